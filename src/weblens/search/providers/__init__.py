@@ -1,0 +1,1 @@
+"""weblens.search.providers."""

@@ -1,0 +1,1 @@
+"""Shared test helpers: real servers on loopback."""

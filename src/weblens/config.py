@@ -49,7 +49,9 @@ class Settings(BaseSettings):
     max_concurrent_fetches: int = Field(default=5, ge=1)
     per_domain_rate_limit: int = Field(default=10, ge=1, description="requests per minute per domain")
     user_agent: str = "weblens/0.1 (+https://github.com/weblens/weblens)"
-    allow_hosts: CommaList = Field(default_factory=list, description="host:port pairs allowed past the SSRF guard")
+    allow_hosts: CommaList = Field(
+        default_factory=list, description="host:port pairs allowed past the SSRF guard"
+    )
 
     # cache
     cache: CacheBackend = "sqlite"

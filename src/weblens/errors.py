@@ -174,7 +174,9 @@ class SearchError(WeblensError):
     code = "search_error"
     default_message = "search failed"
 
-    def __init__(self, message: str | None = None, *, url: str | None = None, provider: str | None = None) -> None:
+    def __init__(
+        self, message: str | None = None, *, url: str | None = None, provider: str | None = None
+    ) -> None:
         super().__init__(message, url=url)
         self.provider = provider
 
@@ -212,7 +214,9 @@ class NotConfigured(WeblensError):
     code = "not_configured"
     default_message = "not configured"
 
-    def __init__(self, message: str | None = None, *, url: str | None = None, provider: str | None = None) -> None:
+    def __init__(
+        self, message: str | None = None, *, url: str | None = None, provider: str | None = None
+    ) -> None:
         super().__init__(message, url=url)
         self.provider = provider
 

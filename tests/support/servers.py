@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Self
 
-__all__ = ["LoopbackServer", "Request", "Response", "RawHandler"]
+__all__ = ["LoopbackServer", "RawHandler", "Request", "Response"]
 
 
 @dataclass(frozen=True)

@@ -9,5 +9,7 @@ from weblens.models import PageExtract
 __all__ = ["ExtractOptions", "extract"]
 
 
-def extract(html: str | bytes, url: str | None = None, *, options: ExtractOptions | None = None) -> PageExtract:
+def extract(
+    html: str | bytes, url: str | None = None, *, options: ExtractOptions | None = None
+) -> PageExtract:
     raise ExtractionFailed("the extractor is not built yet", url=url)

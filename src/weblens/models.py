@@ -141,8 +141,10 @@ class WaitCondition(_Frozen):
             return cls(kind="selector", selector=arg)
         if name == "networkidle":
             return cls(kind="networkidle", idle_ms=int(arg) if arg else 500)
-        if name in ("load", "domcontentloaded") and not arg:
-            return cls(kind=name)  # type: ignore[arg-type]
+        if name == "load" and not arg:
+            return cls(kind="load")
+        if name == "domcontentloaded" and not arg:
+            return cls(kind="domcontentloaded")
         raise ValueError(f"unknown wait condition {spec!r}")
 
 

@@ -1,15 +1,106 @@
-"""Pure extraction: HTML in, PageExtract out. (placeholder until the extractor lands)"""
+"""Pure extraction: HTML in, :class:`~weblens.models.PageExtract` out. No network, no config.
+
+The named steps::
+
+    parse ─► metadata (on the whole page) ─► clean ─► select main content ─► text / markdown /
+    links / images of that one element ─► confidence and outcome
+"""
 
 from __future__ import annotations
 
+import time
+
+from lxml.html import HtmlElement
+
 from weblens.errors import ExtractionFailed
+from weblens.extract._interim import (
+    Metadata,
+    collect_images,
+    collect_links,
+    extract_metadata,
+    primary_image,
+    to_markdown,
+)
+from weblens.extract.clean import clean_tree
+from weblens.extract.confidence import confidence
+from weblens.extract.content import select_main
 from weblens.extract.options import ExtractOptions
-from weblens.models import PageExtract
+from weblens.extract.outcome import classify
+from weblens.extract.parse import parse_html
+from weblens.extract.text import render_text, word_count
+from weblens.models import ExtractionMethod, PageExtract
 
 __all__ = ["ExtractOptions", "extract"]
+
+
+def _metadata(root: HtmlElement, url: str | None) -> Metadata:
+    try:
+        return extract_metadata(root, url)
+    except Exception:  # metadata is a bonus; never let it cost the text
+        return Metadata()
+
+
+def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
+    started = time.perf_counter()
+    page = parse_html(html)
+    meta = _metadata(page.root, url)
+    clean_tree(page.root, include_comments=options.include_comments)
+    selection = select_main(page.root, title=meta.title)
+    main = selection.element
+    text = render_text(main)
+    words = word_count(text)
+    verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
+    warnings = list(verdict.warnings)
+    if verdict.is_challenge or page.binary:
+        text, markdown, links, images, words = "", "", [], [], 0
+    else:
+        markdown = to_markdown(main, url, links=options.markdown_links, images=options.markdown_images)
+        links = collect_links(main, url)
+        images = collect_images(main, url)
+    if selection.method is ExtractionMethod.FALLBACK and words:
+        warnings.append("fallback: no main-content container found; the whole page text was used")
+    score = confidence(
+        words,
+        len(text),
+        page.html_len,
+        penalty=1.0 if selection.method is ExtractionMethod.FALLBACK else 0.0,
+    )
+    return PageExtract(
+        final_url=url,
+        title=meta.title,
+        description=meta.description,
+        author=", ".join(meta.authors) or None,
+        authors=list(meta.authors),
+        published_date=meta.published_date,
+        canonical_url=meta.canonical_url,
+        site_name=meta.site_name,
+        language=meta.language,
+        primary_image=None if verdict.is_challenge else primary_image(main, url, meta.image),
+        images=images,
+        links=links,
+        text=text,
+        markdown=markdown,
+        word_count=words,
+        confidence=score,
+        extraction_method=selection.method,
+        outcome=verdict.outcome,
+        warnings=warnings,
+        extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
+    )
 
 
 def extract(
     html: str | bytes, url: str | None = None, *, options: ExtractOptions | None = None
 ) -> PageExtract:
-    raise ExtractionFailed("the extractor is not built yet", url=url)
+    """Extract the main content and metadata of one page. Pure: no network, no configuration.
+
+    Raises only :class:`~weblens.errors.ExtractionFailed`, and only when the input cannot be
+    handled at all; a page with little or no text comes back with ``outcome`` ``thin`` and a low
+    ``confidence`` instead.
+    """
+    if not isinstance(html, str | bytes | bytearray):
+        raise ExtractionFailed(f"expected str or bytes, got {type(html).__name__}", url=url)
+    try:
+        return _extract(html, url, options or ExtractOptions())
+    except (RecursionError, MemoryError, ValueError, TypeError, LookupError) as exc:
+        raise ExtractionFailed(f"extraction failed: {exc!r}", url=url) from exc

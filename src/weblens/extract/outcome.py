@@ -1,0 +1,91 @@
+"""What kind of page this was: an article, a thin page, an empty app shell, an anti-bot wall.
+
+Pure rules over the page source, its title and the extracted text:
+
+* ``not_html`` — the input is not text at all (binary);
+* ``challenge`` — an anti-bot interstitial (Cloudflare "Just a moment...", "Checking your
+  browser", "Attention Required", DDoS-protection pages, captcha walls): decided by the title,
+  or by challenge markup/wording together with little text, since ordinary pages embed
+  captcha widgets on their forms. A challenge page's text is never returned as content;
+* ``js_required`` — little text plus an application shell (``<div id="root"></div>``,
+  ``__NEXT_DATA__``, ``__NUXT__``…) or an "enable JavaScript" wall;
+* ``thin`` — fewer than :data:`THIN_WORDS` words;
+* ``ok`` — anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from weblens.models import Outcome
+
+__all__ = ["THIN_WORDS", "Verdict", "classify"]
+
+THIN_WORDS = 120
+_SHELL_WORDS = 150  # an app shell or a JS wall renders less than this
+_CHALLENGE_WORDS = 150
+
+_CHALLENGE_TITLE = re.compile(
+    r"^\s*(?:just a moment\.*|attention required!?|checking your browser|please wait\.*|"
+    r"ddos[- ]guard|ddos protection|are you a (?:human|robot)\??|human verification|"
+    r"verify(?:ing)? you are (?:a )?human|security check(?:point)?|access denied|pardon our interruption|"
+    r"one more step|bot verification|captcha)\b",
+    re.I,
+)
+_CHALLENGE_TEXT = re.compile(
+    r"checking (?:if the site connection is secure|your browser before accessing)|"
+    r"verify(?:ing)? (?:that )?you are (?:a )?human|enable javascript and cookies to continue|"
+    r"ddos protection by|please complete the security check|please stand by, while we are checking|"
+    r"why do i have to complete a captcha|unusual traffic from your (?:computer )?network|"
+    r"press (?:&amp; |& )?hold to confirm|are you a robot|not a robot",
+    re.I,
+)
+_CHALLENGE_MARKUP = re.compile(
+    r"cf-browser-verification|cf_chl_opt|challenge-form|cf-challenge|g-recaptcha|h-captcha|"
+    r"cf-turnstile|hcaptcha\.com/1/api|recaptcha/api\.js|_incapsula_resource|px-captcha|ddos-guard|"
+    r"/captcha/|geo\.captcha-delivery\.com|perimeterx",
+    re.I,
+)
+_SHELL_MARKUP = re.compile(
+    r"""<div[^>]+id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*</div>|"""
+    r"__NEXT_DATA__|window\.__NUXT__|__NUXT_DATA__|<app-root|ng-version=|data-reactroot|"
+    r"""<div[^>]+id=["']?(?:root|app)["']?[^>]*>\s*<noscript""",
+    re.I,
+)
+_JS_WALL = re.compile(
+    r"(?:enable|turn on|activate|switch on|allow)\s+javascript|javascript\s+(?:is\s+)?(?:required|disabled|"
+    r"must be enabled|needs to be enabled|is not enabled|is turned off)|requires?\s+javascript|"
+    r"without javascript|javascript (?:is )?not (?:available|supported)",
+    re.I,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Verdict:
+    outcome: Outcome
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def is_challenge(self) -> bool:
+        return self.outcome is Outcome.CHALLENGE
+
+
+def classify(*, source: str, title: str | None, text: str, word_count: int, binary: bool) -> Verdict:
+    """The outcome of one extraction. ``source`` is the decoded page, scanned only when text is short."""
+    if binary:
+        return Verdict(outcome=Outcome.NOT_HTML, warnings=("not_html: the input is not text",))
+    if title and _CHALLENGE_TITLE.search(title) and word_count < _CHALLENGE_WORDS * 2:
+        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
+    if word_count < _CHALLENGE_WORDS and (_CHALLENGE_TEXT.search(text) or _CHALLENGE_MARKUP.search(source)):
+        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
+    if word_count < _SHELL_WORDS and _SHELL_MARKUP.search(source):
+        return Verdict(
+            outcome=Outcome.JS_REQUIRED,
+            warnings=("js_required: the page is an application shell without rendered text",),
+        )
+    if word_count < _SHELL_WORDS and (_JS_WALL.search(text) or _JS_WALL.search(source)):
+        return Verdict(outcome=Outcome.JS_REQUIRED, warnings=("js_required: the page asks for JavaScript",))
+    if word_count < THIN_WORDS:
+        return Verdict(outcome=Outcome.THIN, warnings=(f"thin: only {word_count} words of text",))
+    return Verdict(outcome=Outcome.OK)

@@ -1,0 +1,119 @@
+"""Turn untrusted input into one lxml HTML tree, whatever the input is.
+
+Bytes are decoded with :func:`weblens.charset.decode_body`; NULs and other control
+characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
+(the parser always gets UTF-8 bytes). libxml2 stops building the tree at depth
+2048 and drops what lies below; when that happens the document is parsed again
+with its layout containers flattened, so a pathological nesting of ``<div>``s
+loses structure but not text. Parsing never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lxml.etree
+import lxml.html
+from lxml.html import HtmlElement
+
+from weblens.charset import decode_body
+
+__all__ = ["ParsedPage", "looks_binary", "parse_html"]
+
+# C0 controls other than tab, newline, form feed and carriage return
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+_LAYOUT_TAGS = re.compile(r"</?(?:div|span|section|article|main|font|center|table|tbody|tr|td)\b[^>]*>", re.I)
+_ANY_TAG = re.compile(r"<[^>]*>")
+_TAG = re.compile(r"<[a-zA-Z!/?]")
+_BLANK_LINE = re.compile(r"\n[ \t\r\f]*\n")
+_SNIFF = 4096
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParsedPage:
+    """The parsed tree and what we learned on the way."""
+
+    root: HtmlElement
+    source: str  # the decoded input, for pattern checks that need the raw markup
+    binary: bool = False
+    flattened: bool = False
+
+    @property
+    def html_len(self) -> int:
+        return len(self.source)
+
+
+def looks_binary(body: bytes | str) -> bool:
+    """True when the start of the input is not text in any charset (NULs, many control codes)."""
+    if isinstance(body, str):
+        head = body[:_SNIFF]
+        controls = len(_CONTROL.findall(head)) + head.count("\ufffd")
+    else:
+        raw = body[:_SNIFF]
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")):
+            return False  # a BOM: UTF-16 text legitimately contains NULs
+        head = raw.decode("latin-1")
+        controls = len(_CONTROL_BYTES.findall(raw))
+    return bool(head) and controls > max(4, len(head) // 50)
+
+
+def _empty_tree() -> HtmlElement:
+    return lxml.html.document_fromstring("<html><body></body></html>")
+
+
+def _parse(data: bytes) -> tuple[HtmlElement | None, bool]:
+    """The root (None if libxml2 finds no document) and whether the depth limit cut the tree."""
+    parser = lxml.html.HTMLParser(
+        encoding="utf-8", huge_tree=True, remove_comments=True, remove_pis=True, no_network=True
+    )
+    try:
+        root = lxml.html.document_fromstring(data, parser=parser)
+    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
+        return None, False
+    too_deep = any(entry.type_name == "ERR_RESOURCE_LIMIT" for entry in parser.error_log)
+    return (root if isinstance(root, HtmlElement) else None), too_deep
+
+
+def _as_text_document(text: str) -> bytes:
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;")
+    return f"<html><body><pre>{escaped}</pre></body></html>".encode("utf-8", errors="replace")
+
+
+def _plain_text_document(text: str) -> bytes:
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;")
+    paragraphs = "".join(f"<p>{part}</p>" for part in _BLANK_LINE.split(escaped) if part.strip())
+    return f"<html><body>{paragraphs}</body></html>".encode("utf-8", errors="replace")
+
+
+def parse_html(html: str | bytes) -> ParsedPage:
+    """Parse ``html`` (text or raw bytes) into an lxml HTML document root. Never raises."""
+    binary = False
+    if isinstance(html, bytes | bytearray):
+        body = bytes(html)
+        binary = looks_binary(body)
+        text, _ = decode_body(body)
+    else:
+        text = html
+        binary = looks_binary(text)
+    if _CONTROL.search(text):
+        text = _CONTROL.sub("", text)
+    if not text.strip():
+        return ParsedPage(root=_empty_tree(), source=text, binary=binary)
+    if not _TAG.search(text):
+        # plain text: keep its paragraphs
+        root, _ = _parse(_plain_text_document(text))
+        return ParsedPage(root=root if root is not None else _empty_tree(), source=text, binary=binary)
+    data = text.encode("utf-8", errors="replace")
+    root, too_deep = _parse(data)
+    if root is None:
+        # not a document libxml2 accepts as such (e.g. only an XML declaration): keep it as text
+        root, _ = _parse(_as_text_document(text))
+        return ParsedPage(root=root if root is not None else _empty_tree(), source=text, binary=binary)
+    if too_deep:
+        flat, still_too_deep = _parse(_LAYOUT_TAGS.sub("\n", text).encode("utf-8", errors="replace"))
+        if flat is None or still_too_deep:
+            flat, _ = _parse(_as_text_document(_ANY_TAG.sub(" ", text)))
+        return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
+    return ParsedPage(root=root, source=text, binary=binary)

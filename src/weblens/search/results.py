@@ -1,0 +1,45 @@
+"""Turn an engine's raw rows into ranked SearchResults (pure).
+
+Every engine ends its ``parse_response`` here, so all of them agree on the
+rules: only absolute http(s) URLs survive, titles and snippets are plain text,
+``domain`` is the lower-case host without ``www.``, ranks run 1..n in the engine's
+order, and a row without a usable title shows its URL instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from weblens.models import SearchResult
+from weblens.search.text import clean_text, domain_of, is_web_url
+
+__all__ = ["Row", "rank_rows"]
+
+
+@dataclass(frozen=True)
+class Row:
+    url: object
+    title: object
+    snippet: object = ""
+    published: str | None = None
+
+
+def rank_rows(rows: Iterable[Row], *, provider: str) -> list[SearchResult]:
+    results: list[SearchResult] = []
+    for row in rows:
+        if not is_web_url(row.url):
+            continue
+        url = str(row.url).strip()
+        results.append(
+            SearchResult(
+                rank=len(results) + 1,
+                title=clean_text(row.title) or url,
+                url=url,
+                domain=domain_of(url),
+                snippet=clean_text(row.snippet),
+                published=row.published,
+                provider=provider,
+            )
+        )
+    return results

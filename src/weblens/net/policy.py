@@ -136,7 +136,7 @@ class AllowList:
         entries: set[tuple[str, int]] = set()
         for item in items:
             host, sep, port = item.strip().rpartition(":")
-            if not sep or not port.isdigit() or not host:
+            if not sep or not _is_ascii_digits(port) or not host:
                 raise ValueError(f"allow-list entries are host:port, got {item!r}")
             entries.add((host.strip("[]").lower().rstrip("."), int(port)))
         return cls(frozenset(entries))
@@ -146,6 +146,11 @@ class AllowList:
 
     def allows_address(self, address: IPAddress, port: int) -> bool:
         return (str(address), port) in self.entries
+
+
+def _is_ascii_digits(text: str) -> bool:
+    """``str.isdigit`` also accepts Arabic-Indic and superscript digits; ports must be ASCII."""
+    return bool(text) and text.isascii() and text.isdigit()
 
 
 def _reject(url: str, why: str) -> InvalidURL:
@@ -205,7 +210,7 @@ def _split_authority(netloc: str, url: str) -> tuple[str, int | None]:
         rest = f":{port_part}" if ":" in netloc else ""
     if not rest:
         return host, None
-    if not rest.startswith(":") or not rest[1:].isdigit() or not rest[1:]:
+    if not rest.startswith(":") or not _is_ascii_digits(rest[1:]):
         raise _reject(url, "malformed port")
     port = int(rest[1:])
     if not 0 < port < 65536:

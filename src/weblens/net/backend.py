@@ -1,0 +1,69 @@
+"""The pinned network backend: httpcore connects only to addresses the guard checked.
+
+httpcore asks its network backend for a TCP stream to ``(host, port)`` of the
+request's origin. :class:`PinnedBackend` answers by asking :meth:`Guard.resolve`
+for the checked addresses of that host (one resolution per connection; a
+private or mixed answer raises ``SSRFBlocked`` before any socket is opened) and
+connecting to those *addresses*, in turn, through httpcore's own anyio backend.
+The host name itself is never handed to anything that could resolve it again.
+
+TLS is unaffected: httpcore calls ``start_tls`` on the returned stream with
+``server_hostname`` set to the origin's host (``httpcore/_async/connection.py``,
+``_connect``), so SNI and certificate verification still use the name, not the
+address we connected to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import httpcore
+
+from weblens.errors import ConnectError, SSRFBlocked
+from weblens.net.guard import Guard
+
+__all__ = ["PinnedBackend"]
+
+SocketOption = tuple[int, int, int] | tuple[int, int, bytes | bytearray] | tuple[int, int, None, int]
+
+
+class PinnedBackend(httpcore.AsyncNetworkBackend):
+    def __init__(self, guard: Guard, inner: httpcore.AsyncNetworkBackend | None = None) -> None:
+        self._guard = guard
+        self._inner = inner if inner is not None else httpcore.AnyIOBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,  # noqa: ASYNC109 (httpcore's signature)
+        local_address: str | None = None,
+        socket_options: Iterable[SocketOption] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        addresses = await self._guard.resolve(host, port)
+        failures: list[str] = []
+        last: httpcore.ConnectError | None = None
+        for address in addresses:
+            try:
+                return await self._inner.connect_tcp(
+                    str(address),
+                    port,
+                    timeout=timeout,
+                    local_address=local_address,
+                    socket_options=socket_options,
+                )
+            except httpcore.ConnectError as exc:  # refused, unreachable: try the next checked address
+                failures.append(f"{address}: {exc}")
+                last = exc
+        raise ConnectError(f"could not connect to {host}:{port} ({'; '.join(failures)})") from last
+
+    async def connect_unix_socket(
+        self,
+        path: str,
+        timeout: float | None = None,  # noqa: ASYNC109 (httpcore's signature)
+        socket_options: Iterable[SocketOption] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        raise SSRFBlocked("Unix domain sockets are never used by the guarded fetcher")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)

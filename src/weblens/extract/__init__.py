@@ -21,7 +21,8 @@ from weblens.extract._interim import (
     primary_image,
     to_markdown,
 )
-from weblens.extract.clean import clean_tree
+from weblens.extract.blocks import gather_stats
+from weblens.extract.clean import clean_tree, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import select_main
 from weblens.extract.options import ExtractOptions
@@ -44,8 +45,13 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     started = time.perf_counter()
     page = parse_html(html)
     meta = _metadata(page.root, url)
-    clean_tree(page.root, include_comments=options.include_comments)
-    selection = select_main(page.root, title=meta.title)
+    strip_junk(page.root)
+    body = page.root.find("body")
+    if body is None:
+        body = page.root
+    stats = gather_stats(body)
+    removed = clean_tree(body, stats, include_comments=options.include_comments)
+    selection = select_main(body, stats, removed)
     main = selection.element
     text = render_text(main)
     words = word_count(text)

@@ -8,11 +8,12 @@ few punctuation marks that tell prose from chrome.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
 
-__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "gather_stats"]
+__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "accumulate", "gather_stats"]
 
 BLOCK_TAGS = frozenset(
     (
@@ -35,6 +36,7 @@ class Block:
     link_chars: int = 0
     stops: int = 0  # sentence punctuation: . ! ? and their CJK forms
     commas: int = 0
+    ellipsis: bool = False  # a piece of its text ends in "..." or "…" (a truncated teaser)
 
 
 @dataclass(slots=True)
@@ -58,6 +60,8 @@ def _count(block: Block, text: str, in_link: bool) -> None:
     if stripped[-1] in ".!?\"”'’)":
         block.stops += 1
     block.commas += stripped.count(",") + stripped.count("，") + stripped.count("、")
+    if stripped.endswith(("...", "…")):
+        block.ellipsis = True
 
 
 def gather_stats(root: HtmlElement) -> TreeStats:
@@ -93,3 +97,18 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             if outer is not None:
                 _count(outer, tail, parent in linked)
     return stats
+
+
+def accumulate(
+    stats: TreeStats, values: dict[HtmlElement, float], skip: Collection[HtmlElement] = ()
+) -> dict[HtmlElement, float]:
+    """Subtree sums of per-element ``values``, bottom-up in one pass; ``skip`` subtrees count nothing."""
+    sums = dict(values)
+    parent_of = stats.parent
+    for el in reversed(stats.elements):
+        value = sums.get(el)
+        if value and el not in skip:
+            parent = parent_of.get(el)
+            if parent is not None:
+                sums[parent] = sums.get(parent, 0.0) + value
+    return sums

@@ -3,16 +3,23 @@
 Three kinds of removal, all in place on the tree:
 
 * tags that never carry article text (script, style, svg, iframe, form controls…), removed
-  wholesale in C;
+  wholesale in C by :func:`strip_junk`;
 * elements hidden from readers (``hidden``, ``aria-hidden="true"``, inline ``display:none`` or
   ``visibility:hidden``): hidden text is a prompt-injection vector, so it goes even when it
-  looks like content;
-* page chrome and boilerplate boxes: ``nav``/``aside``/``header``/``footer``/``form`` elements,
-  and elements whose class or id names a boilerplate role (share bars, newsletter boxes,
-  related-story lists, comments, ads, cookie banners…). These are guarded: an element that
-  holds most of the page's prose is kept, because a class word on a wrapper (``has-comments``
-  on a layout div, an ASP.NET page-wide ``<form>``) must not take the article with it. An
-  article's own ``<header>``/``<footer>`` (inside ``<article>``) is kept.
+  looks like content — only an ``aria-hidden`` wrapper around most of the page's prose is
+  spared (a modal's leftover in a saved page);
+* page chrome and boilerplate boxes, judged by name *and* by content. ``nav``, ``aside``,
+  ``header``, ``footer`` and ``form`` go unless they hold most of the page's prose (an ASP.NET
+  page-wide ``<form>``); an article's own ``<header>``/``<footer>`` (inside ``<article>``) stays.
+  A class or id naming a boilerplate role removes the element: *strong* roles (comments,
+  related/recommended/most-read lists, newsletter and cookie boxes) whatever their text,
+  *weak* roles (share bars, ads, sidebars, widgets, bylines, modals…) only when the element
+  holds no real prose, because those words also turn up on the layout wrappers of articles
+  (``l-sidebar-fixed l-article-body``, ``elementor-widget-wrap``). Class names that merely
+  state a feature (``has-comments``, ``no-sidebar``, ``comments-count``) are not roles.
+
+Prose is counted per block by :mod:`weblens.extract.blocks`: text outside links in blocks long
+enough to be a paragraph and punctuated like sentences.
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ import re
 import lxml.etree
 from lxml.html import HtmlElement
 
-__all__ = ["clean_tree", "is_hidden"]
+from weblens.extract.blocks import TreeStats, accumulate
+
+__all__ = ["clean_tree", "is_hidden", "prose_chars", "role_of", "strip_junk"]
 
 # never article text
 _ALWAYS = (
@@ -30,35 +39,33 @@ _ALWAYS = (
     "object", "embed", "applet", "canvas", "video", "audio", "map", "select", "button", "input",
     "textarea", "option", "optgroup", "datalist", "dialog", "link", "meta", "head", "base", "menu",
 )  # fmt: skip
-# page chrome: removed unless it holds the page's prose
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
-# boilerplate roles named by whole words of a class or id
-_ROLE_WORDS = frozenset(
+_STRONG_PARTS = re.compile(
+    r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
+    r"outbrain|taboola|subscribe|signup|sign-up|disqus"
+)
+_COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
+_WEAK_PARTS = re.compile(
+    r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
+    r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
+    r"tagcloud|tag-list|taglist|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip"
+)
+_WEAK_WORDS = frozenset(
+    ("ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss")
+)
+# a class that states a feature rather than a role: "has-comments", "no-sidebar", "comment-count"
+_FEATURE_WORDS = frozenset(
     (
-        "ad", "ads", "adv", "advert", "advertisement", "advertising", "adslot", "adunit", "dfp", "gpt",
-        "banner", "sponsor", "sponsored", "promo", "promoted", "promotion", "outbrain", "taboola",
-        "share", "sharing", "shares", "social", "sociallinks", "addthis", "sharethis",
-        "newsletter", "subscribe", "subscription", "signup", "paywall", "cookie", "cookies", "consent",
-        "gdpr", "related", "recommended", "recommendations", "popular", "trending", "mostread",
-        "breadcrumb", "breadcrumbs", "pagination", "pager", "sidebar", "widget", "widgets",
-        "navbar", "navigation", "menu", "masthead", "footer", "skiplink", "skip", "modal", "popup",
-        "overlay", "toolbar", "tags", "tagcloud", "byline", "author", "dateline", "timestamp",
-        "disclaimer", "print", "rss", "login", "signin", "feedback", "survey", "nav", "topics",
+        "has", "with", "no", "non", "not", "without", "enable", "enabled", "disable", "disabled", "is",
+        "show", "allow", "allowed", "off", "count", "counts", "open", "closed", "icon", "btn", "button",
     )
 )  # fmt: skip
-_COMMENT_WORDS = frozenset(("comment", "comments", "disqus", "respond", "replies", "discussion"))
-# compound spellings (sharebar, relatedPosts, most-read-list) found as substrings
-_ROLE_PARTS = re.compile(
-    r"share|social|newsletter|related|recommend|sponsor|outbrain|taboola|cookie|consent|"
-    r"sidebar|breadcrumb|promo|subscribe|mostread|most-read|most_read|mostpopular|trending|"
-    r"advert|adslot|ad-slot|ad_slot|adunit|ad-unit|ad-container|ad-wrapper|banner|popup|"
-    r"signup|sign-up|paywall|byline"
-)
-_COMMENT_PARTS = re.compile(r"comment|disqus")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
-# what counts as "holds the page's prose": this share of the body's non-link text
-_GUARD_SHARE = 0.5
+_PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
+_WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
+_WEAK_PARAGRAPHS = 3
+_GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -69,69 +76,74 @@ def is_hidden(el: HtmlElement) -> bool:
     return bool(style) and _HIDDEN_STYLE.search(style) is not None
 
 
-def _role_match(names: str, include_comments: bool) -> bool:
-    lowered = names.lower()
-    words = set(_WORD_SPLIT.split(lowered))
-    if not words.isdisjoint(_ROLE_WORDS) or _ROLE_PARTS.search(lowered):
-        return True
-    if include_comments:
-        return False
-    return not words.isdisjoint(_COMMENT_WORDS) or _COMMENT_PARTS.search(lowered) is not None
+def strip_junk(root: HtmlElement) -> None:
+    """Remove the elements that never hold article text (script, style, svg, form controls…)."""
+    lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
 
 
-def _prose_lengths(root: HtmlElement) -> dict[HtmlElement, int]:
-    """Characters of text outside links in each element's subtree, in one bottom-up pass."""
-    elements = list(root.iter())
-    own: dict[HtmlElement, int] = {}
-    for el in elements:
-        text = el.text
-        own[el] = own.get(el, 0) + (len(text) if text and el.tag != "a" else 0)
-        tail = el.tail
-        if tail:
-            parent = el.getparent()
-            if parent is not None:
-                own[parent] = own.get(parent, 0) + len(tail)
-    for el in reversed(elements):
-        parent = el.getparent()
-        if parent is not None and el.tag != "a":
-            own[parent] = own.get(parent, 0) + own[el]
-    return own
+def role_of(names: str, *, include_comments: bool = False) -> str | None:
+    """``"strong"``, ``"weak"`` or None: the boilerplate role named by a class/id string."""
+    found: str | None = None
+    for name in names.lower().split():
+        words = _WORD_SPLIT.split(name)
+        if not _FEATURE_WORDS.isdisjoint(words):
+            continue
+        if _STRONG_PARTS.search(name) or (not include_comments and _COMMENT_PARTS.search(name)):
+            return "strong"
+        if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
+            found = "weak"
+    return found
+
+
+def prose_chars(stats: TreeStats) -> tuple[dict[HtmlElement, float], dict[HtmlElement, float]]:
+    """Per element: characters of prose in its subtree, and its number of prose paragraphs."""
+    chars: dict[HtmlElement, float] = {}
+    paragraphs: dict[HtmlElement, float] = {}
+    for block in stats.blocks:
+        plain = block.chars - block.link_chars
+        if plain >= _PROSE_MIN and block.stops and block.link_chars * 3 < block.chars:
+            chars[block.element] = plain
+            paragraphs[block.element] = 1
+    return accumulate(stats, chars), accumulate(stats, paragraphs)
 
 
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
 
-def clean_tree(root: HtmlElement, *, include_comments: bool = False) -> None:
-    """Remove boilerplate from ``root`` in place (see the module docstring for what goes)."""
-    lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
-    body = root.find("body")
-    if body is None:
-        body = root
-    prose = _prose_lengths(root)
-    guard = max(1, prose.get(body, 0)) * _GUARD_SHARE
+def _doomed(el: HtmlElement, prose: float, paragraphs: float, guard: float, include_comments: bool) -> bool:
+    tag = el.tag
+    if is_hidden(el):
+        return el.get("aria-hidden") is None or el.get("hidden") is not None or prose < guard
+    if tag in _CHROME:
+        return prose < guard and not (tag in ("header", "footer") and _in_article(el))
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    if len(names) < 3:
+        return False
+    role = role_of(names, include_comments=include_comments)
+    if role == "strong":
+        return prose < guard * 1.4
+    if role == "weak":
+        return prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS
+    return False
+
+
+def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = False) -> set[HtmlElement]:
+    """Remove boilerplate below ``root`` in place; returns every element removed (with descendants).
+
+    ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`.
+    """
+    prose, paragraphs = prose_chars(stats)
+    guard = max(1.0, prose.get(root, 0.0)) * _GUARD_SHARE
     doomed: list[HtmlElement] = []
-    skip: set[HtmlElement] = set()
-    for el in body.iterdescendants():
-        if el in skip:
+    gone: set[HtmlElement] = set()
+    for el in stats.elements:
+        if el in gone or el is root or el.tag in ("body", "html"):
             continue
-        tag = el.tag
-        if not isinstance(tag, str):
-            continue
-        if is_hidden(el):
-            remove = el.get("aria-hidden") is None or prose.get(el, 0) < guard
-        elif tag in _CHROME:
-            remove = prose.get(el, 0) < guard and not (tag in ("header", "footer") and _in_article(el))
-        else:
-            names = (el.get("class") or "") + " " + (el.get("id") or "")
-            remove = (
-                len(names) > 1
-                and tag not in ("article", "main")
-                and _role_match(names, include_comments)
-                and prose.get(el, 0) < guard
-            )
-        if remove:
+        if _doomed(el, prose.get(el, 0.0), paragraphs.get(el, 0.0), guard, include_comments):
             doomed.append(el)
-            skip.update(el.iterdescendants())
+            gone.add(el)
+            gone.update(el.iterdescendants())
     for el in doomed:
         el.drop_tree()
+    return gone

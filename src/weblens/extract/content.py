@@ -1,21 +1,24 @@
 """Find the element that holds the main content, and trim what does not belong to it.
 
 Density heuristic: every block gets a weight — positive for prose (its characters outside
-links), negative for chrome (link text, short lines without sentence punctuation). A
-container's score is the sum over the blocks inside it, computed bottom-up in one pass; the
-best container maximises it, so it grows to take in the article's paragraphs wherever they
-are split, and stops where link lists and menus would cost more than they add. From there we
-descend while one child holds nearly all of the positive weight (dropping a title or byline
-sitting beside the body), then prune descendants whose own sum is negative.
+links), negative for chrome (link text, short lines without sentence punctuation) and for
+teasers (summaries cut off with an ellipsis, or sitting in a list of "headline link + short
+summary" cards). A container's score is the sum over the blocks inside it, computed bottom-up
+in one pass; the best container maximises it, so it grows to take in the article's paragraphs
+wherever they are split, and stops where link lists, menus and teaser lists would cost more than
+they add. From there we descend while one child holds nearly all of the positive weight
+(dropping a title or byline sitting beside the body), then prune descendants whose own sum is
+negative.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, gather_stats
+from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -25,6 +28,13 @@ _SHORT_LINE = 50
 _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
 _MIN_CONTENT = 25.0
+_PRUNE_GOOD = 200.0
+# a teaser card: a headline link and at most two short pieces of text, in a list of such cards
+_CARD_CHARS = 700
+_CARD_TEXTS = 2
+_CARD_SIBLINGS = 3
+_HEADLINE_LINK = 15
+_CELLS = frozenset(("td", "th"))
 _STRUCTURAL = frozenset(
     ("div", "section", "ul", "ol", "dl", "table", "figure", "header", "footer", "p", "li", "center", "span")
 )
@@ -36,35 +46,75 @@ class Selection:
     method: ExtractionMethod
 
 
-def block_weight(block: Block) -> float:
-    """Positive for prose, negative for chrome."""
+def block_weight(block: Block, *, teaser: bool = False) -> float:
+    """Positive for prose, negative for chrome and teasers."""
     size = block.chars
     if size == 0:
         return 0.0
-    plain = size - block.link_chars
-    weight = plain - _LINK_PENALTY * block.link_chars
+    links = block.link_chars
+    plain = size - links
+    if teaser:
+        return -0.5 * plain - _LINK_PENALTY * links
+    weight = plain - _LINK_PENALTY * links
     if block.element.tag in HEADING_TAGS:
         return max(0.0, weight) * 0.2
-    if block.stops == 0 and plain < _SHORT_LINE:
+    if block.ellipsis and plain < 400:
+        return min(0.0, weight) - _SHORT_PENALTY
+    if block.stops == 0 and plain < _SHORT_LINE and block.element.tag not in _CELLS:
         weight -= _SHORT_PENALTY
     return weight
 
 
-def _sums(stats: TreeStats) -> tuple[dict[HtmlElement, float], dict[HtmlElement, float]]:
+def _teasers(stats: TreeStats, removed: Collection[HtmlElement]) -> set[HtmlElement]:
+    """Block elements that are the summary text of a card in a list of teaser cards."""
+    headline: dict[HtmlElement, float] = {}
+    texts: dict[HtmlElement, float] = {}
+    chars: dict[HtmlElement, float] = {}
+    for block in stats.blocks:
+        el = block.element
+        chars[el] = block.chars
+        if block.link_chars >= _HEADLINE_LINK and block.link_chars * 10 >= block.chars * 7:
+            headline[el] = 1
+        elif block.chars - block.link_chars >= 40 and el.tag not in HEADING_TAGS:
+            texts[el] = 1
+    headline = accumulate(stats, headline, removed)
+    texts = accumulate(stats, texts, removed)
+    chars = accumulate(stats, chars, removed)
+    parent_of = stats.parent
+    cards: list[HtmlElement] = []
+    siblings: dict[HtmlElement, int] = {}
+    for el in stats.elements:
+        if (
+            headline.get(el, 0.0) >= 1
+            and 1 <= texts.get(el, 0.0) <= _CARD_TEXTS
+            and chars.get(el, 0.0) < _CARD_CHARS
+            and el not in removed
+        ):
+            cards.append(el)
+            parent = parent_of.get(el)
+            if parent is not None:
+                siblings[parent] = siblings.get(parent, 0) + 1
+    confirmed = {el for el in cards if siblings.get(parent_of.get(el), 0) >= _CARD_SIBLINGS}  # type: ignore[arg-type]
+    if not confirmed:
+        return set()
+    inside: set[HtmlElement] = set()
+    for el in stats.elements:
+        if el in confirmed or parent_of.get(el) in inside:
+            inside.add(el)
+    return inside
+
+
+def _sums(
+    stats: TreeStats, removed: Collection[HtmlElement]
+) -> tuple[dict[HtmlElement, float], dict[HtmlElement, float]]:
+    teasers = _teasers(stats, removed)
     net: dict[HtmlElement, float] = {}
     good: dict[HtmlElement, float] = {}
     for block in stats.blocks:
-        weight = block_weight(block)
+        weight = block_weight(block, teaser=block.element in teasers)
         net[block.element] = weight
         good[block.element] = max(weight, 0.0)
-    parent_of = stats.parent
-    for el in reversed(stats.elements):
-        parent = parent_of.get(el)
-        if parent is None:
-            continue
-        net[parent] = net.get(parent, 0.0) + net.get(el, 0.0)
-        good[parent] = good.get(parent, 0.0) + good.get(el, 0.0)
-    return net, good
+    return accumulate(stats, net, removed), accumulate(stats, good, removed)
 
 
 def _descend(best: HtmlElement, good: dict[HtmlElement, float]) -> HtmlElement:
@@ -84,20 +134,20 @@ def _prune(
     for el in best.iterdescendants():
         if el in skip or el.tag not in _STRUCTURAL:
             continue
-        if net.get(el, 0.0) < 0 and good.get(el, 0.0) < 200:
+        if net.get(el, 0.0) < 0 and good.get(el, 0.0) < _PRUNE_GOOD:
             pruned.append(el)
             skip.update(el.iterdescendants())
     return pruned
 
 
-def select_main(root: HtmlElement, *, title: str | None = None) -> Selection:
-    """The main-content element of a cleaned tree and how it was chosen; prunes it in place."""
-    body = root.find("body")
-    if body is None:
-        body = root
-    stats = gather_stats(body)
-    net, good = _sums(stats)
-    best = max(stats.elements, key=lambda el: net.get(el, 0.0), default=body)
+def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[HtmlElement] = ()) -> Selection:
+    """The main-content element below ``body`` and how it was chosen; prunes it in place.
+
+    ``stats`` are the block statistics of ``body``; ``removed`` the elements cleaning took out.
+    """
+    net, good = _sums(stats, removed)
+    candidates = [el for el in stats.elements if el not in removed]
+    best = max(candidates, key=lambda el: net.get(el, 0.0), default=body)
     if net.get(best, 0.0) < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
     best = _descend(best, good)

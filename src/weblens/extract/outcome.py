@@ -41,12 +41,16 @@ _CHALLENGE_TEXT = re.compile(
     r"press (?:&amp; |& )?hold to confirm|are you a robot|not a robot",
     re.I,
 )
+# markup only an interstitial carries
 _CHALLENGE_MARKUP = re.compile(
-    r"cf-browser-verification|cf_chl_opt|challenge-form|cf-challenge|g-recaptcha|h-captcha|"
-    r"cf-turnstile|hcaptcha\.com/1/api|recaptcha/api\.js|_incapsula_resource|px-captcha|ddos-guard|"
-    r"/captcha/|geo\.captcha-delivery\.com|perimeterx",
+    r"cf-browser-verification|cf_chl_opt|challenge-form|cf-challenge-|_incapsula_resource|px-captcha|"
+    r"ddos-guard|captcha-delivery\.com|/cdn-cgi/challenge-platform/h/",
     re.I,
 )
+# captcha widgets: also on ordinary forms, so they count only on an almost empty page that talks about them
+_CAPTCHA_WIDGET = re.compile(r"g-recaptcha|h-captcha|cf-turnstile|hcaptcha\.com/1/api|recaptcha/api\.js", re.I)
+_CAPTCHA_WORDS = re.compile(r"captcha|robot|human|verif|security check|blocked|unusual", re.I)
+_CAPTCHA_PAGE_WORDS = 50
 _SHELL_MARKUP = re.compile(
     r"""<div[^>]+id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*</div>|"""
     r"__NEXT_DATA__|window\.__NUXT__|__NUXT_DATA__|<app-root|ng-version=|data-reactroot|"
@@ -79,6 +83,12 @@ def classify(*, source: str, title: str | None, text: str, word_count: int, bina
         return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
     if word_count < _CHALLENGE_WORDS and (_CHALLENGE_TEXT.search(text) or _CHALLENGE_MARKUP.search(source)):
         return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
+    if (
+        word_count < _CAPTCHA_PAGE_WORDS
+        and _CAPTCHA_WORDS.search(f"{title or ''} {text}")
+        and _CAPTCHA_WIDGET.search(source)
+    ):
+        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: captcha wall detected",))
     if word_count < _SHELL_WORDS and _SHELL_MARKUP.search(source):
         return Verdict(
             outcome=Outcome.JS_REQUIRED,

@@ -22,7 +22,7 @@ from weblens.extract._interim import (
     to_markdown,
 )
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import clean_tree, strip_junk
+from weblens.extract.clean import caption_elements, clean_tree, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import select_main
 from weblens.extract.options import ExtractOptions
@@ -53,7 +53,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     removed = clean_tree(body, stats, include_comments=options.include_comments)
     selection = select_main(body, stats, removed)
     main = selection.element
-    text = render_text(main)
+    # captions belong to their figures: in the markdown with the image, not in the running text
+    text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     warnings = list(verdict.warnings)

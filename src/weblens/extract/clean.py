@@ -31,7 +31,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import TreeStats, accumulate
 
-__all__ = ["clean_tree", "is_hidden", "prose_chars", "role_of", "strip_junk"]
+__all__ = ["caption_elements", "clean_tree", "is_hidden", "prose_chars", "role_of", "strip_junk"]
 
 # never article text
 _ALWAYS = (
@@ -60,6 +60,7 @@ _FEATURE_WORDS = frozenset(
         "show", "allow", "allowed", "off", "count", "counts", "open", "closed", "icon", "btn", "button",
     )
 )  # fmt: skip
+_CAPTION = re.compile(r"caption|credit")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
@@ -147,3 +148,17 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
     for el in doomed:
         el.drop_tree()
     return gone
+
+
+def caption_elements(root: HtmlElement) -> list[HtmlElement]:
+    """Figure captions and photo credits below ``root``: part of a figure, not of the running text."""
+    found: list[HtmlElement] = []
+    for el in root.iterdescendants():
+        tag = el.tag
+        if tag == "figcaption":
+            found.append(el)
+        elif isinstance(tag, str) and tag not in ("table", "caption"):
+            names = el.get("class")
+            if names and _CAPTION.search(names.lower()) and len(el) < 8:
+                found.append(el)
+    return found

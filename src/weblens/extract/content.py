@@ -55,7 +55,8 @@ def block_weight(block: Block, *, teaser: bool = False) -> float:
     plain = size - links
     if teaser:
         return -0.5 * plain - _LINK_PENALTY * links
-    weight = plain - _LINK_PENALTY * links
+    density = links / size
+    weight = plain * (1.0 - density) - _LINK_PENALTY * links * density * density
     if block.element.tag in HEADING_TAGS:
         return max(0.0, weight) * 0.2
     if block.ellipsis and plain < 400:

@@ -22,8 +22,10 @@ means the same normalised URL, or the same domain with near-identical titles:
 normalised titles (lower-case words, punctuation ignored) equal, or title-word
 Jaccard similarity ≥ 0.9 (below ten distinct words that means the same words).
 Both titles need at least :data:`MIN_TITLE_WORDS` words, so two pages of one site
-with short generic titles ("Home", "Contact us") never collapse. Survivors keep
-their relative order, carry the normalised URL and are re-ranked 1..n.
+with short generic titles ("Home", "Contact us") never collapse. A URL once met
+stays met: if its first result was folded into an earlier one by title, later
+results for the same URL are dropped too. Survivors keep their relative order,
+carry the normalised URL and are re-ranked 1..n.
 """
 
 from __future__ import annotations
@@ -143,19 +145,20 @@ def titles_similar(a: str, b: str) -> bool:
     return len(set_a & set_b) / len(set_a | set_b) >= TITLE_SIMILARITY
 
 
-def _is_duplicate(url: str, domain: str, title: str, kept: list[SearchResult]) -> bool:
-    return any(
-        other.url == url or (other.domain == domain and titles_similar(other.title, title)) for other in kept
-    )
+def _similar_title_kept(domain: str, title: str, kept: list[SearchResult]) -> bool:
+    return any(other.domain == domain and titles_similar(other.title, title) for other in kept)
 
 
 def dedupe(results: Iterable[SearchResult]) -> list[SearchResult]:
     """First result of each page, with normalised URLs, re-ranked 1..n (see module docstring)."""
     kept: list[SearchResult] = []
+    seen: set[str] = set()  # every URL met, kept or not: a page folded into an earlier one stays folded
     for result in results:
         url = normalise_url(result.url)
         domain = domain_of(url) or result.domain
-        if _is_duplicate(url, domain, result.title, kept):
+        duplicate = url in seen or _similar_title_kept(domain, result.title, kept)
+        seen.add(url)
+        if duplicate:
             continue
         kept.append(result.model_copy(update={"url": url, "domain": domain, "rank": len(kept) + 1}))
     return kept

@@ -1,0 +1,73 @@
+"""What a rendered page ended up showing: the DOM snapshot and how its main document was reached."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page, Request, Response
+
+__all__ = ["REFUSED_HEADER", "MainDocumentWatch", "NavigationFailure", "Snapshot", "take_snapshot"]
+
+REFUSED_HEADER = "x-weblens-refused"
+_SNAPSHOT_JS = """() => ({
+    html: document.documentElement ? document.documentElement.outerHTML : "",
+    title: document.title || "",
+    href: location.href,
+})"""
+_RETRYABLE = ("Execution context was destroyed", "navigation", "Navigation")
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    html: str
+    title: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class NavigationFailure:
+    url: str
+    reason: str
+
+
+class MainDocumentWatch:
+    """Remembers whether the page's latest main-frame navigation failed or was refused by the proxy."""
+
+    def __init__(self, page: Page) -> None:
+        self._page = page
+        self.failure: NavigationFailure | None = None
+        page.on("requestfailed", self._failed)
+        page.on("response", self._responded)
+
+    def _is_main_navigation(self, request: Request) -> bool:
+        try:
+            return request.is_navigation_request() and request.frame == self._page.main_frame
+        except Exception:  # service-worker requests have no frame
+            return False
+
+    def _failed(self, request: Request) -> None:
+        if self._is_main_navigation(request):
+            self.failure = NavigationFailure(request.url, request.failure or "failed")
+
+    def _responded(self, response: Response) -> None:
+        if not self._is_main_navigation(response.request):
+            return
+        refused = response.headers.get(REFUSED_HEADER)
+        self.failure = NavigationFailure(response.url, refused) if refused else None
+
+
+async def take_snapshot(page: Page, attempts: int = 3) -> Snapshot:
+    """outerHTML, title and location of the current document (retried if it navigates meanwhile)."""
+    from playwright.async_api import Error
+
+    for attempt in range(attempts):
+        try:
+            data = await page.evaluate(_SNAPSHOT_JS)
+            return Snapshot(html=str(data["html"]), title=str(data["title"]), href=str(data["href"]))
+        except Error as exc:
+            if attempt == attempts - 1 or not any(word in str(exc) for word in _RETRYABLE):
+                raise
+            await page.wait_for_load_state("domcontentloaded")
+    raise AssertionError("unreachable")

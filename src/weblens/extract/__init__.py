@@ -29,6 +29,7 @@ from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import classify
 from weblens.extract.parse import parse_html
 from weblens.extract.text import render_text, word_count
+from weblens.extract.trim import drop_repeated_header
 from weblens.models import ExtractionMethod, PageExtract
 
 __all__ = ["ExtractOptions", "extract"]
@@ -53,6 +54,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     removed = clean_tree(body, stats, include_comments=options.include_comments)
     selection = select_main(body, stats, removed)
     main = selection.element
+    drop_repeated_header(main, title=meta.title)
     # captions belong to their figures: in the markdown with the image, not in the running text
     text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)

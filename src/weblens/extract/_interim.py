@@ -24,7 +24,14 @@ class Metadata:
 
 def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
     title = tree.findtext(".//title")
-    return Metadata(title=" ".join(title.split()) if title else None, language=tree.get("lang"))
+    description = None
+    for meta in tree.iter("meta"):
+        if meta.get("property") == "og:description" or meta.get("name") == "description":
+            description = meta.get("content")
+            break
+    return Metadata(
+        title=" ".join(title.split()) if title else None, description=description, language=tree.get("lang")
+    )
 
 
 def to_markdown(root: HtmlElement, base_url: str | None, *, links: bool = True, images: bool = True) -> str:

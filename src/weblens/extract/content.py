@@ -29,12 +29,14 @@ _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
 _MIN_CONTENT = 25.0
 _PRUNE_GOOD = 200.0
+_SENTENCE_PARAGRAPH = 80
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
 _HEADLINE_LINK = 15
 _CELLS = frozenset(("td", "th"))
+_CONTAINERS = frozenset(("div", "section", "article", "main", "body", "center", "td", "span", "font", "form"))
 _STRUCTURAL = frozenset(
     ("div", "section", "ul", "ol", "dl", "table", "figure", "header", "footer", "p", "li", "center", "span")
 )
@@ -60,7 +62,7 @@ def block_weight(block: Block, *, teaser: bool = False) -> float:
     if block.element.tag in HEADING_TAGS:
         return max(0.0, weight) * 0.2
     if block.ellipsis and plain < 400:
-        return min(0.0, weight) - _SHORT_PENALTY
+        return min(0.0, weight)
     if block.stops == 0 and plain < _SHORT_LINE and block.element.tag not in _CELLS:
         weight -= _SHORT_PENALTY
     return weight
@@ -119,21 +121,27 @@ def _sums(
 
 
 def _descend(best: HtmlElement, good: dict[HtmlElement, float]) -> HtmlElement:
+    """Go down while one child container holds nearly all the prose (never into a paragraph)."""
     while True:
         total = good.get(best, 0.0)
         top = max(best, key=lambda child: good.get(child, 0.0), default=None)
-        if top is None or good.get(top, 0.0) < _DESCEND_SHARE * total:
+        if top is None or top.tag not in _CONTAINERS or good.get(top, 0.0) < _DESCEND_SHARE * total:
             return best
         best = top
 
 
 def _prune(
-    best: HtmlElement, net: dict[HtmlElement, float], good: dict[HtmlElement, float]
+    best: HtmlElement, net: dict[HtmlElement, float], good: dict[HtmlElement, float], stats: TreeStats
 ) -> list[HtmlElement]:
+    """Descendants of ``best`` that cost more than they add; a paragraph with a sentence stays."""
+    own = {block.element: block for block in stats.blocks}
     pruned: list[HtmlElement] = []
     skip: set[HtmlElement] = set()
     for el in best.iterdescendants():
         if el in skip or el.tag not in _STRUCTURAL:
+            continue
+        block = own.get(el)
+        if block is not None and block.stops and block.chars - block.link_chars >= _SENTENCE_PARAGRAPH:
             continue
         if net.get(el, 0.0) < 0 and good.get(el, 0.0) < _PRUNE_GOOD:
             pruned.append(el)
@@ -151,7 +159,9 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[HtmlEle
     best = max(candidates, key=lambda el: net.get(el, 0.0), default=body)
     if net.get(best, 0.0) < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
+    while best.tag not in _CONTAINERS and best is not body:
+        best = best.getparent()  # a paragraph is never the whole article: take its container
     best = _descend(best, good)
-    for el in _prune(best, net, good):
+    for el in _prune(best, net, good, stats):
         el.drop_tree()
     return Selection(element=best, method=ExtractionMethod.DENSITY)

@@ -1,5 +1,7 @@
 """weblens.search: providers behind one protocol, an orchestrator with fallback, citations.
 
+Usage::
+
     async with new_search_client(settings) as client:
         orchestrator = orchestrator_from_settings(settings, client)
         response = await orchestrator.search(SearchQuery(query="...", max_results=5))

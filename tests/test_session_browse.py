@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.pages import article_fragment, page
-from tests.support.servers import LoopbackServer, Request, Response
+from tests.support.pages import page
+from tests.support.servers import LoopbackServer, Response
 from weblens import Lens, Settings
 from weblens.cache.memory import MemoryCache
 from weblens.errors import HTTPError, InvalidURL, RenderTimeout, SSRFBlocked

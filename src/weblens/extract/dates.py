@@ -1,0 +1,146 @@
+"""Publication dates as pages write them → ISO 8601, or None (pure).
+
+``normalise_date`` understands ISO 8601 and its common variants (``2024-03-15``,
+``2024-03-15T10:30:00+01:00``, ``2024-03-15 10:30``, ``20240315``, ``2024/03/15``,
+fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00 +0100``)
+and English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``). The
+answer keeps what the source knows and invents nothing:
+
+- a date alone stays a date: ``2024-03-15``;
+- a time without a zone stays without one: ``2024-03-15T10:30:00``;
+- a zone is written as an offset, ``Z``/``UTC``/``GMT`` as ``+00:00``.
+
+Impossible dates (``2024-02-30``, month 13, hour 25) and years outside 1900–2100 give None.
+``date_from_url`` finds ``/2024/03/15/``, ``/2024-03-15/`` or ``20240315`` in a URL path.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta, timezone
+from urllib.parse import urlsplit
+
+__all__ = ["date_from_url", "normalise_date"]
+
+_MIN_YEAR = 1900
+_MAX_YEAR = 2100
+_URL_MIN_YEAR = 1990
+_MAX_INPUT = 200
+
+_ISO = re.compile(
+    r"""^(?P<y>\d{4})(?P<s>[-/.]?)(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})
+    (?:[T\s]+(?P<H>\d{1,2}):?(?P<M>\d{2})(?::?(?P<S>\d{2})(?:[.,]\d+)?)?
+       \s*(?P<tz>Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$""",
+    re.X | re.I,
+)
+_MONTHS = {
+    name: index
+    for index, names in enumerate(
+        (
+            ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+            ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+            ("oct", "october"), ("nov", "november"), ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_MONTH = r"(?P<mon>[A-Za-z]{3,9})\.?"
+_DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
+_TIME = r"(?:,?\s+(?:at\s+)?(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?)?"
+_ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|[+-]\d{2}:?\d{2}))?"
+_WEEKDAY = r"(?:[A-Za-z]{3,9},?\s+)?"
+_ENGLISH = (
+    re.compile(rf"^{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
+    re.compile(rf"^{_WEEKDAY}{_DAY}\.?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
+)
+_NAMED_ZONES = {
+    "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
+    "EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60,
+    "MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
+}  # fmt: skip
+_URL_DATES = (
+    re.compile(r"/(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/|$|[-_.])"),
+    re.compile(r"(?:^|[/_.-])(?P<y>\d{4})[-_](?P<m>\d{2})[-_](?P<d>\d{2})(?=$|[/_.-])"),
+    re.compile(r"(?:^|[/_.-])(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?=$|[/_.-])"),
+)
+
+
+def normalise_date(value: str | None) -> str | None:
+    """``value`` as ISO 8601 (see the module docstring), or None when it is not a real date."""
+    if not value:
+        return None
+    text = " ".join(value.split())
+    if not text or len(text) > _MAX_INPUT:
+        return None
+    match = _ISO.match(text)
+    if match:
+        return _build(match.group("y"), match.group("m"), match.group("d"), match, None)
+    for pattern in _ENGLISH:
+        match = pattern.match(text)
+        if match:
+            month = _MONTHS.get(match.group("mon").lower())
+            if month is None:
+                return None
+            return _build(match.group("y"), str(month), match.group("d"), match, match.group("ampm"))
+    return None
+
+
+def date_from_url(url: str | None) -> str | None:
+    """A date written in the path of ``url`` (``/2024/03/15/``, ``2024-03-15``, ``20240315``), or None."""
+    if not url:
+        return None
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return None
+    for pattern in _URL_DATES:
+        for match in pattern.finditer(path):
+            found = _make_date(match.group("y"), match.group("m"), match.group("d"))
+            if found is not None and found.year >= _URL_MIN_YEAR:
+                return found.isoformat()
+    return None
+
+
+def _make_date(year: str, month: str, day: str) -> date | None:
+    try:
+        found = date(int(year), int(month), int(day))
+    except ValueError:
+        return None
+    return found if _MIN_YEAR <= found.year <= _MAX_YEAR else None
+
+
+def _build(year: str, month: str, day: str, match: re.Match[str], ampm: str | None) -> str | None:
+    found = _make_date(year, month, day)
+    if found is None:
+        return None
+    hour_text = match.group("H")
+    if hour_text is None:
+        return found.isoformat()
+    hour, minute = int(hour_text), int(match.group("M"))
+    second = int(match.group("S") or 0)
+    if ampm:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if ampm.lower().startswith("p") else 0)
+    try:
+        zone = _zone(match.group("tz"))
+        moment = datetime(found.year, found.month, found.day, hour, minute, second, tzinfo=zone)
+    except ValueError:
+        return None
+    return moment.isoformat()
+
+
+def _zone(text: str | None) -> timezone | None:
+    """The zone of an offset or a name; None when absent. ValueError when impossible."""
+    if not text:
+        return None
+    named = _NAMED_ZONES.get(text.upper())
+    if named is not None:
+        return timezone(timedelta(minutes=named))
+    sign = -1 if text[0] == "-" else 1
+    digits = text[1:].replace(":", "")
+    hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+    if hours > 14 or minutes > 59:
+        raise ValueError(text)
+    return timezone(sign * timedelta(hours=hours, minutes=minutes))

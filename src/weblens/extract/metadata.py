@@ -1,0 +1,598 @@
+"""What a page says about itself: title, description, authors, date, canonical URL, site, language, image.
+
+Runs on the uncleaned document, reads it once (``<meta>``, ``<link>``, ``<title>``, JSON-LD,
+``<time>``, ``<h1>``; bylines only when nothing better named an author), never changes
+it and never raises. Every field is taken from the first source that gives a usable value,
+in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``citation_*``,
+``twitter:*``, ``parsely-*``, ``sailthru.*``) > the HTML itself. Deliberate exceptions:
+
+- **title**: a candidate that is just the site name (``og:title`` equal to ``og:site_name``,
+  to the publisher in JSON-LD or to the host name) loses to the next source and is used
+  only when nothing else is left. A ``" | Site"``/``"Site - "`` affix is stripped when it
+  matches a known site name or the host, or when what remains is the page's ``<h1>``.
+- **authors**: a value that is a URL (``article:author`` is often a Facebook profile), an
+  e-mail, a ``@handle``, contains digits or is only a job title is not a name; the site
+  name is an author only when no source names anyone else. "By A and B", "A, B", "A & B"
+  are split; at most 20 names of at most 100 characters are kept.
+- **canonical_url**: ``<link rel=canonical>`` comes first, as the standard's own mechanism
+  (``og:url`` is often stale: ``http`` for ``https``, a share host), then ``og:url``,
+  JSON-LD, meta. A candidate that is just the site root while the page or another
+  candidate has a path is a template default and loses.
+- **language**: ``<html lang>`` comes first: it is the standard declaration of the
+  document's language, while ``og:locale`` is often a template default (then
+  ``og:locale``, JSON-LD ``inLanguage``, ``content-language``/``dc.language`` meta).
+- **published_date**: candidates that are not real dates are skipped; ``<time>`` elements
+  marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s, and a
+  date in the URL path (page URL, then canonical URL) is the last resort.
+
+Relative URLs are resolved against ``url``; a URL that cannot be made absolute is dropped.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from lxml.html import HtmlElement
+
+from weblens.extract.dates import date_from_url, normalise_date
+from weblens.extract.jsonld import JsonLdFacts, load_jsonld
+from weblens.extract.urls import absolute_url, strip_fragment
+
+__all__ = ["Metadata", "extract_metadata"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Metadata:
+    """Facts about a page; None (or empty) when the page does not state them."""
+
+    title: str | None = None
+    description: str | None = None
+    authors: tuple[str, ...] = ()
+    published_date: str | None = None  # ISO 8601, see weblens.extract.dates
+    canonical_url: str | None = None  # absolute
+    site_name: str | None = None
+    language: str | None = None  # BCP 47 shape: "en", "en-US"
+    image: str | None = None  # absolute
+
+
+_MAX_TITLE = 1000
+_MAX_DESCRIPTION = 5000
+_MAX_AUTHOR = 100
+_MAX_AUTHOR_WORDS = 8
+_MAX_AUTHORS = 20
+_MAX_BYLINE = 200
+
+_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_BY = re.compile(
+    r"^(?:(?:written|posted|reported|published|story|text|words)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*", re.I
+)
+_AUTHOR_SPLIT = re.compile(r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+)\s*", re.I)
+_LOOKS_LIKE_URL = re.compile(r"^(?:https?:|www\.|//)|^\S+\.[a-z]{2,}/", re.I)
+_ROLE_WORDS = frozenset(
+    (
+        "staff", "writer", "writers", "reporter", "reporters", "editor", "editors", "correspondent",
+        "contributor", "contributing", "columnist", "senior", "special", "chief", "associate",
+        "managing", "news", "desk", "team", "the", "guest", "freelance", "photographer", "author",
+        "updated", "posted", "published", "min", "read",
+    )
+)  # fmt: skip
+_ROLE_TITLES = frozenset(
+    (
+        "writer",
+        "reporter",
+        "editor",
+        "correspondent",
+        "contributor",
+        "columnist",
+        "staff",
+        "producer",
+        "intern",
+    )
+)
+_SECOND_LEVEL = frozenset(("co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go"))
+_LANGUAGE = re.compile(r"^([a-z]{2,3})((?:-[a-z0-9]{1,8})*)$", re.I)
+
+# meta keys (lower case; dcterms./dc: written dc.) per field, after Open Graph and JSON-LD
+_OG_TITLE = ("og:title",)
+_META_TITLE = ("twitter:title", "dc.title", "citation_title", "parsely-title", "sailthru.title", "headline")
+_OG_DESCRIPTION = ("og:description",)
+_META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sailthru.description")
+_OG_AUTHOR = ("article:author", "og:article:author")
+_META_AUTHOR = (
+    "author", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
+    "article.author", "dc.contributor",
+)  # fmt: skip
+_OG_DATE = ("article:published_time", "og:article:published_time", "article:published", "og:published_time")
+_META_DATE = (
+    "datepublished", "date", "pubdate", "publishdate", "publish-date", "publish_date", "published-date",
+    "published_date", "dc.date", "dc.date.issued", "dc.issued", "dc.date.created", "dc.created",
+    "citation_publication_date", "citation_date", "citation_online_date", "parsely-pub-date",
+    "sailthru.date", "article.published", "originalpublicationdate", "datecreated",
+)  # fmt: skip
+_OG_URL = ("og:url",)
+_META_URL = ("twitter:url", "parsely-link")
+_OG_SITE = ("og:site_name",)
+_META_SITE = (
+    "application-name", "apple-mobile-web-app-title", "dc.publisher", "citation_publisher",
+    "citation_journal_title", "publisher",
+)  # fmt: skip
+_OG_LOCALE = ("og:locale",)
+_META_LANGUAGE = ("content-language", "dc.language", "language", "citation_language")
+_OG_IMAGE = ("og:image", "og:image:url", "og:image:secure_url")
+_META_IMAGE = (
+    "twitter:image", "twitter:image:src", "image", "thumbnailurl", "parsely-image-url",
+    "sailthru.image.full", "sailthru.image", "thumbnail",
+)  # fmt: skip
+_PARSELY_FIELDS = {
+    "title": "parsely-title",
+    "author": "parsely-author",
+    "authors": "parsely-author",
+    "pub_date": "parsely-pub-date",
+    "link": "parsely-link",
+    "image_url": "parsely-image-url",
+}
+_MARKED_XPATH = (
+    './/*[contains(concat(" ", normalize-space(@itemprop), " "), " author ")'
+    ' or contains(concat(" ", normalize-space(@itemprop), " "), " datePublished ")'
+    ' or contains(concat(" ", normalize-space(@rel), " "), " author ")'
+    ' or contains(@class, "byline") or contains(@class, "author") or contains(@id, "byline")]'
+)
+
+
+def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
+    """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises."""
+    try:
+        return _Page.read(tree, url).metadata()
+    except Exception:  # a safety net: metadata is a bonus, never a reason to fail a page
+        return Metadata()
+
+
+# ---------------------------------------------------------------- reading the page
+
+
+@dataclass(kw_only=True)
+class _Page:
+    """Everything metadata needs, gathered in one pass over the document (private, per call)."""
+
+    url: str | None
+    meta: dict[str, list[str]]
+    titles: list[HtmlElement]
+    h1: HtmlElement | None
+    times: list[HtmlElement]
+    canonical_links: list[str]
+    image_links: list[str]
+    lang: str | None
+    jsonld: JsonLdFacts
+    tree: HtmlElement
+    _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
+
+    @classmethod
+    def read(cls, tree: HtmlElement, url: str | None) -> _Page:
+        meta: dict[str, list[str]] = {}
+        titles: list[HtmlElement] = []
+        times: list[HtmlElement] = []
+        canonical: list[str] = []
+        image_links: list[str] = []
+        scripts: list[Any] = []
+        h1: HtmlElement | None = None
+        for el in tree.iter("meta", "link", "title", "script", "time", "h1"):
+            tag = el.tag
+            if tag == "meta":
+                _add_meta(meta, el)
+            elif tag == "link":
+                rel = (el.get("rel") or "").lower().split()
+                href = el.get("href")
+                if href and "canonical" in rel:
+                    canonical.append(href)
+                elif href and "image_src" in rel:
+                    image_links.append(href)
+            elif tag == "title":
+                titles.append(el)
+            elif tag == "script":
+                if (el.get("type") or "").strip().lower().startswith("application/ld+json"):
+                    scripts.extend(load_jsonld(el.text or ""))
+            elif tag == "time":
+                times.append(el)
+            elif h1 is None:
+                h1 = el
+        root = tree.getroottree().getroot()
+        lang = tree.get("lang") or tree.get("xml:lang") or root.get("lang") or root.get("xml:lang")
+        return cls(
+            url=url,
+            meta=meta,
+            titles=titles,
+            h1=h1,
+            times=times,
+            canonical_links=canonical,
+            image_links=image_links,
+            lang=lang,
+            jsonld=JsonLdFacts.from_values(scripts, url),
+            tree=tree,
+        )
+
+    def values(self, keys: Iterable[str]) -> Iterator[str]:
+        for key in keys:
+            yield from self.meta.get(key, ())
+
+    def marked(self) -> tuple[list[HtmlElement], list[HtmlElement]]:
+        """(elements marked as author or byline, elements marked datePublished), found on first use."""
+        if self._marked is None:
+            authors: list[HtmlElement] = []
+            dates: list[HtmlElement] = []
+            for el in self.tree.xpath(_MARKED_XPATH):
+                if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
+                    continue
+                if " datepublished " in f" {(el.get('itemprop') or '').lower()} ":
+                    dates.append(el)
+                else:
+                    authors.append(el)
+            self._marked = (authors, dates)
+        return self._marked
+
+    # ------------------------------------------------------------ fields
+
+    def metadata(self) -> Metadata:
+        site_name = self.site_name()
+        site_keys = self.site_keys(site_name)
+        canonical = self.canonical_url()
+        return Metadata(
+            title=self.title(site_keys),
+            description=self.description(),
+            authors=self.authors(site_keys),
+            published_date=self.published_date(canonical),
+            canonical_url=canonical,
+            site_name=site_name,
+            language=self.language(),
+            image=self.image(),
+        )
+
+    def site_name(self) -> str | None:
+        candidates = [*self.values(_OG_SITE), self.jsonld.site_name or "", *self.values(_META_SITE)]
+        return _first_clean((c for c in candidates if not _LOOKS_LIKE_URL.search(c.strip())), _MAX_TITLE)
+
+    def site_keys(self, site_name: str | None) -> frozenset[str]:
+        """Normalised spellings of the site's name, used to recognise it in titles and bylines."""
+        names = [
+            site_name or "",
+            *self.values(_OG_SITE),
+            self.jsonld.site_name or "",
+            *self.values(_META_SITE),
+        ]
+        names += [handle.lstrip("@") for handle in self.values(("twitter:site",))]
+        keys = {_key(name) for name in names}
+        host = _host(self.url)
+        if host:
+            labels = [label for label in host.split(".") if label not in ("www", "m", "amp")]
+            keys.add(_key(".".join(labels)))
+            if len(labels) >= 2:
+                keys.add(_key(labels[-3] if len(labels) > 2 and labels[-2] in _SECOND_LEVEL else labels[-2]))
+        keys.discard("")
+        return frozenset(keys | {key.removeprefix("the") for key in keys} - {""})
+
+    def title(self, site_keys: frozenset[str]) -> str | None:
+        h1_text = _short_text(self.h1, _MAX_TITLE) if self.h1 is not None else None
+        candidates: list[str | None] = [
+            *self.values(_OG_TITLE),
+            self.jsonld.title,
+            *self.values(_META_TITLE),
+            self.document_title(),
+            h1_text,
+        ]
+        fallback: str | None = None
+        for raw in candidates:
+            text = _clean(raw, _MAX_TITLE)
+            if not text:
+                continue
+            if _is_site(text, site_keys):
+                fallback = fallback or text
+                continue
+            return _strip_site_affix(text, site_keys, h1_text)
+        return fallback
+
+    def document_title(self) -> str | None:
+        chosen = next((t for t in self.titles if _parent_tag(t) == "head"), None)
+        if chosen is None:
+            chosen = next((t for t in self.titles if not _inside(t, ("svg", "math"))), None)
+        return _short_text(chosen, _MAX_TITLE * 4) if chosen is not None else None
+
+    def description(self) -> str | None:
+        candidates = [
+            *self.values(_OG_DESCRIPTION),
+            self.jsonld.description or "",
+            *self.values(_META_DESCRIPTION),
+        ]
+        return _first_clean(candidates, _MAX_DESCRIPTION)
+
+    def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+        fallback: tuple[str, ...] = ()
+        for source in self.author_sources():
+            names = _dedupe(name for raw in source for name in split_authors(raw))
+            people = tuple(name for name in names if not _is_site(name, site_keys))
+            if people:
+                return people[:_MAX_AUTHORS]
+            fallback = fallback or names[:_MAX_AUTHORS]
+        return fallback
+
+    def author_sources(self) -> Iterator[list[str]]:
+        yield list(self.values(_OG_AUTHOR))
+        yield list(self.jsonld.authors)
+        for key in _META_AUTHOR:
+            yield self.meta.get(key, [])
+        yield self.slack_author()
+        marked, _ = self.marked()
+        by_kind: tuple[list[str], list[str], list[str]] = ([], [], [])
+        for el in marked:
+            kind = _byline_kind(el)
+            text = _byline_text(el)
+            if text:
+                by_kind[kind].append(text)
+        for texts in by_kind:
+            for text in texts:  # one element at a time: the first byline that names someone wins
+                yield [text]
+
+    def slack_author(self) -> list[str]:
+        """``twitter:label1: Written by`` + ``twitter:data1: Name`` (what WordPress SEO plugins write)."""
+        out: list[str] = []
+        for index in range(1, 5):
+            label = next(self.values((f"twitter:label{index}",)), "")
+            if label.strip().lower() in ("written by", "author", "by"):
+                out.extend(self.values((f"twitter:data{index}",)))
+        return out
+
+    def published_date(self, canonical: str | None) -> str | None:
+        for raw in self.date_candidates():
+            found = normalise_date(raw)
+            if found:
+                return found
+        return date_from_url(self.url) or date_from_url(canonical)
+
+    def date_candidates(self) -> Iterator[str]:
+        yield from self.values(_OG_DATE)
+        yield from self.jsonld.published
+        yield from self.values(_META_DATE)
+        _, dated = self.marked()
+        for el in dated:
+            yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
+        pubdate = [t for t in self.times if t.get("pubdate") is not None or _itemprop(t) == "datepublished"]
+        for el in [*pubdate, *self.times]:
+            yield el.get("datetime") or _short_text(el, 100) or ""
+
+    def canonical_url(self) -> str | None:
+        declared = [
+            *self.canonical_links,
+            *self.values(_OG_URL),
+            self.jsonld.url or "",
+            *self.values(_META_URL),
+        ]
+        found = [u for raw in declared if (u := absolute_url(raw, self.url))]
+        page_has_path = any(not _is_root(u) for u in [self.url or "", *found] if u)
+        for candidate in found:
+            if not (page_has_path and _is_root(candidate)):
+                return strip_fragment(candidate)
+        return None
+
+    def language(self) -> str | None:
+        candidates = [self.lang or "", *self.values(_OG_LOCALE), self.jsonld.language or ""]
+        candidates += list(self.values(_META_LANGUAGE))
+        for raw in candidates:
+            found = normalise_language(raw)
+            if found:
+                return found
+        return None
+
+    def image(self) -> str | None:
+        candidates = [*self.values(_OG_IMAGE), self.jsonld.image or "", *self.values(_META_IMAGE)]
+        for raw in [*candidates, *self.image_links]:
+            found = absolute_url(raw, self.url)
+            if found:
+                return found
+        return None
+
+
+def _add_meta(meta: dict[str, list[str]], el: HtmlElement) -> None:
+    content = el.get("content")
+    if content is None:
+        content = el.get("value")
+    if content is None or not content.strip():
+        return
+    for attribute in ("property", "name", "itemprop", "http-equiv"):
+        for raw_key in (el.get(attribute) or "").lower().split():
+            key = raw_key.replace("dcterms.", "dc.").replace("dc:", "dc.")
+            if key == "parsely-page":
+                _add_parsely(meta, content)
+            else:
+                meta.setdefault(key, []).append(content)
+
+
+def _add_parsely(meta: dict[str, list[str]], content: str) -> None:
+    try:
+        data = json.loads(content)
+    except (ValueError, RecursionError):
+        return
+    if not isinstance(data, dict):
+        return
+    for name, key in _PARSELY_FIELDS.items():
+        value = data.get(name)
+        values = value if isinstance(value, list) else [value]
+        meta.setdefault(key, []).extend(v for v in values if isinstance(v, str))
+
+
+# ---------------------------------------------------------------- text helpers
+
+
+def _clean(raw: str | None, limit: int) -> str | None:
+    if not raw:
+        return None
+    text = raw[: limit * 4]
+    if "&" in text and _ENTITY.search(text):
+        text = html.unescape(text)
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0] or text[:limit]
+    return text or None
+
+
+def _first_clean(candidates: Iterable[str | None], limit: int) -> str | None:
+    for raw in candidates:
+        text = _clean(raw, limit)
+        if text:
+            return text
+    return None
+
+
+def _key(text: str) -> str:
+    return _NOT_ALNUM.sub("", text.lower())
+
+
+def _is_site(text: str, site_keys: frozenset[str]) -> bool:
+    key = _key(text)
+    return bool(key) and (key in site_keys or key.removeprefix("the") in site_keys)
+
+
+def _strip_site_affix(title: str, site_keys: frozenset[str], h1_text: str | None) -> str:
+    separators = list(_TITLE_SEPARATOR.finditer(title))
+    if not separators:
+        return title
+    last, first = separators[-1], separators[0]
+    head, tail = title[: last.start()].strip(), title[last.end() :].strip()
+    if head and _is_site(tail, site_keys):
+        return head
+    lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
+    if rest and _is_site(lead, site_keys):
+        return rest
+    h1_key = _key(h1_text or "")
+    if h1_key:
+        for part in (head, rest, lead, tail):
+            if part and _key(part) == h1_key:
+                return part
+    return title
+
+
+def _host(url: str | None) -> str | None:
+    if not url:
+        return None
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+def _is_root(url: str) -> bool:
+    try:
+        return urlsplit(url).path in ("", "/")
+    except ValueError:
+        return False
+
+
+def _parent_tag(el: HtmlElement) -> str | None:
+    parent = el.getparent()
+    return parent.tag if parent is not None else None
+
+
+def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
+    return any(ancestor.tag in tags for ancestor in el.iterancestors())
+
+
+def _itemprop(el: HtmlElement) -> str:
+    return (el.get("itemprop") or "").strip().lower()
+
+
+def _short_text(el: HtmlElement | None, limit: int) -> str | None:
+    """The text of ``el`` when it is at most ``limit`` characters (whitespace collapsed), else None."""
+    if el is None:
+        return None
+    pieces: list[str] = []
+    size = 0
+    for piece in el.itertext():
+        size += len(piece)
+        if size > limit * 4:
+            return None
+        pieces.append(piece)
+    text = " ".join("".join(pieces).split())
+    return text if text and len(text) <= limit else None
+
+
+# ---------------------------------------------------------------- authors
+
+
+def split_authors(raw: str) -> list[str]:
+    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → []."""
+    text = _clean(raw, _MAX_BYLINE * 4)
+    if not text or _LOOKS_LIKE_URL.search(text):
+        return []
+    names: list[str] = []
+    for part in _AUTHOR_SPLIT.split(_BY.sub("", text)):
+        name = _BY.sub("", part).strip(" .:-–—()[]\"'")
+        if _is_name(name):
+            names.append(name)
+    return names
+
+
+def _is_name(name: str) -> bool:
+    if not name or len(name) > _MAX_AUTHOR or any(ch.isdigit() for ch in name):
+        return False
+    if "@" in name or _LOOKS_LIKE_URL.search(name) or not any(ch.isalpha() for ch in name):
+        return False
+    words = name.split()
+    if len(words) > _MAX_AUTHOR_WORDS:
+        return False
+    lowered = [word.lower().strip(".,") for word in words]
+    return lowered[-1] not in _ROLE_TITLES and not all(word in _ROLE_WORDS for word in lowered)
+
+
+def _dedupe(names: Iterable[str]) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(name.casefold(), name)
+    return tuple(seen.values())
+
+
+def _byline_kind(el: HtmlElement) -> int:
+    """0 for itemprop=author, 1 for rel=author, 2 for a byline/author class."""
+    if " author " in f" {_itemprop(el)} ":
+        return 0
+    if "author" in (el.get("rel") or "").lower().split():
+        return 1
+    return 2
+
+
+def _byline_text(el: HtmlElement) -> str | None:
+    if " author " in f" {_itemprop(el)} ":
+        content: str | None = el.get("content")
+        if content:
+            return content
+        name = el.find('.//*[@itemprop="name"]')
+        if name is not None:
+            named: str | None = name.get("content")
+            return named or _short_text(name, _MAX_BYLINE)
+    return _short_text(el, _MAX_BYLINE)
+
+
+# ---------------------------------------------------------------- language
+
+
+def normalise_language(raw: str | None) -> str | None:
+    """A language tag in its usual case (``en``, ``en-US``, ``zh-Hant-TW``), or None if ``raw`` is not one."""
+    if not raw:
+        return None
+    tag = raw.split(",")[0].split(";")[0].strip().replace("_", "-")
+    match = _LANGUAGE.match(tag)
+    if not match:
+        return None
+    parts = [match.group(1).lower()]
+    for sub in match.group(2).split("-")[1:]:
+        if len(sub) == 2 and sub.isalpha():
+            parts.append(sub.upper())
+        elif len(sub) == 4 and sub.isalpha():
+            parts.append(sub.title())
+        else:
+            parts.append(sub.lower())
+    return "-".join(parts)

@@ -1,0 +1,683 @@
+"""The selected content element → GitHub-flavoured Markdown (pure).
+
+One iterative walk over the element (an explicit stack, so 100 000 nested ``<div>``s are
+no problem) writes lines through a stack of line prefixes (``> `` for quotes, ``- `` /
+``1. `` then indentation for list items), so the cost is linear in the size of the tree
+and the text. What comes out:
+
+- ``h1``–``h6`` → ``#``–``######``; paragraphs and other blocks separated by one blank line;
+  ``<br>`` → a new line; ``<hr>`` → ``---``.
+- lists: ``-`` items, ordered ones numbered from ``start`` (``<li value>`` respected), nested
+  lists indented under their item; ``<dl>``: the term in bold, the definition as ``: …``.
+- blockquotes prefixed with ``> `` (nested ones ``> > ``); ``<pre>`` → a fenced block whose
+  fence is longer than any backtick run inside, with the language from
+  ``class="language-xx"``/``lang-xx`` (or ``data-lang``); ``code``/``kbd``/``samp`` → inline code.
+- tables → GitHub pipe tables with outer pipes and a separator under the first row
+  (``<thead>`` rows first). ``colspan`` repeats a header cell across its columns and leaves
+  the other spanned body cells empty; ``rowspan`` repeats the value down (within a budget
+  proportional to the table's own text, so output stays linear); ``|`` in cells is escaped
+  and line breaks become ``<br>``. A table that contains another table, or has
+  ``role=presentation``, is layout: its cells are rendered as ordinary blocks. A table of
+  one column is rendered as paragraphs.
+- ``<em>``/``<i>`` → ``*x*``, ``<strong>``/``<b>`` → ``**x**``, ``<del>``/``<s>`` → ``~~x~~``;
+  links → ``[text](absolute-url)`` (``links=False``, ``javascript:``, bare ``#anchors`` and
+  URLs that cannot be made absolute keep only their text); images → ``![alt](absolute-url)``
+  (dropped with ``images=False``); ``<figcaption>`` → an italic line.
+
+Text is escaped only where it would otherwise change meaning: ``[``, ``]`` and backticks
+always; ``*``, ``_`` and ``~`` when they could open or close emphasis; ``<`` before a tag
+name; ``&`` before an entity; ``#``, ``-``, ``+``, ``*``, ``>``, ``1.``, ``===``/``---`` and
+``~~~`` at the start of a line. No run of more than one blank line (also inside code
+blocks), no trailing spaces.
+
+A block inside an inline element (a ``<div>`` inside ``<a>`` or ``<b>``) ends that inline
+element's markup — its text stays, the link or emphasis is dropped — so that headings and
+paragraph breaks survive any nesting.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import lxml.etree
+from lxml.html import HtmlElement
+
+from weblens.extract.urls import UrlResolver, image_source
+
+__all__ = ["to_markdown"]
+
+_MAX_PREFIX_DEPTH = 16  # nested quotes/list items beyond this are written without more indentation
+_MAX_INLINE_DEPTH = 24  # nested emphasis/links beyond this are transparent
+_MAX_COLUMNS = 64
+_MAX_ROWSPAN = 1000
+
+# element kinds
+_TRANSPARENT, _SKIP, _BR, _IMG, _CODE, _LINK, _EMPH, _BLOCK, _HEADING, _LIST, _ITEM = range(11)
+_QUOTE, _PRE, _HR, _TABLE, _ROW, _CELL, _CAPTION, _DL, _DT, _DD, _FIGCAPTION = range(11, 22)
+
+_KINDS: dict[str, int] = {
+    **dict.fromkeys(
+        ("script", "style", "noscript", "template", "head", "title", "meta", "link", "svg", "math",
+         "iframe", "object", "embed", "canvas", "audio", "video", "map", "button", "input", "select",
+         "textarea", "option", "datalist", "base", "param", "source", "track", "frame", "frameset"),
+        _SKIP,
+    ),
+    **dict.fromkeys(
+        ("p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "address",
+         "center", "details", "summary", "dialog", "fieldset", "legend", "form", "hgroup", "body",
+         "html", "figure", "search", "tbody", "thead", "tfoot", "colgroup", "col"),
+        _BLOCK,
+    ),
+    **dict.fromkeys(("h1", "h2", "h3", "h4", "h5", "h6"), _HEADING),
+    **dict.fromkeys(("ul", "ol", "menu", "dir"), _LIST),
+    **dict.fromkeys(("pre", "listing", "xmp", "plaintext"), _PRE),
+    **dict.fromkeys(("code", "kbd", "samp", "tt"), _CODE),
+    **dict.fromkeys(("em", "i", "cite", "dfn", "var", "strong", "b", "del", "s", "strike"), _EMPH),
+    **dict.fromkeys(("td", "th"), _CELL),
+    "br": _BR, "img": _IMG, "a": _LINK, "li": _ITEM, "blockquote": _QUOTE, "hr": _HR,
+    "table": _TABLE, "tr": _ROW, "caption": _CAPTION, "dl": _DL, "dt": _DT, "dd": _DD,
+    "figcaption": _FIGCAPTION,
+}  # fmt: skip
+_MARKERS = {"strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}  # others: "*"
+
+_WHITESPACE = re.compile(r"[ \t\n\r\f\u00a0]+")
+_SPACES = re.compile(r" {2,}")
+_SPECIAL = re.compile(r"[\\`*_\[\]<&~]")
+_BACKSLASH = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)")  # before ASCII punctuation or at the end
+_ALWAYS = str.maketrans({"`": "\\`", "[": "\\[", "]": "\\]"})
+_STAR = re.compile(r"(?<! )\*|\*(?! )")  # could open or close emphasis
+_TILDE = re.compile(r"(?<! )~|~(?! )")  # could open or close strikethrough
+_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # not inside a word
+_TAG_OPEN = re.compile(r"<(?=[^\W\d_]|[/!?]|$)")
+_ENTITY_START = re.compile(r"&(?=(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)", re.I)
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~)")
+_ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+_HEADING_CLOSER = re.compile(r"(\s)(#+)$")
+_BACKTICKS = re.compile(r"`+")
+_LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
+_URL_UNSAFE = re.compile(r"[ ()<>]")
+
+
+def to_markdown(root: HtmlElement, base_url: str | None, *, links: bool = True, images: bool = True) -> str:
+    """``root`` (the cleaned main-content element) as GitHub-flavoured Markdown."""
+    renderer = _Renderer(base_url=base_url, links=links, images=images)
+    renderer.render(root)
+    return renderer.result()
+
+
+# ---------------------------------------------------------------- escaping
+
+
+def _escape(text: str) -> str:
+    """Backslash-escape what would otherwise be read as Markdown (see the module docstring)."""
+    if not _SPECIAL.search(text):
+        return text
+    text = _BACKSLASH.sub(r"\\\\", text)  # first: the escapes below add backslashes
+    text = text.translate(_ALWAYS)
+    text = _STAR.sub(r"\\*", text)
+    text = _TILDE.sub(r"\\~", text)
+    text = _UNDERSCORE.sub(r"\\_", text)
+    text = _TAG_OPEN.sub(r"\\<", text)
+    return _ENTITY_START.sub(r"\\&", text)
+
+
+def _inline_text(text: str) -> str:
+    if not text.strip(" \t\n\r\f"):
+        return " "
+    return _escape(_WHITESPACE.sub(" ", text))
+
+
+def _escape_line_start(line: str) -> str:
+    if _LINE_START.match(line):
+        return "\\" + line
+    ordered = _ORDERED_START.match(line)
+    if ordered:
+        return ordered.group(1) + "\\" + line[len(ordered.group(1)) :]
+    return line
+
+
+def _md_url(url: str) -> str:
+    return _URL_UNSAFE.sub(lambda m: f"%{ord(m.group(0)):02X}", url)
+
+
+def _code_span(text: str) -> str:
+    content = " ".join(text.split())
+    if not content:
+        return ""
+    longest = max((len(run) for run in _BACKTICKS.findall(content)), default=0)
+    fence = "`" * (longest + 1)
+    if content.startswith("`") or content.endswith("`"):
+        content = f" {content} "
+    return f"{fence}{content}{fence}"
+
+
+def _raw_text(el: HtmlElement) -> str:
+    """The text under ``el`` as written, ``<br>`` as a newline (iterative)."""
+    parts: list[str] = []
+    for event, node in lxml.etree.iterwalk(el, events=("start", "end")):
+        if event == "start":
+            if node.tag == "br":
+                parts.append("\n")
+            elif isinstance(node.tag, str) and node.text:
+                parts.append(node.text)
+        elif node is not el and node.tail:
+            parts.append(node.tail)
+    return "".join(parts)
+
+
+def _code_language(pre: HtmlElement) -> str:
+    code = pre.find("code")
+    for el in (pre, code) if code is not None else (pre,):
+        found = _LANGUAGE.search(el.get("class") or "")
+        if found:
+            return found.group(1).lower()
+        data = str(el.get("data-lang") or el.get("data-language") or "").strip()
+        if re.fullmatch(r"[\w+#.-]{1,30}", data):
+            return data.lower()
+    return ""
+
+
+def _int_attribute(el: HtmlElement, name: str, default: int, low: int, high: int) -> int:
+    raw = (el.get(name) or "").strip()
+    digits = re.match(r"-?\d{1,9}", raw)
+    value = int(digits.group(0)) if digits else default
+    return min(max(value, low), high)
+
+
+# ---------------------------------------------------------------- state
+
+
+class _Prefix:
+    __slots__ = ("first", "rest", "used")
+
+    def __init__(self, first: str, rest: str) -> None:
+        self.first, self.rest, self.used = first, rest, False
+
+
+@dataclass(kw_only=True)
+class _Inline:
+    """An open inline element whose markup is written when it closes."""
+
+    marker: str  # "*", "**", "~~" or "" for a link
+    href: str | None = None
+    parts: list[str] = field(default_factory=list)
+    broken: bool = False
+
+
+@dataclass(kw_only=True)
+class _Context:
+    """Where inline text goes: the main flow, or one table cell (``cell=True``)."""
+
+    cell: bool = False
+    parts: list[str] = field(default_factory=list)
+    inline: list[_Inline] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # a cell's finished lines
+
+    def sink(self) -> list[str]:
+        return self.inline[-1].parts if self.inline else self.parts
+
+
+@dataclass(kw_only=True)
+class _Cell:
+    header: bool
+    colspan: int
+    rowspan: int
+    context: _Context
+
+
+@dataclass(kw_only=True)
+class _Row:
+    header: bool
+    cells: list[_Cell] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class _Table:
+    rows: list[_Row] = field(default_factory=list)
+    caption: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class _List:
+    ordered: bool
+    number: int
+
+
+class _Token:
+    """What to do when an element closes."""
+
+    __slots__ = ("kind", "payload")
+
+    def __init__(self, kind: int, payload: object = None) -> None:
+        self.kind, self.payload = kind, payload
+
+
+_ATOMIC = _Token(-1)  # handled entirely on entry: do not descend
+_NOTHING = _Token(-2)  # nothing to do on exit
+_SPACE = _Token(-3)  # write a space on exit (a block flattened into a line)
+_BOUNDARY = _Token(-4)  # end the paragraph on exit
+
+
+# ---------------------------------------------------------------- the renderer
+
+
+class _Renderer:
+    def __init__(self, *, base_url: str | None, links: bool, images: bool) -> None:
+        self.urls = UrlResolver(base_url)
+        self.links = links
+        self.images = images
+        self.out: list[str] = []
+        self.prefixes: list[_Prefix] = []
+        self.sep = False  # a blank line is owed before the next block
+        self.main = _Context()
+        self.ctx = self.main
+        self.heading = 0  # level of the heading being collected, 0 outside headings
+        self.flatten = 0  # > 0 inside a heading, <dt> or <figcaption>: blocks there become spaces
+        self.lists: list[_List] = []
+        self.table: _Table | None = None
+        self.row: _Row | None = None
+
+    # ------------------------------------------------------------ walk
+
+    def render(self, root: HtmlElement) -> None:
+        if not isinstance(root.tag, str):
+            return
+        token = self.enter(root, root.tag)
+        if token is _ATOMIC:
+            return
+        self.text(root.text)
+        stack: list[tuple[HtmlElement, Iterator[HtmlElement], _Token]] = [(root, iter(root), token)]
+        while stack:
+            el, children, token = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                self.leave(token)
+                if stack:
+                    self.text(el.tail)
+                continue
+            tag = child.tag
+            if not isinstance(tag, str):  # comment or processing instruction
+                self.text(child.tail)
+                continue
+            token = self.enter(child, tag)
+            if token is _ATOMIC:
+                self.text(child.tail)
+                continue
+            self.text(child.text)
+            stack.append((child, iter(child), token))
+        self.boundary()
+
+    def result(self) -> str:
+        return "\n".join(self.out).strip("\n")
+
+    def text(self, text: str | None) -> None:
+        if text:
+            self.ctx.sink().append(_inline_text(text))
+
+    # ------------------------------------------------------------ entering an element
+
+    def enter(self, el: HtmlElement, tag: str) -> _Token:
+        kind = _KINDS.get(tag)
+        if kind is None:
+            tag = tag.lower()
+            kind = _KINDS.get(tag, _TRANSPARENT)
+        if kind == _TRANSPARENT:
+            return _NOTHING
+        if kind == _SKIP:
+            return _ATOMIC
+        if kind == _BR:
+            self.ctx.sink().append("\n")
+            return _ATOMIC
+        if kind == _IMG:
+            self.image(el)
+            return _ATOMIC
+        if kind == _CODE or (kind == _PRE and (self.flatten or self.ctx.cell)):
+            self.ctx.sink().append(_code_span(_raw_text(el)))
+            return _ATOMIC
+        if kind == _LINK:
+            return self.open_link(el)
+        if kind == _EMPH:
+            return self.open_inline(_MARKERS.get(tag, "*"))
+        if self.flatten:
+            self.ctx.sink().append(" ")
+            return _SPACE
+        if self.ctx.cell:
+            self.boundary()
+            return _BOUNDARY
+        return self.enter_block(el, tag, kind)
+
+    def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
+        self.boundary()
+        if kind == _HEADING:
+            self.heading = int(tag[1])
+            self.flatten += 1
+            return _Token(_HEADING)
+        if kind == _PRE:
+            self.code_block(el)
+            return _ATOMIC
+        if kind == _HR:
+            self.write_block(["---"])
+            return _ATOMIC
+        if kind == _LIST:
+            nested = bool(self.prefixes) and self.prefixes[-1].rest.strip() == "" and self.prefixes[-1].used
+            self.open_container(blank=not nested)
+            ordered = tag == "ol"
+            self.lists.append(_List(ordered=ordered, number=_int_attribute(el, "start", 1, 0, 999_999_999)))
+            return _Token(_LIST)
+        if kind == _ITEM:
+            return self.open_item(el)
+        if kind == _QUOTE:
+            return self.open_prefix("> ", "> ", blank=True)
+        if kind == _DD:
+            return self.open_prefix(": ", "  ", blank=False)
+        if kind == _DT:
+            self.open_container(blank=True)
+        if kind in (_DT, _FIGCAPTION):
+            self.flatten += 1
+            frame = _Inline(marker="**" if kind == _DT else "*")
+            self.ctx.inline.append(frame)
+            return _Token(kind, frame)
+        if kind == _TABLE:
+            return self.open_table(el)
+        if self.table is not None and kind == _ROW:
+            parent = el.getparent()
+            self.row = _Row(header=parent is not None and parent.tag == "thead")
+            self.table.rows.append(self.row)
+            return _NOTHING
+        if self.table is not None and kind in (_CELL, _CAPTION):
+            return self.open_cell(el, tag, kind)
+        return _BOUNDARY
+
+    # ------------------------------------------------------------ leaving an element
+
+    def leave(self, token: _Token) -> None:
+        kind = token.kind
+        if token is _NOTHING:
+            return
+        if token is _SPACE:
+            self.ctx.sink().append(" ")
+        elif token is _BOUNDARY:
+            self.boundary()
+        elif kind == _HEADING:
+            self.close_heading()
+        elif kind in (_LINK, _EMPH, _DT, _FIGCAPTION):
+            self.close_inline(token)
+        elif kind == _LIST:
+            self.boundary()
+            self.lists.pop()
+            self.sep = True
+        elif kind in (_ITEM, _QUOTE, _DD):
+            self.boundary()
+            if token.payload is not None:
+                self.prefixes.pop()
+            self.sep = kind != _ITEM
+        elif kind == _TABLE:
+            self.close_table(token)
+        elif kind in (_CELL, _CAPTION):
+            self.close_cell(token)
+
+    # ------------------------------------------------------------ inline elements
+
+    def image(self, el: HtmlElement) -> None:
+        if not self.images:
+            return
+        url = image_source(el, self.urls)
+        if url:
+            alt = " ".join((el.get("alt") or "").split())
+            self.ctx.sink().append(f"![{_escape(alt)}]({_md_url(url)})")
+
+    def open_link(self, el: HtmlElement) -> _Token:
+        if not self.links or any(frame.href for frame in self.ctx.inline):
+            return _NOTHING
+        href = self.urls.resolve(el.get("href"))
+        if href is None:
+            return _NOTHING
+        return self.open_inline("", href=href, kind=_LINK)
+
+    def open_inline(self, marker: str, *, href: str | None = None, kind: int = _EMPH) -> _Token:
+        ctx = self.ctx
+        if len(ctx.inline) >= _MAX_INLINE_DEPTH or (marker and any(f.marker == marker for f in ctx.inline)):
+            return _NOTHING
+        frame = _Inline(marker=marker, href=href)
+        ctx.inline.append(frame)
+        return _Token(kind, frame)
+
+    def close_inline(self, token: _Token) -> None:
+        frame = token.payload
+        assert isinstance(frame, _Inline)
+        if not frame.broken:
+            self.ctx.inline.pop()
+            content = "".join(frame.parts)
+            body = content.strip(" \n")
+            sink = self.ctx.sink()
+            if body:
+                lead = " " if content[:1] in (" ", "\n") else ""
+                trail = " " if content[-1:] in (" ", "\n") else ""
+                if frame.href is not None:
+                    sink.append(f"{lead}[{body.replace(chr(10), ' ')}]({_md_url(frame.href)}){trail}")
+                else:
+                    sink.append(f"{lead}{frame.marker}{body}{frame.marker}{trail}")
+            elif content:
+                sink.append(" ")
+        if token.kind in (_DT, _FIGCAPTION):
+            self.flatten -= 1
+            self.boundary()
+            self.sep = token.kind != _DT
+
+    def break_inline(self) -> None:
+        """A block starts inside inline elements: keep their text, drop their markup."""
+        ctx = self.ctx
+        while ctx.inline:
+            frame = ctx.inline.pop()
+            frame.broken = True
+            ctx.sink().extend(frame.parts)
+
+    # ------------------------------------------------------------ blocks
+
+    def boundary(self) -> None:
+        """End the paragraph being collected."""
+        ctx = self.ctx
+        self.break_inline()
+        if not ctx.parts:
+            return
+        text = "".join(ctx.parts)
+        ctx.parts.clear()
+        if ctx.cell:
+            ctx.lines.extend(line for line in _lines(text) if line)
+        else:
+            self.write_block([_escape_line_start(line) if line else line for line in _lines(text)])
+
+    def close_heading(self) -> None:
+        self.break_inline()
+        level, self.heading = self.heading, 0
+        self.flatten -= 1
+        text = " ".join("".join(self.ctx.parts).split())
+        self.ctx.parts.clear()
+        if text:
+            self.write_block(["#" * level + " " + _HEADING_CLOSER.sub(r"\1\\\2", text)])
+
+    def code_block(self, pre: HtmlElement) -> None:
+        code = _raw_text(pre).replace("\r\n", "\n").replace("\r", "\n")
+        if code.startswith("\n"):
+            code = code[1:]
+        code = code.rstrip()
+        if not code.strip():
+            return
+        longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
+        fence = "`" * max(3, longest + 1)
+        self.write_block([fence + _code_language(pre), *(line.rstrip() for line in code.split("\n")), fence])
+
+    def open_container(self, *, blank: bool) -> None:
+        if blank and self.sep and self.out:
+            self.blank()
+        self.sep = False
+
+    def open_prefix(self, first: str, rest: str, *, blank: bool) -> _Token:
+        kind = _QUOTE if first == "> " else _DD
+        self.open_container(blank=blank)
+        if len(self.prefixes) >= _MAX_PREFIX_DEPTH:
+            return _Token(kind)
+        self.prefixes.append(_Prefix(first, rest))
+        return _Token(kind, True)
+
+    def open_item(self, el: HtmlElement) -> _Token:
+        state = self.lists[-1] if self.lists else _List(ordered=False, number=1)
+        if state.ordered:
+            state.number = _int_attribute(el, "value", state.number, 0, 999_999_999)
+            marker = f"{state.number}. "
+            state.number += 1
+        else:
+            marker = "- "
+        self.open_container(blank=False)
+        if len(self.prefixes) >= _MAX_PREFIX_DEPTH:
+            return _Token(_ITEM)
+        self.prefixes.append(_Prefix(marker, " " * len(marker)))
+        return _Token(_ITEM, True)
+
+    # ------------------------------------------------------------ tables
+
+    def open_table(self, el: HtmlElement) -> _Token:
+        layout = (
+            self.table is not None
+            or (el.get("role") or "").strip().lower() in ("presentation", "none")
+            or next(el.iterdescendants("table"), None) is not None
+        )
+        if layout:
+            return _BOUNDARY
+        self.table = _Table()
+        self.row = None
+        return _Token(_TABLE, self.table)
+
+    def open_cell(self, el: HtmlElement, tag: str, kind: int) -> _Token:
+        assert self.table is not None
+        context = _Context(cell=True)
+        self.ctx = context
+        if kind == _CAPTION:
+            return _Token(_CAPTION, context)
+        if self.row is None:
+            self.row = _Row(header=False)
+            self.table.rows.append(self.row)
+        cell = _Cell(
+            header=tag == "th",
+            colspan=_int_attribute(el, "colspan", 1, 1, _MAX_COLUMNS),
+            rowspan=_int_attribute(el, "rowspan", 1, 0, _MAX_ROWSPAN),
+            context=context,
+        )
+        self.row.cells.append(cell)
+        return _Token(_CELL, cell)
+
+    def close_cell(self, token: _Token) -> None:
+        self.boundary()
+        self.ctx = self.main
+        if token.kind == _CAPTION and self.table is not None:
+            payload = token.payload
+            assert isinstance(payload, _Context)
+            self.table.caption.extend(payload.lines)
+
+    def close_table(self, token: _Token) -> None:
+        table = token.payload
+        assert isinstance(table, _Table)
+        self.table = None
+        self.row = None
+        self.boundary()
+        if table.caption:
+            self.write_block([f"*{' '.join(table.caption)}*"])
+        rows = [row for row in table.rows if row.cells]
+        rows.sort(key=lambda row: not row.header)  # stable: <thead> rows first
+        grid = _grid(rows)
+        width = max((len(line) for line in grid), default=0)
+        if width <= 1:
+            for row in rows:
+                for cell in row.cells:
+                    if cell.context.lines:
+                        self.write_block([_escape_line_start(line) for line in cell.context.lines])
+            return
+        lines = [_table_line(line, width) for line in grid]
+        lines.insert(1, "|" + " --- |" * width)
+        self.write_block(lines)
+
+    # ------------------------------------------------------------ writing lines
+
+    def write_block(self, lines: list[str]) -> None:
+        if not lines:
+            return
+        if self.sep and self.out:
+            self.blank()
+        for line in lines:
+            if line:
+                self.line(line)
+            else:
+                self.blank()
+        self.sep = True
+
+    def line(self, text: str) -> None:
+        pieces = []
+        for prefix in self.prefixes:
+            pieces.append(prefix.rest if prefix.used else prefix.first)
+            prefix.used = True
+        self.out.append(("".join(pieces) + text).rstrip())
+
+    def blank(self) -> None:
+        line = "".join(prefix.rest for prefix in self.prefixes).rstrip()
+        if self.out and self.out[-1] != line:
+            self.out.append(line)
+
+
+def _lines(text: str) -> list[str]:
+    """A paragraph's text split at ``<br>``s, spaces collapsed, at most one empty line in a row."""
+    out: list[str] = []
+    for raw in text.split("\n"):
+        line = _SPACES.sub(" ", raw).strip()
+        if line or (out and out[-1]):
+            out.append(line)
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def _cell_text(cell: _Cell) -> str:
+    return "<br>".join(cell.context.lines).replace("|", "\\|")
+
+
+def _grid(rows: list[_Row]) -> list[list[str]]:
+    """The table as a rectangle of cell texts, spans resolved (see the module docstring)."""
+    budget = max(10_000, 2 * sum(len(line) for row in rows for c in row.cells for line in c.context.lines))
+    carried: dict[int, tuple[int, str]] = {}  # column -> (rows still covered, text)
+    grid: list[list[str]] = []
+    for index, row in enumerate(rows):
+        line: dict[int, str] = {}
+        for column, (_, text) in carried.items():
+            line[column] = text
+        column = 0
+        new: dict[int, tuple[int, str]] = {}
+        for cell in row.cells:
+            while column in carried:
+                column += 1
+            if column >= _MAX_COLUMNS:
+                break
+            text = _cell_text(cell)
+            rowspan = cell.rowspan or len(rows) - index
+            for offset in range(min(cell.colspan, _MAX_COLUMNS - column)):
+                value = text if offset == 0 or (row.header or index == 0) else ""
+                if offset and value:
+                    budget -= len(value)
+                    value = value if budget >= 0 else ""
+                line[column + offset] = value
+                if rowspan > 1:
+                    new[column + offset] = (rowspan - 1, value)
+            column += cell.colspan
+        carried = {c: (n - 1, t) for c, (n, t) in carried.items() if n > 1}
+        for c, (n, t) in new.items():
+            budget -= len(t) * min(n, len(rows) - index - 1)
+            carried[c] = (n, t if budget >= 0 else "")
+        width = max(line, default=-1) + 1
+        grid.append([line.get(c, "") for c in range(width)])
+    return grid
+
+
+def _table_line(cells: list[str], width: int) -> str:
+    padded = cells + [""] * (width - len(cells))
+    return "| " + " | ".join(padded) + " |"

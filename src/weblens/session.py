@@ -494,9 +494,7 @@ def _failure(url: str, exc: WeblensError) -> GatherFailure:
 def _usable(url: str, page: PageExtract) -> PageExtract | GatherFailure:
     """A page with nothing to cite (an anti-bot wall, an empty shell) is reported as a failure."""
     if page.outcome is Outcome.CHALLENGE:
-        return GatherFailure(
-            url=url, code=ExtractionFailed.code, message="anti-bot challenge page, no content"
-        )
+        return _failure(url, ExtractionFailed("anti-bot challenge page, no content", url=url))
     if not page.text.strip():
-        return GatherFailure(url=url, code=ExtractionFailed.code, message="no readable text on the page")
+        return _failure(url, ExtractionFailed("no readable text on the page", url=url))
     return page

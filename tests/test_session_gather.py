@@ -1,0 +1,138 @@
+"""Lens.search and Lens.gather: search cache, budget, bounded concurrent reading, partial results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from structlog.testing import capture_logs
+
+from tests.support.pages import page
+from tests.support.servers import LoopbackServer, Response
+from weblens import Lens, Settings
+from weblens.errors import BudgetExceeded
+from weblens.models import ExtractionMethod
+from weblens.render.base import StaticRenderer
+from weblens.search.citations import format_sources
+from weblens.search.fakes import StaticProvider, make_result
+
+HTML = {"Content-Type": "text/html; charset=utf-8"}
+
+
+def settings_for(server: LoopbackServer, tmp_path: Path, **extra: object) -> Settings:
+    values: dict[str, object] = {"allow_hosts": [server.allow_entry], "cache_dir": tmp_path / "cache"}
+    return Settings(**{**values, **extra})  # type: ignore[arg-type]
+
+
+def results_for(server: LoopbackServer, paths: list[str]) -> list:  # type: ignore[type-arg]
+    return [
+        make_result(server.url(p), f"Result number {i} about tide pools", rank=i)
+        for i, p in enumerate(paths, 1)
+    ]
+
+
+async def test_gather_returns_pages_and_reports_the_failing_url(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    for name in ("p1", "p2", "p5"):
+        server.route(f"/{name}", Response(body=page("article.html"), headers=HTML))
+    server.route("/p3", Response(404, b"gone", headers=HTML))
+    server.route("/p4", Response(body=page("article.html"), headers=HTML, delay_s=1.0))  # slow, within limits
+    provider = StaticProvider("fake", results_for(server, ["/p1", "/p2", "/p3", "/p4", "/p5"]))
+    async with Lens(settings_for(server, tmp_path), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=5)
+    assert response.provider_used == "fake" and response.fallback_used is False
+    assert len(response.search_results) == 5
+    assert [p.final_url for p in response.gathered_pages] == [
+        server.url(p) for p in ("/p1", "/p2", "/p4", "/p5")
+    ]
+    assert all("rocky shore" in p.text for p in response.gathered_pages)
+    assert [(f.url, f.code) for f in response.failures] == [(server.url("/p3"), "http_error")]
+    assert "404" in response.failures[0].message
+    assert response.total_gather_time_ms >= response.total_search_time_ms
+
+
+async def test_gather_reads_at_most_three_pages_at_once(server: LoopbackServer, tmp_path: Path) -> None:
+    paths = [f"/slow{i}" for i in range(5)]
+    for path in paths:
+        server.route(path, Response(body=page("article.html"), headers=HTML, delay_s=0.4))
+    provider = StaticProvider("fake", results_for(server, paths))
+    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=100), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=5)
+    assert len(response.gathered_pages) == 5
+    assert server.max_in_flight == 3
+
+
+async def test_gather_caps_read_at_five(server: LoopbackServer, tmp_path: Path) -> None:
+    paths = [f"/p{i}" for i in range(8)]
+    for path in paths:
+        server.route(path, Response(body=page("article.html"), headers=HTML))
+    provider = StaticProvider("fake", results_for(server, paths))
+    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=100), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=50)
+    assert len(response.gathered_pages) == 5
+    assert len(server.requests) == 5
+
+
+async def test_gather_renders_only_the_pages_that_need_it(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route("/static", Response(body=page("article.html"), headers=HTML))
+    server.route("/app", Response(body=page("spa_shell.html"), headers=HTML))
+    server.route("/wall", Response(body=page("challenge.html"), headers=HTML))
+    renderer = StaticRenderer({server.url("/app"): page("article.html").decode()})
+    provider = StaticProvider("fake", results_for(server, ["/static", "/app", "/wall"]))
+    async with Lens(settings_for(server, tmp_path), providers=[provider], renderer=renderer) as lens:
+        with capture_logs() as logs:
+            response = await lens.gather("tide pools", read=3)
+    methods = {p.final_url: p.extraction_method for p in response.gathered_pages}
+    assert methods[server.url("/app")] is ExtractionMethod.RENDER
+    assert methods[server.url("/static")] is not ExtractionMethod.RENDER
+    assert [j.url for j in renderer.jobs] == [server.url("/app")]
+    assert [(f.url, f.code) for f in response.failures] == [(server.url("/wall"), "extraction_failed")]
+    assert any(e["event"] == "search_render_fallback" for e in logs)
+    assert any(e["event"] == "search_error" and e["url"] == server.url("/wall") for e in logs)
+
+
+async def test_one_blocked_url_does_not_sink_the_batch(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route("/ok", Response(body=page("article.html"), headers=HTML))
+    results = [
+        *results_for(server, ["/ok"]),
+        make_result("http://169.254.169.254/latest/meta-data", "Metadata", rank=2),
+    ]
+    provider = StaticProvider("fake", results)
+    async with Lens(settings_for(server, tmp_path), providers=[provider]) as lens:
+        response = await lens.gather("q", read=2)
+    assert len(response.gathered_pages) == 1
+    assert [f.code for f in response.failures] == ["ssrf_blocked"]
+
+
+async def test_search_results_are_cached(tmp_path: Path) -> None:
+    provider = StaticProvider("fake", [make_result("https://example.org/a", "An example page title")])
+    async with Lens(Settings(cache_dir=tmp_path), providers=[provider]) as lens:
+        first = await lens.search("example")
+        second = await lens.search("example")
+        third = await lens.search("example", refresh=True)
+    assert provider.calls == 2
+    assert first.from_cache is False and second.from_cache is True and third.from_cache is False
+    assert second.results == first.results
+
+
+async def test_search_budget_is_enforced_and_cache_hits_are_free(tmp_path: Path) -> None:
+    provider = StaticProvider("fake", [make_result("https://example.org/a", "An example page title")])
+    async with Lens(Settings(cache_dir=tmp_path, max_searches_per_hour=2), providers=[provider]) as lens:
+        await lens.search("one")
+        await lens.search("one")  # cached: not counted
+        await lens.search("two")
+        with pytest.raises(BudgetExceeded):
+            await lens.search("three")
+    assert provider.calls == 2
+
+
+async def test_citations_number_the_gathered_sources(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route("/p1", Response(body=page("article.html"), headers=HTML))
+    provider = StaticProvider("fake", results_for(server, ["/p1"]))
+    async with Lens(settings_for(server, tmp_path), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=1)
+    text = format_sources(response, max_chars_per_page=500)
+    assert "\n[1] " in text
+    assert server.url("/p1") in text
+    assert len(text) < 1500

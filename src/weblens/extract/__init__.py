@@ -28,7 +28,7 @@ from weblens.extract.content import select_main
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import classify
 from weblens.extract.parse import parse_html
-from weblens.extract.text import render_text, word_count
+from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header
 from weblens.models import ExtractionMethod, PageExtract
 
@@ -63,7 +63,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     if verdict.is_challenge or page.binary:
         text, markdown, links, images, words = "", "", [], [], 0
     else:
-        markdown = to_markdown(main, url, links=options.markdown_links, images=options.markdown_images)
+        markdown = strip_controls(
+            to_markdown(main, url, links=options.markdown_links, images=options.markdown_images)
+        )
         links = collect_links(main, url)
         images = collect_images(main, url)
     if selection.method is ExtractionMethod.FALLBACK and words:

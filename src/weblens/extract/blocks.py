@@ -1,9 +1,13 @@
-"""Text statistics of a cleaned tree, gathered in one pass: the raw material of every scorer.
+"""Text statistics of a tree, gathered in one pass: the raw material of every scorer.
 
 The tree is cut into *blocks*: a block element (``p``, ``div``, ``li``, ``h2``, ``td``…) owns the
 text of its inline descendants (``a``, ``span``, ``em``…) and the tails that follow them, up to
-the next nested block. For every block we count characters, characters inside links, and a
-few punctuation marks that tell prose from chrome.
+the next nested block. For every block we count characters, characters inside links and
+sentence stops, and note whether a piece of its text ends in an ellipsis.
+
+Blocks are numbered in document order and know their enclosing block, so subtree sums are one
+reverse pass over a list (:func:`accumulate`) and a block's subtree is the index range
+``index + 1 .. end``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ BLOCK_TAGS = frozenset(
     )
 )  # fmt: skip
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
 
 
 @dataclass(slots=True)
@@ -32,20 +37,32 @@ class Block:
     """One block element's own text (not that of nested blocks)."""
 
     element: HtmlElement
+    index: int
+    parent: int  # index of the enclosing block; -1 for the root
+    end: int = 0  # index of the last block inside this one (itself if none)
     chars: int = 0
     link_chars: int = 0
     stops: int = 0  # sentence punctuation: . ! ? and their CJK forms
-    commas: int = 0
     ellipsis: bool = False  # a piece of its text ends in "..." or "…" (a truncated teaser)
+
+    @property
+    def plain(self) -> int:
+        """Characters outside links."""
+        return self.chars - self.link_chars
 
 
 @dataclass(slots=True)
 class TreeStats:
-    """Blocks in document order, plus each element's parent and order (for bottom-up sums)."""
+    """Blocks in document order, every element in document order, and each block element's index."""
 
     blocks: list[Block] = field(default_factory=list)
     elements: list[HtmlElement] = field(default_factory=list)
-    parent: dict[HtmlElement, HtmlElement] = field(default_factory=dict)
+    owners: list[int] = field(default_factory=list)  # per element: the index of the block it is in
+    index: dict[HtmlElement, int] = field(default_factory=dict)
+
+    def block_of(self, el: HtmlElement) -> Block | None:
+        found = self.index.get(el)
+        return None if found is None else self.blocks[found]
 
 
 def _count(block: Block, text: str, in_link: bool) -> None:
@@ -56,59 +73,65 @@ def _count(block: Block, text: str, in_link: bool) -> None:
     block.chars += size
     if in_link:
         block.link_chars += size
-    block.stops += stripped.count(". ") + stripped.count("。") + stripped.count("? ") + stripped.count("! ")
-    if stripped[-1] in ".!?\"”'’)":
+    block.stops += stripped.count(". ") + stripped.count("? ") + stripped.count("! ") + stripped.count("。")
+    last = stripped[-1]
+    if last in _ENDS_SENTENCE:
         block.stops += 1
-    block.commas += stripped.count(",") + stripped.count("，") + stripped.count("、")
-    if stripped.endswith(("...", "…")):
+    if last in ".…" and stripped.endswith(("...", "…")):
         block.ellipsis = True
 
 
 def gather_stats(root: HtmlElement) -> TreeStats:
-    """Blocks and parent links of ``root``'s subtree in one document-order pass."""
+    """Blocks of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
     stats = TreeStats()
+    elements = stats.elements
+    owners = stats.owners
+    blocks = stats.blocks
+    index = stats.index
     owner: dict[HtmlElement, Block] = {}
     linked: set[HtmlElement] = set()
-    parent_of = stats.parent
-    elements = stats.elements
-    blocks = stats.blocks
     for el in root.iter():
         tag = el.tag
-        if not isinstance(tag, str):
-            continue
+        if tag.__class__ is not str:
+            continue  # comments and processing instructions carry no text
         elements.append(el)
         parent = el.getparent()
-        if parent is not None:
-            parent_of[el] = parent
-        if (parent is not None and parent in linked) or tag == "a":
+        outer = owner.get(parent) if el is not root else None
+        in_link = tag == "a" or parent in linked
+        if in_link:
             linked.add(el)
-        if tag in BLOCK_TAGS or parent is None or parent not in owner:
-            block = Block(el)
+        if outer is None or tag in BLOCK_TAGS:
+            block = Block(el, len(blocks), -1 if outer is None else outer.index)
+            index[el] = block.index
             blocks.append(block)
         else:
-            block = owner[parent]
+            block = outer
         owner[el] = block
+        owners.append(block.index)
         text = el.text
         if text:
-            _count(block, text, el in linked)
+            _count(block, text, in_link)
         tail = el.tail
-        if tail and el is not root:
-            outer = owner.get(parent)
-            if outer is not None:
-                _count(outer, tail, parent in linked)
+        if tail and outer is not None:
+            _count(outer, tail, parent in linked)
+    for block in blocks:
+        block.end = block.index
+    for block in reversed(blocks):
+        if block.parent >= 0:
+            up = blocks[block.parent]
+            if block.end > up.end:
+                up.end = block.end
     return stats
 
 
-def accumulate(
-    stats: TreeStats, values: dict[HtmlElement, float], skip: Collection[HtmlElement] = ()
-) -> dict[HtmlElement, float]:
-    """Subtree sums of per-element ``values``, bottom-up in one pass; ``skip`` subtrees count nothing."""
-    sums = dict(values)
-    parent_of = stats.parent
-    for el in reversed(stats.elements):
-        value = sums.get(el)
-        if value and el not in skip:
-            parent = parent_of.get(el)
-            if parent is not None:
-                sums[parent] = sums.get(parent, 0.0) + value
+def accumulate(stats: TreeStats, values: list[float], skip: Collection[int] = ()) -> list[float]:
+    """Subtree sums of per-block ``values`` in one reverse pass; blocks in ``skip`` pass nothing up."""
+    sums = list(values)
+    blocks = stats.blocks
+    for i in range(len(sums) - 1, 0, -1):
+        value = sums[i]
+        if value and i not in skip:
+            parent = blocks[i].parent
+            if parent >= 0:
+                sums[parent] += value
     return sums

@@ -97,15 +97,15 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
     return found
 
 
-def prose_chars(stats: TreeStats) -> tuple[dict[HtmlElement, float], dict[HtmlElement, float]]:
-    """Per element: characters of prose in its subtree, and its number of prose paragraphs."""
-    chars: dict[HtmlElement, float] = {}
-    paragraphs: dict[HtmlElement, float] = {}
+def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
+    """Per block: characters of prose in its subtree, and its number of prose paragraphs."""
+    chars = [0.0] * len(stats.blocks)
+    paragraphs = [0.0] * len(stats.blocks)
     for block in stats.blocks:
         plain = block.chars - block.link_chars
         if plain >= _PROSE_MIN and block.stops and block.link_chars * 3 < block.chars:
-            chars[block.element] = plain
-            paragraphs[block.element] = 1
+            chars[block.index] = plain
+            paragraphs[block.index] = 1.0
     return accumulate(stats, chars), accumulate(stats, paragraphs)
 
 
@@ -113,42 +113,79 @@ def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
 
-def _doomed(el: HtmlElement, prose: float, paragraphs: float, guard: float, include_comments: bool) -> bool:
-    tag = el.tag
-    if is_hidden(el):
-        return el.get("aria-hidden") is None or el.get("hidden") is not None or prose < guard
-    if tag in _CHROME:
-        return prose < guard and not (tag in ("header", "footer") and _in_article(el))
-    names = f"{el.get('class') or ''} {el.get('id') or ''}"
-    if len(names) < 3:
-        return False
-    role = role_of(names, include_comments=include_comments)
-    if role == "strong":
-        return prose < guard * 1.4
-    if role == "weak":
+class _Judge:
+    """Decides, element by element, what cleaning removes (class/id roles memoised per call)."""
+
+    def __init__(self, stats: TreeStats, include_comments: bool) -> None:
+        self.stats = stats
+        self.include_comments = include_comments
+        self.prose, self.paragraphs = prose_chars(stats)
+        self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
+        self.roles: dict[str, str | None] = {}
+
+    def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
+        found = self.stats.index.get(el)
+        if found is not None:
+            return self.prose[found], self.paragraphs[found]
+        # an inline element: rarely a wrapper, so measured directly when it matters
+        return float(len(el.text_content())), 0.0
+
+    def doomed(self, el: HtmlElement) -> bool:
+        tag = el.tag
+        if is_hidden(el):
+            if el.get("aria-hidden") is None or el.get("hidden") is not None:
+                return True
+            return self._prose_of(el)[0] < self.guard
+        if tag in _CHROME:
+            return self._prose_of(el)[0] < self.guard and not (
+                tag in ("header", "footer") and _in_article(el)
+            )
+        names = el.get("class")
+        ident = el.get("id")
+        if ident:
+            names = f"{names} {ident}" if names else ident
+        if not names:
+            return False
+        role = self.roles.get(names, "?")
+        if role == "?":
+            role = self.roles[names] = role_of(names, include_comments=self.include_comments)
+        if role is None:
+            return False
+        prose, paragraphs = self._prose_of(el)
+        if role == "strong":
+            return prose < self.guard * 1.4
         return prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS
-    return False
 
 
-def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = False) -> set[HtmlElement]:
-    """Remove boilerplate below ``root`` in place; returns every element removed (with descendants).
+def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = False) -> set[int]:
+    """Remove boilerplate below ``root`` in place; returns the indices of the blocks removed.
 
     ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`.
     """
-    prose, paragraphs = prose_chars(stats)
-    guard = max(1.0, prose.get(root, 0.0)) * _GUARD_SHARE
+    judge = _Judge(stats, include_comments)
+    blocks = stats.blocks
+    index = stats.index
     doomed: list[HtmlElement] = []
-    gone: set[HtmlElement] = set()
-    for el in stats.elements:
-        if el in gone or el is root or el.tag in ("body", "html"):
+    removed: set[int] = set()
+    cut_start, cut_end = -1, -2  # the block range of the last removed element
+    for el, current in zip(stats.elements, stats.owners, strict=True):
+        if cut_start <= current <= cut_end:
+            continue  # inside what is already going
+        found = index.get(el)
+        if el is root or el.tag in ("body", "html") or not judge.doomed(el):
             continue
-        if _doomed(el, prose.get(el, 0.0), paragraphs.get(el, 0.0), guard, include_comments):
-            doomed.append(el)
-            gone.add(el)
-            gone.update(el.iterdescendants())
+        doomed.append(el)
+        if found is not None:
+            cut_start, cut_end = found, blocks[found].end
+            removed.update(range(found, cut_end + 1))
+        else:
+            for inner in el.iterdescendants():
+                inner_index = index.get(inner)
+                if inner_index is not None:
+                    removed.update(range(inner_index, blocks[inner_index].end + 1))
     for el in doomed:
         el.drop_tree()
-    return gone
+    return removed
 
 
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:

@@ -68,100 +68,107 @@ def block_weight(block: Block, *, teaser: bool = False) -> float:
     return weight
 
 
-def _teasers(stats: TreeStats, removed: Collection[HtmlElement]) -> set[HtmlElement]:
-    """Block elements that are the summary text of a card in a list of teaser cards."""
-    headline: dict[HtmlElement, float] = {}
-    texts: dict[HtmlElement, float] = {}
-    chars: dict[HtmlElement, float] = {}
-    for block in stats.blocks:
-        el = block.element
-        chars[el] = block.chars
+def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
+    """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary)."""
+    blocks = stats.blocks
+    headline = [0.0] * len(blocks)
+    texts = [0.0] * len(blocks)
+    chars = [0.0] * len(blocks)
+    for block in blocks:
+        i = block.index
+        chars[i] = block.chars
         if block.link_chars >= _HEADLINE_LINK and block.link_chars * 10 >= block.chars * 7:
-            headline[el] = 1
-        elif block.chars - block.link_chars >= 40 and el.tag not in HEADING_TAGS:
-            texts[el] = 1
+            headline[i] = 1.0
+        elif block.chars - block.link_chars >= 40 and block.element.tag not in HEADING_TAGS:
+            texts[i] = 1.0
     headline = accumulate(stats, headline, removed)
     texts = accumulate(stats, texts, removed)
     chars = accumulate(stats, chars, removed)
-    parent_of = stats.parent
-    cards: list[HtmlElement] = []
-    siblings: dict[HtmlElement, int] = {}
-    for el in stats.elements:
-        if (
-            headline.get(el, 0.0) >= 1
-            and 1 <= texts.get(el, 0.0) <= _CARD_TEXTS
-            and chars.get(el, 0.0) < _CARD_CHARS
-            and el not in removed
-        ):
-            cards.append(el)
-            parent = parent_of.get(el)
-            if parent is not None:
-                siblings[parent] = siblings.get(parent, 0) + 1
-    confirmed = {el for el in cards if siblings.get(parent_of.get(el), 0) >= _CARD_SIBLINGS}  # type: ignore[arg-type]
-    if not confirmed:
-        return set()
-    inside: set[HtmlElement] = set()
-    for el in stats.elements:
-        if el in confirmed or parent_of.get(el) in inside:
-            inside.add(el)
+    cards = [
+        block
+        for block in blocks
+        if headline[block.index] >= 1
+        and 1 <= texts[block.index] <= _CARD_TEXTS
+        and chars[block.index] < _CARD_CHARS
+        and block.index not in removed
+    ]
+    siblings: dict[int, int] = {}
+    for block in cards:
+        siblings[block.parent] = siblings.get(block.parent, 0) + 1
+    inside: set[int] = set()
+    for block in cards:
+        if siblings[block.parent] >= _CARD_SIBLINGS:
+            inside.update(range(block.index, block.end + 1))
     return inside
 
 
-def _sums(
-    stats: TreeStats, removed: Collection[HtmlElement]
-) -> tuple[dict[HtmlElement, float], dict[HtmlElement, float]]:
+def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list[float]]:
     teasers = _teasers(stats, removed)
-    net: dict[HtmlElement, float] = {}
-    good: dict[HtmlElement, float] = {}
-    for block in stats.blocks:
-        weight = block_weight(block, teaser=block.element in teasers)
-        net[block.element] = weight
-        good[block.element] = max(weight, 0.0)
+    net = [block_weight(block, teaser=block.index in teasers) for block in stats.blocks]
+    good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
 
 
-def _descend(best: HtmlElement, good: dict[HtmlElement, float]) -> HtmlElement:
+def _children(stats: TreeStats, parent: int) -> list[int]:
+    blocks = stats.blocks
+    found = []
+    i, end = parent + 1, blocks[parent].end
+    while i <= end:
+        found.append(i)
+        i = blocks[i].end + 1
+    return found
+
+
+def _descend(stats: TreeStats, best: int, good: list[float]) -> int:
     """Go down while one child container holds nearly all the prose (never into a paragraph)."""
     while True:
-        total = good.get(best, 0.0)
-        top = max(best, key=lambda child: good.get(child, 0.0), default=None)
-        if top is None or top.tag not in _CONTAINERS or good.get(top, 0.0) < _DESCEND_SHARE * total:
+        top = max(_children(stats, best), key=good.__getitem__, default=None)
+        if (
+            top is None
+            or stats.blocks[top].element.tag not in _CONTAINERS
+            or good[top] < _DESCEND_SHARE * good[best]
+        ):
             return best
         best = top
 
 
 def _prune(
-    best: HtmlElement, net: dict[HtmlElement, float], good: dict[HtmlElement, float], stats: TreeStats
+    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
 ) -> list[HtmlElement]:
-    """Descendants of ``best`` that cost more than they add; a paragraph with a sentence stays."""
-    own = {block.element: block for block in stats.blocks}
+    """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays."""
+    blocks = stats.blocks
     pruned: list[HtmlElement] = []
-    skip: set[HtmlElement] = set()
-    for el in best.iterdescendants():
-        if el in skip or el.tag not in _STRUCTURAL:
-            continue
-        block = own.get(el)
-        if block is not None and block.stops and block.chars - block.link_chars >= _SENTENCE_PARAGRAPH:
-            continue
-        if net.get(el, 0.0) < 0 and good.get(el, 0.0) < _PRUNE_GOOD:
-            pruned.append(el)
-            skip.update(el.iterdescendants())
+    i, end = best + 1, blocks[best].end
+    while i <= end:
+        block = blocks[i]
+        if i in removed:
+            i = block.end + 1
+        elif (
+            net[i] < 0
+            and good[i] < _PRUNE_GOOD
+            and block.element.tag in _STRUCTURAL
+            and not (block.stops and block.chars - block.link_chars >= _SENTENCE_PARAGRAPH)
+        ):
+            pruned.append(block.element)
+            i = block.end + 1
+        else:
+            i += 1
     return pruned
 
 
-def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[HtmlElement] = ()) -> Selection:
+def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = ()) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
-    ``stats`` are the block statistics of ``body``; ``removed`` the elements cleaning took out.
+    ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
     """
     net, good = _sums(stats, removed)
-    candidates = [el for el in stats.elements if el not in removed]
-    best = max(candidates, key=lambda el: net.get(el, 0.0), default=body)
-    if net.get(best, 0.0) < _MIN_CONTENT:
+    blocks = stats.blocks
+    best = max((i for i in range(len(blocks)) if i not in removed), key=net.__getitem__, default=None)
+    if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
-    while best.tag not in _CONTAINERS and best is not body:
-        best = best.getparent()  # a paragraph is never the whole article: take its container
-    best = _descend(best, good)
-    for el in _prune(best, net, good, stats):
+    while blocks[best].element.tag not in _CONTAINERS and blocks[best].parent >= 0:
+        best = blocks[best].parent  # a paragraph is never the whole article: take its container
+    best = _descend(stats, best, good)
+    for el in _prune(stats, best, net, good, removed):
         el.drop_tree()
-    return Selection(element=best, method=ExtractionMethod.DENSITY)
+    return Selection(element=blocks[best].element, method=ExtractionMethod.DENSITY)

@@ -41,21 +41,25 @@ _CHALLENGE_TEXT = re.compile(
     r"press (?:&amp; |& )?hold to confirm|are you a robot|not a robot",
     re.I,
 )
-# markup only an interstitial carries
-_CHALLENGE_MARKUP = re.compile(
-    r"cf-browser-verification|cf_chl_opt|challenge-form|cf-challenge-|_incapsula_resource|px-captcha|"
-    r"ddos-guard|captcha-delivery\.com|/cdn-cgi/challenge-platform/h/",
-    re.I,
-)
+# markup only an interstitial carries (matched in the lower-cased source)
+_CHALLENGE_MARKUP = (
+    "cf-browser-verification", "cf_chl_opt", "challenge-form", "cf-challenge-", "_incapsula_resource",
+    "px-captcha", "ddos-guard", "captcha-delivery.com", "/cdn-cgi/challenge-platform/h/",
+)  # fmt: skip
 # captcha widgets: also on ordinary forms, so they count only on an almost empty page that talks about them
-_CAPTCHA_WIDGET = re.compile(r"g-recaptcha|h-captcha|cf-turnstile|hcaptcha\.com/1/api|recaptcha/api\.js", re.I)
+_CAPTCHA_WIDGET = ("g-recaptcha", "h-captcha", "cf-turnstile", "hcaptcha.com/1/api", "recaptcha/api.js")
 _CAPTCHA_WORDS = re.compile(r"captcha|robot|human|verif|security check|blocked|unusual", re.I)
 _CAPTCHA_PAGE_WORDS = 50
-_SHELL_MARKUP = re.compile(
-    r"""<div[^>]+id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*</div>|"""
-    r"__NEXT_DATA__|window\.__NUXT__|__NUXT_DATA__|<app-root|ng-version=|data-reactroot|"
-    r"""<div[^>]+id=["']?(?:root|app)["']?[^>]*>\s*<noscript""",
-    re.I,
+_SHELL_MARKERS = (
+    "__next_data__",
+    "window.__nuxt__",
+    "__nuxt_data__",
+    "<app-root",
+    "ng-version=",
+    "data-reactroot",
+)
+_EMPTY_ROOT = re.compile(
+    r"""id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*(?:</div>|<noscript)"""
 )
 _JS_WALL = re.compile(
     r"(?:enable|turn on|activate|switch on|allow)\s+javascript|javascript\s+(?:is\s+)?(?:required|disabled|"
@@ -63,6 +67,21 @@ _JS_WALL = re.compile(
     r"without javascript|javascript (?:is )?not (?:available|supported)",
     re.I,
 )
+_JS_WORD = re.compile("javascript")
+_JS_WINDOW = 40
+
+
+def _has_any(low_source: str, markers: tuple[str, ...]) -> bool:
+    return any(marker in low_source for marker in markers)
+
+
+def _js_wall(low_source: str) -> bool:
+    """An "enable JavaScript" notice anywhere in the source (looked for around each "javascript")."""
+    for hit in _JS_WORD.finditer(low_source):
+        start = max(0, hit.start() - _JS_WINDOW)
+        if _JS_WALL.search(low_source, start, hit.end() + _JS_WINDOW):
+            return True
+    return False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,22 +98,26 @@ def classify(*, source: str, title: str | None, text: str, word_count: int, bina
     """The outcome of one extraction. ``source`` is the decoded page, scanned only when text is short."""
     if binary:
         return Verdict(outcome=Outcome.NOT_HTML, warnings=("not_html: the input is not text",))
+    challenge = Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
     if title and _CHALLENGE_TITLE.search(title) and word_count < _CHALLENGE_WORDS * 2:
-        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
-    if word_count < _CHALLENGE_WORDS and (_CHALLENGE_TEXT.search(text) or _CHALLENGE_MARKUP.search(source)):
-        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: anti-bot interstitial detected",))
+        return challenge
+    if word_count >= max(_CHALLENGE_WORDS, _SHELL_WORDS, THIN_WORDS):
+        return Verdict(outcome=Outcome.OK)
+    low = source.lower()
+    if word_count < _CHALLENGE_WORDS and (_CHALLENGE_TEXT.search(text) or _has_any(low, _CHALLENGE_MARKUP)):
+        return challenge
     if (
         word_count < _CAPTCHA_PAGE_WORDS
         and _CAPTCHA_WORDS.search(f"{title or ''} {text}")
-        and _CAPTCHA_WIDGET.search(source)
+        and _has_any(low, _CAPTCHA_WIDGET)
     ):
-        return Verdict(outcome=Outcome.CHALLENGE, warnings=("challenge: captcha wall detected",))
-    if word_count < _SHELL_WORDS and _SHELL_MARKUP.search(source):
+        return challenge
+    if word_count < _SHELL_WORDS and (_has_any(low, _SHELL_MARKERS) or _EMPTY_ROOT.search(low)):
         return Verdict(
             outcome=Outcome.JS_REQUIRED,
             warnings=("js_required: the page is an application shell without rendered text",),
         )
-    if word_count < _SHELL_WORDS and (_JS_WALL.search(text) or _JS_WALL.search(source)):
+    if word_count < _SHELL_WORDS and (_JS_WALL.search(text) or _js_wall(low)):
         return Verdict(outcome=Outcome.JS_REQUIRED, warnings=("js_required: the page asks for JavaScript",))
     if word_count < THIN_WORDS:
         return Verdict(outcome=Outcome.THIN, warnings=(f"thin: only {word_count} words of text",))

@@ -97,8 +97,8 @@ def parse_html(html: str | bytes) -> ParsedPage:
     else:
         text = html
         binary = looks_binary(text)
-    if _CONTROL.search(text):
-        text = _CONTROL.sub("", text)
+    if "\x00" in text:
+        text = text.replace("\x00", "")  # other control characters pass through libxml2 harmlessly
     if not text.strip():
         return ParsedPage(root=_empty_tree(), source=text, binary=binary)
     if not _TAG.search(text):

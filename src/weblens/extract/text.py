@@ -14,7 +14,7 @@ from collections.abc import Collection
 import lxml.etree
 from lxml.html import HtmlElement
 
-__all__ = ["render_text", "word_count"]
+__all__ = ["render_text", "strip_controls", "word_count"]
 
 # blank line before and after
 _PARAGRAPH = frozenset(
@@ -135,7 +135,15 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
                 layout_tables.pop()
             if el.tail and el is not root:
                 writer.add(el.tail)
-    return writer.text()
+    return strip_controls(writer.text())
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]+")
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without C0 control characters (other than tab, newline, form feed, carriage return)."""
+    return _CONTROL.sub("", text) if _CONTROL.search(text) else text
 
 
 # scripts written without spaces between words

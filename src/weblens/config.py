@@ -22,6 +22,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from weblens.models import WaitCondition
+
 __all__ = ["DEFAULT_PROVIDER_ORDER", "Settings", "default_cache_dir"]
 
 MB = 1024 * 1024
@@ -69,6 +71,10 @@ class Settings(BaseSettings):
     render: Literal["auto", "always", "never"] = "auto"
     chromium_path: str | None = None
     render_timeout_s: float = Field(default=30.0, gt=0)
+    render_wait: str = Field(
+        default="networkidle:500",
+        description="load | domcontentloaded | networkidle[:MS] | selector:CSS (default for rendering)",
+    )
     render_concurrency: int = Field(default=2, ge=1)
     render_idle_close_s: float = Field(default=120.0, gt=0)
     render_block_resources: bool = True
@@ -104,6 +110,12 @@ class Settings(BaseSettings):
     def _split_commas(cls, value: Any) -> Any:
         if isinstance(value, str):
             return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("render_wait")
+    @classmethod
+    def _valid_wait(cls, value: str) -> str:
+        WaitCondition.parse(value)
         return value
 
     @property

@@ -248,7 +248,8 @@ class Lens:
         self, url: str, wait: WaitCondition | str | None, timeout_s: float | None
     ) -> PageExtract:
         renderer = self._get_renderer()
-        condition = WaitCondition.parse(wait) if isinstance(wait, str) else (wait or WaitCondition())
+        spec = wait if wait is not None else self.settings.render_wait
+        condition = WaitCondition.parse(spec) if isinstance(spec, str) else spec
         job = RenderJob(url=url, timeout_s=timeout_s or self.settings.render_timeout_s, wait=condition)
         result = await renderer.render(job)
         page = self._extract(result.html, result.final_url)

@@ -114,6 +114,8 @@ class LoopbackServer:
                     break
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
+        except asyncio.CancelledError:  # the server is shutting down; end the handler quietly
+            pass
         finally:
             writer.close()
 

@@ -110,6 +110,7 @@ _META_AUTHOR = (
     "author", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
     "article.author", "dc.contributor",
 )  # fmt: skip
+_ONE_PERSON_PER_VALUE = frozenset(("citation_author", "dc.creator", "dc.contributor"))
 _OG_DATE = ("article:published_time", "og:article:published_time", "article:published", "og:published_time")
 _META_DATE = (
     "datepublished", "date", "pubdate", "publishdate", "publish-date", "publish_date", "published-date",
@@ -313,20 +314,21 @@ class _Page:
 
     def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
         fallback: tuple[str, ...] = ()
-        for source in self.author_sources():
-            names = _dedupe(name for raw in source for name in split_authors(raw))
+        for source, one_each in self.author_sources():
+            names = _dedupe(name for raw in source for name in split_authors(raw, one_person=one_each))
             people = tuple(name for name in names if not _is_site(name, site_keys))
             if people:
                 return people[:_MAX_AUTHORS]
             fallback = fallback or names[:_MAX_AUTHORS]
         return fallback
 
-    def author_sources(self) -> Iterator[list[str]]:
-        yield list(self.values(_OG_AUTHOR))
-        yield list(self.jsonld.authors)
+    def author_sources(self) -> Iterator[tuple[list[str], bool]]:
+        """Lists of raw author values, best source first, each with "one person per value"."""
+        yield list(self.values(_OG_AUTHOR)), False
+        yield list(self.jsonld.authors), False
         for key in _META_AUTHOR:
-            yield self.meta.get(key, [])
-        yield self.slack_author()
+            yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
+        yield self.slack_author(), False
         marked, _ = self.marked()
         by_kind: tuple[list[str], list[str], list[str]] = ([], [], [])
         for el in marked:
@@ -336,7 +338,7 @@ class _Page:
                 by_kind[kind].append(text)
         for texts in by_kind:
             for text in texts:  # one element at a time: the first byline that names someone wins
-                yield [text]
+                yield [text], False
 
     def slack_author(self) -> list[str]:
         """``twitter:label1: Written by`` + ``twitter:data1: Name`` (what WordPress SEO plugins write)."""
@@ -523,11 +525,20 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
 # ---------------------------------------------------------------- authors
 
 
-def split_authors(raw: str) -> list[str]:
-    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → []."""
+def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
+    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → [].
+
+    With ``one_person`` (``citation_author``, ``dc.creator``: one tag per author) the value
+    is not split, and the bibliographic "Last, First" is written "First Last".
+    """
     text = _clean(raw, _MAX_BYLINE * 4)
     if not text or _LOOKS_LIKE_URL.search(text):
         return []
+    if one_person:
+        last, comma, first = text.partition(",")
+        name = f"{first.strip()} {last.strip()}" if comma and "," not in first else text
+        name = _BY.sub("", name).strip(" .:-–—()[]\"'")
+        return [name] if _is_name(name) else []
     names: list[str] = []
     for part in _AUTHOR_SPLIT.split(_BY.sub("", text)):
         name = _BY.sub("", part).strip(" .:-–—()[]\"'")

@@ -1,0 +1,650 @@
+"""Metadata: source priority, its documented exceptions, JSON-LD, dates, authors, robustness."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import lxml.etree
+import lxml.html
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from lxml.html import HtmlElement
+
+from weblens.extract import metadata as metadata_module
+from weblens.extract.dates import date_from_url, normalise_date
+from weblens.extract.jsonld import JsonLdFacts, load_jsonld
+from weblens.extract.metadata import Metadata, extract_metadata, normalise_language, split_authors
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "metadata"
+
+
+def parse(html: str) -> HtmlElement:
+    return lxml.html.document_fromstring(html)
+
+
+def meta_of(
+    head: str, body: str = "<p>text</p>", url: str | None = "https://news.example/a/story"
+) -> Metadata:
+    return extract_metadata(parse(f"<html><head>{head}</head><body>{body}</body></html>"), url)
+
+
+def ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+def fixture(name: str) -> HtmlElement:
+    return parse((FIXTURES / f"{name}.html").read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------- fixture pages
+
+
+def test_news_article_page() -> None:
+    found = extract_metadata(fixture("news_article"), "https://daily.example/news/harbour-bridge?ref=home")
+    assert found == Metadata(
+        title="Harbour bridge reopens after repairs",
+        description="The bridge carried its first cars in two years on Monday.",
+        authors=("Ada Lovelace", "Charles Babbage"),  # article:author is a URL, so JSON-LD names them
+        published_date="2024-03-15T10:30:00+01:00",
+        canonical_url="https://daily.example/news/harbour-bridge",  # <link rel=canonical>, resolved
+        site_name="The Daily Example",
+        language="en-GB",  # <html lang> before og:locale
+        image="https://daily.example/media/bridge.jpg",
+    )
+
+
+def test_yoast_graph_page() -> None:
+    found = extract_metadata(fixture("yoast_graph"), "https://backblog.example/rezepte/brot/")
+    assert found.title == "Wie man Brot backt"  # the Article headline, not the WebPage name with its suffix
+    assert found.authors == ("Grete Müller",)  # an @id reference into the @graph
+    assert found.published_date == "2023-11-02T07:15:00+00:00"  # from the WebPage: the Article has none
+    assert found.canonical_url == "https://backblog.example/rezepte/brot/"
+    assert found.site_name == "Backblog"  # the WebSite node
+    assert found.language == "de-DE"
+    assert found.image == "https://backblog.example/img/brot-1.jpg"  # first of an array
+    assert found.description == "Ein einfaches Rezept."
+
+
+def test_malformed_jsonld_is_repaired_or_skipped() -> None:
+    found = extract_metadata(fixture("malformed_jsonld"), None)
+    assert found.title == "Quarterly report, repaired"  # comment wrapper and trailing commas repaired
+    assert found.authors == ("Grace Hopper",)
+    assert found.published_date == "2022-07-01"
+
+
+def test_scholarly_citation_meta() -> None:
+    found = extract_metadata(fixture("scholarly"), "https://journal.example/doi/10.1112/plms")
+    assert found.title == "On Computable Numbers, with an Application to the Entscheidungsproblem"
+    assert found.authors == ("Alan Turing", "Alonzo Church")  # one tag per author, "Last, First"
+    assert found.published_date == "1936-11-12"
+    assert found.language == "en"
+
+
+def test_plain_page_falls_back_to_html() -> None:
+    found = extract_metadata(fixture("plain"), "https://garden.example/2021/05/02/notes")
+    assert found.title == "Notes from the garden"  # the <svg><title> is not the document title
+    assert found.authors == ("Rosalind Franklin",)  # a byline class, "Words by" stripped
+    assert found.published_date == "2021-06-01T12:00:00-04:00"  # the <time pubdate>, before other <time>s
+    assert found.canonical_url is None
+    assert found.language is None
+
+
+# ---------------------------------------------------------------- title
+
+
+def test_og_title_beats_jsonld_meta_and_title() -> None:
+    head = (
+        '<title>Doc title</title><meta name="twitter:title" content="Twitter title">'
+        + ld({"@type": "Article", "headline": "LD headline"})
+        + '<meta property="og:title" content="OG title">'
+    )
+    assert meta_of(head).title == "OG title"
+
+
+def test_og_title_that_is_the_site_name_loses() -> None:
+    head = (
+        '<meta property="og:title" content="The Example Times"><meta property="og:site_name" '
+        'content="The Example Times">' + ld({"@type": "NewsArticle", "headline": "Real headline"})
+    )
+    assert meta_of(head).title == "Real headline"
+
+
+def test_og_title_that_is_the_host_name_loses() -> None:
+    head = '<meta property="og:title" content="News.example"><title>Storm closes schools</title>'
+    assert meta_of(head).title == "Storm closes schools"
+
+
+def test_site_name_title_is_used_when_nothing_else() -> None:
+    head = '<meta property="og:title" content="Example Times">'
+    head += '<meta property="og:site_name" content="Example Times">'
+    assert meta_of(head, body="").title == "Example Times"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Storm closes schools | The Example Times", "Storm closes schools"),
+        ("Storm closes schools - Example Times", "Storm closes schools"),  # "The" optional
+        ("The Example Times — Storm closes schools", "Storm closes schools"),
+        ("Storm closes schools | Weather | The Example Times", "Storm closes schools | Weather"),
+        ("Storm - closes schools", "Storm - closes schools"),  # not the site name: kept
+    ],
+)
+def test_site_affix_is_stripped_from_title(title: str, expected: str) -> None:
+    head = f'<title>{title}</title><meta property="og:site_name" content="The Example Times">'
+    assert meta_of(head, body="").title == expected
+
+
+def test_title_suffix_stripped_when_rest_is_the_h1() -> None:
+    head = "<title>Storm closes schools :: Evening Bulletin</title>"
+    assert meta_of(head, body="<h1>Storm closes schools</h1>").title == "Storm closes schools"
+
+
+def test_title_falls_back_to_h1() -> None:
+    assert meta_of("", body="<h1> A  heading\n here </h1>").title == "A heading here"
+
+
+def test_title_entities_and_whitespace_cleaned() -> None:
+    head = '<meta property="og:title" content="Tom &amp;amp; Jerry\n  return">'
+    assert meta_of(head).title == "Tom & Jerry return"
+
+
+# ---------------------------------------------------------------- description, site, language, image
+
+
+def test_description_priority() -> None:
+    head = '<meta name="description" content="plain">' + ld({"@type": "Article", "description": "from ld"})
+    assert meta_of(head).description == "from ld"
+    assert meta_of(head + '<meta property="og:description" content="from og">').description == "from og"
+    assert meta_of('<meta name="twitter:description" content="tw">').description == "tw"
+
+
+def test_site_name_sources_and_url_values_rejected() -> None:
+    assert meta_of('<meta property="og:site_name" content="https://x.example">').site_name is None
+    assert meta_of(ld({"@type": "Article", "publisher": {"name": "Pub"}})).site_name == "Pub"
+    assert meta_of('<meta name="application-name" content="App">').site_name == "App"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("en", "en"), ("en_us", "en-US"), ("EN-gb", "en-GB"), ("zh-hant-tw", "zh-Hant-TW"), ("de, en", "de"),
+     ("", None), ("english", None), ("x", None), ("en-", None)],
+)  # fmt: skip
+def test_normalise_language(raw: str, expected: str | None) -> None:
+    assert normalise_language(raw) == expected
+
+
+def test_language_sources() -> None:
+    assert meta_of('<meta property="og:locale" content="fr_FR">').language == "fr-FR"
+    assert meta_of('<meta http-equiv="Content-Language" content="pt-br">').language == "pt-BR"
+    assert meta_of(ld({"@type": "Article", "inLanguage": "es"})).language == "es"
+    page = parse(
+        '<html lang="it"><head><meta property="og:locale" content="en_US"></head><body></body></html>'
+    )
+    assert extract_metadata(page, None).language == "it"
+
+
+def test_image_sources_made_absolute() -> None:
+    assert (
+        meta_of('<meta property="og:image" content="//cdn.example/a.jpg">').image
+        == "https://cdn.example/a.jpg"
+    )
+    assert meta_of(ld({"@type": "Article", "image": {"url": "/b.jpg"}})).image == "https://news.example/b.jpg"
+    assert meta_of('<meta name="twitter:image" content="c.png">').image == "https://news.example/a/c.png"
+    assert meta_of('<link rel="image_src" href="/d.png">').image == "https://news.example/d.png"
+    assert meta_of('<meta property="og:image" content="/a.jpg">', url=None).image is None
+    assert meta_of('<meta property="og:image" content="data:image/png;base64,AAAA">').image is None
+
+
+# ---------------------------------------------------------------- canonical URL
+
+
+def test_canonical_link_resolved_and_preferred() -> None:
+    head = '<link rel="canonical" href="/a/story#top"><meta property="og:url" content="http://share.news.example/x">'
+    assert meta_of(head).canonical_url == "https://news.example/a/story"
+
+
+def test_root_canonical_is_a_template_default() -> None:
+    head = '<meta property="og:url" content="https://news.example/">' + ld(
+        {"@type": "Article", "url": "/a/s"}
+    )
+    assert meta_of(head).canonical_url == "https://news.example/a/s"
+    home = '<meta property="og:url" content="https://news.example/">'
+    assert meta_of(home, url="https://news.example/").canonical_url == "https://news.example/"
+
+
+def test_relative_canonical_without_base_is_dropped() -> None:
+    assert meta_of('<link rel="canonical" href="/x">', url=None).canonical_url is None
+
+
+# ---------------------------------------------------------------- authors
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("By Jane Doe", ["Jane Doe"]),
+        ("by: Jane Doe and John Roe", ["Jane Doe", "John Roe"]),
+        ("Jane Doe, John Roe & Max Mustermann", ["Jane Doe", "John Roe", "Max Mustermann"]),
+        ("Jane Doe | Updated March 5, 2024", ["Jane Doe"]),
+        ("TOM KRISHER, AP Auto Writer", ["TOM KRISHER"]),
+        ("Staff Writer", []),
+        ("https://www.facebook.com/janedoe", []),
+        ("facebook.com/janedoe", []),
+        ("@janedoe", []),
+        ("jane@example.com", []),
+        ("Byron Smith", ["Byron Smith"]),
+        ("x" * 150, []),
+        ("", []),
+    ],
+)
+def test_split_authors(raw: str, expected: list[str]) -> None:
+    assert split_authors(raw) == expected
+
+
+def test_url_author_loses_to_a_name_source() -> None:
+    head = '<meta property="article:author" content="https://facebook.com/someone">'
+    head += '<meta name="author" content="Jo Ng">'
+    assert meta_of(head).authors == ("Jo Ng",)
+
+
+def test_authors_deduplicated_and_capped() -> None:
+    names = ", ".join(f"Person {chr(65 + i)}{chr(97 + i)}" for i in range(26))
+    head = f'<meta name="author" content="Ann Lee, ann lee, {names}">'
+    found = meta_of(head).authors
+    assert found[:2] == ("Ann Lee", "Person Aa")
+    assert len(found) == 20
+
+
+def test_site_name_is_author_only_when_nothing_else() -> None:
+    site = '<meta property="og:site_name" content="Example Times">'
+    assert meta_of(site + '<meta name="author" content="Example Times">').authors == ("Example Times",)
+    both = site + '<meta name="author" content="Example Times"><meta name="dc.creator" content="Lee, Ann">'
+    assert meta_of(both).authors == ("Ann Lee",)
+
+
+def test_author_from_jsonld_organisation_and_givenname() -> None:
+    data = {"@type": "Article", "author": [{"@type": "Person", "givenName": "Ada", "familyName": "King"}]}
+    assert meta_of(ld(data)).authors == ("Ada King",)
+
+
+def test_author_from_slack_twitter_label() -> None:
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Kim Park">'
+    assert meta_of(head).authors == ("Kim Park",)
+
+
+def test_author_from_html_markers_in_order() -> None:
+    body = (
+        '<div class="byline">By Class Person</div><a rel="author" href="/u/1">Rel Person</a>'
+        '<div itemprop="author" itemscope><span itemprop="name">Item Person</span></div>'
+    )
+    assert meta_of("", body=body).authors == ("Item Person",)
+    assert meta_of("", body=body.split("<div itemprop")[0]).authors == ("Rel Person",)
+    long_bio = '<div class="author-bio">' + "A writer who writes about many things. " * 20 + "</div>"
+    assert meta_of("", body=long_bio + '<span class="author-name">Short Name</span>').authors == (
+        "Short Name",
+    )
+    assert meta_of("", body='<div class="comment-author">Commenter Name</div>').authors == ()
+
+
+# ---------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("2024-03-15", "2024-03-15"),
+        ("2024-03-15T10:30:00+01:00", "2024-03-15T10:30:00+01:00"),
+        ("2024-03-15T10:30:00Z", "2024-03-15T10:30:00+00:00"),
+        ("2024-03-15T10:30:00.123456789Z", "2024-03-15T10:30:00+00:00"),
+        ("2024-03-15T10:30:00+0530", "2024-03-15T10:30:00+05:30"),
+        ("2024-03-15 10:30", "2024-03-15T10:30:00"),
+        ("20240315", "2024-03-15"),
+        ("2024/03/15", "2024-03-15"),
+        (" 2024-03-15T10:30:00 -08:00 ", "2024-03-15T10:30:00-08:00"),
+        ("Fri, 15 Mar 2024 10:30:00 +0100", "2024-03-15T10:30:00+01:00"),
+        ("15 Mar 2024 10:30:00 GMT", "2024-03-15T10:30:00+00:00"),
+        ("March 15, 2024", "2024-03-15"),
+        ("Mar. 15th, 2024", "2024-03-15"),
+        ("15 March 2024", "2024-03-15"),
+        ("Sunday, March 17, 2024", "2024-03-17"),
+        ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
+        ("2024-02-30", None),
+        ("2024-13-01", None),
+        ("2024-03-15T25:00", None),
+        ("2024-03-15T10:30:00+15:00", None),
+        ("Smarch 15, 2024", None),
+        ("1066-10-14", None),
+        ("yesterday", None),
+        ("", None),
+        ("2024-03-15" + "x" * 300, None),
+    ],
+)
+def test_normalise_date(raw: str, expected: str | None) -> None:
+    assert normalise_date(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://a.example/2024/03/15/story", "2024-03-15"),
+        ("https://a.example/2024/3/5/", "2024-03-05"),
+        ("https://a.example/news/2024-03-15-story", "2024-03-15"),
+        ("https://a.example/a/20240315/story", "2024-03-15"),
+        ("https://a.example/a/12345678/story", None),
+        ("https://a.example/1985/01/01/too-old", None),
+        ("https://a.example/story?date=2024-03-15", None),
+        ("https://a.example/2024/02/31/", None),
+        (None, None),
+    ],
+)
+def test_date_from_url(url: str | None, expected: str | None) -> None:
+    assert date_from_url(url) == expected
+
+
+def test_date_priority_and_fallthrough() -> None:
+    og = '<meta property="article:published_time" content="2024-01-02T03:04:05Z">'
+    ldate = ld({"@type": "Article", "datePublished": "2023-05-06"})
+    meta = '<meta name="date" content="2022-07-08">'
+    assert meta_of(og + ldate + meta).published_date == "2024-01-02T03:04:05+00:00"
+    assert meta_of(ldate + meta).published_date == "2023-05-06"
+    assert meta_of(meta).published_date == "2022-07-08"
+    broken_og = '<meta property="article:published_time" content="not a date">'
+    assert meta_of(broken_og + meta).published_date == "2022-07-08"
+    assert meta_of(
+        "", body='<span itemprop="datePublished" content="2021-01-01">x</span>'
+    ).published_date == ("2021-01-01")
+    assert meta_of("", body="<time>June 3, 2020</time>").published_date == "2020-06-03"
+    assert meta_of("", url="https://a.example/2019/10/11/x").published_date == "2019-10-11"
+    canonical = '<link rel="canonical" href="https://a.example/2018/01/02/x">'
+    assert meta_of(canonical, url=None).published_date == "2018-01-02"
+
+
+def test_parsely_page_json() -> None:
+    data = json.dumps({"title": "Parsely title", "pub_date": "2020-02-02T02:02:02Z", "author": "Pat Sly"})
+    found = meta_of(f"<meta name='parsely-page' content='{data}'>")
+    assert (found.title, found.published_date, found.authors) == (
+        "Parsely title",
+        "2020-02-02T02:02:02+00:00",
+        ("Pat Sly",),
+    )
+
+
+# ---------------------------------------------------------------- JSON-LD reading
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1}',
+        '<!-- {"a": 1} -->',
+        '//<![CDATA[\n{"a": 1}\n//]]>',
+        '/*<![CDATA[*/{"a": 1}/*]]>*/',
+        '{"a": 1,}',
+        '{"a": 1, "b": [2, 3,],}',
+        '\n\n  {"a": 1}  \n',
+    ],
+)
+def test_load_jsonld_wrappers_and_repairs(text: str) -> None:
+    assert load_jsonld(text)[0]["a"] == 1
+
+
+def test_load_jsonld_tolerates_controls_escapes_and_sequences() -> None:
+    assert load_jsonld('{"a": "tab\there\nnewline"}') == [{"a": "tab\there\nnewline"}]
+    assert load_jsonld('{"a": "it\\\'s"}') == [{"a": "it's"}]
+    assert load_jsonld('{"a": 1}\x0b{"b": 2},') == [{"a": 1}, {"b": 2}]
+    assert load_jsonld("{not json") == []
+    assert load_jsonld("[" * 100_000) == []
+    assert load_jsonld("") == []
+
+
+def test_jsonld_facts_ranking_prefers_page_article() -> None:
+    values = [
+        {
+            "@type": "ItemList",
+            "itemListElement": [{"@type": "Article", "headline": "Other", "url": "/other"}],
+        },
+        {"@type": "Article", "headline": "This one", "url": "https://news.example/a/story/"},
+    ]
+    assert JsonLdFacts.from_values(values, "https://news.example/a/story").title == "This one"
+    assert JsonLdFacts.from_values(values, None).title == "This one"  # shallower wins
+
+
+def test_jsonld_ignores_people_and_breadcrumbs_for_title() -> None:
+    values = [
+        {"@type": "BreadcrumbList", "itemListElement": [{"@type": "ListItem", "name": "Home"}]},
+        {"@type": "Person", "name": "Someone"},
+    ]
+    assert JsonLdFacts.from_values(values).title is None
+
+
+# ---------------------------------------------------------------- robustness
+
+
+def test_never_mutates_the_tree() -> None:
+    tree = fixture("news_article")
+    before = lxml.etree.tostring(tree)
+    extract_metadata(tree, "https://daily.example/x")
+    assert lxml.etree.tostring(tree) == before
+
+
+def test_deep_and_empty_documents() -> None:
+    assert extract_metadata(parse("<html></html>"), None) == Metadata()
+    root = parse("<html><head><title>T</title></head><body></body></html>")
+    cur = root.find("body")
+    for _ in range(3000):
+        cur = lxml.etree.SubElement(cur, "div")
+    cur.text = "deep"
+    assert extract_metadata(root, None).title == "T"
+
+
+def test_safety_net_returns_empty_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*_: object) -> object:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(metadata_module._Page, "read", boom)
+    assert extract_metadata(parse("<p>x</p>"), None) == Metadata()
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cn")), max_size=40)
+_ATTRIBUTE_NAMES = st.sampled_from(
+    ["property", "name", "content", "itemprop", "rel", "href", "class", "datetime", "lang", "type", "pubdate"]
+)
+_META_KEYS = st.sampled_from(
+    ["og:title", "og:url", "og:image", "article:author", "article:published_time", "author", "date",
+     "citation_author", "twitter:label1", "twitter:data1", "parsely-page", "og:locale", "dc.creator"]
+)  # fmt: skip
+
+
+@st.composite
+def _messy_documents(draw: st.DrawFn) -> HtmlElement:
+    root = lxml.html.Element("html")
+    head = lxml.etree.SubElement(root, "head")
+    body = lxml.etree.SubElement(root, "body")
+    for _ in range(draw(st.integers(0, 12))):
+        parent = draw(st.sampled_from([head, body]))
+        tag = draw(
+            st.sampled_from(["meta", "link", "title", "script", "time", "h1", "div", "a", "span", "svg"])
+        )
+        el = lxml.etree.SubElement(parent, tag)
+        if tag == "meta":
+            el.set(draw(st.sampled_from(["property", "name", "itemprop"])), draw(_META_KEYS))
+            el.set("content", draw(_TEXT))
+        elif tag == "script":
+            el.set("type", "application/ld+json")
+            el.text = draw(
+                st.one_of(_TEXT, st.just('{"@graph": [{"@type": "Article", "author": [1, {}, null]}]}'))
+            )
+        else:
+            for _ in range(draw(st.integers(0, 3))):
+                el.set(draw(_ATTRIBUTE_NAMES), draw(_TEXT))
+            el.text = draw(_TEXT)
+    return root
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_metadata_never_raises_on_messy_documents(data: st.DataObject) -> None:
+    tree = data.draw(_messy_documents())
+    url = data.draw(st.sampled_from([None, "https://a.example/2024/01/02/x", "not a url", "http://[::1"]))
+    found = metadata_module._Page.read(tree, url).metadata()  # the unguarded path must not raise either
+    assert extract_metadata(tree, url) == found
+    if found.canonical_url:
+        assert found.canonical_url.startswith(("http://", "https://"))
+    if found.published_date:
+        assert normalise_date(found.published_date) == found.published_date
+
+
+# ---------------------------------------------------------------- properties
+
+_WORD = st.text("bcdfghjklmnprstvwz", min_size=3, max_size=7).map(lambda w: w + "a")
+_PHRASE = st.lists(_WORD, min_size=2, max_size=6).map(" ".join)
+_NAME = st.tuples(_WORD, _WORD).map(lambda p: f"{p[0].title()} {p[1].title()}")
+_MOMENT = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 12, 31)).map(
+    lambda d: d.replace(microsecond=0)
+)
+_OFFSET = st.integers(-12 * 4, 14 * 4).map(lambda q: timezone(timedelta(minutes=15 * q)))
+_SITE_HOST = "https://www.sitename.example/section/page"
+
+
+def _iso(moment: datetime, zone: timezone) -> str:
+    return moment.replace(tzinfo=zone).isoformat()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    titles=st.tuples(_PHRASE, _PHRASE, _PHRASE),
+    descriptions=st.tuples(_PHRASE, _PHRASE, _PHRASE),
+    authors=st.tuples(_NAME, _NAME, _NAME),
+    moments=st.tuples(_MOMENT, _MOMENT, _MOMENT),
+    zone=_OFFSET,
+    images=st.tuples(_WORD, _WORD, _WORD),
+    order=st.randoms(use_true_random=False),
+    in_body=st.booleans(),
+)
+def test_open_graph_beats_jsonld_and_meta(
+    titles: tuple[str, str, str],
+    descriptions: tuple[str, str, str],
+    authors: tuple[str, str, str],
+    moments: tuple[datetime, datetime, datetime],
+    zone: timezone,
+    images: tuple[str, str, str],
+    order: random.Random,
+    in_body: bool,
+) -> None:
+    og, jl, mt = 0, 1, 2
+    keys = {"sitename", "example", "www", "section", "page"}
+    assume(all(title.replace(" ", "") not in keys for title in titles))
+    tags = [
+        f'<meta property="og:title" content="{titles[og]}">',
+        f'<meta property="og:description" content="{descriptions[og]}">',
+        f'<meta property="article:author" content="{authors[og]}">',
+        f'<meta property="article:published_time" content="{_iso(moments[og], zone)}">',
+        f'<meta property="og:image" content="/{images[og]}.jpg">',
+        ld(
+            {
+                "@type": "NewsArticle",
+                "headline": titles[jl],
+                "description": descriptions[jl],
+                "author": {"@type": "Person", "name": authors[jl]},
+                "datePublished": _iso(moments[jl], zone),
+                "image": f"/{images[jl]}.jpg",
+            }
+        ),
+        f'<meta name="twitter:title" content="{titles[mt]}">',
+        f'<meta name="description" content="{descriptions[mt]}">',
+        f'<meta name="author" content="{authors[mt]}">',
+        f'<meta name="date" content="{_iso(moments[mt], zone)}">',
+        f'<meta name="twitter:image" content="/{images[mt]}.jpg">',
+        f"<title>{titles[mt]} | Other</title>",
+    ]
+    order.shuffle(tags)
+    html = "".join(tags)
+    page = (
+        f"<html><head></head><body>{html}</body></html>" if in_body else f"<html><head>{html}</head></html>"
+    )
+    found = extract_metadata(parse(page), _SITE_HOST)
+    assert found.title == titles[og]
+    assert found.description == descriptions[og]
+    assert found.authors == (authors[og],)
+    assert found.published_date == _iso(moments[og], zone)
+    assert found.image == f"https://www.sitename.example/{images[og]}.jpg"
+
+
+_ARTICLE_TYPES = st.sampled_from(
+    ["Article", "NewsArticle", "BlogPosting", "Report", ["Article", "NewsArticle"]]
+)
+
+
+@st.composite
+def _nested_jsonld(draw: st.DrawFn) -> tuple[list[str], tuple[str, ...], str, str]:
+    """(script bodies, expected authors, expected date, expected title) with any nesting and layout."""
+    names = draw(st.lists(_NAME, min_size=1, max_size=4, unique_by=str.lower))
+    moment = draw(_MOMENT)
+    date_only = draw(st.booleans())
+    zone = draw(st.one_of(st.none(), _OFFSET))
+    if date_only:
+        raw_date, expected_date = moment.date().isoformat(), moment.date().isoformat()
+    elif zone is None:
+        raw_date, expected_date = moment.isoformat(), moment.isoformat()
+    elif zone.utcoffset(None) == timedelta(0) and draw(st.booleans()):
+        raw_date, expected_date = moment.isoformat() + "Z", moment.replace(tzinfo=UTC).isoformat()
+    else:
+        raw_date = expected_date = moment.replace(tzinfo=zone).isoformat()
+    headline = draw(_PHRASE)
+    graph: list[object] = [{"@type": "WebSite", "@id": "#site", "name": "Sitename"}]
+    people: list[object] = []
+    for index, name in enumerate(names):
+        style = draw(st.sampled_from(["string", "person", "reference"]))
+        if style == "string":
+            people.append(name)
+        elif style == "person":
+            people.append(
+                {"@type": draw(st.sampled_from(["Person", ["Person"], "schema:Person"])), "name": name}
+            )
+        else:
+            people.append({"@id": f"#person-{index}"})
+            graph.append({"@type": "Person", "@id": f"#person-{index}", "name": name})
+    author: object = people if len(people) > 1 or draw(st.booleans()) else people[0]
+    date_key = draw(st.sampled_from(["datePublished", "dateCreated", "uploadDate"]))
+    article: dict[str, object] = {"@type": draw(_ARTICLE_TYPES), "headline": headline, date_key: raw_date}
+    article["author"] = author
+    node: object = article
+    for _ in range(draw(st.integers(0, 4))):
+        wrapper = draw(st.sampled_from(["array", "mainEntity", "mainEntityOfPage", "graph", "hasPart"]))
+        if wrapper == "array":
+            node = [node]
+        elif wrapper == "graph":
+            node = {"@context": "https://schema.org", "@graph": [{"@type": "BreadcrumbList"}, node]}
+        else:
+            node = {"@type": "WebPage", wrapper: node}
+    graph.insert(draw(st.integers(0, len(graph))), node)
+    top: object = {"@context": "https://schema.org", "@graph": graph} if draw(st.booleans()) else graph
+    indent = draw(st.sampled_from([None, 0, 1, 2, 4]))
+    separators = draw(st.sampled_from([(",", ":"), (", ", ": "), (" ,\n", " :\t")]))
+    body = json.dumps(top, indent=indent, separators=separators, ensure_ascii=draw(st.booleans()))
+    if draw(st.booleans()):
+        body = "<!--\n" + body + "\n-->"
+    scripts = [body]
+    if draw(st.booleans()):
+        scripts.insert(draw(st.integers(0, 1)), '{"@type": "Organization", "name": "Unrelated", }')
+    if draw(st.booleans()):
+        scripts.append("{broken")
+    return scripts, tuple(names), expected_date, headline
+
+
+@settings(max_examples=200, deadline=None)
+@given(_nested_jsonld())
+def test_jsonld_nested_dates_and_authors_are_found(case: tuple[list[str], tuple[str, ...], str, str]) -> None:
+    scripts, names, expected_date, headline = case
+    assume(all(name.replace(" ", "").lower() not in {"sitename", "unrelated"} for name in names))
+    head = "".join(f'<script type="application/ld+json">{body}</script>' for body in scripts)
+    found = extract_metadata(parse(f"<html><head>{head}</head><body><p>x</p></body></html>"), None)
+    assert found.authors == names
+    assert found.published_date == expected_date
+    assert found.title == headline
+    assert found.site_name == "Sitename"

@@ -173,12 +173,12 @@ class ChromiumRenderer:
         except PlaywrightTimeout:
             raise
         except Error as exc:
-            failure = watch.failure or NavigationFailure(job.url, exc.message.splitlines()[0])
-            raise _navigation_error(session, failure, job.url) from exc
+            failed = watch.last_failure() or NavigationFailure(job.url, exc.message.splitlines()[0])
+            raise _navigation_error(session, failed, job.url) from exc
         await wait_ready(page, job.wait, idle, _left_ms(deadline))
         snapshot = await take_snapshot(page)
-        if watch.failure is not None or snapshot.href.startswith("chrome-error:"):
-            failure = watch.failure or NavigationFailure(snapshot.href, "navigation failed")
+        failure = watch.failure_for(snapshot.href)
+        if failure is not None:
             raise _navigation_error(session, failure, job.url)
         return snapshot
 

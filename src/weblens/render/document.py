@@ -33,11 +33,17 @@ class NavigationFailure:
 
 
 class MainDocumentWatch:
-    """Remembers whether the page's latest main-frame navigation failed or was refused by the proxy."""
+    """Records how the page's main-frame navigations ended, to judge the document finally shown.
+
+    Events arrive in no useful order (a superseded navigation reports its abort
+    after the next one has answered), so outcomes are kept per URL and looked up
+    for the document the page actually ended on.
+    """
 
     def __init__(self, page: Page) -> None:
         self._page = page
-        self.failure: NavigationFailure | None = None
+        self._failures: list[NavigationFailure] = []
+        self._refused: dict[str, NavigationFailure] = {}
         page.on("requestfailed", self._failed)
         page.on("response", self._responded)
 
@@ -48,14 +54,24 @@ class MainDocumentWatch:
             return False
 
     def _failed(self, request: Request) -> None:
-        if self._is_main_navigation(request):
-            self.failure = NavigationFailure(request.url, request.failure or "failed")
+        reason = request.failure or "failed"
+        if self._is_main_navigation(request) and "ERR_ABORTED" not in reason:  # aborted = superseded
+            self._failures.append(NavigationFailure(request.url, reason))
 
     def _responded(self, response: Response) -> None:
-        if not self._is_main_navigation(response.request):
-            return
-        refused = response.headers.get(REFUSED_HEADER)
-        self.failure = NavigationFailure(response.url, refused) if refused else None
+        if self._is_main_navigation(response.request):
+            refused = response.headers.get(REFUSED_HEADER)
+            if refused:
+                self._refused[response.url] = NavigationFailure(response.url, refused)
+
+    def failure_for(self, href: str) -> NavigationFailure | None:
+        """Why the document at ``href`` is not the page (an error page or the proxy's refusal), if so."""
+        if href.startswith("chrome-error:"):
+            return self._failures[-1] if self._failures else NavigationFailure(href, "navigation failed")
+        return self._refused.get(href.partition("#")[0])
+
+    def last_failure(self) -> NavigationFailure | None:
+        return self._failures[-1] if self._failures else None
 
 
 async def take_snapshot(page: Page, attempts: int = 3) -> Snapshot:

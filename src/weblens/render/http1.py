@@ -16,6 +16,7 @@ __all__ = [
     "HOP_BY_HOP",
     "HeadError",
     "RequestHead",
+    "ResponseHead",
     "basic_authorization",
     "credentials_match",
     "origin_request",
@@ -162,23 +163,46 @@ def origin_request(head: RequestHead, *, path: str, host_header: str) -> bytes:
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
-def rewrite_response_head(raw: bytes) -> tuple[bytes, int]:
-    """Mark an upstream response head ``Connection: close``; returns (head, status).
+@dataclass(frozen=True, slots=True)
+class ResponseHead:
+    raw: bytes
+    """The head to send to the client (``Connection: close`` set, keep-alive headers removed)."""
+    status: int
+    body_length: int | None
+    """Body bytes that follow, or ``None`` when the body ends only when the server closes."""
+
+
+def rewrite_response_head(raw: bytes, *, request_method: str = "GET") -> ResponseHead:
+    """Mark an upstream response head ``Connection: close`` and work out where its body ends.
 
     The client connection carries exactly one request, so it must never be
     offered for reuse.
     """
-    text = raw.decode("latin-1")
-    lines = text.split("\r\n")
+    lines = raw.decode("latin-1").split("\r\n")
     while lines and lines[-1] == "":
         lines.pop()
     status_line = lines[0] if lines else ""
     parts = status_line.split(" ", 2)
-    if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
+    if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit() or len(parts[1]) != 3:
         raise HeadError(502, "malformed upstream status line")
-    kept = [line for line in lines[1:] if line.partition(":")[0].strip().lower() not in _RESPONSE_DROP]
-    out = [status_line, *kept, "Connection: close"]
-    return ("\r\n".join(out) + "\r\n\r\n").encode("latin-1"), int(parts[1])
+    status = int(parts[1])
+    fields = [(line.partition(":")[0].strip().lower(), line.partition(":")[2].strip()) for line in lines[1:]]
+    kept = [line for line, (name, _) in zip(lines[1:], fields, strict=True) if name not in _RESPONSE_DROP]
+    out = "\r\n".join([status_line, *kept, "Connection: close"]) + "\r\n\r\n"
+    return ResponseHead(out.encode("latin-1"), status, _body_length(status, fields, request_method))
+
+
+def _body_length(status: int, fields: list[tuple[str, str]], request_method: str) -> int | None:
+    if request_method == "HEAD" or status < 200 or status in (204, 304):
+        return 0
+    if any(name == "transfer-encoding" for name, _ in fields):
+        return None
+    lengths = {value for name, value in fields if name == "content-length"}
+    if not lengths:
+        return None
+    if len(lengths) > 1 or not all(value.isdigit() for value in lengths):
+        raise HeadError(502, "conflicting or malformed upstream Content-Length")
+    return int(lengths.pop())
 
 
 _RESPONSE_DROP = frozenset({"connection", "keep-alive", "proxy-connection", "proxy-authenticate"})

@@ -194,12 +194,17 @@ class GuardedProxy:
         try:
             up_writer.write(origin_request(head, path=path, host_header=parts.netloc))
             await _copy_exactly(reader, up_writer, length)
-            await self._relay_response(up_reader, reader, writer)
+            await self._relay_response(up_reader, reader, writer, method=head.method)
         finally:
             await _close(up_writer)
 
     async def _relay_response(
-        self, up_reader: asyncio.StreamReader, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+        self,
+        up_reader: asyncio.StreamReader,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        method: str,
     ) -> None:
         while True:
             try:
@@ -209,15 +214,16 @@ class GuardedProxy:
                 raise HeadError(502, "upstream response head too large") from exc
             except (TimeoutError, asyncio.IncompleteReadError) as exc:
                 raise HeadError(502, "no response from upstream") from exc
-            rewritten, status = rewrite_response_head(raw)
-            writer.write(rewritten)
-            if status >= 200 or status == 101:
+            response = rewrite_response_head(raw, request_method=method)
+            writer.write(response.raw)
+            if response.status >= 200 or response.status == 101:
                 break
         await writer.drain()
-        # Relay until upstream closes; stop early if the client hangs up (a server that ignores
-        # ``Connection: close``). Whatever else the client sends is read and dropped, never forwarded.
+        # Relay the body: by its length when known, else until upstream closes; stop early if the
+        # client hangs up. Whatever else the client sends is read and dropped, never forwarded.
         activity = _Activity()
-        await _first_of(self._pump(up_reader, writer, activity), _discard(reader))
+        body = self._pump(up_reader, writer, activity, limit=response.body_length)
+        await _first_of(body, _discard(reader))
 
     # --- upstream -------------------------------------------------------
     async def _open(
@@ -255,19 +261,31 @@ class GuardedProxy:
         activity = _Activity()
         await _first_of(self._pump(reader, up_writer, activity), self._pump(up_reader, writer, activity))
 
-    async def _pump(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter, activity: _Activity) -> None:
+    async def _pump(
+        self,
+        src: asyncio.StreamReader,
+        dst: asyncio.StreamWriter,
+        activity: _Activity,
+        *,
+        limit: int | None = None,
+    ) -> None:
+        """Copy ``src`` to ``dst`` until EOF, ``limit`` bytes, or ``idle_timeout_s`` without traffic."""
         idle = self._limits.idle_timeout_s
+        remaining = limit
         with contextlib.suppress(ConnectionError, OSError):
-            while True:
+            while remaining is None or remaining > 0:
+                want = _CHUNK if remaining is None else min(_CHUNK, remaining)
                 try:
                     async with asyncio.timeout(idle):
-                        chunk = await src.read(_CHUNK)
+                        chunk = await src.read(want)
                 except TimeoutError:
                     if activity.idle_for() < idle:
                         continue
                     return
                 if not chunk:
                     return
+                if remaining is not None:
+                    remaining -= len(chunk)
                 activity.touch()
                 dst.write(chunk)
                 await dst.drain()

@@ -24,10 +24,10 @@ from weblens.extract._interim import (
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean_tree, strip_junk
 from weblens.extract.confidence import confidence
-from weblens.extract.content import select_main
+from weblens.extract.content import Selection, select_main
 from weblens.extract.options import ExtractOptions
-from weblens.extract.outcome import classify
-from weblens.extract.parse import parse_html
+from weblens.extract.outcome import Verdict, classify
+from weblens.extract.parse import ParsedPage, parse_html
 from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header
 from weblens.models import ExtractionMethod, PageExtract
@@ -42,24 +42,41 @@ def _metadata(root: HtmlElement, url: str | None) -> Metadata:
         return Metadata()
 
 
-def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
-    started = time.perf_counter()
-    page = parse_html(html)
-    meta = _metadata(page.root, url)
+def _main_content(page: ParsedPage, options: ExtractOptions) -> Selection:
+    """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root)
     body = page.root.find("body")
     if body is None:
         body = page.root
+    if page.plain:
+        return Selection(element=body, method=ExtractionMethod.FALLBACK)
     stats = gather_stats(body)
     removed = clean_tree(body, stats, include_comments=options.include_comments)
-    selection = select_main(body, stats, removed)
+    return select_main(body, stats, removed)
+
+
+def _warnings(page: ParsedPage, selection: Selection, verdict: Verdict, words: int) -> list[str]:
+    warnings = list(verdict.warnings)
+    if page.plain:
+        warnings.append("plain_text: the input has no markup; all of it is the text")
+    elif selection.method is ExtractionMethod.FALLBACK and words:
+        warnings.append("fallback: no main-content container found; the whole page text was used")
+    if page.flattened:
+        warnings.append("flattened: the page nests deeper than the parser allows; its layout was ignored")
+    return warnings
+
+
+def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
+    started = time.perf_counter()
+    page = parse_html(html)
+    meta = _metadata(page.root, url)
+    selection = _main_content(page, options)
     main = selection.element
     drop_repeated_header(main, title=meta.title)
     # captions belong to their figures: in the markdown with the image, not in the running text
     text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
-    warnings = list(verdict.warnings)
     if verdict.is_challenge or page.binary:
         text, markdown, links, images, words = "", "", [], [], 0
     else:
@@ -68,14 +85,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         )
         links = collect_links(main, url)
         images = collect_images(main, url)
-    if selection.method is ExtractionMethod.FALLBACK and words:
-        warnings.append("fallback: no main-content container found; the whole page text was used")
-    score = confidence(
-        words,
-        len(text),
-        page.html_len,
-        penalty=1.0 if selection.method is ExtractionMethod.FALLBACK else 0.0,
-    )
+    fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
+    score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     return PageExtract(
         final_url=url,
         title=meta.title,
@@ -86,16 +97,16 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         canonical_url=meta.canonical_url,
         site_name=meta.site_name,
         language=meta.language,
-        primary_image=None if verdict.is_challenge else primary_image(main, url, meta.image),
+        primary_image=None if verdict.is_challenge or page.binary else primary_image(main, url, meta.image),
         images=images,
         links=links,
         text=text,
         markdown=markdown,
         word_count=words,
-        confidence=score,
+        confidence=round(score, 4),
         extraction_method=selection.method,
         outcome=verdict.outcome,
-        warnings=warnings,
+        warnings=_warnings(page, selection, verdict, words),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
 

@@ -58,7 +58,7 @@ _FEATURE_WORDS = frozenset(
     (
         "has", "with", "no", "non", "not", "without", "enable", "enabled", "disable", "disabled", "is",
         "show", "allow", "allowed", "off", "count", "counts", "open", "closed", "icon", "btn", "button",
-        "embed", "embedded",
+        "embed", "embedded", "image", "img", "photo", "picture", "title", "headline",
     )
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")

@@ -51,4 +51,4 @@ def confidence(word_count: int, text_len: int, html_len: int, *, penalty: float 
     low, high, position = band(word_count)
     base = low + (high - low) * (0.2 + 0.6 * position)
     shifted = base + _ratio_shift(text_len, html_len) - _MAX_SHIFT * min(1.0, max(0.0, penalty))
-    return round(min(high, max(low, shifted)), 4)
+    return min(high, max(low, shifted))

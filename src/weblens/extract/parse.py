@@ -29,6 +29,7 @@ _ANY_TAG = re.compile(r"<[^>]*>")
 _TAG = re.compile(r"<[a-zA-Z!/?]")
 _BLANK_LINE = re.compile(r"\n[ \t\r\f]*\n")
 _SNIFF = 4096
+_DISTINCT_CONTROLS = 5
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,6 +40,7 @@ class ParsedPage:
     source: str  # the decoded input, for pattern checks that need the raw markup
     binary: bool = False
     flattened: bool = False
+    plain: bool = False  # the input had no markup: every paragraph of it is content
 
     @property
     def html_len(self) -> int:
@@ -46,17 +48,21 @@ class ParsedPage:
 
 
 def looks_binary(body: bytes | str) -> bool:
-    """True when the start of the input is not text in any charset (NULs, many control codes)."""
+    """True when the start of the input is not text in any charset.
+
+    Binary data (images, archives, compressed or random bytes) is full of control codes of many
+    different values; text with stray NULs or other controls has few distinct ones.
+    """
     if isinstance(body, str):
         head = body[:_SNIFF]
-        controls = len(_CONTROL.findall(head)) + head.count("\ufffd")
+        controls: list[str] | list[bytes] = _CONTROL.findall(head) + ["\ufffd"] * head.count("\ufffd")
     else:
         raw = body[:_SNIFF]
         if raw.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")):
             return False  # a BOM: UTF-16 text legitimately contains NULs
         head = raw.decode("latin-1")
-        controls = len(_CONTROL_BYTES.findall(raw))
-    return bool(head) and controls > max(4, len(head) // 50)
+        controls = _CONTROL_BYTES.findall(raw)
+    return len(controls) > max(4, len(head) // 50) and len(set(controls)) >= _DISTINCT_CONTROLS
 
 
 def _empty_tree() -> HtmlElement:
@@ -104,12 +110,15 @@ def parse_html(html: str | bytes) -> ParsedPage:
     if not _TAG.search(text):
         # plain text: keep its paragraphs
         root, _ = _parse(_plain_text_document(text))
-        return ParsedPage(root=root if root is not None else _empty_tree(), source=text, binary=binary)
+        return ParsedPage(
+            root=root if root is not None else _empty_tree(), source=text, binary=binary, plain=not binary
+        )
     data = text.encode("utf-8", errors="replace")
     root, too_deep = _parse(data)
     if root is None:
-        # not a document libxml2 accepts as such (e.g. only an XML declaration): keep it as text
-        root, _ = _parse(_as_text_document(text))
+        # markup without a document in it (only a doctype or an XML declaration): keep any text
+        leftover = _ANY_TAG.sub(" ", text)
+        root = _parse(_plain_text_document(leftover))[0] if leftover.strip() else None
         return ParsedPage(root=root if root is not None else _empty_tree(), source=text, binary=binary)
     if too_deep:
         flat, still_too_deep = _parse(_LAYOUT_TAGS.sub("\n", text).encode("utf-8", errors="replace"))

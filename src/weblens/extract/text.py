@@ -151,7 +151,8 @@ _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3000-\u303f]+")
 
 
 def word_count(text: str) -> int:
-    """Whitespace-separated words, plus one word per two characters of CJK text."""
-    words = len(text.split())
+    """Whitespace-separated words; a run of CJK characters counts one word per two characters."""
     runs = _CJK.findall(text)
-    return words + sum(len(run) for run in runs) // 2 if runs else words
+    if not runs:
+        return len(text.split())
+    return len(_CJK.sub(" ", text).split()) + sum((len(run) + 1) // 2 for run in runs)

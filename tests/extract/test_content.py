@@ -1,0 +1,110 @@
+"""content.py: which container wins, and what is trimmed from it (through weblens.extract)."""
+
+from __future__ import annotations
+
+import weblens
+from tests.extract.conftest import PageLoader
+from weblens.extract.blocks import Block, gather_stats
+from weblens.extract.clean import clean_tree, strip_junk
+from weblens.extract.content import block_weight, select_main
+from weblens.extract.parse import parse_html
+from weblens.models import ExtractionMethod
+
+SENTENCES = " ".join(f"Sentence {i} adds a plain statement of fact to the story." for i in range(8))
+
+
+def test_news_article_keeps_the_body_and_drops_the_chrome(page: PageLoader) -> None:
+    result = weblens.extract(page("news_article.html"), "https://example.com/news/bridge")
+    text = result.text
+    assert result.extraction_method is ExtractionMethod.DENSITY
+    assert text.startswith("The harbour bridge, closed since March")
+    assert "What changes for drivers" in text
+    assert "Cyclists get a separate lane" in text
+    assert "“It has been a long spring,” one café owner said." in text
+    for junk in ("SCRIPT-TEXT", "STYLE-TEXT", "IGNORE ALL PREVIOUS", "HIDDEN-ATTRIBUTE", "COMMENT-TEXT",
+                 "ASIDE-TEXT", "FOOTER-TEXT", "FORM-TEXT", "Share on Facebook", "Subscribe to our newsletter",
+                 "Related stories", "We use cookies", "Weather"):  # fmt: skip
+        assert junk not in text, junk
+
+
+def test_the_title_repeated_as_a_heading_is_dropped(page: PageLoader) -> None:
+    result = weblens.extract(page("news_article.html"))
+    assert "Harbour bridge reopens after repairs" not in result.text
+
+
+def test_captions_stay_out_of_the_text(page: PageLoader) -> None:
+    assert "Photo: City Council" not in weblens.extract(page("news_article.html")).text
+
+
+def test_teaser_cards_next_to_the_article_are_left_out(page: PageLoader) -> None:
+    text = weblens.extract(page("teaser_page.html")).text
+    assert "The city council voted seven to two" in text
+    assert "reading rooms were often full" in text
+    assert "bus routes" not in text and "Farmers market" not in text
+
+
+def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
+    text = weblens.extract(page("split_article.html")).text
+    assert text.startswith("Twenty years ago the river")
+    assert "three hundred outflows" in text
+    assert text.endswith("before the next swimming season begins.")
+    assert "Advertisement" not in text
+    assert "Home" not in text
+
+
+def test_data_tables_are_content(page: PageLoader) -> None:
+    text = weblens.extract(page("data_table.html")).text
+    assert "Pos | Driver | Points | Wins" in text
+    assert "6 | Fabio Reis | 198 | 0" in text
+    assert "Calendar" not in text
+
+
+def test_link_lists_inside_the_article_are_pruned() -> None:
+    html = (
+        f"<html><body><article><p>{SENTENCES}</p>"
+        "<ul class='more'><li><a href='/1'>First other story on the site</a></li>"
+        "<li><a href='/2'>Second other story on the site</a></li>"
+        "<li><a href='/3'>Third other story on the site</a></li></ul>"
+        f"<p>{SENTENCES}</p></article></body></html>"
+    )
+    text = weblens.extract(html).text
+    assert "other story" not in text
+    assert text.count("Sentence 7") == 2
+
+
+def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:
+    result = weblens.extract("<html><body><a href='/a'>one</a> <a href='/b'>two</a></body></html>")
+    assert result.extraction_method is ExtractionMethod.FALLBACK
+    assert any("fallback" in warning for warning in result.warnings)
+
+
+def test_select_main_reports_density_for_a_clear_article() -> None:
+    root = parse_html(
+        f"<html><body><nav><a href='/'>x</a></nav><div><p>{SENTENCES}</p></div></body></html>"
+    ).root
+    strip_junk(root)
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    selection = select_main(body, stats, clean_tree(body, stats))
+    assert selection.method is ExtractionMethod.DENSITY
+    assert selection.element.tag == "div"
+
+
+def _block(chars: int, link_chars: int = 0, stops: int = 1, tag: str = "p", ellipsis: bool = False) -> Block:
+    el = parse_html(f"<{tag}>x</{tag}>").root.find(f".//{tag}")
+    assert el is not None
+    return Block(el, 0, -1, chars=chars, link_chars=link_chars, stops=stops, ellipsis=ellipsis)
+
+
+def test_block_weights_order_prose_above_chrome() -> None:
+    prose = block_weight(_block(400, 20))
+    mixed = block_weight(_block(200, 90))
+    menu = block_weight(_block(40, 40, stops=0, tag="li"))
+    short_line = block_weight(_block(12, 0, stops=0))
+    assert prose > mixed > 0 > short_line
+    assert menu < 0
+    assert block_weight(_block(200, 0, ellipsis=True)) <= 0
+    assert block_weight(_block(200, 0), teaser=True) < 0
+    assert block_weight(_block(0)) == 0
+    assert block_weight(_block(10, 0, stops=0, tag="td")) > 0

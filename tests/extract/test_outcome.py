@@ -1,0 +1,97 @@
+"""outcome.py and the outcome of whole extractions."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import weblens
+from tests.extract.conftest import PageLoader
+from weblens.extract.outcome import THIN_WORDS, classify
+from weblens.models import Outcome
+
+
+def test_article_is_ok(page: PageLoader) -> None:
+    result = weblens.extract(page("news_article.html"), "https://example.com/a")
+    assert result.outcome is Outcome.OK
+    assert result.warnings == []
+
+
+def test_cloudflare_interstitial_is_a_challenge_with_no_content(page: PageLoader) -> None:
+    result = weblens.extract(page("cloudflare_challenge.html"), "https://example.com/a")
+    assert result.outcome is Outcome.CHALLENGE
+    assert result.text == "" and result.markdown == "" and result.links == []
+    assert result.confidence < 0.3
+    assert any("challenge" in warning for warning in result.warnings)
+
+
+def test_captcha_wall_is_a_challenge(page: PageLoader) -> None:
+    assert weblens.extract(page("captcha_wall.html")).outcome is Outcome.CHALLENGE
+
+
+def test_a_captcha_on_an_ordinary_form_is_not_a_challenge(page: PageLoader) -> None:
+    result = weblens.extract(page("contact_form.html"))
+    assert result.outcome is Outcome.THIN
+    assert "Write to us" in result.text
+
+
+@pytest.mark.parametrize("title", ["Just a moment...", "Attention Required! | Cloudflare", "DDoS-Guard"])
+def test_challenge_titles(title: str) -> None:
+    html = f"<html><head><title>{title}</title></head><body><p>Please wait.</p></body></html>"
+    assert weblens.extract(html).outcome is Outcome.CHALLENGE
+
+
+def test_checking_your_browser_text() -> None:
+    html = "<html><body><h1>Checking your browser before accessing example.com.</h1></body></html>"
+    assert weblens.extract(html).outcome is Outcome.CHALLENGE
+
+
+def test_empty_app_shell_needs_javascript(page: PageLoader) -> None:
+    result = weblens.extract(page("app_shell.html"))
+    assert result.outcome is Outcome.JS_REQUIRED
+    assert result.confidence < 0.5
+
+
+def test_enable_javascript_wall(page: PageLoader) -> None:
+    assert weblens.extract(page("js_wall.html")).outcome is Outcome.JS_REQUIRED
+
+
+@pytest.mark.parametrize(
+    "shell",
+    [
+        '<div id="app"></div><script src="/app.js"></script>',
+        '<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{}</script>',
+        '<div id="root"></div><script>window.__NUXT__={}</script>',
+        "<app-root></app-root>",
+    ],
+)
+def test_app_shell_markers(shell: str) -> None:
+    assert weblens.extract(f"<html><body>{shell}</body></html>").outcome is Outcome.JS_REQUIRED
+
+
+def test_a_rendered_app_with_real_text_is_ok() -> None:
+    prose = " ".join(f"Sentence number {i} tells a little more of the story." for i in range(40))
+    html = f'<html><body><div id="root"><article><p>{prose}</p></article></div>' + (
+        '<script id="__NEXT_DATA__" type="application/json">{}</script></body></html>'
+    )
+    assert weblens.extract(html).outcome is Outcome.OK
+
+
+def test_short_page_is_thin() -> None:
+    result = weblens.extract("<html><body><p>Just a few words here.</p></body></html>")
+    assert result.outcome is Outcome.THIN
+    assert result.word_count < THIN_WORDS
+
+
+def test_binary_is_not_html() -> None:
+    result = weblens.extract(os.urandom(10_000))
+    assert result.outcome is Outcome.NOT_HTML
+    assert result.text == ""
+
+
+def test_classify_is_ok_for_long_text_whatever_the_source() -> None:
+    verdict = classify(
+        source="<div id=root></div> g-recaptcha", title="News", text="x", word_count=500, binary=False
+    )
+    assert verdict.outcome is Outcome.OK

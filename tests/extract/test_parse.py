@@ -1,0 +1,86 @@
+"""parse.py: any input becomes a tree, nothing raises."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from weblens.extract.parse import looks_binary, parse_html
+
+
+def _text(html: str | bytes) -> str:
+    return str(parse_html(html).root.text_content())
+
+
+@pytest.mark.parametrize("empty", [b"", "", b"   \n\t", "   "])
+def test_empty_input_gives_an_empty_document(empty: str | bytes) -> None:
+    page = parse_html(empty)
+    assert page.root.tag == "html"
+    assert _text(empty).strip() == ""
+
+
+def test_bytes_are_decoded_with_the_declared_charset() -> None:
+    body = '<html><head><meta charset="windows-1252"></head><body><p>caf\xe9 cr\xe8me</p></body></html>'
+    assert "café crème" in _text(body.encode("cp1252"))
+
+
+def test_nul_bytes_are_stripped() -> None:
+    assert "abc" in _text("<p>a\x00b\x00c</p>")
+
+
+def test_xhtml_with_an_xml_declaration_parses() -> None:
+    doc = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html>\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Hello XHTML</p></body></html>'
+    )
+    assert "Hello XHTML" in _text(doc)
+    assert "Hello XHTML" in _text(doc.encode())
+
+
+def test_plain_text_keeps_its_paragraphs() -> None:
+    root = parse_html("First paragraph here.\n\nSecond one & more < less.").root
+    paragraphs = [p.text_content() for p in root.iter("p")]
+    assert paragraphs == ["First paragraph here.", "Second one & more < less."]
+
+
+def test_deep_nesting_keeps_the_text_below_the_parser_depth_limit() -> None:
+    doc = "<html><body>" + "<div>" * 100_000 + "deep text" + "</div>" * 100_000 + "<p>after</p></body></html>"
+    page = parse_html(doc)
+    assert page.flattened
+    assert "deep text" in _text(doc)
+    assert "after" in _text(doc)
+
+
+def test_deep_nesting_of_inline_tags_is_flattened_too() -> None:
+    doc = "<b>" * 5000 + "bold" + "</b>" * 5000
+    assert "bold" in _text(doc)
+
+
+def test_binary_garbage_is_flagged_and_parses() -> None:
+    garbage = os.urandom(50_000)
+    page = parse_html(garbage)
+    assert page.binary
+    assert looks_binary(garbage)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"<html><body><p>plain ascii page</p></body></html>",
+        "<p>unicode text: \u00e9\u00e8 \u4e2d\u6587 \U0001f600</p>".encode(),
+        "\ufeff<p>with a BOM</p>".encode("utf-16"),
+    ],
+)
+def test_text_is_not_binary(text: bytes) -> None:
+    assert not looks_binary(text)
+    assert not parse_html(text).binary
+
+
+def test_invalid_utf8_is_replaced_not_fatal() -> None:
+    page = parse_html(b"<html><body><p>ok \xff\xfe\xfd still ok</p></body></html>")
+    assert "still ok" in page.root.text_content()
+
+
+def test_html_len_is_the_decoded_length() -> None:
+    assert parse_html("<p>abc</p>").html_len == len("<p>abc</p>")

@@ -286,6 +286,7 @@ class _Renderer:
             return
         token = self.enter(root, root.tag)
         if token is _ATOMIC:
+            self.boundary()
             return
         self.text(root.text)
         stack: list[tuple[HtmlElement, Iterator[HtmlElement], _Token]] = [(root, iter(root), token)]

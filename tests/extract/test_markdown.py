@@ -1,0 +1,531 @@
+"""Markdown: one test per construct, then properties over random documents and trees."""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import urlsplit
+
+import lxml.etree
+import lxml.html
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml.html import HtmlElement
+
+from weblens.extract.markdown import to_markdown
+
+BASE = "https://site.example/dir/page.html"
+
+
+def md(html: str, base: str | None = BASE, *, links: bool = True, images: bool = True) -> str:
+    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    return to_markdown(root, base, links=links, images=images)
+
+
+def chain(tags: list[str], depth: int, text: str = "x") -> HtmlElement:
+    """``depth`` nested elements cycling through ``tags``, each starting with ``text``.
+
+    Built in chunks: appending to a deep leaf costs lxml a walk up the ancestors.
+    """
+    root: HtmlElement | None = None
+    leaf: HtmlElement | None = None
+    made = 0
+    while made < depth:
+        top = cur = lxml.html.Element(tags[made % len(tags)])
+        cur.text = text
+        made += 1
+        for _ in range(min(2000, depth - made)):
+            cur = lxml.etree.SubElement(cur, tags[made % len(tags)])
+            cur.text = text
+            made += 1
+        if root is None:
+            root = top
+        else:
+            assert leaf is not None
+            leaf.append(top)
+        leaf = cur
+    assert root is not None and leaf is not None
+    leaf.text = "bottom"
+    return root
+
+
+# ---------------------------------------------------------------- blocks
+
+
+def test_headings_keep_their_levels() -> None:
+    html = "".join(f"<h{n}>Level {n}</h{n}>" for n in range(1, 7))
+    assert md(html) == "\n\n".join(f"{'#' * n} Level {n}" for n in range(1, 7))
+
+
+def test_heading_content_is_one_line_and_blocks_inside_flatten() -> None:
+    assert md("<h2>Two<br>lines <div>and a div</div></h2>") == "## Two lines and a div"
+    assert md("<h3>C #</h3>") == "### C \\#"  # a closing sequence would vanish
+    assert md("<h1> </h1><p>after</p>") == "after"
+
+
+def test_paragraphs_are_separated_by_one_blank_line() -> None:
+    html = "<p>one</p>\n\n<div><p>two</p></div><section><div>three</div></section>"
+    assert md(html) == "one\n\ntwo\n\nthree"
+
+
+def test_whitespace_collapses_and_lines_have_no_trailing_spaces() -> None:
+    assert md("<p>  many \n\t spaces\u00a0 here  </p>") == "many spaces here"
+
+
+def test_br_is_a_line_break_and_runs_collapse() -> None:
+    assert md("<p>one<br>two<br><br><br><br>three<br></p>") == "one\ntwo\n\nthree"
+
+
+def test_hr() -> None:
+    assert md("<p>a</p><hr><p>b</p>") == "a\n\n---\n\nb"
+
+
+def test_unordered_and_nested_lists() -> None:
+    html = "<ul><li>one</li><li>two<ul><li>two.a</li><li>two.b<ol><li>deep</li></ol></li></ul></li>"
+    html += "<li>three</li></ul>"
+    assert md(html) == "- one\n- two\n  - two.a\n  - two.b\n    1. deep\n- three"
+
+
+def test_ordered_list_start_and_value() -> None:
+    assert md('<ol start="7"><li>a</li><li>b</li></ol>') == "7. a\n8. b"
+    assert md('<ol><li>a</li><li value="10">b</li><li>c</li></ol>') == "1. a\n10. b\n11. c"
+    assert md("<ol><li>" + "</li><li>".join("abcdefghij") + "</li></ol>").endswith("9. i\n10. j")
+
+
+def test_list_item_with_paragraphs_keeps_indentation() -> None:
+    assert md("<ul><li><p>first</p><p>second</p></li><li>next</li></ul>") == "- first\n\n  second\n- next"
+
+
+def test_list_separated_from_paragraphs() -> None:
+    assert md("<p>before</p><ul><li>item</li></ul><p>after</p>") == "before\n\n- item\n\nafter"
+
+
+def test_stray_list_item() -> None:
+    assert md("<li>alone</li>") == "- alone"
+
+
+def test_blockquotes_nest() -> None:
+    html = "<blockquote><p>outer</p><blockquote><p>inner</p></blockquote><p>back</p></blockquote>"
+    assert md(html) == "> outer\n>\n> > inner\n>\n> back"
+
+
+def test_blockquote_with_list_and_code() -> None:
+    html = "<blockquote><ul><li>item</li></ul><pre>code\n\nmore</pre></blockquote>"
+    assert md(html) == "> - item\n>\n> ```\n> code\n>\n> more\n> ```"
+
+
+def test_pre_becomes_fenced_code_with_language() -> None:
+    html = '<pre class="language-python"><code>def f():\n    return 1\n</code></pre>'
+    assert md(html) == "```python\ndef f():\n    return 1\n```"
+    assert md('<pre><code class="lang-js">x()</code></pre>') == "```js\nx()\n```"
+    assert md('<pre data-lang="rust">fn main() {}</pre>') == "```rust\nfn main() {}\n```"
+
+
+def test_code_fence_is_longer_than_backtick_runs() -> None:
+    assert md("<pre>a ``` b\n`````</pre>") == "``````\na ``` b\n`````\n``````"
+
+
+def test_pre_keeps_markup_text_and_br() -> None:
+    assert (
+        md("<pre>\n<b>bold</b> *not emphasis*<br>[x](y)   </pre>") == "```\nbold *not emphasis*\n[x](y)\n```"
+    )
+
+
+def test_empty_pre_is_dropped() -> None:
+    assert md("<pre>  \n </pre><p>x</p>") == "x"
+
+
+def test_inline_code() -> None:
+    assert md("<p>call <code>f(*args)</code> now</p>") == "call `f(*args)` now"
+    assert md("<p><code>a `b` c</code></p>") == "``a `b` c``"
+    assert md("<p><code>`edge`</code></p>") == "`` `edge` ``"
+    assert md("<p><kbd>Ctrl</kbd>+<kbd>C</kbd></p>") == "`Ctrl`+`C`"
+
+
+def test_emphasis_and_strong() -> None:
+    assert md("<p>a <em>b</em> <strong>c</strong> <i> d </i>e</p>") == "a *b* **c** *d* e"
+    assert md("<p><b><b>nested</b></b> <del>gone</del></p>") == "**nested** ~~gone~~"
+    assert md("<p><b> </b>x<i></i></p>") == "x"
+
+
+def test_figure_and_caption() -> None:
+    html = '<figure><img src="/p.jpg" alt="A photo"><figcaption>The <p>caption</p></figcaption></figure>'
+    assert md(html) == "![A photo](https://site.example/p.jpg)\n\n*The caption*"
+
+
+def test_definition_list() -> None:
+    html = "<dl><dt>Term</dt><dd>Meaning</dd><dt>Other</dt><dd>More<p>and more</p></dd></dl>"
+    assert md(html) == "**Term**\n: Meaning\n\n**Other**\n: More\n\n  and more"
+
+
+def test_skipped_elements() -> None:
+    html = "<p>a<script>bad()</script><style>.x{}</style><!-- c --><svg><text>t</text></svg>b</p>"
+    html += "<button>Go</button>"
+    assert md(html) == "ab"
+
+
+# ---------------------------------------------------------------- tables
+
+
+def test_table_with_th_header() -> None:
+    html = "<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>30</td></tr></table>"
+    assert md(html) == "| Name | Age |\n| --- | --- |\n| Ann | 30 |"
+
+
+def test_table_without_th_uses_first_row() -> None:
+    html = "<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></tbody></table>"
+    assert md(html) == "| a | b |\n| --- | --- |\n| c | d |"
+
+
+def test_thead_rows_come_first() -> None:
+    html = "<table><tfoot><tr><td>f1</td><td>f2</td></tr></tfoot>"
+    html += "<thead><tr><th>h1</th><th>h2</th></tr></thead></table>"
+    assert md(html).splitlines()[0] == "| h1 | h2 |"
+
+
+def test_colspan_and_rowspan() -> None:
+    html = (
+        "<table><tr><th colspan='2'>Both</th><th>C</th></tr>"
+        "<tr><td rowspan='2'>tall</td><td>1</td><td>2</td></tr>"
+        "<tr><td>3</td><td>4</td></tr>"
+        "<tr><td colspan='3'>wide</td></tr></table>"
+    )
+    assert md(html) == (
+        "| Both | Both | C |\n| --- | --- | --- |\n| tall | 1 | 2 |\n| tall | 3 | 4 |\n| wide |  |  |"
+    )
+
+
+def test_ragged_rows_are_padded() -> None:
+    html = "<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td></tr></table>"
+    assert md(html) == "| a | b | c |\n| --- | --- | --- |\n| d |  |  |"
+
+
+def test_cell_content_escaped_and_joined() -> None:
+    html = (
+        "<table><tr><th>k</th><th>v</th></tr>"
+        "<tr><td>a|b</td><td><p>one</p><p>two<br>three</p></td></tr>"
+        "<tr><td><a href='/x'>link</a></td><td><code>x|y</code></td></tr></table>"
+    )
+    assert md(html).splitlines()[2:] == [
+        "| a\\|b | one<br>two<br>three |",
+        "| [link](https://site.example/x) | `x\\|y` |",
+    ]
+
+
+def test_caption_and_single_column_table() -> None:
+    html = "<table><caption>Scores</caption><tr><td>only</td></tr><tr><td>- col</td></tr></table>"
+    assert md(html) == "*Scores*\n\nonly\n\n\\- col"
+
+
+def test_layout_table_renders_cells_as_blocks() -> None:
+    html = (
+        "<table><tr><td><h2>Title</h2><p>Body</p></td><td>"
+        "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        "</td></tr></table>"
+    )
+    assert md(html) == "## Title\n\nBody\n\n| a | b |\n| --- | --- |\n| 1 | 2 |"
+    assert md("<table role='presentation'><tr><td>x</td><td>y</td></tr></table>") == "x\n\ny"
+
+
+def test_broken_tables_do_not_fail() -> None:
+    assert md("<table></table>") == ""
+    assert md("<table><tr></tr><td>loose</td><td>cell</td></table>") == "| loose | cell |\n| --- | --- |"
+    assert md("<tr><td>no table</td></tr>") == "no table"
+    html = "<table><tr><td colspan='99999' rowspan='-3'>x</td><td rowspan='0'>y</td></tr>"
+    html += "<tr><td>z</td></tr></table>"
+    out = md(html)
+    assert out.count("\n") == 2 and out.count("|") < 200
+
+
+def test_rowspan_repetition_is_bounded() -> None:
+    big = "w " * 20_000
+    html = (
+        f"<table><tr><td rowspan='1000'>{big}</td><td>a</td></tr>" + "<tr><td>b</td></tr>" * 999 + "</table>"
+    )
+    out = md(html)
+    assert len(out) < 10 * len(big)
+
+
+# ---------------------------------------------------------------- links and images
+
+
+def test_links_are_absolute() -> None:
+    html = (
+        "<p><a href='../up'>up</a> <a href='//cdn.example/x'>cdn</a> <a href='https://o.example/'>abs</a></p>"
+    )
+    assert md(html) == (
+        "[up](https://site.example/up) [cdn](https://cdn.example/x) [abs](https://o.example/)"
+    )
+
+
+def test_unlinkable_links_keep_their_text() -> None:
+    html = "<p><a href='javascript:void(0)'>js</a> <a href='#top'>anchor</a> <a>none</a>"
+    html += " <a href='mailto:a@b'>mail</a></p>"
+    assert md(html) == "js anchor none mail"
+    assert md("<p><a href='/rel'>rel</a></p>", base=None) == "rel"
+
+
+def test_links_false_keeps_text() -> None:
+    assert md("<p>see <a href='/x'>this <b>page</b></a></p>", links=False) == "see this **page**"
+
+
+def test_link_text_whitespace_moves_outside() -> None:
+    assert md("<p>a<a href='/x'> b </a>c</p>") == "a [b](https://site.example/x) c"
+    assert md("<p><a href='/x'> </a>gone</p>") == "gone"
+
+
+def test_link_url_with_spaces_and_parentheses_is_encoded() -> None:
+    assert md("<p><a href='/a b(c)'>t</a></p>") == "[t](https://site.example/a%20b%28c%29)"
+
+
+def test_link_wrapping_blocks_keeps_the_blocks() -> None:
+    assert md("<a href='/card'><h3>Card</h3><p>Summary</p></a>") == "### Card\n\nSummary"
+
+
+def test_images() -> None:
+    assert md("<p><img src='i.png' alt='An [x]'></p>") == "![An \\[x\\]](https://site.example/dir/i.png)"
+    assert md("<p><img src='i.png' alt='x'></p>", images=False) == ""
+    assert md("<p><img alt='no source'></p>") == ""
+    lazy = "<img src='data:image/gif;base64,R0lGOD' data-src='/real.jpg' alt=''>"
+    assert md(lazy) == "![](https://site.example/real.jpg)"
+    srcset = "<img srcset='/s.jpg 300w, /l.jpg 1200w, /m.jpg 800w'>"
+    assert md(srcset) == "![](https://site.example/l.jpg)"
+
+
+def test_image_inside_link() -> None:
+    assert md("<a href='/big'><img src='/small' alt='pic'></a>") == (
+        "[![pic](https://site.example/small)](https://site.example/big)"
+    )
+
+
+# ---------------------------------------------------------------- escaping
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("# not a heading", "\\# not a heading"),
+        ("- not a list", "\\- not a list"),
+        ("+ not a list", "\\+ not a list"),
+        ("* not a list", "\\* not a list"),
+        ("1. not ordered", "1\\. not ordered"),
+        ("2) not ordered", "2\\) not ordered"),
+        ("> not a quote", "\\> not a quote"),
+        ("~~~ not a fence", "\\~\\~\\~ not a fence"),
+        ("1.5 million", "1.5 million"),
+        ("#hashtag", "#hashtag"),
+        ("a *b* c", "a \\*b\\* c"),
+        ("2 * 3 = 6", "2 * 3 = 6"),
+        ("snake_case_name", "snake_case_name"),
+        ("_private", "\\_private"),
+        ("[1] note", "\\[1\\] note"),
+        ("use `ls`", "use \\`ls\\`"),
+        ("a <b> c", "a \\<b> c"),
+        ("a < b", "a < b"),
+        ("&amp; entity", "\\&amp; entity"),
+        ("fish & chips", "fish & chips"),
+        ("C:\\dir\\*", "C:\\dir\\\\\\*"),
+        ("~5 minutes", "\\~5 minutes"),
+    ],
+)
+def test_escaping(text: str, expected: str) -> None:
+    root = lxml.html.Element("p")
+    root.text = text
+    assert to_markdown(root, None) == expected
+
+
+def test_setext_underlines_are_escaped() -> None:
+    assert md("<p>Title<br>===</p><p>---</p>") == "Title\n\\===\n\n\\---"
+
+
+# ---------------------------------------------------------------- robustness and speed
+
+
+def test_100000_nested_divs() -> None:
+    out = to_markdown(chain(["div"], 100_000), BASE)
+    assert out.endswith("x\n\nbottom")
+    assert out.count("x") == 99_999
+
+
+@pytest.mark.parametrize(
+    "tags",
+    [["blockquote"], ["ul", "li"], ["ol", "li", "p"], ["b"], ["a"], ["table", "tr", "td"], ["h2"],
+     ["dl", "dd"], ["span", "em", "strong"], ["pre"], ["figure", "figcaption"]],
+)  # fmt: skip
+def test_deeply_nested_structures(tags: list[str]) -> None:
+    root = chain(tags, 20_000)  # far beyond any recursion limit
+    out = to_markdown(root, BASE)
+    assert "bottom" in out[-100:]
+    assert "\n\n\n" not in out
+
+
+def test_deep_blockquotes_stop_indenting() -> None:
+    out = to_markdown(chain(["blockquote"], 5000), None)
+    assert max(len(line) for line in out.splitlines()) < 80
+
+
+def test_huge_text_node_is_linear() -> None:
+    small, large = lxml.html.Element("p"), lxml.html.Element("p")
+    small.text = "Some ordinary prose, with *marks* and words. " * 20_000
+    large.text = small.text * 10
+    started = time.perf_counter()
+    to_markdown(small, None)
+    small_time = time.perf_counter() - started
+    started = time.perf_counter()
+    out = to_markdown(large, None)
+    large_time = time.perf_counter() - started
+    assert len(out) > len(large.text)
+    assert large_time < 30 * max(small_time, 0.005)
+
+
+def test_root_tail_is_not_rendered() -> None:
+    page = lxml.html.fragment_fromstring("<div><article><p>in</p></article>outside</div>")
+    assert to_markdown(page[0], None) == "in"
+
+
+def test_roots_handled_whole() -> None:
+    assert to_markdown(lxml.html.fragment_fromstring("<pre>x</pre>"), None) == "```\nx\n```"
+    assert to_markdown(lxml.html.fragment_fromstring("<script>x</script>"), None) == ""
+    assert to_markdown(lxml.html.fragment_fromstring("<img src='http://a.example/i'>"), None) == (
+        "![](http://a.example/i)"
+    )
+    assert to_markdown(lxml.html.fragment_fromstring("<code>x</code>"), None) == "`x`"
+    comment = lxml.html.fragment_fromstring("<div><!-- c --></div>")[0]
+    assert to_markdown(comment, None) == ""
+
+
+# ---------------------------------------------------------------- properties
+
+_WORDS = st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), min_size=1, max_size=8)
+_INLINE_WRAPPERS = ["span", "font", "u", "abbr", "sup", "mark"]
+_BLOCK_WRAPPERS = ["div", "section", "article", "main", "center"]
+
+
+@st.composite
+def _documents(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """Random headings and paragraphs in random wrappers, with the Markdown blocks they must give."""
+    html: list[str] = []
+    expected: list[str] = []
+    open_wrappers: list[str] = []
+    for _ in range(draw(st.integers(1, 12))):
+        for _ in range(draw(st.integers(0, 2))):
+            tag = draw(st.sampled_from(_BLOCK_WRAPPERS))
+            html.append(f"<{tag}>")
+            open_wrappers.append(tag)
+        words = draw(_WORDS)
+        inner: list[str] = []
+        for word in words:
+            inline = draw(st.sampled_from([*_INLINE_WRAPPERS, None]))
+            space = draw(st.sampled_from([" ", "\n", "  \t "]))
+            inner.append((f"<{inline}>{word}</{inline}>" if inline else word) + space)
+        if draw(st.booleans()):
+            level = draw(st.integers(1, 6))
+            html.append(f"<h{level}>{''.join(inner)}</h{level}>")
+            expected.append("#" * level + " " + " ".join(words))
+        else:
+            html.append(f"<p>{''.join(inner)}</p>")
+            expected.append(" ".join(words))
+        for _ in range(draw(st.integers(0, len(open_wrappers)))):
+            html.append(f"</{open_wrappers.pop()}>")
+    html.extend(f"</{tag}>" for tag in reversed(open_wrappers))
+    return "".join(html), expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(_documents())
+def test_headings_and_paragraph_breaks_are_preserved(case: tuple[str, list[str]]) -> None:
+    html, expected = case
+    out = md(html)
+    assert out.split("\n\n") == expected
+
+
+_HREFS = st.one_of(
+    st.sampled_from(
+        ["/a", "b/c", "../d", "./e?x=1#f", "//cdn.example/g", "https://o.example/h i", "HTTP://U.example/",
+         "javascript:alert(1)", "#frag", "mailto:x@y", "data:text/html,hi", "  /spaced  ", "\t/t\nab",
+         "http://[::1", "http:///nohost", "ftp://f.example/", "?q=1", "", "http://h.example:8080/p"]
+    ),
+    st.text(max_size=20),
+)  # fmt: skip
+_BASES = st.sampled_from(
+    [BASE, "http://b.example", "https://c.example/x/y/", None, "not a base", "file:///etc/"]
+)
+_LINK_TARGET = re.compile(r"(?<!\\)\]\(([^)\s]*)\)")
+
+
+@settings(max_examples=200, deadline=None)
+@given(hrefs=st.lists(st.tuples(_HREFS, st.booleans(), _WORDS), max_size=10), base=_BASES)
+def test_every_link_and_image_url_is_absolute(
+    hrefs: list[tuple[str, bool, list[str]]], base: str | None
+) -> None:
+    root = lxml.html.Element("div")
+    for href, is_image, words in hrefs:
+        href = "".join(ch for ch in href if ch.isprintable() or ch in "\t\n")
+        if is_image:
+            el = lxml.etree.SubElement(root, "img", src=href, alt=" ".join(words))
+        else:
+            el = lxml.etree.SubElement(root, "a", href=href)
+            el.text = " ".join(words)
+        el.tail = " and "
+    out = to_markdown(root, base)
+    targets = _LINK_TARGET.findall(out)
+    assert len(targets) == out.count("](")
+    for url in targets:
+        parts = urlsplit(url)
+        assert parts.scheme in ("http", "https"), url
+        assert parts.hostname, url
+
+
+_TAGS = [
+    "div", "p", "span", "a", "b", "i", "em", "strong", "code", "pre", "ul", "ol", "li", "dl", "dt", "dd",
+    "table", "thead", "tbody", "tr", "td", "th", "caption", "blockquote", "h1", "h2", "h4", "br", "hr",
+    "img", "figure", "figcaption", "script", "svg", "section", "del", "kbd", "form", "unknown-tag",
+]  # fmt: skip
+_ATTRIBUTES = st.dictionaries(
+    st.sampled_from(
+        ["href", "src", "colspan", "rowspan", "start", "value", "class", "alt", "srcset", "role"]
+    ),
+    st.one_of(
+        st.sampled_from(["2", "0", "-1", "99999", "x", "language-py", "/p", "presentation"]),
+        st.text(max_size=8),
+    ),
+    max_size=3,
+)
+_NODE_TEXT = st.one_of(
+    st.none(), st.text(max_size=30), st.sampled_from(["*", "_x_", "[a](b)", "# h", "|", "`"])
+)
+
+
+def _printable(text: str | None) -> str | None:
+    if text is None:
+        return None
+    return "".join(ch for ch in text if ch.isprintable() or ch in "\n\t")
+
+
+@st.composite
+def _random_trees(draw: st.DrawFn) -> HtmlElement:
+    root = lxml.html.Element(draw(st.sampled_from(["div", "body", "td", "li", "pre", "a"])))
+    nodes = [root]
+    for _ in range(draw(st.integers(0, 40))):
+        parent = draw(st.sampled_from(nodes))
+        attributes = {key: _printable(value) or "" for key, value in draw(_ATTRIBUTES).items()}
+        child = lxml.etree.SubElement(parent, draw(st.sampled_from(_TAGS)), attributes)
+        child.text = _printable(draw(_NODE_TEXT))
+        child.tail = _printable(draw(_NODE_TEXT))
+        if draw(st.integers(0, 9)) == 0:
+            child.append(lxml.etree.Comment("comment"))
+        nodes.append(child)
+    return root
+
+
+@settings(max_examples=300, deadline=None)
+@given(_random_trees(), st.booleans(), st.booleans())
+def test_never_raises_on_random_trees(root: HtmlElement, links: bool, images: bool) -> None:
+    out = to_markdown(root, BASE, links=links, images=images)
+    assert isinstance(out, str)
+    assert "\n\n\n" not in out
+    assert all(line == line.rstrip() for line in out.splitlines())
+    assert out == out.strip("\n")
+    if not images:
+        assert "![" not in out.replace("\\[", "")

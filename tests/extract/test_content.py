@@ -94,7 +94,7 @@ def test_select_main_reports_density_for_a_clear_article() -> None:
 def _block(chars: int, link_chars: int = 0, stops: int = 1, tag: str = "p", ellipsis: bool = False) -> Block:
     el = parse_html(f"<{tag}>x</{tag}>").root.find(f".//{tag}")
     assert el is not None
-    return Block(el, 0, -1, chars=chars, link_chars=link_chars, stops=stops, ellipsis=ellipsis)
+    return Block(el, 0, -1, 0, chars=chars, link_chars=link_chars, sentences=stops > 0, ellipsis=ellipsis)
 
 
 def test_block_weights_order_prose_above_chrome() -> None:

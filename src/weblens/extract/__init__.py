@@ -13,18 +13,13 @@ import time
 from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
-from weblens.extract._interim import (
-    Metadata,
-    collect_images,
-    collect_links,
-    extract_metadata,
-    primary_image,
-    to_markdown,
-)
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean_tree, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
+from weblens.extract.markdown import to_markdown
+from weblens.extract.media import collect_images, collect_links, primary_image
+from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import Verdict, classify
 from weblens.extract.parse import ParsedPage, parse_html

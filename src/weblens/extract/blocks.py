@@ -2,18 +2,20 @@
 
 The tree is cut into *blocks*: a block element (``p``, ``div``, ``li``, ``h2``, ``td``…) owns the
 text of its inline descendants (``a``, ``span``, ``em``…) and the tails that follow them, up to
-the next nested block. For every block we count characters, characters inside links and
-sentence stops, and note whether a piece of its text ends in an ellipsis.
+the next nested block. For every block we count characters and characters inside links, and
+note whether its text has sentence punctuation and whether a piece of it ends in an ellipsis.
 
 Blocks are numbered in document order and know their enclosing block, so subtree sums are one
-reverse pass over a list (:func:`accumulate`) and a block's subtree is the index range
-``index + 1 .. end``.
+reverse pass over a list (:func:`accumulate`) and block ``i``'s subtree is the index range
+``i .. ends[i]``. The statistics are kept as parallel lists (this pass runs over every element
+of every page, so it creates no object per block).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
@@ -32,63 +34,78 @@ HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
 
 
-@dataclass(slots=True)
-class Block:
-    """One block element's own text (not that of nested blocks)."""
+class Block(NamedTuple):
+    """A read-only view of one block's statistics."""
 
     element: HtmlElement
-    index: int
+    number: int  # its index in document order
     parent: int  # index of the enclosing block; -1 for the root
-    end: int = 0  # index of the last block inside this one (itself if none)
-    chars: int = 0
-    link_chars: int = 0
-    stops: int = 0  # sentence punctuation: . ! ? and their CJK forms
-    ellipsis: bool = False  # a piece of its text ends in "..." or "…" (a truncated teaser)
+    end: int  # index of the last block inside this one (itself if none)
+    chars: int
+    link_chars: int
+    sentences: bool  # its text has sentence punctuation (. ! ? 。 inside or at the end)
+    ellipsis: bool  # a piece of its text ends in "..." or "…" (a truncated teaser)
 
     @property
     def plain(self) -> int:
         """Characters outside links."""
         return self.chars - self.link_chars
 
+    @property
+    def tag(self) -> str:
+        return str(self.element.tag)
+
 
 @dataclass(slots=True)
 class TreeStats:
-    """Blocks in document order, every element in document order, and each block element's index."""
+    """Per-element and per-block statistics of one tree, as parallel lists in document order."""
 
-    blocks: list[Block] = field(default_factory=list)
-    elements: list[HtmlElement] = field(default_factory=list)
-    owners: list[int] = field(default_factory=list)  # per element: the index of the block it is in
-    index: dict[HtmlElement, int] = field(default_factory=dict)
+    elements: list[HtmlElement] = field(default_factory=list)  # every element
+    owners: list[int] = field(default_factory=list)  # per element: the block it is in
+    index: dict[HtmlElement, int] = field(default_factory=dict)  # block element -> block index
+    nodes: list[HtmlElement] = field(default_factory=list)  # per block: its element
+    parents: list[int] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)
+    chars: list[int] = field(default_factory=list)
+    links: list[int] = field(default_factory=list)
+    sentences: list[bool] = field(default_factory=list)
+    ellipsis: list[bool] = field(default_factory=list)
 
-    def block_of(self, el: HtmlElement) -> Block | None:
-        found = self.index.get(el)
-        return None if found is None else self.blocks[found]
+    def __len__(self) -> int:
+        return len(self.nodes)
 
+    def block(self, i: int) -> Block:
+        return Block(
+            self.nodes[i],
+            i,
+            self.parents[i],
+            self.ends[i],
+            self.chars[i],
+            self.links[i],
+            self.sentences[i],
+            self.ellipsis[i],
+        )
 
-def _count(block: Block, text: str, in_link: bool) -> None:
-    stripped = text.strip()
-    if not stripped:
-        return
-    size = len(stripped)
-    block.chars += size
-    if in_link:
-        block.link_chars += size
-    block.stops += stripped.count(". ") + stripped.count("? ") + stripped.count("! ") + stripped.count("。")
-    last = stripped[-1]
-    if last in _ENDS_SENTENCE:
-        block.stops += 1
-    if last in ".…" and stripped.endswith(("...", "…")):
-        block.ellipsis = True
+    def blocks(self) -> list[Block]:
+        return [self.block(i) for i in range(len(self.nodes))]
+
+    def children(self, i: int) -> list[int]:
+        """Indices of the blocks directly inside block ``i``."""
+        found = []
+        child, end = i + 1, self.ends[i]
+        while child <= end:
+            found.append(child)
+            child = self.ends[child] + 1
+        return found
 
 
 def gather_stats(root: HtmlElement) -> TreeStats:
-    """Blocks of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
+    """Statistics of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
     stats = TreeStats()
-    elements = stats.elements
-    owners = stats.owners
-    blocks = stats.blocks
-    index = stats.index
-    owner: dict[HtmlElement, Block] = {}
+    elements, owners, index, nodes = stats.elements, stats.owners, stats.index, stats.nodes
+    parents, chars, links = stats.parents, stats.chars, stats.links
+    sentences, ellipsis = stats.sentences, stats.ellipsis
+    owner: dict[HtmlElement, int] = {}
     linked: set[HtmlElement] = set()
     for el in root.iter():
         tag = el.tag
@@ -96,42 +113,61 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             continue  # comments and processing instructions carry no text
         elements.append(el)
         parent = el.getparent()
-        outer = owner.get(parent) if el is not root else None
+        outer = owner.get(parent, -1) if el is not root else -1
         in_link = tag == "a" or parent in linked
         if in_link:
             linked.add(el)
-        if outer is None or tag in BLOCK_TAGS:
-            block = Block(el, len(blocks), -1 if outer is None else outer.index)
-            index[el] = block.index
-            blocks.append(block)
+        if outer < 0 or tag in BLOCK_TAGS:
+            i = len(nodes)
+            index[el] = i
+            nodes.append(el)
+            parents.append(outer)
+            chars.append(0)
+            links.append(0)
+            sentences.append(False)
+            ellipsis.append(False)
         else:
-            block = outer
-        owner[el] = block
-        owners.append(block.index)
+            i = outer
+        owner[el] = i
+        owners.append(i)
+        # the element's text belongs to its own block, its tail to the enclosing one
         text = el.text
-        if text:
-            _count(block, text, in_link)
+        if text and (piece := text.strip()):
+            size = len(piece)
+            chars[i] += size
+            if in_link:
+                links[i] += size
+            if not sentences[i]:
+                sentences[i] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece
+            if piece[-1] in ".…" and piece.endswith(("...", "…")):
+                ellipsis[i] = True
         tail = el.tail
-        if tail and outer is not None:
-            _count(outer, tail, parent in linked)
-    for block in blocks:
-        block.end = block.index
-    for block in reversed(blocks):
-        if block.parent >= 0:
-            up = blocks[block.parent]
-            if block.end > up.end:
-                up.end = block.end
+        if tail and outer >= 0 and (piece := tail.strip()):
+            size = len(piece)
+            chars[outer] += size
+            if parent in linked:
+                links[outer] += size
+            if not sentences[outer]:
+                sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece
+            if piece[-1] in ".…" and piece.endswith(("...", "…")):
+                ellipsis[outer] = True
+    ends = stats.ends
+    ends.extend(range(len(nodes)))
+    for i in range(len(nodes) - 1, 0, -1):
+        up = parents[i]
+        if up >= 0 and ends[i] > ends[up]:
+            ends[up] = ends[i]
     return stats
 
 
 def accumulate(stats: TreeStats, values: list[float], skip: Collection[int] = ()) -> list[float]:
     """Subtree sums of per-block ``values`` in one reverse pass; blocks in ``skip`` pass nothing up."""
     sums = list(values)
-    blocks = stats.blocks
+    parents = stats.parents
     for i in range(len(sums) - 1, 0, -1):
         value = sums[i]
         if value and i not in skip:
-            parent = blocks[i].parent
-            if parent >= 0:
-                sums[parent] += value
+            up = parents[i]
+            if up >= 0:
+                sums[up] += value
     return sums

@@ -99,13 +99,12 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
 
 def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
     """Per block: characters of prose in its subtree, and its number of prose paragraphs."""
-    chars = [0.0] * len(stats.blocks)
-    paragraphs = [0.0] * len(stats.blocks)
-    for block in stats.blocks:
-        plain = block.chars - block.link_chars
-        if plain >= _PROSE_MIN and block.stops and block.link_chars * 3 < block.chars:
-            chars[block.index] = plain
-            paragraphs[block.index] = 1.0
+    chars = [0.0] * len(stats)
+    paragraphs = [0.0] * len(stats)
+    for i, (size, links, sentences) in enumerate(zip(stats.chars, stats.links, stats.sentences, strict=True)):
+        if size - links >= _PROSE_MIN and sentences and links * 3 < size:
+            chars[i] = size - links
+            paragraphs[i] = 1.0
     return accumulate(stats, chars), accumulate(stats, paragraphs)
 
 
@@ -163,7 +162,7 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
     ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`.
     """
     judge = _Judge(stats, include_comments)
-    blocks = stats.blocks
+    ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []
     removed: set[int] = set()
@@ -176,13 +175,13 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
             continue
         doomed.append(el)
         if found is not None:
-            cut_start, cut_end = found, blocks[found].end
+            cut_start, cut_end = found, ends[found]
             removed.update(range(found, cut_end + 1))
         else:
             for inner in el.iterdescendants():
                 inner_index = index.get(inner)
                 if inner_index is not None:
-                    removed.update(range(inner_index, blocks[inner_index].end + 1))
+                    removed.update(range(inner_index, ends[inner_index] + 1))
     for el in doomed:
         el.drop_tree()
     return removed

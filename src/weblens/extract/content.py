@@ -50,84 +50,72 @@ class Selection:
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
     """Positive for prose, negative for chrome and teasers."""
-    size = block.chars
+    return _weight(block.tag, block.chars, block.link_chars, block.sentences, block.ellipsis, teaser)
+
+
+def _weight(tag: str, size: int, links: int, sentences: bool, ellipsis: bool, teaser: bool) -> float:
     if size == 0:
         return 0.0
-    links = block.link_chars
     plain = size - links
     if teaser:
         return -0.5 * plain - _LINK_PENALTY * links
     density = links / size
     weight = plain * (1.0 - density) - _LINK_PENALTY * links * density * density
-    if block.element.tag in HEADING_TAGS:
+    if tag in HEADING_TAGS:
         return max(0.0, weight) * 0.2
-    if block.ellipsis and plain < 400:
+    if ellipsis and plain < 400:
         return min(0.0, weight)
-    if block.stops == 0 and plain < _SHORT_LINE and block.element.tag not in _CELLS:
+    if not sentences and plain < _SHORT_LINE and tag not in _CELLS:
         weight -= _SHORT_PENALTY
     return weight
 
 
 def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
     """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary)."""
-    blocks = stats.blocks
-    headline = [0.0] * len(blocks)
-    texts = [0.0] * len(blocks)
-    chars = [0.0] * len(blocks)
-    for block in blocks:
-        i = block.index
-        chars[i] = block.chars
-        if block.link_chars >= _HEADLINE_LINK and block.link_chars * 10 >= block.chars * 7:
+    count = len(stats)
+    headline = [0.0] * count
+    texts = [0.0] * count
+    for i, (el, size, links) in enumerate(zip(stats.nodes, stats.chars, stats.links, strict=True)):
+        if links >= _HEADLINE_LINK and links * 10 >= size * 7:
             headline[i] = 1.0
-        elif block.chars - block.link_chars >= 40 and block.element.tag not in HEADING_TAGS:
+        elif size - links >= 40 and el.tag not in HEADING_TAGS:
             texts[i] = 1.0
     headline = accumulate(stats, headline, removed)
     texts = accumulate(stats, texts, removed)
-    chars = accumulate(stats, chars, removed)
+    chars = accumulate(stats, [float(size) for size in stats.chars], removed)
+    parents = stats.parents
     cards = [
-        block
-        for block in blocks
-        if headline[block.index] >= 1
-        and 1 <= texts[block.index] <= _CARD_TEXTS
-        and chars[block.index] < _CARD_CHARS
-        and block.index not in removed
+        i
+        for i in range(count)
+        if headline[i] >= 1 and 1 <= texts[i] <= _CARD_TEXTS and chars[i] < _CARD_CHARS and i not in removed
     ]
     siblings: dict[int, int] = {}
-    for block in cards:
-        siblings[block.parent] = siblings.get(block.parent, 0) + 1
+    for i in cards:
+        siblings[parents[i]] = siblings.get(parents[i], 0) + 1
     inside: set[int] = set()
-    for block in cards:
-        if siblings[block.parent] >= _CARD_SIBLINGS:
-            inside.update(range(block.index, block.end + 1))
+    for i in cards:
+        if siblings[parents[i]] >= _CARD_SIBLINGS:
+            inside.update(range(i, stats.ends[i] + 1))
     return inside
 
 
 def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list[float]]:
     teasers = _teasers(stats, removed)
-    net = [block_weight(block, teaser=block.index in teasers) for block in stats.blocks]
+    net = [
+        _weight(el.tag, size, links, sentences, ellipsis, i in teasers)
+        for i, (el, size, links, sentences, ellipsis) in enumerate(
+            zip(stats.nodes, stats.chars, stats.links, stats.sentences, stats.ellipsis, strict=True)
+        )
+    ]
     good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
-
-
-def _children(stats: TreeStats, parent: int) -> list[int]:
-    blocks = stats.blocks
-    found = []
-    i, end = parent + 1, blocks[parent].end
-    while i <= end:
-        found.append(i)
-        i = blocks[i].end + 1
-    return found
 
 
 def _descend(stats: TreeStats, best: int, good: list[float]) -> int:
     """Go down while one child container holds nearly all the prose (never into a paragraph)."""
     while True:
-        top = max(_children(stats, best), key=good.__getitem__, default=None)
-        if (
-            top is None
-            or stats.blocks[top].element.tag not in _CONTAINERS
-            or good[top] < _DESCEND_SHARE * good[best]
-        ):
+        top = max(stats.children(best), key=good.__getitem__, default=None)
+        if top is None or stats.nodes[top].tag not in _CONTAINERS or good[top] < _DESCEND_SHARE * good[best]:
             return best
         best = top
 
@@ -136,21 +124,20 @@ def _prune(
     stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
 ) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays."""
-    blocks = stats.blocks
+    ends = stats.ends
     pruned: list[HtmlElement] = []
-    i, end = best + 1, blocks[best].end
+    i, end = best + 1, ends[best]
     while i <= end:
-        block = blocks[i]
         if i in removed:
-            i = block.end + 1
+            i = ends[i] + 1
         elif (
             net[i] < 0
             and good[i] < _PRUNE_GOOD
-            and block.element.tag in _STRUCTURAL
-            and not (block.stops and block.chars - block.link_chars >= _SENTENCE_PARAGRAPH)
+            and stats.nodes[i].tag in _STRUCTURAL
+            and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
         ):
-            pruned.append(block.element)
-            i = block.end + 1
+            pruned.append(stats.nodes[i])
+            i = ends[i] + 1
         else:
             i += 1
     return pruned
@@ -162,13 +149,13 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
     """
     net, good = _sums(stats, removed)
-    blocks = stats.blocks
-    best = max((i for i in range(len(blocks)) if i not in removed), key=net.__getitem__, default=None)
+    best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
-    while blocks[best].element.tag not in _CONTAINERS and blocks[best].parent >= 0:
-        best = blocks[best].parent  # a paragraph is never the whole article: take its container
+    parents = stats.parents
+    while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
+        best = parents[best]  # a paragraph is never the whole article: take its container
     best = _descend(stats, best, good)
     for el in _prune(stats, best, net, good, removed):
         el.drop_tree()
-    return Selection(element=blocks[best].element, method=ExtractionMethod.DENSITY)
+    return Selection(element=stats.nodes[best], method=ExtractionMethod.DENSITY)

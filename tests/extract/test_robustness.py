@@ -184,3 +184,11 @@ _TAGS = [
 )
 def test_any_tag_soup(parts: list[str]) -> None:
     _ok(weblens.extract("".join(parts)))
+
+
+@pytest.mark.parametrize(
+    "html", ["\x1f<form></form>0", "<div>a\x01<nav>x</nav>b\x02</div>", "<p>x\x0b<span hidden>h</span>\x1e</p>"]
+)
+def test_control_characters_next_to_removed_elements(html: str) -> None:
+    result = _ok(weblens.extract(html))
+    assert not any(ch in result.text for ch in "\x01\x02\x0b\x1e\x1f")

@@ -30,6 +30,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import TreeStats, accumulate
+from weblens.extract.tree import drop
 
 __all__ = ["caption_elements", "clean_tree", "is_hidden", "prose_chars", "role_of", "strip_junk"]
 
@@ -183,7 +184,7 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
                 if inner_index is not None:
                     removed.update(range(inner_index, ends[inner_index] + 1))
     for el in doomed:
-        el.drop_tree()
+        drop(el)
     return removed
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
+from weblens.extract.tree import drop
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -157,5 +158,5 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
         best = parents[best]  # a paragraph is never the whole article: take its container
     best = _descend(stats, best, good)
     for el in _prune(stats, best, net, good, removed):
-        el.drop_tree()
+        drop(el)
     return Selection(element=stats.nodes[best], method=ExtractionMethod.DENSITY)

@@ -13,6 +13,7 @@ import re
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
+from weblens.extract.tree import drop
 
 __all__ = ["drop_repeated_header", "same_text"]
 
@@ -55,4 +56,4 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
         elif tag == "p" and len(el.text_content()) >= _LEAD_PARAGRAPH:
             break
     for el in doomed:
-        el.drop_tree()
+        drop(el)

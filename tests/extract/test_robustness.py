@@ -187,7 +187,8 @@ def test_any_tag_soup(parts: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "html", ["\x1f<form></form>0", "<div>a\x01<nav>x</nav>b\x02</div>", "<p>x\x0b<span hidden>h</span>\x1e</p>"]
+    "html",
+    ["\x1f<form></form>0", "<div>a\x01<nav>x</nav>b\x02</div>", "<p>x\x0b<span hidden>h</span>\x1e</p>"],
 )
 def test_control_characters_next_to_removed_elements(html: str) -> None:
     result = _ok(weblens.extract(html))

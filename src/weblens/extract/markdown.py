@@ -97,6 +97,7 @@ _ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")
 _LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
+_INTEGER = re.compile(r"-?\d{1,9}")
 _URL_UNSAFE = re.compile(r"[ ()<>]")
 
 
@@ -180,8 +181,10 @@ def _code_language(pre: HtmlElement) -> str:
 
 
 def _int_attribute(el: HtmlElement, name: str, default: int, low: int, high: int) -> int:
-    raw = (el.get(name) or "").strip()
-    digits = re.match(r"-?\d{1,9}", raw)
+    raw = el.get(name)
+    if raw is None:
+        return default
+    digits = _INTEGER.match(raw.strip())
     value = int(digits.group(0)) if digits else default
     return min(max(value, low), high)
 

@@ -140,10 +140,8 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
-_MARKED_XPATH = (
-    './/*[contains(concat(" ", normalize-space(@itemprop), " "), " author ")'
-    ' or contains(concat(" ", normalize-space(@itemprop), " "), " datePublished ")'
-    ' or contains(concat(" ", normalize-space(@rel), " "), " author ")'
+_MARKED_XPATH = (  # a cheap superset; _marker_kind decides
+    './/*[contains(@itemprop, "uthor") or contains(@itemprop, "atePublished") or contains(@rel, "uthor")'
     ' or contains(@class, "byline") or contains(@class, "author") or contains(@id, "byline")]'
 )
 
@@ -231,9 +229,10 @@ class _Page:
             for el in self.tree.xpath(_MARKED_XPATH):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
                     continue
-                if " datepublished " in f" {(el.get('itemprop') or '').lower()} ":
+                kind = _marker_kind(el)
+                if kind == _DATE_MARK:
                     dates.append(el)
-                else:
+                elif kind is not None:
                     authors.append(el)
             self._marked = (authors, dates)
         return self._marked
@@ -332,9 +331,9 @@ class _Page:
         marked, _ = self.marked()
         by_kind: tuple[list[str], list[str], list[str]] = ([], [], [])
         for el in marked:
-            kind = _byline_kind(el)
+            kind = _marker_kind(el)
             text = _byline_text(el)
-            if text:
+            if text and kind is not None and kind < _DATE_MARK:
                 by_kind[kind].append(text)
         for texts in by_kind:
             for text in texts:  # one element at a time: the first byline that names someone wins
@@ -566,13 +565,21 @@ def _dedupe(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
-def _byline_kind(el: HtmlElement) -> int:
-    """0 for itemprop=author, 1 for rel=author, 2 for a byline/author class."""
-    if " author " in f" {_itemprop(el)} ":
+_DATE_MARK = 3
+
+
+def _marker_kind(el: HtmlElement) -> int | None:
+    """0 itemprop=author, 1 rel=author, 2 a byline/author class or byline id, 3 itemprop=datePublished."""
+    itemprops = _itemprop(el).split()
+    if "author" in itemprops:
         return 0
+    if "datepublished" in itemprops:
+        return _DATE_MARK
     if "author" in (el.get("rel") or "").lower().split():
         return 1
-    return 2
+    if "author" in (el.get("class") or "") or "byline" in f"{el.get('class') or ''} {el.get('id') or ''}":
+        return 2
+    return None
 
 
 def _byline_text(el: HtmlElement) -> str | None:

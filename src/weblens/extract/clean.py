@@ -52,8 +52,13 @@ _WEAK_PARTS = re.compile(
     r"tagcloud|tag-list|taglist|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip"
 )
 _WEAK_WORDS = frozenset(
-    ("ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss")
-)
+    (
+        "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
+        "date", "dates", "time", "timestamp", "datetime", "pubdate", "published", "posted", "datepublished",
+        "datemodified", "datecreated",
+    )
+)  # fmt: skip
+
 # a class that states a feature rather than a role: "has-comments", "no-sidebar", "comment-count"
 _FEATURE_WORDS = frozenset(
     (
@@ -63,12 +68,14 @@ _FEATURE_WORDS = frozenset(
     )
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")
+_MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
+_DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -130,7 +137,8 @@ class _Judge:
         # an inline element: rarely a wrapper, so measured directly when it matters
         return float(len(el.text_content())), 0.0
 
-    def doomed(self, el: HtmlElement) -> bool:
+    def doomed(self, el: HtmlElement, owner: int) -> bool:
+        """Whether ``el`` goes; ``owner`` is the index of the block it is in."""
         tag = el.tag
         if is_hidden(el):
             if el.get("aria-hidden") is None or el.get("hidden") is not None:
@@ -140,10 +148,9 @@ class _Judge:
             return self._prose_of(el)[0] < self.guard and not (
                 tag in ("header", "footer") and _in_article(el)
             )
-        names = el.get("class")
-        ident = el.get("id")
-        if ident:
-            names = f"{names} {ident}" if names else ident
+        if tag == "time":  # a date line, unless the date is part of a sentence
+            return self.stats.chars[owner] < _DATE_LINE
+        names = " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
         if not names:
             return False
         role = self.roles.get(names, "?")
@@ -172,7 +179,7 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
         if cut_start <= current <= cut_end:
             continue  # inside what is already going
         found = index.get(el)
-        if el is root or el.tag in ("body", "html") or not judge.doomed(el):
+        if el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
             continue
         doomed.append(el)
         if found is not None:
@@ -189,14 +196,17 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
 
 
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:
-    """Figure captions and photo credits below ``root``: part of a figure, not of the running text."""
+    """What belongs to figures below ``root``, not to the running text: captions, credits, and the
+    whole of a ``<figure>`` that shows an image or a video (a figure holding a quote or code stays)."""
     found: list[HtmlElement] = []
     for el in root.iterdescendants():
         tag = el.tag
         if tag == "figcaption":
             found.append(el)
-        elif isinstance(tag, str) and tag not in ("table", "caption"):
+        elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
-            if names and _CAPTION.search(names.lower()) and len(el) < 8:
+            if (names and _CAPTION.search(names.lower()) and len(el) < 8) or (
+                tag == "figure" and any(True for _ in el.iter(*_MEDIA))
+            ):
                 found.append(el)
     return found

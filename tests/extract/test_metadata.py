@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from lxml.html import HtmlElement
 
 from weblens.extract import metadata as metadata_module
+from weblens.extract.authors import split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
-from weblens.extract.metadata import Metadata, extract_metadata, normalise_language, split_authors
+from weblens.extract.metadata import Metadata, extract_metadata
+from weblens.extract.metatext import normalise_language
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "metadata"
 

@@ -41,17 +41,26 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import lxml.etree
 from lxml.html import HtmlElement
 
+from weblens.extract.mdsyntax import (
+    code_fence,
+    code_language,
+    code_span,
+    escape_line_start,
+    escape_text,
+    heading_text,
+    inline_text,
+    markdown_url,
+    raw_text,
+)
+from weblens.extract.mdtable import MAX_COLUMNS, MAX_ROWSPAN, TableCell, TableRow, pipe_table, table_grid
 from weblens.extract.urls import UrlResolver, image_source
 
 __all__ = ["to_markdown"]
 
 _MAX_PREFIX_DEPTH = 16  # nested quotes/list items beyond this are written without more indentation
 _MAX_INLINE_DEPTH = 24  # nested emphasis/links beyond this are transparent
-_MAX_COLUMNS = 64
-_MAX_ROWSPAN = 1000
 
 # element kinds
 _TRANSPARENT, _SKIP, _BR, _IMG, _CODE, _LINK, _EMPH, _BLOCK, _HEADING, _LIST, _ITEM = range(11)
@@ -82,23 +91,8 @@ _KINDS: dict[str, int] = {
 }  # fmt: skip
 _MARKERS = {"strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}  # others: "*"
 
-_WHITESPACE = re.compile(r"[ \t\n\r\f\u00a0]+")
 _SPACES = re.compile(r" {2,}")
-_SPECIAL = re.compile(r"[\\`*_\[\]<&~]")
-_BACKSLASH = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)")  # before ASCII punctuation or at the end
-_ALWAYS = str.maketrans({"`": "\\`", "[": "\\[", "]": "\\]"})
-_STAR = re.compile(r"(?<! )\*|\*(?! )")  # could open or close emphasis
-_TILDE = re.compile(r"(?<! )~|~(?! )")  # could open or close strikethrough
-_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # not inside a word
-_TAG_OPEN = re.compile(r"<(?=[^\W\d_]|[/!?]|$)")
-_ENTITY_START = re.compile(r"&(?=(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)", re.I)
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~)")
-_ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
-_HEADING_CLOSER = re.compile(r"(\s)(#+)$")
-_BACKTICKS = re.compile(r"`+")
-_LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
 _INTEGER = re.compile(r"-?\d{1,9}")
-_URL_UNSAFE = re.compile(r"[ ()<>]")
 
 
 def to_markdown(root: HtmlElement, base_url: str | None, *, links: bool = True, images: bool = True) -> str:
@@ -106,78 +100,6 @@ def to_markdown(root: HtmlElement, base_url: str | None, *, links: bool = True, 
     renderer = _Renderer(base_url=base_url, links=links, images=images)
     renderer.render(root)
     return renderer.result()
-
-
-# ---------------------------------------------------------------- escaping
-
-
-def _escape(text: str) -> str:
-    """Backslash-escape what would otherwise be read as Markdown (see the module docstring)."""
-    if not _SPECIAL.search(text):
-        return text
-    text = _BACKSLASH.sub(r"\\\\", text)  # first: the escapes below add backslashes
-    text = text.translate(_ALWAYS)
-    text = _STAR.sub(r"\\*", text)
-    text = _TILDE.sub(r"\\~", text)
-    text = _UNDERSCORE.sub(r"\\_", text)
-    text = _TAG_OPEN.sub(r"\\<", text)
-    return _ENTITY_START.sub(r"\\&", text)
-
-
-def _inline_text(text: str) -> str:
-    if not text.strip(" \t\n\r\f"):
-        return " "
-    return _escape(_WHITESPACE.sub(" ", text))
-
-
-def _escape_line_start(line: str) -> str:
-    if _LINE_START.match(line):
-        return "\\" + line
-    ordered = _ORDERED_START.match(line)
-    if ordered:
-        return ordered.group(1) + "\\" + line[len(ordered.group(1)) :]
-    return line
-
-
-def _md_url(url: str) -> str:
-    return _URL_UNSAFE.sub(lambda m: f"%{ord(m.group(0)):02X}", url)
-
-
-def _code_span(text: str) -> str:
-    content = " ".join(text.split())
-    if not content:
-        return ""
-    longest = max((len(run) for run in _BACKTICKS.findall(content)), default=0)
-    fence = "`" * (longest + 1)
-    if content.startswith("`") or content.endswith("`"):
-        content = f" {content} "
-    return f"{fence}{content}{fence}"
-
-
-def _raw_text(el: HtmlElement) -> str:
-    """The text under ``el`` as written, ``<br>`` as a newline (iterative)."""
-    parts: list[str] = []
-    for event, node in lxml.etree.iterwalk(el, events=("start", "end")):
-        if event == "start":
-            if node.tag == "br":
-                parts.append("\n")
-            elif isinstance(node.tag, str) and node.text:
-                parts.append(node.text)
-        elif node is not el and node.tail:
-            parts.append(node.tail)
-    return "".join(parts)
-
-
-def _code_language(pre: HtmlElement) -> str:
-    code = pre.find("code")
-    for el in (pre, code) if code is not None else (pre,):
-        found = _LANGUAGE.search(el.get("class") or "")
-        if found:
-            return found.group(1).lower()
-        data = str(el.get("data-lang") or el.get("data-language") or "").strip()
-        if re.fullmatch(r"[\w+#.-]{1,30}", data):
-            return data.lower()
-    return ""
 
 
 def _int_attribute(el: HtmlElement, name: str, default: int, low: int, high: int) -> int:
@@ -223,22 +145,8 @@ class _Context:
 
 
 @dataclass(kw_only=True)
-class _Cell:
-    header: bool
-    colspan: int
-    rowspan: int
-    context: _Context
-
-
-@dataclass(kw_only=True)
-class _Row:
-    header: bool
-    cells: list[_Cell] = field(default_factory=list)
-
-
-@dataclass(kw_only=True)
 class _Table:
-    rows: list[_Row] = field(default_factory=list)
+    rows: list[TableRow] = field(default_factory=list)
     caption: list[str] = field(default_factory=list)
 
 
@@ -280,7 +188,7 @@ class _Renderer:
         self.flatten = 0  # > 0 inside a heading, <dt> or <figcaption>: blocks there become spaces
         self.lists: list[_List] = []
         self.table: _Table | None = None
-        self.row: _Row | None = None
+        self.row: TableRow | None = None
 
     # ------------------------------------------------------------ walk
 
@@ -319,7 +227,7 @@ class _Renderer:
 
     def text(self, text: str | None) -> None:
         if text:
-            self.ctx.sink().append(_inline_text(text))
+            self.ctx.sink().append(inline_text(text))
 
     # ------------------------------------------------------------ entering an element
 
@@ -339,7 +247,7 @@ class _Renderer:
             self.image(el)
             return _ATOMIC
         if kind == _CODE or (kind == _PRE and (self.flatten or self.ctx.cell)):
-            self.ctx.sink().append(_code_span(_raw_text(el)))
+            self.ctx.sink().append(code_span(raw_text(el)))
             return _ATOMIC
         if kind == _LINK:
             return self.open_link(el)
@@ -388,7 +296,7 @@ class _Renderer:
             return self.open_table(el)
         if self.table is not None and kind == _ROW:
             parent = el.getparent()
-            self.row = _Row(header=parent is not None and parent.tag == "thead")
+            self.row = TableRow(header=parent is not None and parent.tag == "thead")
             self.table.rows.append(self.row)
             return _NOTHING
         if self.table is not None and kind in (_CELL, _CAPTION):
@@ -431,7 +339,7 @@ class _Renderer:
         url = image_source(el, self.urls)
         if url:
             alt = " ".join((el.get("alt") or "").split())
-            self.ctx.sink().append(f"![{_escape(alt)}]({_md_url(url)})")
+            self.ctx.sink().append(f"![{escape_text(alt)}]({markdown_url(url)})")
 
     def open_link(self, el: HtmlElement) -> _Token:
         if not self.links or any(frame.href for frame in self.ctx.inline):
@@ -461,7 +369,7 @@ class _Renderer:
                 lead = " " if content[:1] in (" ", "\n") else ""
                 trail = " " if content[-1:] in (" ", "\n") else ""
                 if frame.href is not None:
-                    sink.append(f"{lead}[{body.replace(chr(10), ' ')}]({_md_url(frame.href)}){trail}")
+                    sink.append(f"{lead}[{body.replace(chr(10), ' ')}]({markdown_url(frame.href)}){trail}")
                 else:
                     sink.append(f"{lead}{frame.marker}{body}{frame.marker}{trail}")
             elif content:
@@ -492,27 +400,26 @@ class _Renderer:
         if ctx.cell:
             ctx.lines.extend(line for line in _lines(text) if line)
         else:
-            self.write_block([_escape_line_start(line) if line else line for line in _lines(text)])
+            self.write_block([escape_line_start(line) if line else line for line in _lines(text)])
 
     def close_heading(self) -> None:
         self.break_inline()
         level, self.heading = self.heading, 0
         self.flatten -= 1
-        text = " ".join("".join(self.ctx.parts).split())
+        text = heading_text("".join(self.ctx.parts))
         self.ctx.parts.clear()
         if text:
-            self.write_block(["#" * level + " " + _HEADING_CLOSER.sub(r"\1\\\2", text)])
+            self.write_block(["#" * level + " " + text])
 
     def code_block(self, pre: HtmlElement) -> None:
-        code = _raw_text(pre).replace("\r\n", "\n").replace("\r", "\n")
+        code = raw_text(pre).replace("\r\n", "\n").replace("\r", "\n")
         if code.startswith("\n"):
             code = code[1:]
         code = code.rstrip()
         if not code.strip():
             return
-        longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
-        fence = "`" * max(3, longest + 1)
-        self.write_block([fence + _code_language(pre), *(line.rstrip() for line in code.split("\n")), fence])
+        fence = code_fence(code)
+        self.write_block([fence + code_language(pre), *(line.rstrip() for line in code.split("\n")), fence])
 
     def open_container(self, *, blank: bool) -> None:
         if blank and self.sep and self.out:
@@ -562,13 +469,12 @@ class _Renderer:
         if kind == _CAPTION:
             return _Token(_CAPTION, context)
         if self.row is None:
-            self.row = _Row(header=False)
+            self.row = TableRow()
             self.table.rows.append(self.row)
-        cell = _Cell(
-            header=tag == "th",
-            colspan=_int_attribute(el, "colspan", 1, 1, _MAX_COLUMNS),
-            rowspan=_int_attribute(el, "rowspan", 1, 0, _MAX_ROWSPAN),
-            context=context,
+        cell = TableCell(
+            colspan=_int_attribute(el, "colspan", 1, 1, MAX_COLUMNS),
+            rowspan=_int_attribute(el, "rowspan", 1, 0, MAX_ROWSPAN),
+            lines=context.lines,
         )
         self.row.cells.append(cell)
         return _Token(_CELL, cell)
@@ -589,19 +495,13 @@ class _Renderer:
         self.boundary()
         if table.caption:
             self.write_block([f"*{' '.join(table.caption)}*"])
-        rows = [row for row in table.rows if row.cells]
-        rows.sort(key=lambda row: not row.header)  # stable: <thead> rows first
-        grid = _grid(rows)
-        width = max((len(line) for line in grid), default=0)
-        if width <= 1:
-            for row in rows:
-                for cell in row.cells:
-                    if cell.context.lines:
-                        self.write_block([_escape_line_start(line) for line in cell.context.lines])
+        grid = table_grid(table.rows)
+        if max((len(row) for row in grid), default=0) > 1:
+            self.write_block(pipe_table(grid))
             return
-        lines = [_table_line(line, width) for line in grid]
-        lines.insert(1, "|" + " --- |" * width)
-        self.write_block(lines)
+        for row in table.rows:  # one column: a layout device, written as paragraphs
+            for cell in row.cells:
+                self.write_block([escape_line_start(line) for line in cell.lines])
 
     # ------------------------------------------------------------ writing lines
 
@@ -640,48 +540,3 @@ def _lines(text: str) -> list[str]:
     while out and not out[-1]:
         out.pop()
     return out
-
-
-def _cell_text(cell: _Cell) -> str:
-    return "<br>".join(cell.context.lines).replace("|", "\\|")
-
-
-def _grid(rows: list[_Row]) -> list[list[str]]:
-    """The table as a rectangle of cell texts, spans resolved (see the module docstring)."""
-    budget = max(10_000, 2 * sum(len(line) for row in rows for c in row.cells for line in c.context.lines))
-    carried: dict[int, tuple[int, str]] = {}  # column -> (rows still covered, text)
-    grid: list[list[str]] = []
-    for index, row in enumerate(rows):
-        line: dict[int, str] = {}
-        for column, (_, text) in carried.items():
-            line[column] = text
-        column = 0
-        new: dict[int, tuple[int, str]] = {}
-        for cell in row.cells:
-            while column in carried:
-                column += 1
-            if column >= _MAX_COLUMNS:
-                break
-            text = _cell_text(cell)
-            rowspan = cell.rowspan or len(rows) - index
-            for offset in range(min(cell.colspan, _MAX_COLUMNS - column)):
-                value = text if offset == 0 or (row.header or index == 0) else ""
-                if offset and value:
-                    budget -= len(value)
-                    value = value if budget >= 0 else ""
-                line[column + offset] = value
-                if rowspan > 1:
-                    new[column + offset] = (rowspan - 1, value)
-            column += cell.colspan
-        carried = {c: (n - 1, t) for c, (n, t) in carried.items() if n > 1}
-        for c, (n, t) in new.items():
-            budget -= len(t) * min(n, len(rows) - index - 1)
-            carried[c] = (n, t if budget >= 0 else "")
-        width = max(line, default=-1) + 1
-        grid.append([line.get(c, "") for c in range(width)])
-    return grid
-
-
-def _table_line(cells: list[str], width: int) -> str:
-    padded = cells + [""] * (width - len(cells))
-    return "| " + " | ".join(padded) + " |"

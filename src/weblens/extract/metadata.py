@@ -30,18 +30,26 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml.html import HtmlElement
 
+from weblens.extract.authors import dedupe_names, split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
+from weblens.extract.metatext import (
+    clean_text,
+    first_clean,
+    is_root_url,
+    is_site_name,
+    looks_like_url,
+    normalise_language,
+    site_name_keys,
+    strip_site_affix,
+)
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = ["Metadata", "extract_metadata"]
@@ -63,42 +71,8 @@ class Metadata:
 
 _MAX_TITLE = 1000
 _MAX_DESCRIPTION = 5000
-_MAX_AUTHOR = 100
-_MAX_AUTHOR_WORDS = 8
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
-
-_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
-_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+")
-_NOT_ALNUM = re.compile(r"[\W_]+")
-_BY = re.compile(
-    r"^(?:(?:written|posted|reported|published|story|text|words)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*", re.I
-)
-_AUTHOR_SPLIT = re.compile(r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+)\s*", re.I)
-_LOOKS_LIKE_URL = re.compile(r"^(?:https?:|www\.|//)|^\S+\.[a-z]{2,}/", re.I)
-_ROLE_WORDS = frozenset(
-    (
-        "staff", "writer", "writers", "reporter", "reporters", "editor", "editors", "correspondent",
-        "contributor", "contributing", "columnist", "senior", "special", "chief", "associate",
-        "managing", "news", "desk", "team", "the", "guest", "freelance", "photographer", "author",
-        "updated", "posted", "published", "min", "read",
-    )
-)  # fmt: skip
-_ROLE_TITLES = frozenset(
-    (
-        "writer",
-        "reporter",
-        "editor",
-        "correspondent",
-        "contributor",
-        "columnist",
-        "staff",
-        "producer",
-        "intern",
-    )
-)
-_SECOND_LEVEL = frozenset(("co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go"))
-_LANGUAGE = re.compile(r"^([a-z]{2,3})((?:-[a-z0-9]{1,8})*)$", re.I)
 
 # meta keys (lower case; dcterms./dc: written dc.) per field, after Open Graph and JSON-LD
 _OG_TITLE = ("og:title",)
@@ -256,10 +230,10 @@ class _Page:
 
     def site_name(self) -> str | None:
         candidates = [*self.values(_OG_SITE), self.jsonld.site_name or "", *self.values(_META_SITE)]
-        return _first_clean((c for c in candidates if not _LOOKS_LIKE_URL.search(c.strip())), _MAX_TITLE)
+        return first_clean((c for c in candidates if not looks_like_url(c)), _MAX_TITLE)
 
     def site_keys(self, site_name: str | None) -> frozenset[str]:
-        """Normalised spellings of the site's name, used to recognise it in titles and bylines."""
+        """Spellings of the site's names and host, to recognise it in titles and bylines."""
         names = [
             site_name or "",
             *self.values(_OG_SITE),
@@ -267,15 +241,7 @@ class _Page:
             *self.values(_META_SITE),
         ]
         names += [handle.lstrip("@") for handle in self.values(("twitter:site",))]
-        keys = {_key(name) for name in names}
-        host = _host(self.url)
-        if host:
-            labels = [label for label in host.split(".") if label not in ("www", "m", "amp")]
-            keys.add(_key(".".join(labels)))
-            if len(labels) >= 2:
-                keys.add(_key(labels[-3] if len(labels) > 2 and labels[-2] in _SECOND_LEVEL else labels[-2]))
-        keys.discard("")
-        return frozenset(keys | {key.removeprefix("the") for key in keys} - {""})
+        return site_name_keys(names, self.url)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
         h1_text = _short_text(self.h1, _MAX_TITLE) if self.h1 is not None else None
@@ -288,13 +254,13 @@ class _Page:
         ]
         fallback: str | None = None
         for raw in candidates:
-            text = _clean(raw, _MAX_TITLE)
+            text = clean_text(raw, _MAX_TITLE)
             if not text:
                 continue
-            if _is_site(text, site_keys):
+            if is_site_name(text, site_keys):
                 fallback = fallback or text
                 continue
-            return _strip_site_affix(text, site_keys, h1_text)
+            return strip_site_affix(text, site_keys, h1_text)
         return fallback
 
     def document_title(self) -> str | None:
@@ -309,13 +275,13 @@ class _Page:
             self.jsonld.description or "",
             *self.values(_META_DESCRIPTION),
         ]
-        return _first_clean(candidates, _MAX_DESCRIPTION)
+        return first_clean(candidates, _MAX_DESCRIPTION)
 
     def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
         fallback: tuple[str, ...] = ()
         for source, one_each in self.author_sources():
-            names = _dedupe(name for raw in source for name in split_authors(raw, one_person=one_each))
-            people = tuple(name for name in names if not _is_site(name, site_keys))
+            names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_each))
+            people = tuple(name for name in names if not is_site_name(name, site_keys))
             if people:
                 return people[:_MAX_AUTHORS]
             fallback = fallback or names[:_MAX_AUTHORS]
@@ -374,9 +340,9 @@ class _Page:
             *self.values(_META_URL),
         ]
         found = [u for raw in declared if (u := absolute_url(raw, self.url))]
-        page_has_path = any(not _is_root(u) for u in [self.url or "", *found] if u)
+        page_has_path = any(not is_root_url(u) for u in [self.url or "", *found] if u)
         for candidate in found:
-            if not (page_has_path and _is_root(candidate)):
+            if not (page_has_path and is_root_url(candidate)):
                 return strip_fragment(candidate)
         return None
 
@@ -426,71 +392,7 @@ def _add_parsely(meta: dict[str, list[str]], content: str) -> None:
         meta.setdefault(key, []).extend(v for v in values if isinstance(v, str))
 
 
-# ---------------------------------------------------------------- text helpers
-
-
-def _clean(raw: str | None, limit: int) -> str | None:
-    if not raw:
-        return None
-    text = raw[: limit * 4]
-    if "&" in text and _ENTITY.search(text):
-        text = html.unescape(text)
-    text = " ".join(text.split())
-    if len(text) > limit:
-        text = text[:limit].rsplit(" ", 1)[0] or text[:limit]
-    return text or None
-
-
-def _first_clean(candidates: Iterable[str | None], limit: int) -> str | None:
-    for raw in candidates:
-        text = _clean(raw, limit)
-        if text:
-            return text
-    return None
-
-
-def _key(text: str) -> str:
-    return _NOT_ALNUM.sub("", text.lower())
-
-
-def _is_site(text: str, site_keys: frozenset[str]) -> bool:
-    key = _key(text)
-    return bool(key) and (key in site_keys or key.removeprefix("the") in site_keys)
-
-
-def _strip_site_affix(title: str, site_keys: frozenset[str], h1_text: str | None) -> str:
-    separators = list(_TITLE_SEPARATOR.finditer(title))
-    if not separators:
-        return title
-    last, first = separators[-1], separators[0]
-    head, tail = title[: last.start()].strip(), title[last.end() :].strip()
-    if head and _is_site(tail, site_keys):
-        return head
-    lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
-    if rest and _is_site(lead, site_keys):
-        return rest
-    h1_key = _key(h1_text or "")
-    if h1_key:
-        for part in (head, rest, lead, tail):
-            if part and _key(part) == h1_key:
-                return part
-    return title
-
-
-def _host(url: str | None) -> str | None:
-    if not url:
-        return None
-    try:
-        return urlsplit(url).hostname
-    except ValueError:
-        return None
-
-
-def _is_root(url: str) -> bool:
-    try:
-        return urlsplit(url).path in ("", "/")
-    except ValueError:
-        return False
+# ---------------------------------------------------------------- element helpers
 
 
 def _parent_tag(el: HtmlElement) -> str | None:
@@ -521,48 +423,7 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     return text if text and len(text) <= limit else None
 
 
-# ---------------------------------------------------------------- authors
-
-
-def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
-    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → [].
-
-    With ``one_person`` (``citation_author``, ``dc.creator``: one tag per author) the value
-    is not split, and the bibliographic "Last, First" is written "First Last".
-    """
-    text = _clean(raw, _MAX_BYLINE * 4)
-    if not text or _LOOKS_LIKE_URL.search(text):
-        return []
-    if one_person:
-        last, comma, first = text.partition(",")
-        name = f"{first.strip()} {last.strip()}" if comma and "," not in first else text
-        name = _BY.sub("", name).strip(" .:-–—()[]\"'")
-        return [name] if _is_name(name) else []
-    names: list[str] = []
-    for part in _AUTHOR_SPLIT.split(_BY.sub("", text)):
-        name = _BY.sub("", part).strip(" .:-–—()[]\"'")
-        if _is_name(name):
-            names.append(name)
-    return names
-
-
-def _is_name(name: str) -> bool:
-    if not name or len(name) > _MAX_AUTHOR or any(ch.isdigit() for ch in name):
-        return False
-    if "@" in name or _LOOKS_LIKE_URL.search(name) or not any(ch.isalpha() for ch in name):
-        return False
-    words = name.split()
-    if len(words) > _MAX_AUTHOR_WORDS:
-        return False
-    lowered = [word.lower().strip(".,") for word in words]
-    return lowered[-1] not in _ROLE_TITLES and not all(word in _ROLE_WORDS for word in lowered)
-
-
-def _dedupe(names: Iterable[str]) -> tuple[str, ...]:
-    seen: dict[str, str] = {}
-    for name in names:
-        seen.setdefault(name.casefold(), name)
-    return tuple(seen.values())
+# ---------------------------------------------------------------- bylines
 
 
 _DATE_MARK = 3
@@ -592,25 +453,3 @@ def _byline_text(el: HtmlElement) -> str | None:
             named: str | None = name.get("content")
             return named or _short_text(name, _MAX_BYLINE)
     return _short_text(el, _MAX_BYLINE)
-
-
-# ---------------------------------------------------------------- language
-
-
-def normalise_language(raw: str | None) -> str | None:
-    """A language tag in its usual case (``en``, ``en-US``, ``zh-Hant-TW``), or None if ``raw`` is not one."""
-    if not raw:
-        return None
-    tag = raw.split(",")[0].split(";")[0].strip().replace("_", "-")
-    match = _LANGUAGE.match(tag)
-    if not match:
-        return None
-    parts = [match.group(1).lower()]
-    for sub in match.group(2).split("-")[1:]:
-        if len(sub) == 2 and sub.isalpha():
-            parts.append(sub.upper())
-        elif len(sub) == 4 and sub.isalpha():
-            parts.append(sub.title())
-        else:
-            parts.append(sub.lower())
-    return "-".join(parts)

@@ -1,0 +1,130 @@
+"""Pieces of Markdown syntax for the renderer in ``markdown.py`` (pure).
+
+Text is escaped only where it would otherwise change meaning: ``[``, ``]`` and backticks
+always; ``*`` and ``~`` unless spaces surround them; ``_`` unless letters or digits surround
+it; ``<`` before a tag name; ``&`` before an entity; a backslash before punctuation. At the
+start of a line also ``#``, ``-``, ``+``, ``*``, ``>``, ``1.``/``1)`` and ``===``/``---``
+lines. Each step is one C-level pass (no Python callback per match), so a 10 MB text node
+costs a few passes over 10 MB.
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.etree
+from lxml.html import HtmlElement
+
+__all__ = [
+    "code_fence",
+    "code_language",
+    "code_span",
+    "escape_line_start",
+    "escape_text",
+    "heading_text",
+    "inline_text",
+    "markdown_url",
+    "raw_text",
+]
+
+_WHITESPACE = re.compile(r"[ \t\n\r\f\u00a0]+")
+_SPECIAL = re.compile(r"[\\`*_\[\]<&~]")
+_BACKSLASH = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)")  # before ASCII punctuation or at the end
+_ALWAYS = str.maketrans({"`": "\\`", "[": "\\[", "]": "\\]"})
+_STAR = re.compile(r"(?<! )\*|\*(?! )")  # could open or close emphasis
+_TILDE = re.compile(r"(?<! )~|~(?! )")  # could open or close strikethrough
+_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # not inside a word
+_TAG_OPEN = re.compile(r"<(?=[^\W\d_]|[/!?]|$)")
+_ENTITY_START = re.compile(r"&(?=(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)", re.I)
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~)")
+_ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+_HEADING_CLOSER = re.compile(r"(\s)(#+)$")
+_BACKTICKS = re.compile(r"`+")
+_LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
+_LANGUAGE_NAME = re.compile(r"[\w+#.-]{1,30}")
+_URL_UNSAFE = re.compile(r"[ ()<>]")
+
+
+def escape_text(text: str) -> str:
+    """Backslash-escape what would otherwise be read as inline Markdown."""
+    if not _SPECIAL.search(text):
+        return text
+    text = _BACKSLASH.sub(r"\\\\", text)  # first: the escapes below add backslashes
+    text = text.translate(_ALWAYS)
+    text = _STAR.sub(r"\\*", text)
+    text = _TILDE.sub(r"\\~", text)
+    text = _UNDERSCORE.sub(r"\\_", text)
+    text = _TAG_OPEN.sub(r"\\<", text)
+    return _ENTITY_START.sub(r"\\&", text)
+
+
+def inline_text(text: str) -> str:
+    """An HTML text node as Markdown: whitespace collapsed (as browsers do), then escaped."""
+    if not text.strip(" \t\n\r\f"):
+        return " "
+    return escape_text(_WHITESPACE.sub(" ", text))
+
+
+def escape_line_start(line: str) -> str:
+    """``line`` with a leading ``#``, ``-``, ``1.``, ``>``, setext underline... made literal."""
+    if _LINE_START.match(line):
+        return "\\" + line
+    ordered = _ORDERED_START.match(line)
+    if ordered:
+        return ordered.group(1) + "\\" + line[len(ordered.group(1)) :]
+    return line
+
+
+def heading_text(text: str) -> str:
+    """Heading content on one line, a trailing `` #`` escaped (it would close the heading)."""
+    return _HEADING_CLOSER.sub(r"\1\\\2", " ".join(text.split()))
+
+
+def markdown_url(url: str) -> str:
+    """``url`` safe inside ``(...)``: spaces, parentheses and angle brackets percent-encoded."""
+    return _URL_UNSAFE.sub(lambda m: f"%{ord(m.group(0)):02X}", url)
+
+
+def code_span(text: str) -> str:
+    """Inline code whose backtick fence is longer than any backtick run inside."""
+    content = " ".join(text.split())
+    if not content:
+        return ""
+    longest = max((len(run) for run in _BACKTICKS.findall(content)), default=0)
+    fence = "`" * (longest + 1)
+    if content.startswith("`") or content.endswith("`"):
+        content = f" {content} "
+    return f"{fence}{content}{fence}"
+
+
+def code_fence(code: str) -> str:
+    """A fence for a code block: at least three backticks, more than any run inside."""
+    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def raw_text(el: HtmlElement) -> str:
+    """The text under ``el`` as written, ``<br>`` as a newline (iterative, C-level walk)."""
+    parts: list[str] = []
+    for event, node in lxml.etree.iterwalk(el, events=("start", "end")):
+        if event == "start":
+            if node.tag == "br":
+                parts.append("\n")
+            elif isinstance(node.tag, str) and node.text:
+                parts.append(node.text)
+        elif node is not el and node.tail:
+            parts.append(node.tail)
+    return "".join(parts)
+
+
+def code_language(pre: HtmlElement) -> str:
+    """The language of a ``<pre>`` from ``class="language-x"``/``lang-x`` or ``data-lang``, or ""."""
+    code = pre.find("code")
+    for el in (pre, code) if code is not None else (pre,):
+        found = _LANGUAGE.search(el.get("class") or "")
+        if found:
+            return str(found.group(1)).lower()
+        data = str(el.get("data-lang") or el.get("data-language") or "").strip()
+        if _LANGUAGE_NAME.fullmatch(data):
+            return data.lower()
+    return ""

@@ -1,0 +1,144 @@
+"""Small text rules shared by the metadata readers (pure).
+
+- ``clean_text``: entities left over from double escaping decoded, whitespace collapsed,
+  cut at a word boundary to a length limit.
+- site names: ``site_keys`` spells the site's names and host for comparison (lower case,
+  letters and digits only, with and without a leading "the"); ``is_site_name`` compares.
+- ``strip_site_affix``: "Headline | Site" and "Site - Headline" lose the site part when it
+  is a known site name, or keep the part that equals the page's ``<h1>``.
+- ``normalise_language``: a BCP 47-shaped tag in its usual case (``en``, ``en-US``,
+  ``zh-Hant-TW``), from ``en_us``, ``EN-gb``, ``"de, en"``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+__all__ = [
+    "clean_text",
+    "first_clean",
+    "host_of",
+    "is_root_url",
+    "is_site_name",
+    "looks_like_url",
+    "name_key",
+    "normalise_language",
+    "site_name_keys",
+    "strip_site_affix",
+]
+
+_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_LOOKS_LIKE_URL = re.compile(r"^(?:https?:|www\.|//)|^\S+\.[a-z]{2,}/", re.I)
+_SECOND_LEVEL = frozenset(("co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go"))
+_HOST_NOISE = frozenset(("www", "m", "amp"))
+_LANGUAGE = re.compile(r"^([a-z]{2,3})((?:-[a-z0-9]{1,8})*)$", re.I)
+
+
+def clean_text(raw: str | None, limit: int) -> str | None:
+    """``raw`` decoded, collapsed and cut to ``limit`` characters; None when nothing is left."""
+    if not raw:
+        return None
+    text = raw[: limit * 4]
+    if "&" in text and _ENTITY.search(text):
+        text = html.unescape(text)
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0] or text[:limit]
+    return text or None
+
+
+def first_clean(candidates: Iterable[str | None], limit: int) -> str | None:
+    """The first candidate that is not empty once cleaned."""
+    for raw in candidates:
+        text = clean_text(raw, limit)
+        if text:
+            return text
+    return None
+
+
+def looks_like_url(text: str) -> bool:
+    return _LOOKS_LIKE_URL.search(text.strip()) is not None
+
+
+def name_key(text: str) -> str:
+    return _NOT_ALNUM.sub("", text.lower())
+
+
+def host_of(url: str | None) -> str | None:
+    if not url:
+        return None
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+def is_root_url(url: str) -> bool:
+    try:
+        return urlsplit(url).path in ("", "/")
+    except ValueError:
+        return False
+
+
+def site_name_keys(names: Iterable[str], url: str | None) -> frozenset[str]:
+    """Comparison keys for the site's names and for the host of ``url`` (``news.bbc.co.uk`` → ``bbc``)."""
+    keys = {name_key(name) for name in names}
+    host = host_of(url)
+    if host:
+        labels = [label for label in host.split(".") if label not in _HOST_NOISE]
+        keys.add(name_key(".".join(labels)))
+        if len(labels) >= 2:
+            registered = labels[-3] if len(labels) > 2 and labels[-2] in _SECOND_LEVEL else labels[-2]
+            keys.add(name_key(registered))
+    keys |= {key.removeprefix("the") for key in keys}
+    keys.discard("")
+    return frozenset(keys)
+
+
+def is_site_name(text: str, keys: frozenset[str]) -> bool:
+    key = name_key(text)
+    return bool(key) and (key in keys or key.removeprefix("the") in keys)
+
+
+def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
+    """``title`` without a leading or trailing site name (see the module docstring)."""
+    separators = list(_TITLE_SEPARATOR.finditer(title))
+    if not separators:
+        return title
+    last, first = separators[-1], separators[0]
+    head, tail = title[: last.start()].strip(), title[last.end() :].strip()
+    if head and is_site_name(tail, keys):
+        return head
+    lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
+    if rest and is_site_name(lead, keys):
+        return rest
+    h1_key = name_key(h1_text or "")
+    if h1_key:
+        for part in (head, rest, lead, tail):
+            if part and name_key(part) == h1_key:
+                return part
+    return title
+
+
+def normalise_language(raw: str | None) -> str | None:
+    """A language tag in its usual case (``en``, ``en-US``, ``zh-Hant-TW``), or None if ``raw`` is not one."""
+    if not raw:
+        return None
+    tag = raw.split(",")[0].split(";")[0].strip().replace("_", "-")
+    match = _LANGUAGE.match(tag)
+    if not match:
+        return None
+    parts = [match.group(1).lower()]
+    for sub in match.group(2).split("-")[1:]:
+        if len(sub) == 2 and sub.isalpha():
+            parts.append(sub.upper())
+        elif len(sub) == 4 and sub.isalpha():
+            parts.append(sub.title())
+        else:
+            parts.append(sub.lower())
+    return "-".join(parts)

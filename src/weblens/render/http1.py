@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import hmac
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 __all__ = [
     "HOP_BY_HOP",
@@ -42,19 +44,21 @@ HOP_BY_HOP = frozenset(
     }
 )
 _TOKEN_CHARS = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_REASONS = {
-    200: "Connection Established",
-    400: "Bad Request",
-    403: "Forbidden",
-    405: "Method Not Allowed",
-    407: "Proxy Authentication Required",
-    411: "Length Required",
-    431: "Request Header Fields Too Large",
-    501: "Not Implemented",
-    502: "Bad Gateway",
-    503: "Service Unavailable",
-    504: "Gateway Timeout",
-}
+_REASONS: Mapping[int, str] = MappingProxyType(
+    {
+        200: "Connection Established",
+        400: "Bad Request",
+        403: "Forbidden",
+        405: "Method Not Allowed",
+        407: "Proxy Authentication Required",
+        411: "Length Required",
+        431: "Request Header Fields Too Large",
+        501: "Not Implemented",
+        502: "Bad Gateway",
+        503: "Service Unavailable",
+        504: "Gateway Timeout",
+    }
+)
 
 
 class HeadError(ValueError):

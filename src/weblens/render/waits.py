@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
 from weblens.models import WaitCondition, WaitKind
@@ -15,12 +17,14 @@ __all__ = ["NetworkIdle", "goto_wait", "wait_ready"]
 
 GotoWait = Literal["domcontentloaded", "load"]
 
-_GOTO_WAIT: dict[WaitKind, GotoWait] = {
-    "domcontentloaded": "domcontentloaded",
-    "load": "load",
-    "networkidle": "load",
-    "selector": "domcontentloaded",
-}
+_GOTO_WAIT: Mapping[WaitKind, GotoWait] = MappingProxyType(
+    {
+        "domcontentloaded": "domcontentloaded",
+        "load": "load",
+        "networkidle": "load",
+        "selector": "domcontentloaded",
+    }
+)
 
 
 def goto_wait(wait: WaitCondition) -> GotoWait:

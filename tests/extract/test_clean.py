@@ -158,4 +158,7 @@ def test_captions_are_found() -> None:
         "<div><figure><img src='a.jpg'><figcaption>Cap one</figcaption></figure>"
         "<p class='wp-caption-text'>Cap two</p><p>Body</p></div>"
     )
-    assert [el.text_content() for el in caption_elements(root)] == ["Cap one", "Cap two"]
+    assert [el.tag for el in caption_elements(root)] == ["figure", "p"]
+    quote = "<div><figure><blockquote>A quote</blockquote><figcaption>By</figcaption></figure></div>"
+    bare = lxml.html.fromstring(quote)
+    assert [el.tag for el in caption_elements(bare)] == ["figcaption"]

@@ -209,4 +209,5 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
                 tag == "figure" and any(True for _ in el.iter(*_MEDIA))
             ):
                 found.append(el)
-    return found
+    outermost = set(found)
+    return [el for el in found if not any(anc in outermost for anc in el.iterancestors())]

@@ -240,6 +240,8 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("@janedoe", []),
         ("jane@example.com", []),
         ("Byron Smith", ["Byron Smith"]),
+        ("Текст: Венера Ерофеева", ["Венера Ерофеева"]),
+        ("Autor: Max Mustermann", ["Max Mustermann"]),
         ("x" * 150, []),
         ("", []),
     ],

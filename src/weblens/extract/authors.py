@@ -1,6 +1,6 @@
 """Author values as pages write them → person names (pure).
 
-"By A and B", "A, B & C", "Written by A | Updated March 5" give the names; a URL (an
+"By A and B", "A, B & C", "Written by A | Updated March 5", "Text: A" give the names; a URL (an
 ``article:author`` Facebook profile), an e-mail, a ``@handle``, anything with digits, a
 job title alone ("Staff Writer") or a part ending in one ("AP Auto Writer") is not a name.
 Names are at most 100 characters and 8 words. Sources with one tag per author
@@ -20,8 +20,10 @@ __all__ = ["dedupe_names", "is_name", "split_authors"]
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
 _MAX_VALUE = 800
-_BY = re.compile(
-    r"^(?:(?:written|posted|reported|published|story|text|words)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*", re.I
+_BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
+    r"^(?:(?:written|posted|reported|published|story|text|words)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
+    r"|^[^\W\d_]{2,15}\s?:\s+",
+    re.I,
 )
 _AUTHOR_SPLIT = re.compile(r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+)\s*", re.I)
 _TRIM = " .:-–—()[]\"'"

@@ -23,6 +23,7 @@ from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import Verdict, classify
 from weblens.extract.parse import ParsedPage, parse_html
+from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header
 from weblens.models import ExtractionMethod, PageExtract
@@ -68,6 +69,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     selection = _main_content(page, options)
     main = selection.element
     drop_repeated_header(main, title=meta.title)
+    drop_trailing_boilerplate(main)
     # captions belong to their figures: in the markdown with the image, not in the running text
     text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)

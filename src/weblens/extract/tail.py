@@ -1,0 +1,123 @@
+"""Trim the boilerplate that trails an article inside its own container.
+
+After the last paragraph of an article, sites append the same few kinds of lines: calls to
+action ("Sign up for our newsletter", "Follow us on Twitter"), credit lines ("Reporting by …",
+"… contributed to this report"), copyright notices, and sections headed "Related", "You may
+also like", "Comments", "Tags", "About <the publisher>". Two rules, both confined to the end of
+the container:
+
+* from the last text block backwards, blocks that are short and say one of those things (or
+  are a bare label of a few words) are dropped, up to the first block that is real text;
+* a short heading-like block naming one of those sections, in the last part of the text,
+  is dropped together with everything after it.
+
+The vocabulary is generic boilerplate wording (English first, with a few common equivalents);
+nothing is keyed to a site.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS
+from weblens.extract.tree import drop
+
+__all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
+
+_CALL_TO_ACTION = re.compile(
+    r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
+    r"on (?:twitter|facebook|instagram|linkedin)|share (?:this|it)\b|click here|tap here|"
+    r"download (?:our|the) app|support (?:us|our)|donate|become a (?:member|subscriber|patron)|"
+    r"join (?:us|our|now)|all rights reserved|©|\(c\) ?\d{4}|copyright|terms of (?:use|service)|"
+    r"privacy policy|cookie|advertisement|sponsored|like this (?:story|article)|if you (?:enjoyed|liked)|"
+    r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
+    r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
+    r"moderat|listen (?:to|live)|watch (?:live|now)|learn more)",
+    re.I,
+)
+_CREDIT = re.compile(
+    r"^\W*(?:(?:additional )?reporting|writing|editing|edited|compiled|produced|contributing|contributors?)"
+    r"\b.{0,200}\bby\b|\bcontributed (?:to )?(?:this|reporting|research)|^\W*(?:contributing|reporting)\s*:",
+    re.I,
+)
+_SECTION = re.compile(
+    r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
+    r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
+    r"trending|read (?:more|next|also)|see also|also (?:read|on)|tags?|topics|filed under|comments?|"
+    r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories)|"
+    r"about (?:the )?(?:authors?|us)\b|"
+    r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|noticias relacionadas|lee también|"
+    r"ähnliche|weitere artikel|самые популярные|читайте также|相关|関連)",
+    re.I,
+)
+# "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
+_ABOUT = re.compile(r"^\W*(?:about|über|à propos de|acerca de|sobre)\s+\S+(?:\s+\S+)?\W*$", re.I)
+_ITEMS = frozenset(("li", "dd", "dt"))
+_CELLS = frozenset(("td", "th", "tr", "caption", "thead", "tbody", "tfoot", "table"))
+_SENTENCE = re.compile(r"[.!?。](?:\s|$)")
+_TRAILER_CHARS = 300  # a trailing line longer than this is text, whatever it says
+_TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, whatever it says
+_LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
+_SECTION_WORDS = 8
+_SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
+
+
+def _leaf_blocks(main: HtmlElement) -> list[HtmlElement]:
+    """Block elements below ``main`` with text of their own and no nested block, in document order."""
+    found = []
+    for el in main.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is not str or tag not in BLOCK_TAGS:
+            continue
+        if any(child.tag in BLOCK_TAGS for child in el):
+            continue
+        found.append(el)
+    return found
+
+
+def is_trailer(text: str, tag: str = "p") -> bool:
+    """A line that, at the end of an article, is boilerplate: a call to action, a credit, a label.
+
+    A list item is judged by what it says only: a short item is a normal end of a list.
+    """
+    if len(text) > _TRAILER_CHARS or len(_SENTENCE.findall(text)) >= _TRAILER_SENTENCES:
+        return False
+    if _CALL_TO_ACTION.search(text) or _CREDIT.search(text):
+        return True
+    return tag not in _ITEMS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE.search(text)
+
+
+def names_a_section(text: str, tag: str = "p") -> bool:
+    """A short heading that opens a boilerplate section (related stories, comments, tags…)."""
+    if len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
+        return False
+    return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
+
+
+def drop_trailing_boilerplate(main: HtmlElement) -> None:
+    """Remove boilerplate that trails the article inside ``main`` (in place)."""
+    leaves = [(el, " ".join(el.text_content().split())) for el in _leaf_blocks(main)]
+    leaves = [(el, text) for el, text in leaves if text]
+    if len(leaves) < 2:
+        return
+    total = sum(len(text) for _, text in leaves)
+    doomed: list[HtmlElement] = []
+    after = 0
+    cut = len(leaves)
+    for position in range(len(leaves) - 1, 0, -1):
+        el, text = leaves[position]
+        if after > total * _SECTION_ZONE:
+            break
+        if names_a_section(text, el.tag):
+            cut = position
+        after += len(text)
+    doomed.extend(el for el, _ in leaves[cut:])
+    for position in range(cut - 1, 0, -1):
+        el, text = leaves[position]
+        if el.tag in _CELLS or not is_trailer(text, el.tag):
+            break  # a table is data, not a trailer
+        doomed.append(el)
+    for el in doomed:
+        drop(el)

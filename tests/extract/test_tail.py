@@ -1,0 +1,83 @@
+"""tail.py: boilerplate trailing the article inside its container."""
+
+from __future__ import annotations
+
+import lxml.html
+import pytest
+
+from weblens.extract.tail import drop_trailing_boilerplate, is_trailer, names_a_section
+from weblens.extract.text import render_text
+
+BODY = "".join(
+    f"<p>Paragraph {i} of the story gives the reader one more fact, with a full sentence or two.</p>"
+    for i in range(6)
+)
+
+
+def _trim(tail: str) -> str:
+    root = lxml.html.fromstring(f"<div>{BODY}{tail}</div>")
+    drop_trailing_boilerplate(root)
+    return render_text(root)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Sign up for our daily newsletter.",
+        "Follow us on Twitter and Facebook.",
+        "(Reporting by Jane Roe; Editing by John Doe)",
+        "Maria Lopez contributed to this report.",
+        "© 2024 Example Media. All rights reserved.",
+        "Comments",
+        "LEARN MORE",
+    ],
+)
+def test_trailing_lines_go(line: str) -> None:
+    out = _trim(f"<p>{line}</p>")
+    assert line not in out
+    assert "Paragraph 5 of the story" in out
+
+
+def test_several_trailing_lines_go_up_to_the_last_paragraph() -> None:
+    out = _trim("<p>Share this story</p><p>Follow us on Instagram</p><p>Tags</p>")
+    assert out.endswith("with a full sentence or two.")
+
+
+def test_a_section_heading_takes_what_follows() -> None:
+    out = _trim("<h3>Related stories</h3><p>Another story about something else entirely, in a sentence.</p>")
+    assert "Related stories" not in out and "Another story" not in out
+
+
+def test_about_the_publisher_heading() -> None:
+    out = _trim(
+        "<h2>About Example Corp</h2><p>Example Corp makes widgets in twelve countries since 1990.</p>"
+    )
+    assert "Example Corp" not in out
+
+
+def test_a_trailing_paragraph_of_real_text_stays() -> None:
+    last = (
+        "Let's be honest, this was hard. Really hard. Surely we missed some. "
+        "Leave a comment and tell us which one you would add."
+    )
+    assert last in _trim(f"<p>{last}</p>")
+
+
+def test_mid_article_lines_are_not_touched() -> None:
+    root = lxml.html.fromstring(f"<div><p>Subscribe</p>{BODY}</div>")
+    drop_trailing_boilerplate(root)
+    assert render_text(root).startswith("Subscribe")
+
+
+def test_a_sentence_starting_with_about_is_not_a_section() -> None:
+    assert not names_a_section("About 200 people attended.", "p")
+    assert not names_a_section("About 200 people", "p")
+    assert names_a_section("About Acme", "h3")
+    assert names_a_section("You may also like", "div")
+    assert not is_trailer("A long closing paragraph. " * 20)
+
+
+def test_a_closing_table_or_list_is_content() -> None:
+    table = "<table><tr><td>Ana</td><td>31</td></tr><tr><td>Bo</td><td>28</td></tr></table>"
+    assert "Bo | 28" in _trim(table)
+    assert "Pears" in _trim("<ul><li>Apples</li><li>Pears</li></ul>")

@@ -108,3 +108,15 @@ def test_block_weights_order_prose_above_chrome() -> None:
     assert block_weight(_block(200, 0), teaser=True) < 0
     assert block_weight(_block(0)) == 0
     assert block_weight(_block(10, 0, stops=0, tag="td")) > 0
+
+
+def test_near_copies_of_the_title_and_leading_labels_are_dropped() -> None:
+    html = (
+        "<html><head><title>HS Roundup: Viera beats Rockledge to stay unbeaten</title></head><body><article>"
+        "<div class='kicker'>Girls basketball</div>"
+        "<p>High School Roundup: Viera beats Rockledge to stay unbeaten</p>"
+        f"<p>{SENTENCES}</p><p>{SENTENCES}</p></article></body></html>"
+    )
+    text = weblens.extract(html).text
+    assert text.startswith("Sentence 0 adds")
+    assert "Roundup" not in text and "Girls basketball" not in text

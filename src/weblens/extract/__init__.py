@@ -68,8 +68,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     meta = _metadata(page.root, url)
     selection = _main_content(page, options)
     main = selection.element
-    drop_repeated_header(main, title=meta.title)
-    drop_trailing_boilerplate(main)
+    if not page.plain:
+        drop_repeated_header(main, title=meta.title)
+        drop_trailing_boilerplate(main)
     # captions belong to their figures: in the markdown with the image, not in the running text
     text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)

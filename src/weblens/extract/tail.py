@@ -21,8 +21,8 @@ import re
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS
-from weblens.extract.tree import drop
+from weblens.extract.blocks import HEADING_TAGS
+from weblens.extract.tree import drop, leaf_blocks
 
 __all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
 
@@ -64,19 +64,6 @@ _SECTION_WORDS = 8
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
 
 
-def _leaf_blocks(main: HtmlElement) -> list[HtmlElement]:
-    """Block elements below ``main`` with text of their own and no nested block, in document order."""
-    found = []
-    for el in main.iterdescendants():
-        tag = el.tag
-        if tag.__class__ is not str or tag not in BLOCK_TAGS:
-            continue
-        if any(child.tag in BLOCK_TAGS for child in el):
-            continue
-        found.append(el)
-    return found
-
-
 def is_trailer(text: str, tag: str = "p") -> bool:
     """A line that, at the end of an article, is boilerplate: a call to action, a credit, a label.
 
@@ -98,7 +85,7 @@ def names_a_section(text: str, tag: str = "p") -> bool:
 
 def drop_trailing_boilerplate(main: HtmlElement) -> None:
     """Remove boilerplate that trails the article inside ``main`` (in place)."""
-    leaves = [(el, " ".join(el.text_content().split())) for el in _leaf_blocks(main)]
+    leaves = [(el, " ".join(el.text_content().split())) for el in leaf_blocks(main)]
     leaves = [(el, text) for el, text in leaves if text]
     if len(leaves) < 2:
         return

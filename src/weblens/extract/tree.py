@@ -6,7 +6,9 @@ import re
 
 from lxml.html import HtmlElement
 
-__all__ = ["drop"]
+from weblens.extract.blocks import BLOCK_TAGS
+
+__all__ = ["drop", "leaf_blocks"]
 
 # characters libxml2 accepts when parsing but lxml refuses to write back into a tree
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
@@ -29,3 +31,13 @@ def drop(el: HtmlElement) -> None:
         elif parent is not None and parent.text:
             parent.text = _NOT_XML.sub("", parent.text)
         el.drop_tree()
+
+
+def leaf_blocks(root: HtmlElement) -> list[HtmlElement]:
+    """Block elements below ``root`` with no block element directly inside, in document order."""
+    found = []
+    for el in root.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is str and tag in BLOCK_TAGS and not any(child.tag in BLOCK_TAGS for child in el):
+            found.append(el)
+    return found

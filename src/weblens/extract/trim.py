@@ -1,9 +1,10 @@
-"""Drop what the main container repeats from the page header: the title, the standfirst.
+"""Drop what the main container repeats from the page header: the title, kickers and labels.
 
 The page's title is already in ``PageExtract.title``; a heading at the top of the main
-container that says the same thing is a repetition, not content. Only the head of the
-container is inspected (up to the first real paragraph), so a heading further down that happens
-to match the title stays.
+container that says the same thing (or nearly: "HS Roundup" for "High School Roundup") is a
+repetition, not content, and so are the bare labels of a few words that sit above an article
+(a section name, "Read later"). Only the head of the container is inspected, up to the first
+real paragraph, so a heading further down that happens to match the title stays.
 """
 
 from __future__ import annotations
@@ -13,14 +14,20 @@ import re
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
-from weblens.extract.tree import drop
+from weblens.extract.tree import drop, leaf_blocks
 
 __all__ = ["drop_repeated_header", "same_text"]
 
 _SEPARATORS = re.compile(r"\s+[|\-–—:·•»«]+\s+|\s*::\s*")
 _NON_WORD = re.compile(r"[\W_]+")
 _LEAD_PARAGRAPH = 150  # characters: the article proper has begun
-_HEAD_ELEMENTS = 60  # how far into the container to look at most
+_HEAD_BLOCKS = 12  # how many blocks into the container to look at most
+_TITLE_LINE = 300
+# headings, list items and table cells are content even when short
+_NOT_LABELS = HEADING_TAGS | {"li", "dd", "dt", "td", "th", "caption"}
+_LABEL_WORDS = 3
+_SIMILAR_WORDS = 0.65  # share of words in common with the title (Jaccard)
+_SENTENCE_END = re.compile(r"[.!?:;。]\s*$")
 _TITLE_SHARE = 0.6
 
 
@@ -41,19 +48,30 @@ def same_text(candidate: str, reference: str) -> bool:
     return any(cand == part for part in parts) or (cand in ref and len(cand) >= _TITLE_SHARE * longest)
 
 
+def _similar(text: str, title: str) -> bool:
+    if same_text(text, title):
+        return True
+    words, title_words = set(_norm(text).split()), set(_norm(title).split())
+    union = words | title_words
+    return bool(union) and len(words & title_words) / len(union) >= _SIMILAR_WORDS
+
+
 def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
-    """Remove headings at the head of ``main`` that repeat the page title (in place)."""
-    if not title:
-        return
+    """Remove, at the head of ``main``, what repeats the page header (in place).
+
+    Before the first real paragraph: a heading or short line that repeats the page title, and
+    bare labels of a few words (a section name, a kicker, "Read later").
+    """
     doomed: list[HtmlElement] = []
-    for seen, el in enumerate(main.iterdescendants()):
-        if seen > _HEAD_ELEMENTS:
+    for el in leaf_blocks(main)[:_HEAD_BLOCKS]:
+        text = " ".join(el.text_content().split())
+        if not text:
+            continue
+        if len(text) >= _LEAD_PARAGRAPH and el.tag not in HEADING_TAGS:
             break
-        tag = el.tag
-        if tag in HEADING_TAGS:
-            if same_text(el.text_content(), title):
-                doomed.append(el)
-        elif tag == "p" and len(el.text_content()) >= _LEAD_PARAGRAPH:
-            break
+        if (title and len(text) <= _TITLE_LINE and _similar(text, title)) or (
+            el.tag not in _NOT_LABELS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE_END.search(text)
+        ):
+            doomed.append(el)
     for el in doomed:
         drop(el)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
+from weblens.extract.readability_style import readability_pick
 from weblens.extract.tree import drop
 from weblens.models import ExtractionMethod
 
@@ -29,6 +30,11 @@ _SHORT_LINE = 50
 _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
 _MIN_CONTENT = 25.0
+_SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
+_RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
+_SPLIT_SHARE = 0.5  # ... and so does a second child holding this share of the first one's prose
+_DOMINANT = 0.7
+_AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _PRUNE_GOOD = 200.0
 _SENTENCE_PARAGRAPH = 80
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
@@ -144,10 +150,54 @@ def _prune(
     return pruned
 
 
+def _inside(stats: TreeStats, inner: int, outer: int) -> bool:
+    return outer <= inner <= stats.ends[outer]
+
+
+def _unsure(
+    stats: TreeStats, net: list[float], good: list[float], best: int, removed: Collection[int]
+) -> bool:
+    """Little text; or the best container joins regions of comparable weight (an article and a
+    thread, two stories); or a second region, apart from the best, scores nearly as well."""
+    if net[best] < _SURE_SCORE:
+        return True
+    shares = sorted((good[i] for i in stats.children(best) if i not in removed), reverse=True)
+    if len(shares) >= 2 and shares[1] >= _SPLIT_SHARE * shares[0] and shares[0] < _DOMINANT * good[best]:
+        return True
+    rival = max(
+        (
+            net[i]
+            for i in range(len(stats))
+            if i not in removed and not _inside(stats, i, best) and not _inside(stats, best, i)
+        ),
+        default=0.0,
+    )
+    return rival >= _RIVAL_SHARE * net[best]
+
+
+def _second_opinion(
+    stats: TreeStats, net: list[float], good: list[float], best: int, removed: Collection[int]
+) -> tuple[int, list[int]] | None:
+    """The readability-style container and the siblings it leaves out, when it should decide."""
+    pick = readability_pick(stats, removed)
+    if pick is None:
+        return None
+    chosen = pick.container
+    if _inside(stats, best, chosen) or (_inside(stats, chosen, best) and good[chosen] >= _AGREE * good[best]):
+        return None  # the two opinions agree on the region: the density heuristic's cut stands
+    if net[best] < _SURE_SCORE and good[chosen] <= good[best]:
+        return None  # both found little; keep the one with more prose
+    left_out = [i for i in stats.children(chosen) if pick.merged and i != pick.top and i not in pick.merged]
+    return chosen, left_out
+
+
 def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = ()) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
+    The density heuristic decides; when it is unsure (little text, or a rival region scoring
+    nearly as well) the readability-style scorer gives a second opinion, and decides if the two
+    disagree. With no container at all, the whole body is the content ("fallback").
     """
     net, good = _sums(stats, removed)
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
@@ -156,7 +206,15 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
     parents = stats.parents
     while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
         best = parents[best]  # a paragraph is never the whole article: take its container
-    best = _descend(stats, best, good)
-    for el in _prune(stats, best, net, good, removed):
+    method = ExtractionMethod.DENSITY
+    left_out: list[int] = []
+    unsure = _unsure(stats, net, good, best, removed)
+    opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
+    if opinion is not None:
+        best, left_out = opinion
+        method = ExtractionMethod.READABILITY
+    else:
+        best = _descend(stats, best, good)
+    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed):
         drop(el)
-    return Selection(element=stats.nodes[best], method=ExtractionMethod.DENSITY)
+    return Selection(element=stats.nodes[best], method=method)

@@ -22,7 +22,6 @@ import ssl
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Self
-from urllib.parse import urljoin
 
 import httpx
 import structlog
@@ -49,8 +48,9 @@ from weblens.net.decode import (
 )
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage
+from weblens.net.policy import join_url
 from weblens.net.text import decode_text
-from weblens.net.transport import TLSError, pinned_client
+from weblens.net.transport import PinnedTransport, TLSError
 
 __all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher"]
 
@@ -103,13 +103,13 @@ class GuardedFetcher:
     ) -> None:
         self._guard = guard if guard is not None else Guard()
         self._limits = limits if limits is not None else FetchLimits()
-        headers = {
+        self._headers = {
             "User-Agent": self._limits.user_agent,
             "Accept": ACCEPT,
             "Accept-Encoding": ACCEPT_ENCODING,
         }
-        self._client = pinned_client(
-            self._guard, headers=headers, ssl_context=ssl_context, max_connections=max_connections
+        self._transport = PinnedTransport(
+            self._guard, ssl_context=ssl_context, max_connections=max_connections
         )
         self._log = structlog.get_logger("weblens.net")
 
@@ -126,7 +126,7 @@ class GuardedFetcher:
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        await self._transport.aclose()
 
     async def fetch(self, url: str) -> FetchedPage:
         now = asyncio.get_running_loop().time()
@@ -176,7 +176,7 @@ class GuardedFetcher:
     ) -> str:
         if len(redirects) >= self._limits.max_redirects:
             raise TooManyRedirects(f"more than {self._limits.max_redirects} redirects")
-        target = self._guard.check_url(urljoin(current, location)).url
+        target = self._guard.check_url(join_url(current, location)).url
         key = (target, _cookie_state(cookies))
         if key in seen:
             raise TooManyRedirects(f"redirect loop: {target} was already visited")
@@ -213,13 +213,13 @@ class GuardedFetcher:
 
     async def _send(self, url: str, cookies: httpx.Cookies) -> httpx.Response:
         try:
-            request = self._client.build_request("GET", url)
-            cookies.set_cookie_header(request)
-            return await self._client.send(request, stream=True)
+            request = httpx.Request("GET", url, headers=self._headers)
         except httpx.InvalidURL as exc:
             raise InvalidURL(f"invalid URL: {exc}", url=url) from exc
-        except httpx.HTTPError as exc:  # anything httpx raises itself; transport errors are ours already
-            raise ConnectError(f"request to {url} failed: {exc}", url=url) from exc
+        cookies.set_cookie_header(request)
+        response = await self._transport.handle_async_request(request)
+        response.request = request
+        return response
 
     # --- the response ----------------------------------------------------------------------------
     async def _read_page(

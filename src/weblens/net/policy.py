@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import idna
 
@@ -34,6 +34,7 @@ __all__ = [
     "check_address",
     "embedded_ipv4",
     "is_public_address",
+    "join_url",
     "parse_url",
 ]
 
@@ -249,6 +250,18 @@ def parse_url(url: str) -> TargetURL:
     netloc = shown if port == default_port else f"{shown}:{port}"
     normalised = urlunsplit((scheme, netloc, parts.path or "/", parts.query, parts.fragment))
     return TargetURL(url=normalised, scheme=scheme, host=host, port=port, ip=ip)
+
+
+def join_url(base: str, reference: str) -> str:
+    """Resolve a redirect's ``Location`` against ``base``; the result still needs :func:`parse_url`.
+
+    The reference is refused (InvalidURL) if it holds characters that URL parsers
+    silently drop or reinterpret: Python's ``urljoin`` strips tabs and newlines,
+    so they must be caught before joining, not after.
+    """
+    if _FORBIDDEN_URL_CHARS.search(reference.strip(" ")):
+        raise _reject(reference, "backslash, whitespace or control character in redirect target")
+    return urljoin(base, reference.strip(" "))
 
 
 def check_name(target: TargetURL, allow: AllowList) -> None:

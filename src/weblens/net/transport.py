@@ -1,11 +1,14 @@
-"""An httpx transport over an httpcore pool that uses the pinned backend.
+"""An httpx transport over an httpcore pool whose every connection goes through the pinned backend.
 
-:func:`pinned_client` builds the one ``httpx.AsyncClient`` the fetcher uses:
-no proxies from the environment (``trust_env=False``), no automatic redirects,
-no cookie jar shared between fetches, and every connection opened through
-:class:`PinnedBackend`. This module is also the boundary where httpcore's
-exceptions become weblens errors (weblens errors raised by the guard inside the
-backend pass through unchanged).
+The fetcher sends ``httpx.Request`` objects straight to :class:`PinnedTransport`
+rather than through ``httpx.AsyncClient``: the client would parse each
+``Location`` header with its own URL parser even when not following redirects
+(and fail on values it dislikes), and it consults proxy environment variables
+unless told not to. Without the client there is no proxy code path at all, and
+redirects are judged only by our own parser and guard.
+
+This module is also the boundary where httpcore's exceptions become weblens
+errors; weblens errors raised by the guard inside the backend pass through.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import ssl
 from collections.abc import AsyncIterable, AsyncIterator, Iterator
 from contextlib import contextmanager
-from http.cookiejar import CookieJar, DefaultCookiePolicy
 
 import httpcore
 import httpx
@@ -22,7 +24,7 @@ from weblens.errors import ConnectError, FetchTimeout, InvalidURL, WeblensError
 from weblens.net.backend import PinnedBackend
 from weblens.net.guard import Guard
 
-__all__ = ["PinnedTransport", "TLSError", "pinned_client"]
+__all__ = ["PinnedTransport", "TLSError"]
 
 
 class TLSError(ConnectError):
@@ -122,22 +124,3 @@ def _tls_reason(exc: ssl.SSLError) -> str:
     if isinstance(exc, ssl.SSLCertVerificationError):
         return f"certificate verification failed ({exc.verify_message})"
     return exc.reason or str(exc)
-
-
-def pinned_client(
-    guard: Guard,
-    *,
-    headers: dict[str, str] | None = None,
-    ssl_context: ssl.SSLContext | None = None,
-    max_connections: int = 20,
-) -> httpx.AsyncClient:
-    """The fetcher's client: pinned connections, no env proxies, no redirects, no shared cookies."""
-    refuse_all = CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
-    return httpx.AsyncClient(
-        transport=PinnedTransport(guard, ssl_context=ssl_context, max_connections=max_connections),
-        trust_env=False,
-        follow_redirects=False,
-        timeout=None,
-        cookies=refuse_all,
-        headers=headers,
-    )

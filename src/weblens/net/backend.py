@@ -11,11 +11,18 @@ TLS is unaffected: httpcore calls ``start_tls`` on the returned stream with
 ``server_hostname`` set to the origin's host (``httpcore/_async/connection.py``,
 ``_connect``), so SNI and certificate verification still use the name, not the
 address we connected to.
+
+The returned stream is wrapped so that a TLS handshake interrupted by
+cancellation (our deadline) closes its socket: httpcore's anyio stream closes
+only on ``Exception``, and the connection object drops the stream unclosed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ssl
 from collections.abc import Iterable
+from typing import Any
 
 import httpcore
 
@@ -45,13 +52,14 @@ class PinnedBackend(httpcore.AsyncNetworkBackend):
         last: httpcore.ConnectError | None = None
         for address in addresses:
             try:
-                return await self._inner.connect_tcp(
+                stream = await self._inner.connect_tcp(
                     str(address),
                     port,
                     timeout=timeout,
                     local_address=local_address,
                     socket_options=socket_options,
                 )
+                return _ClosingStream(stream)
             except httpcore.ConnectError as exc:  # refused, unreachable: try the next checked address
                 failures.append(f"{address}: {exc}")
                 last = exc
@@ -67,3 +75,35 @@ class PinnedBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await self._inner.sleep(seconds)
+
+
+class _ClosingStream(httpcore.AsyncNetworkStream):
+    """Delegates to the real stream; closes it if the TLS handshake fails or is cancelled."""
+
+    def __init__(self, inner: httpcore.AsyncNetworkStream) -> None:
+        self._inner = inner
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:  # noqa: ASYNC109
+        return await self._inner.read(max_bytes, timeout)
+
+    async def write(self, buffer: bytes, timeout: float | None = None) -> None:  # noqa: ASYNC109
+        await self._inner.write(buffer, timeout)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def start_tls(
+        self,
+        ssl_context: ssl.SSLContext,
+        server_hostname: str | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> httpcore.AsyncNetworkStream:
+        try:
+            return await self._inner.start_tls(ssl_context, server_hostname, timeout)
+        except BaseException:
+            with contextlib.suppress(Exception):  # already broken; the original error matters
+                await self._inner.aclose()
+            raise
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)

@@ -110,14 +110,20 @@ def translate_errors(host: str, *, reading: bool = False) -> Iterator[None]:
         cause = exc.__cause__ or exc.__context__
         if isinstance(cause, ssl.SSLError):
             raise TLSError(f"TLS handshake with {host} failed: {_tls_reason(cause)}") from exc
-        raise ConnectError(f"could not connect to {host}: {exc}") from exc
+        raise ConnectError(f"could not connect to {host}: {_detail(exc)}") from exc
     except httpcore.RemoteProtocolError as exc:
-        raise ConnectError(f"{host} broke the HTTP protocol: {exc}") from exc
+        raise ConnectError(f"{host} broke the HTTP protocol: {_detail(exc)}") from exc
     except (httpcore.NetworkError, httpcore.ProtocolError) as exc:
         what = "reading the response from" if reading else "talking to"
-        raise ConnectError(f"connection failed while {what} {host}: {exc}") from exc
+        raise ConnectError(f"connection failed while {what} {host}: {_detail(exc)}") from exc
     except httpcore.UnsupportedProtocol as exc:
         raise InvalidURL(f"unsupported protocol: {exc}") from exc
+
+
+def _detail(exc: Exception) -> str:
+    cause = exc.__cause__ or exc.__context__
+    text = str(exc) or (str(cause) if cause else "")
+    return text or type(cause or exc).__name__
 
 
 def _tls_reason(exc: ssl.SSLError) -> str:

@@ -2,12 +2,15 @@
 
 :func:`weblens.charset.decode_body` trusts the header's charset first, as
 browsers do. Servers often declare a default they never checked, so the header
-is overruled in two cases before handing over:
+is overruled in three cases before handing over:
 
 * the body is not valid in the declared charset (more than one undecodable
   byte per thousand characters; a ``charset=utf-8`` header on a
   windows-1251 or Shift_JIS page): the header is ignored and the page's own
   ``<meta>`` or detection decides;
+* the body is valid UTF-8 with non-ASCII characters while the header declares
+  another charset: UTF-8 wins (legacy text is practically never valid UTF-8
+  by accident, while UTF-8 pages served with a stale legacy header are common);
 * the header names one of the "server default" labels (ISO-8859-1, US-ASCII,
   windows-1252) and the page's ``<meta>`` declares another charset in which the
   body is valid: the ``<meta>`` wins.
@@ -37,6 +40,14 @@ def _valid_in(body: bytes, codec: str) -> bool:
     return True
 
 
+def _strict_utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _meta_charset(body: bytes) -> str | None:
     match = _META.search(body[:4096])
     return normalise_charset(match.group(1).decode("ascii", "replace")) if match else None
@@ -49,6 +60,8 @@ def decode_text(body: bytes, declared: str | None) -> tuple[str, str]:
         return decode_body(body, declared)
     if not _valid_in(body, codec):
         return decode_body(body, None)
+    if not codec.startswith("utf") and not body.isascii() and _strict_utf8(body):
+        return decode_body(body, "utf-8")
     if codec in _WEAK_DEFAULTS:
         meta = _meta_charset(body)
         if meta and meta != codec and _valid_in(body, meta):

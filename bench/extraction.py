@@ -194,6 +194,7 @@ def _plot(rows: list[tuple[str, dict[str, float], float]]) -> None:
     ax.set_ylabel("F1, word 4-grams (higher is better)")
     ax.set_title("Main-content extraction, ScrapingHub article benchmark")
     ax.set_xlim(left=0)
+    ax.margins(x=0.15, y=0.2)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     PLOT.parent.mkdir(parents=True, exist_ok=True)

@@ -120,3 +120,27 @@ def test_near_copies_of_the_title_and_leading_labels_are_dropped() -> None:
     text = weblens.extract(html).text
     assert text.startswith("Sentence 0 adds")
     assert "Roundup" not in text and "Girls basketball" not in text
+
+
+def test_encyclopedia_page(page: PageLoader) -> None:
+    text = weblens.extract(page("encyclopedia.html")).text
+    assert "The brook trout is a species of freshwater fish" in text
+    assert "\n\nRange\n\n" in text
+    assert "northern Georgia." in text
+    for junk in ("[edit]", "Random article", "Contents", "Categories", "Whitewater", "last edited"):
+        assert junk not in text, junk
+
+
+def test_docs_page_keeps_code_and_tables(page: PageLoader) -> None:
+    text = weblens.extract(page("docs_page.html")).text
+    assert 'client = Client(timeout=10, retries=3)\nclient.get("/items")' in text
+    assert "timeout | 10" in text
+    assert "Retries only apply to idempotent requests" in text
+    assert "Navigation" not in text and "Sphinx" not in text
+
+
+def test_layout_table_page_with_br_paragraphs(page: PageLoader) -> None:
+    text = weblens.extract(page("layout_table.html")).text
+    assert "six hours until the road turned to gravel.\n\nThe first lake" in text
+    assert text.endswith("with better boots.")
+    assert "Guestbook" not in text and "Visitors" not in text

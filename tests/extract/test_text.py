@@ -89,3 +89,7 @@ def test_control_characters_are_removed() -> None:
 )
 def test_word_count(text: str, expected: int) -> None:
     assert word_count(text) == expected
+
+
+def test_two_br_in_a_row_end_a_paragraph() -> None:
+    assert _render("<div>one<br><br>two<br>\n <br>three<br>four</div>") == "one\n\ntwo\n\nthree\nfour"

@@ -1,9 +1,10 @@
 """Render the selected content as plain text that keeps the shape of the article.
 
 Paragraphs and headings are separated by blank lines; list items, table rows, definition terms
-and ``<br>`` breaks start a new line; table cells are joined with `` | ``; whitespace inside a
-paragraph is collapsed, inside ``<pre>`` it is kept. The walk is iterative (C-level
-``iterwalk``), so a tree thousands of levels deep renders like any other.
+and ``<br>`` breaks start a new line (two ``<br>`` in a row end a paragraph); table cells are
+joined with `` | ``; whitespace inside a paragraph is collapsed, inside ``<pre>`` it is kept.
+The walk is iterative (C-level ``iterwalk``), so a tree thousands of levels deep renders like
+any other.
 """
 
 from __future__ import annotations
@@ -42,9 +43,16 @@ class _Writer:
         self.pre = 0
         self.row: list[str] | None = None
         self.cell_depth = 0
+        self.after_br = False  # nothing but whitespace since the last <br>: a second one ends the paragraph
 
     def add(self, text: str) -> None:
         self.pieces.append(text)
+        if self.after_br and not text.isspace():
+            self.after_br = False
+
+    def line_break(self) -> None:
+        self.brk(2 if self.after_br and not self.cell_depth else 1)
+        self.after_br = True
 
     def flush(self) -> None:
         if not self.pieces:
@@ -111,6 +119,8 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
                 writer.cell_depth += 1
             elif tag in _PARAGRAPH:
                 writer.brk(1 if writer.cell_depth else 2)
+            elif tag == "br":
+                writer.line_break()
             elif tag in _LINE:
                 writer.brk(1)
             if tag in _PRE:
@@ -129,7 +139,7 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
                 writer.end_row()
             elif tag in _PARAGRAPH:
                 writer.brk(1 if writer.cell_depth else 2)
-            elif tag in _LINE:
+            elif tag in _LINE and tag != "br":
                 writer.brk(1)
             if tag == "table" and el not in skip and layout_tables:
                 layout_tables.pop()

@@ -137,6 +137,7 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("article-body", None),
         ("commentary-body", None),
         ("social-media-embed", None),
+        ("sdc-article-widget sdc-article-tweet", None),
         ("ad", "weak"),
         ("header-image", None),
         ("site-header", "weak"),

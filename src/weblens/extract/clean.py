@@ -70,6 +70,7 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
+_EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
@@ -93,9 +94,16 @@ def strip_junk(root: HtmlElement) -> None:
 
 
 def role_of(names: str, *, include_comments: bool = False) -> str | None:
-    """``"strong"``, ``"weak"`` or None: the boilerplate role named by a class/id string."""
+    """``"strong"``, ``"weak"`` or None: the boilerplate role named by a class/id string.
+
+    An embedded post (a tweet, an Instagram or TikTok embed) is quoted content, whatever else its
+    wrapper is called ("article-widget article-tweet").
+    """
+    lowered = names.lower()
+    if _EMBEDDED.search(lowered):
+        return None
     found: str | None = None
-    for name in names.lower().split():
+    for name in lowered.split():
         words = _WORD_SPLIT.split(name)
         if not _FEATURE_WORDS.isdisjoint(words):
             continue

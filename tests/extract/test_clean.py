@@ -67,6 +67,12 @@ def test_page_chrome_goes(chrome: str) -> None:
         "<p style='display: none'>JUNK</p>",
         "<p style='color:red;visibility:hidden'>JUNK</p>",
         "<span style='DISPLAY:NONE'>JUNK</span>",
+        "<p style='opacity:0'>JUNK</p>",
+        "<p style='font-size: 0px;'>JUNK</p>",
+        "<p style='color: transparent'>JUNK</p>",
+        "<p style='position:absolute; left:-9999px'>JUNK</p>",
+        "<span class='sr-only'>JUNK</span>",
+        "<div class='d-none'>JUNK</div>",
     ],
 )
 def test_hidden_elements_go(hidden: str) -> None:
@@ -148,10 +154,25 @@ def test_role_of(names: str, role: str | None) -> None:
     assert role_of(names) == role
 
 
-def test_is_hidden() -> None:
-    assert is_hidden(lxml.html.fromstring("<p hidden>x</p>"))
-    assert not is_hidden(lxml.html.fromstring("<p style='display:block'>x</p>"))
-    assert not is_hidden(lxml.html.fromstring("<p aria-hidden='false'>x</p>"))
+@pytest.mark.parametrize(
+    "visible",
+    [
+        "<p style='display:block'>x</p>",
+        "<p aria-hidden='false'>x</p>",
+        "<p style='opacity:0.5'>x</p>",
+        "<p style='background-color: transparent'>x</p>",
+        "<p style='margin-left:-10px'>x</p>",
+        "<p class='not-sr-only'>x</p>",
+        "<p class='hidden-xs'>x</p>",
+    ],
+)
+def test_not_hidden(visible: str) -> None:
+    assert not is_hidden(lxml.html.fromstring(visible))
+
+
+def test_a_hiding_class_around_most_of_the_page_is_spared() -> None:
+    html = f"<html><body><div class='hidden'><p>{ARTICLE}</p><p>{ARTICLE}</p></div></body></html>"
+    assert "Paragraph sentence 3" in _clean(html)
 
 
 def test_captions_are_found() -> None:

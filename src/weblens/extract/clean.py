@@ -4,10 +4,12 @@ Three kinds of removal, all in place on the tree:
 
 * tags that never carry article text (script, style, svg, iframe, form controls…), removed
   wholesale in C by :func:`strip_junk`;
-* elements hidden from readers (``hidden``, ``aria-hidden="true"``, inline ``display:none`` or
-  ``visibility:hidden``): hidden text is a prompt-injection vector, so it goes even when it
-  looks like content — only an ``aria-hidden`` wrapper around most of the page's prose is
-  spared (a modal's leftover in a saved page);
+* elements hidden from readers: the ``hidden`` attribute and inline styles that hide
+  (``display:none``, ``visibility:hidden``, ``opacity:0``, ``font-size:0``, transparent text,
+  far off-screen positions) always go — hidden text is a prompt-injection vector, so it goes
+  even when it looks like content; ``aria-hidden="true"`` and hiding classes (``sr-only``,
+  ``visually-hidden``, ``d-none``, ``hidden``…) go unless the element wraps most of the page's
+  prose (a modal's leftover in a saved page, a "read more" section a script would reveal);
 * page chrome and boilerplate boxes, judged by name *and* by content. ``nav``, ``aside``,
   ``header``, ``footer`` and ``form`` go unless they hold most of the page's prose (an ASP.NET
   page-wide ``<form>``); an article's own ``<header>``/``<footer>`` (inside ``<article>``) stays.
@@ -72,7 +74,22 @@ _CAPTION = re.compile(r"caption|credit")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
+# zero-sized type, or pushed far off-screen
+_HIDDEN_STYLE = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|opacity\s*:\s*0*\.?0+\s*(?:;|!|$)|"
+    r"font-size\s*:\s*0+(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|!|$)|(?:^|[;\s])color\s*:\s*transparent|"
+    r"(?:left|top|text-indent)\s*:\s*-\d{4,}",
+    re.I,
+)
+# classes that hide text visually (screen-reader-only helpers): labels, never article text
+_HIDDEN_CLASSES = frozenset(
+    (
+        "sr-only", "sr-only-focusable", "visually-hidden", "visuallyhidden", "screen-reader-text",
+        "screen-reader-only", "screenreader-only", "a11y-hidden", "offscreen", "is-offscreen", "hidden",
+        "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
+    )
+)  # fmt: skip
 _PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
@@ -81,11 +98,25 @@ _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 
 
 def is_hidden(el: HtmlElement) -> bool:
-    """Hidden from a human reader by attribute or inline style."""
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+    """Hidden from a human reader by attribute, inline style or a hiding class."""
+    return hidden_for_sure(el) or hidden_by_convention(el)
+
+
+def hidden_for_sure(el: HtmlElement) -> bool:
+    """The ``hidden`` attribute or an inline style that hides: the browser never shows it."""
+    if el.get("hidden") is not None:
         return True
     style = el.get("style")
     return bool(style) and _HIDDEN_STYLE.search(style) is not None
+
+
+def hidden_by_convention(el: HtmlElement) -> bool:
+    """``aria-hidden="true"`` or a hiding class (``sr-only``, ``d-none``…): hidden unless a script
+    says otherwise, so a wrapper around most of the page's prose is spared."""
+    if el.get("aria-hidden") == "true":
+        return True
+    names = el.get("class")
+    return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
 def strip_junk(root: HtmlElement) -> None:
@@ -149,9 +180,9 @@ class _Judge:
     def doomed(self, el: HtmlElement, owner: int) -> bool:
         """Whether ``el`` goes; ``owner`` is the index of the block it is in."""
         tag = el.tag
-        if is_hidden(el):
-            if el.get("aria-hidden") is None or el.get("hidden") is not None:
-                return True
+        if hidden_for_sure(el):
+            return True
+        if hidden_by_convention(el):
             return self._prose_of(el)[0] < self.guard
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (

@@ -31,10 +31,22 @@ class BoundServer(LoopbackServer):
         super().__init__(host)
         self._wanted_port = port
         self._tls = tls
+        self._writers: list[asyncio.StreamWriter] = []
 
     async def _start(self) -> None:
-        self._server = await asyncio.start_server(self._serve, self.host, self._wanted_port, ssl=self._tls)
+        self._server = await asyncio.start_server(self._track, self.host, self._wanted_port, ssl=self._tls)
         self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _track(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.append(writer)
+        await self._serve(reader, writer)
+
+    async def _stop(self) -> None:
+        # a TLS close waits for the peer; abort instead so no socket outlives the server's loop
+        for writer in self._writers:
+            writer.transport.abort()
+        await super()._stop()
+        await asyncio.sleep(0)
 
 
 def twin_servers(host_a: str, host_b: str) -> tuple[BoundServer, BoundServer]:
@@ -50,7 +62,7 @@ def twin_servers(host_a: str, host_b: str) -> tuple[BoundServer, BoundServer]:
 
 # --- TLS -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class TestCA:
+class ThrowawayCA:
     key: ec.EllipticCurvePrivateKey
     cert: x509.Certificate
 
@@ -87,7 +99,7 @@ class TestCA:
         return context
 
 
-def make_ca() -> TestCA:
+def make_ca() -> ThrowawayCA:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "weblens test CA")])
     cert = (
@@ -109,7 +121,7 @@ def make_ca() -> TestCA:
         )
         .sign(key, hashes.SHA256())
     )
-    return TestCA(key, cert)
+    return ThrowawayCA(key, cert)
 
 
 def _builder(common_name: str, key: ec.EllipticCurvePrivateKey, issuer: x509.Name) -> x509.CertificateBuilder:

@@ -381,9 +381,8 @@ def test_embedded_ipv4_forms(text: str, inner: list[str]) -> None:
 
 # --- properties -----------------------------------------------------------------------------------
 def _in(nets: list[N4] | list[N6]) -> st.SearchStrategy[int]:
-    return st.sampled_from(nets).flatmap(
-        lambda net: st.integers(int(net.network_address), int(net.broadcast_address))
-    )
+    bounds = [(int(net.network_address), int(net.broadcast_address)) for net in nets]
+    return st.sampled_from(bounds).flatmap(lambda pair: st.integers(*pair))
 
 
 ALL_BLOCKED_V4 = SPEC_BLOCKED_V4 + EXTRA_BLOCKED_V4

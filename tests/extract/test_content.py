@@ -7,6 +7,7 @@ from tests.extract.conftest import PageLoader
 from weblens.extract.blocks import Block, gather_stats
 from weblens.extract.clean import clean_tree, strip_junk
 from weblens.extract.content import block_weight, select_main
+from weblens.extract.options import ExtractOptions
 from weblens.extract.parse import parse_html
 from weblens.models import ExtractionMethod
 
@@ -144,3 +145,12 @@ def test_layout_table_page_with_br_paragraphs(page: PageLoader) -> None:
     assert "six hours until the road turned to gravel.\n\nThe first lake" in text
     assert text.endswith("with better boots.")
     assert "Guestbook" not in text and "Visitors" not in text
+
+
+def test_comments_are_included_when_asked_for(page: PageLoader) -> None:
+    html = page("news_article.html").replace(b"<h3>12 comments</h3>", b"<h3>Comments</h3>")
+    with_comments = weblens.extract(html, options=ExtractOptions(include_comments=True)).text
+    assert "Comments" in with_comments
+    assert "COMMENT-TEXT Finally!" in with_comments
+    assert "The harbour bridge, closed since March" in with_comments
+    assert "COMMENT-TEXT" not in weblens.extract(html).text

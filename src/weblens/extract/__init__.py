@@ -70,7 +70,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     main = selection.element
     if not page.plain:
         drop_repeated_header(main, title=meta.title)
-        drop_trailing_boilerplate(main)
+        drop_trailing_boilerplate(main, keep_comments=options.include_comments)
     # captions belong to their figures: in the markdown with the image, not in the running text
     text = render_text(main, skip=set(caption_elements(main)))
     words = word_count(text)

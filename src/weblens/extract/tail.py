@@ -54,6 +54,7 @@ _SECTION = re.compile(
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
 _ABOUT = re.compile(r"^\W*(?:about|über|à propos de|acerca de|sobre)\s+\S+(?:\s+\S+)?\W*$", re.I)
+_COMMENTS = re.compile(r"comment|discussion|repl(?:y|ies)|responses", re.I)
 _ITEMS = frozenset(("li", "dd", "dt"))
 _CELLS = frozenset(("td", "th", "tr", "caption", "thead", "tbody", "tfoot", "table"))
 _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
@@ -83,8 +84,11 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
 
 
-def drop_trailing_boilerplate(main: HtmlElement) -> None:
-    """Remove boilerplate that trails the article inside ``main`` (in place)."""
+def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False) -> None:
+    """Remove boilerplate that trails the article inside ``main`` (in place).
+
+    With ``keep_comments`` a "Comments" section is not boilerplate.
+    """
     leaves = [(el, " ".join(el.text_content().split())) for el in leaf_blocks(main)]
     leaves = [(el, text) for el, text in leaves if text]
     if len(leaves) < 2:
@@ -97,7 +101,7 @@ def drop_trailing_boilerplate(main: HtmlElement) -> None:
         el, text = leaves[position]
         if after > total * _SECTION_ZONE:
             break
-        if names_a_section(text, el.tag):
+        if names_a_section(text, el.tag) and not (keep_comments and _COMMENTS.search(text)):
             cut = position
         after += len(text)
     doomed.extend(el for el, _ in leaves[cut:])

@@ -1,0 +1,84 @@
+"""Content-Type parsing and sniffing, and the charset choice for fetched bodies (pure)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weblens.net.content import MediaType, parse_content_type, sniff_media_type
+from weblens.net.text import decode_text
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("text/html", MediaType("text/html")),
+        ('Text/HTML; Charset="UTF-8"', MediaType("text/html", "UTF-8")),
+        ("text/plain;charset=windows-1251;format=flowed", MediaType("text/plain", "windows-1251")),
+        ("application/xhtml+xml; charset=", MediaType("application/xhtml+xml")),
+        ("text/html; boundary=x; charset='koi8-r'", MediaType("text/html", "koi8-r")),
+        (None, None),
+        ("", None),
+        ("html", None),
+    ],
+)
+def test_parse_content_type(header: str | None, expected: MediaType | None) -> None:
+    assert parse_content_type(header) == expected
+
+
+@pytest.mark.parametrize(
+    ("head", "media"),
+    [
+        (b"<!doctype html><p>x", "text/html"),
+        (b"\xef\xbb\xbf<html>", "text/html"),
+        ("<html><body>é</body></html>".encode("utf-16"), "text/html"),
+        (b"  \n<!-- comment --><div>", "text/html"),
+        (b"<P>shouting", "text/html"),
+        (b"plain words", "text/plain"),
+        ("кириллица".encode("cp1251"), "text/plain"),
+        (b"", "text/plain"),
+        (b"%PDF-1.7\n\x00\x01\x02", "application/octet-stream"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "application/octet-stream"),
+        (b"GIF89a\x01\x00\x01\x00\x00\x00", "application/octet-stream"),
+        (b"PK\x03\x04\x14\x00", "application/octet-stream"),
+    ],
+)
+def test_sniff_media_type(head: bytes, media: str) -> None:
+    assert sniff_media_type(head) == media
+
+
+def _not_markup(prefix: bytes) -> bool:
+    if prefix.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False
+    return not prefix.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<")
+
+
+@settings(max_examples=200)
+@given(st.binary(max_size=300).filter(_not_markup), st.binary(max_size=300))
+def test_property_a_control_byte_in_the_head_of_non_markup_is_never_text(
+    prefix: bytes, suffix: bytes
+) -> None:
+    assert sniff_media_type(prefix + b"\x00" + suffix) == "application/octet-stream"
+
+
+RUSSIAN = "Съешь же ещё этих мягких французских булок, да выпей чаю. " * 5
+
+
+@pytest.mark.parametrize(
+    ("body", "declared", "codec"),
+    [
+        (RUSSIAN.encode("utf-8"), "utf-8", "utf-8"),
+        (RUSSIAN.encode("cp1251"), "utf-8", "cp1251"),  # header wrong: detection
+        (RUSSIAN.encode("utf-8"), "windows-1251", "utf-8"),  # stale legacy header on a UTF-8 page
+        (RUSSIAN.encode("koi8-r"), "koi8-r", "koi8-r"),  # a right header is kept
+        (f'<meta charset="windows-1251">{RUSSIAN}'.encode("cp1251"), "iso-8859-1", "cp1251"),
+        (b"plain ascii", "iso-8859-1", "cp1252"),
+        (b"\xef\xbb\xbfhello", "cp1251", "utf-8"),  # BOM first
+        ("héllo wörld ".encode() * 400 + b"\xff", "utf-8", "utf-8"),  # one stray byte tolerated
+    ],
+)
+def test_decode_text_overrules_implausible_headers(body: bytes, declared: str, codec: str) -> None:
+    text, used = decode_text(body, declared)
+    assert used == codec
+    assert "\ufffd" not in text or body.endswith(b"\xff")

@@ -7,6 +7,8 @@ in for it, and the private address the attacker wants (127.0.0.3) is the trap.
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from tests.net.conftest import MakeFetcher
@@ -140,6 +142,16 @@ async def test_an_allowed_name_is_pinned_to_its_resolved_address(
     assert server.requests[0].headers["host"] == f"site.test:{server.port}"
 
 
+def _has_ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as sock:
+            sock.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback on this machine")
 async def test_ipv6_loopback_is_reached_only_when_allowed(make_fetcher: MakeFetcher) -> None:
     with BoundServer("::1") as v6:
         v6.route("/", PAGE)

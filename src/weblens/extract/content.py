@@ -119,10 +119,12 @@ def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list
 
 
 def _descend(stats: TreeStats, best: int, good: list[float]) -> int:
-    """Go down while one child container holds nearly all the prose (never into a paragraph)."""
+    """Go down while one child container holds nearly all the prose of the container first chosen
+    (never into a paragraph; measured against the first choice so a long chain cannot erode it)."""
+    whole = good[best]
     while True:
         top = max(stats.children(best), key=good.__getitem__, default=None)
-        if top is None or stats.nodes[top].tag not in _CONTAINERS or good[top] < _DESCEND_SHARE * good[best]:
+        if top is None or stats.nodes[top].tag not in _CONTAINERS or good[top] < _DESCEND_SHARE * whole:
             return best
         best = top
 

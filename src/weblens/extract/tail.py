@@ -22,7 +22,7 @@ import re
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
-from weblens.extract.tree import drop, leaf_blocks
+from weblens.extract.tree import drop, last_leaf_blocks
 
 __all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
 
@@ -62,6 +62,7 @@ _TRAILER_CHARS = 300  # a trailing line longer than this is text, whatever it sa
 _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, whatever it says
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
 _SECTION_WORDS = 8
+_TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
 
 
@@ -87,26 +88,27 @@ def names_a_section(text: str, tag: str = "p") -> bool:
 def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False) -> None:
     """Remove boilerplate that trails the article inside ``main`` (in place).
 
-    With ``keep_comments`` a "Comments" section is not boilerplate.
+    With ``keep_comments`` a "Comments" section is not boilerplate. Only the last
+    :data:`_TAIL_BLOCKS` blocks, within the last part of the text, are looked at.
     """
-    leaves = [(el, " ".join(el.text_content().split())) for el in leaf_blocks(main)]
-    leaves = [(el, text) for el, text in leaves if text]
+    total = len(main.text_content())
+    leaves: list[tuple[HtmlElement, str]] = []  # from the end backwards
+    seen = 0
+    for el in last_leaf_blocks(main):
+        text = " ".join(el.text_content().split())
+        seen += len(text)
+        if text:
+            leaves.append((el, text))
+        if len(leaves) >= _TAIL_BLOCKS or seen > total * _SECTION_ZONE:
+            break
     if len(leaves) < 2:
         return
-    total = sum(len(text) for _, text in leaves)
-    doomed: list[HtmlElement] = []
-    after = 0
-    cut = len(leaves)
-    for position in range(len(leaves) - 1, 0, -1):
-        el, text = leaves[position]
-        if after > total * _SECTION_ZONE:
-            break
+    cut = 0  # how many of the last blocks a section heading takes away
+    for position, (el, text) in enumerate(leaves):
         if names_a_section(text, el.tag) and not (keep_comments and _COMMENTS.search(text)):
-            cut = position
-        after += len(text)
-    doomed.extend(el for el, _ in leaves[cut:])
-    for position in range(cut - 1, 0, -1):
-        el, text = leaves[position]
+            cut = position + 1
+    doomed = [el for el, _ in leaves[:cut]]
+    for el, text in leaves[cut:-1]:
         if el.tag in _CELLS or not is_trailer(text, el.tag):
             break  # a table is data, not a trailer
         doomed.append(el)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["drop", "leaf_blocks"]
+__all__ = ["drop", "last_leaf_blocks", "leaf_blocks"]
 
 # characters libxml2 accepts when parsing but lxml refuses to write back into a tree
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
@@ -33,11 +34,20 @@ def drop(el: HtmlElement) -> None:
         el.drop_tree()
 
 
-def leaf_blocks(root: HtmlElement) -> list[HtmlElement]:
+def _is_leaf(el: HtmlElement) -> bool:
+    return not any(child.tag in BLOCK_TAGS for child in el)
+
+
+def leaf_blocks(root: HtmlElement) -> Iterator[HtmlElement]:
     """Block elements below ``root`` with no block element directly inside, in document order."""
-    found = []
-    for el in root.iterdescendants():
-        tag = el.tag
-        if tag.__class__ is str and tag in BLOCK_TAGS and not any(child.tag in BLOCK_TAGS for child in el):
-            found.append(el)
-    return found
+    for el in root.iterdescendants(*BLOCK_TAGS):
+        if _is_leaf(el):
+            yield el
+
+
+def last_leaf_blocks(root: HtmlElement) -> Iterator[HtmlElement]:
+    """The same, from the last one backwards."""
+    blocks = list(root.iterdescendants(*BLOCK_TAGS))  # filtered in C
+    for el in reversed(blocks):
+        if _is_leaf(el):
+            yield el

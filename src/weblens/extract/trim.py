@@ -10,6 +10,7 @@ real paragraph, so a heading further down that happens to match the title stays.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -63,7 +64,7 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
     bare labels of a few words (a section name, a kicker, "Read later").
     """
     doomed: list[HtmlElement] = []
-    for el in leaf_blocks(main)[:_HEAD_BLOCKS]:
+    for el in islice(leaf_blocks(main), _HEAD_BLOCKS):
         text = " ".join(el.text_content().split())
         if not text:
             continue

@@ -193,3 +193,23 @@ def test_any_tag_soup(parts: list[str]) -> None:
 def test_control_characters_next_to_removed_elements(html: str) -> None:
     result = _ok(weblens.extract(html))
     assert not any(ch in result.text for ch in "\x01\x02\x0b\x1e\x1f")
+
+
+def test_a_chain_of_nested_containers_keeps_every_paragraph() -> None:
+    html = "<html><body>" + "".join(f"<div><p>Paragraph {i}, with a clause, ends here.</p>" for i in range(1500))
+    html += "</div>" * 1500 + "</body></html>"
+    text = _ok(weblens.extract(html)).text
+    assert "Paragraph 0," in text and "Paragraph 1499," in text
+
+
+def test_a_page_of_many_short_lines_is_not_trimmed_away() -> None:
+    html = "<html><body>" + "<p>x y</p>" * 20_000 + "</body></html>"
+    assert _ok(weblens.extract(html)).word_count == 40_000
+
+
+def test_many_links_and_many_hidden_elements() -> None:
+    links = "<ul>" + "<li><a href='/a'>link text</a></li>" * 20_000 + "</ul>"
+    hidden = "<div style='display:none'>h</div><p>Visible words here.</p>" * 10_000
+    result = _ok(weblens.extract(f"<html><body>{links}{hidden}</body></html>"))
+    assert "Visible words here." in result.text
+    assert "\nh\n" not in result.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
@@ -42,3 +43,4 @@ async def make_renderer(chromium_path: str) -> AsyncIterator[MakeRenderer]:
     yield make
     for renderer in made:
         await renderer.aclose()
+    await asyncio.sleep(0.1)  # let the loopback servers' threads see the closed connections

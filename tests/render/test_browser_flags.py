@@ -88,7 +88,11 @@ async def test_chromium_itself_resolves_nothing_but_the_proxy_address(
     """Were the proxy ever skipped, names and addresses other than 127.0.0.1 would lead nowhere."""
     ours, _ = bare_browser
     page = await ours.new_page()
-    for url in (f"http://localhost:{trap.port}/", f"http://[::1]:{trap.port}/", f"http://127.0.0.2:{trap.port}/"):
+    for url in (
+        f"http://localhost:{trap.port}/",
+        f"http://[::1]:{trap.port}/",
+        f"http://127.0.0.2:{trap.port}/",
+    ):
         with pytest.raises(Error, match="ERR_NAME_NOT_RESOLVED"):
             await page.goto(url)
     assert trap.connections == 0

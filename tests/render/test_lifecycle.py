@@ -195,3 +195,22 @@ async def test_closed_renderer_refuses_jobs(server: LoopbackServer, make_rendere
 
     with pytest.raises(RenderFailed):
         await renderer.render(job(server.url("/")))
+
+
+async def test_aclose_during_a_job_fails_it_without_starting_a_new_browser(
+    server: LoopbackServer, make_renderer: MakeRenderer
+) -> None:
+    server.route("/slow", Response(body=SIMPLE.body, delay_s=3.0))
+    renderer = make_renderer(guard_for(server))
+    pending = asyncio.create_task(renderer.render(job(server.url("/slow"))))
+    for _ in range(200):
+        if server.requests:
+            break
+        await asyncio.sleep(0.05)
+
+    await renderer.aclose()
+
+    with pytest.raises(RenderFailed):
+        await pending
+    assert renderer.stats().launches == 1
+    assert chromium_descendants() == []

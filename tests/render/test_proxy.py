@@ -36,12 +36,19 @@ def auth(proxy: GuardedProxy) -> str:
     return f"Proxy-Authorization: {basic_authorization(proxy.username, proxy.password)}\r\n"
 
 
+async def hang_up(writer: asyncio.StreamWriter) -> None:
+    """Close our end and give the servers' threads a moment to see it (no socket left to the GC)."""
+    writer.close()
+    await writer.wait_closed()
+    await asyncio.sleep(0.1)
+
+
 async def exchange(proxy: GuardedProxy, data: bytes) -> bytes:
     reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
     writer.write(data)
     await writer.drain()
     answer = await asyncio.wait_for(reader.read(), timeout=10)
-    writer.close()
+    await hang_up(writer)
     return answer
 
 
@@ -137,7 +144,7 @@ async def test_connect_to_an_allowed_target_tunnels_bytes(proxy_for, server: Loo
     established = await reader.readuntil(b"\r\n\r\n")
     writer.write(f"GET /t HTTP/1.1\r\nHost: {server.allow_entry}\r\n\r\n".encode())
     answer = await asyncio.wait_for(reader.readuntil(b"tunnel"), timeout=10)  # the server keeps it open
-    writer.close()
+    await hang_up(writer)
 
     assert established == b"HTTP/1.1 200 Connection Established\r\n\r\n"
     assert answer.endswith(b"through the tunnel")
@@ -207,7 +214,7 @@ async def test_oversized_and_slow_heads_are_refused(proxy_for) -> None:  # type:
     reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
     writer.write(b"GET http://a.example/ HTTP/1.1\r\n")
     slow = await asyncio.wait_for(reader.read(), timeout=10)
-    writer.close()
+    await hang_up(writer)
 
     assert big.startswith(b"HTTP/1.1 431 ")
     assert slow.startswith(b"HTTP/1.1 400 ")
@@ -220,7 +227,7 @@ async def test_idle_tunnel_is_closed(proxy_for, server: LoopbackServer) -> None:
     writer.write(f"CONNECT {server.allow_entry} HTTP/1.1\r\n{auth(proxy)}\r\n".encode())
     await reader.readuntil(b"\r\n\r\n")
     rest = await asyncio.wait_for(reader.read(), timeout=10)  # nobody speaks: the proxy hangs up
-    writer.close()
+    await hang_up(writer)
 
     assert rest == b""
 
@@ -233,6 +240,6 @@ async def test_aclose_ends_open_tunnels(proxy_for, server: LoopbackServer) -> No
     await reader.readuntil(b"\r\n\r\n")
     await proxy.aclose()
     rest = await asyncio.wait_for(reader.read(), timeout=10)
-    writer.close()
+    await hang_up(writer)
 
     assert rest == b""

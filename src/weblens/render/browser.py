@@ -116,6 +116,7 @@ class BrowserHost:
         self._options = options
         self._session: BrowserSession | None = None
         self._transition: asyncio.Task[None] | None = None
+        self._closed = False
         self.launches = 0
 
     @property
@@ -125,6 +126,8 @@ class BrowserHost:
     async def acquire(self) -> BrowserSession:
         """The live session; a lost browser (crash, kill) is replaced by a new one."""
         while True:
+            if self._closed:
+                raise RenderFailed("the renderer is closed")
             session = self._session
             if session is not None and session.connected:
                 return session
@@ -143,8 +146,9 @@ class BrowserHost:
         finally:
             self._transition = None
 
-    async def close(self) -> None:
-        """Close the browser now (a later :meth:`acquire` starts a new one)."""
+    async def close(self, *, final: bool = False) -> None:
+        """Close the browser now; a later :meth:`acquire` starts a new one unless ``final``."""
+        self._closed = self._closed or final
         if self._transition is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._transition)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypeVar
 from urllib.parse import urlsplit
 
 from weblens.errors import InvalidURL, RenderFailed, RenderTimeout, SSRFBlocked, WeblensError
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["ChromiumRenderer", "RenderStats"]
 
 _CONTEXT_CLOSE_TIMEOUT_S = 5.0
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,7 +79,7 @@ class ChromiumRenderer:
         if self._idle_close is not None:
             with contextlib.suppress(Exception):
                 await self._idle_close
-        await self._close_browser()
+        await self._close_browser(final=True)
 
     def stats(self) -> RenderStats:
         session = self._host.session
@@ -116,12 +118,11 @@ class ChromiumRenderer:
 
     async def _render_by(self, job: RenderJob, deadline: float) -> RenderResult:
         started = time.perf_counter()
+        await _within(deadline, job, self._slots.acquire())
         try:
-            async with asyncio.timeout_at(deadline):
-                async with self._slots:
-                    snapshot = await self._render_with_retry(job, deadline)
-        except TimeoutError as exc:
-            raise RenderTimeout(f"rendering did not finish within {job.timeout_s:g} s", url=job.url) from exc
+            snapshot = await self._render_with_retry(job, deadline)
+        finally:
+            self._slots.release()
         return RenderResult(
             job_id=job.job_id,
             url=job.url,
@@ -133,27 +134,29 @@ class ChromiumRenderer:
 
     async def _render_with_retry(self, job: RenderJob, deadline: float) -> Snapshot:
         """Render in the live browser; if it turned out to be gone (crash, kill), once more in a new one."""
-        session = await self._host.acquire()
+        session = await _within(deadline, job, self._host.acquire())
         try:
             return await self._render_in(session, job, deadline)
         except _BrowserLost:
-            session = await self._host.acquire()
+            session = await _within(deadline, job, self._host.acquire())
         try:
             return await self._render_in(session, job, deadline)
         except _BrowserLost as exc:
             raise RenderFailed(exc.message, url=job.url) from exc
 
     async def _render_in(self, session: BrowserSession, job: RenderJob, deadline: float) -> Snapshot:
+        """One attempt in a fresh context, closed afterwards (outside the deadline, so a result is kept)."""
         from playwright.async_api import Error
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         context: BrowserContext | None = None
         try:
-            context = await session.browser.new_context(**context_options(self._options))
-            page = await harden(context, self._options)
-            return await self._load(session, page, job, deadline)
-        except PlaywrightTimeout as exc:
-            raise RenderTimeout(f"rendering did not finish within {job.timeout_s:g} s", url=job.url) from exc
+            async with asyncio.timeout_at(deadline):
+                context = await session.browser.new_context(**context_options(self._options))
+                page = await harden(context, self._options)
+                return await self._load(session, page, job, deadline)
+        except (TimeoutError, PlaywrightTimeout) as exc:
+            raise _timeout(job) from exc
         except Error as exc:
             if not session.connected:
                 raise _BrowserLost("the browser went away during rendering", url=job.url) from exc
@@ -184,6 +187,7 @@ class ChromiumRenderer:
 
     # --- idle close ----------------------------------------------------
     def _schedule_idle(self) -> None:
+        self._cancel_idle()
         if self._active or self._closed or self._host.session is None:
             return
         loop = asyncio.get_running_loop()
@@ -206,15 +210,28 @@ class ChromiumRenderer:
         finally:
             self._idle_close = None
 
-    async def _close_browser(self) -> None:
+    async def _close_browser(self, *, final: bool = False) -> None:
         session = self._host.session
         if session is not None:
             self._refused_before += session.proxy.refused
-        await self._host.close()
+        await self._host.close(final=final)
 
 
 class _BrowserLost(RenderFailed):
     """The browser disconnected under a job (crash or kill); the job may be retried once."""
+
+
+def _timeout(job: RenderJob) -> RenderTimeout:
+    return RenderTimeout(f"rendering did not finish within {job.timeout_s:g} s", url=job.url)
+
+
+async def _within(deadline: float, job: RenderJob, step: Awaitable[T]) -> T:
+    """Await ``step`` before the job's deadline; RenderTimeout otherwise."""
+    try:
+        async with asyncio.timeout_at(deadline):
+            return await step
+    except TimeoutError as exc:
+        raise _timeout(job) from exc
 
 
 def _left_ms(deadline: float) -> float:

@@ -68,7 +68,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     meta = _metadata(page.root, url)
     selection = _main_content(page, options)
     main = selection.element
-    if not page.plain:
+    if selection.method is not ExtractionMethod.FALLBACK:
         drop_repeated_header(main, title=meta.title)
         drop_trailing_boilerplate(main, keep_comments=options.include_comments)
     # captions belong to their figures: in the markdown with the image, not in the running text

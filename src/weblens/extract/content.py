@@ -29,6 +29,7 @@ _LINK_PENALTY = 1.5
 _SHORT_LINE = 50
 _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
+_DESCEND_PARAGRAPHS = 2
 _MIN_CONTENT = 25.0
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
@@ -118,13 +119,31 @@ def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
 
 
-def _descend(stats: TreeStats, best: int, good: list[float]) -> int:
-    """Go down while one child container holds nearly all the prose of the container first chosen
-    (never into a paragraph; measured against the first choice so a long chain cannot erode it)."""
-    whole = good[best]
+def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
+    """Per block: how many paragraphs of prose (sentences, 80+ characters outside links) it holds."""
+    paragraphs = [
+        1.0 if sentences and size - links >= _SENTENCE_PARAGRAPH and links * 3 < size else 0.0
+        for size, links, sentences in zip(stats.chars, stats.links, stats.sentences, strict=True)
+    ]
+    return accumulate(stats, paragraphs, removed)
+
+
+def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float]) -> int:
+    """Go down while one child container holds nearly all the prose of the container first chosen.
+
+    What is left behind is a title, a byline, a standfirst; measured against the first choice,
+    and with at most :data:`_DESCEND_PARAGRAPHS` prose paragraphs left behind in all, so a chain
+    of nested sections (each with a paragraph of its own) cannot be eroded.
+    """
+    whole, first = good[best], prose[best]
     while True:
         top = max(stats.children(best), key=good.__getitem__, default=None)
-        if top is None or stats.nodes[top].tag not in _CONTAINERS or good[top] < _DESCEND_SHARE * whole:
+        if (
+            top is None
+            or stats.nodes[top].tag not in _CONTAINERS
+            or good[top] < _DESCEND_SHARE * whole
+            or first - prose[top] > _DESCEND_PARAGRAPHS
+        ):
             return best
         best = top
 
@@ -216,7 +235,7 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
         best, left_out = opinion
         method = ExtractionMethod.READABILITY
     else:
-        best = _descend(stats, best, good)
+        best = _descend(stats, best, good, _prose(stats, removed))
     for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed):
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

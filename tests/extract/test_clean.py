@@ -184,3 +184,33 @@ def test_captions_are_found() -> None:
     quote = "<div><figure><blockquote>A quote</blockquote><figcaption>By</figcaption></figure></div>"
     bare = lxml.html.fromstring(quote)
     assert [el.tag for el in caption_elements(bare)] == ["figcaption"]
+
+
+def test_a_template_script_holding_the_post_is_rendered_into_the_page() -> None:
+    template = f"<script type='text/template'><p>{ARTICLE}</p></script>"
+    assert "Paragraph sentence 3" in _clean(f"<html><body><div class='post'>{template}</div></body></html>")
+    json_blob = '<script type=\'text/html\'>{"html": "<p>JUNK inside JSON</p>"}</script>'
+    mustache = (
+        "<script type='text/template'><p>{{ title }} JUNK with placeholders and more words</p></script>"
+    )
+    assert "JUNK" not in _clean(_page(json_blob + mustache))
+
+
+def test_an_unclosed_noscript_that_swallowed_the_page_is_unwrapped() -> None:
+    html = f"<html><body><noscript><img src='pixel.gif'><div><p>{ARTICLE}</p></div></body></html>"
+    assert "Paragraph sentence 3" in _clean(html)
+    assert "JUNK" not in _clean(_page("<noscript><p>JUNK enable scripts</p></noscript>"))
+
+
+def test_opacity_zero_of_a_scroll_animation_is_not_hiding() -> None:
+    assert "Faded in" in _clean(
+        _page("<div data-w-id='1a' style='opacity:0'><p>Faded in on scroll.</p></div>")
+    )
+    assert "JUNK" not in _clean(_page("<div style='opacity:0'><p>JUNK</p></div>"))
+
+
+def test_a_weak_role_beside_a_content_name_is_not_a_box() -> None:
+    assert role_of("cb-post-wrap cb-sidebar-right") is None
+    assert role_of("paywall article") is None
+    assert role_of("sidebar widget") == "weak"
+    assert role_of("post comments") == "strong"

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 import lxml.etree
+import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import TreeStats, accumulate
@@ -43,6 +44,8 @@ _ALWAYS = (
     "textarea", "option", "optgroup", "datalist", "dialog", "link", "meta", "head", "base", "menu",
 )  # fmt: skip
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
+_TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
+_TEMPLATE_CHARS = 200
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
     r"outbrain|taboola|subscribe|signup|sign-up|disqus"
@@ -73,6 +76,7 @@ _FEATURE_WORDS = frozenset(
 _CAPTION = re.compile(r"caption|credit")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
+_CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 # inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
 # zero-sized type, or pushed far off-screen
@@ -82,6 +86,10 @@ _HIDDEN_STYLE = re.compile(
     r"(?:left|top|text-indent)\s*:\s*-\d{4,}",
     re.I,
 )
+_ANIMATION_ATTRIBUTES = frozenset(
+    ("data-w-id", "data-aos", "data-sal", "data-scroll", "data-animate", "data-animation", "data-wow-delay")
+)
+_ANIMATION_CLASS = re.compile(r"animat|fade|reveal|\bwow\b|\baos", re.I)
 # classes that hide text visually (screen-reader-only helpers): labels, never article text
 _HIDDEN_CLASSES = frozenset(
     (
@@ -103,11 +111,29 @@ def is_hidden(el: HtmlElement) -> bool:
 
 
 def hidden_for_sure(el: HtmlElement) -> bool:
-    """The ``hidden`` attribute or an inline style that hides: the browser never shows it."""
+    """The ``hidden`` attribute or an inline style that hides: the browser never shows it.
+
+    ``opacity:0`` alone on an element that an animation library fades in on scroll (Webflow's
+    ``data-w-id``, AOS's ``data-aos``…) is the start of an animation, not hiding.
+    """
     if el.get("hidden") is not None:
         return True
     style = el.get("style")
-    return bool(style) and _HIDDEN_STYLE.search(style) is not None
+    if not style:
+        return False
+    found = _HIDDEN_STYLE.search(style)
+    if found is None:
+        return False
+    if found.group(0).lower().startswith("opacity") and _animated(el):
+        return _HIDDEN_STYLE.search(style, found.end()) is not None
+    return True
+
+
+def _animated(el: HtmlElement) -> bool:
+    if any(name in _ANIMATION_ATTRIBUTES for name in el.attrib):
+        return True
+    names = el.get("class")
+    return bool(names) and _ANIMATION_CLASS.search(names) is not None
 
 
 def hidden_by_convention(el: HtmlElement) -> bool:
@@ -120,20 +146,64 @@ def hidden_by_convention(el: HtmlElement) -> bool:
 
 
 def strip_junk(root: HtmlElement) -> None:
-    """Remove the elements that never hold article text (script, style, svg, form controls…)."""
+    """Remove the elements that never hold article text (script, style, svg, form controls…).
+
+    Two exceptions where the page's text really sits there: a ``<script type="text/template">``
+    (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
+    its markup replaces it; and when ``<noscript>`` elements hold most of the page's text (an
+    unclosed ``<noscript>`` swallows the document) they are unwrapped, not removed.
+    """
+    _expand_templates(root)
+    noscripts = list(root.iter("noscript"))
+    if noscripts:
+        inside = sum(len(el.text_content()) for el in noscripts)
+        if inside * 2 > len(root.text_content()):
+            lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+def _expand_templates(root: HtmlElement) -> None:
+    for script in list(root.iter("script")):
+        kind = (script.get("type") or "").lower()
+        markup = script.text or ""
+        if kind not in _TEMPLATE_TYPES or not markup.lstrip().startswith("<") or "{{" in markup:
+            continue  # not markup (JSON), or a client-side template with placeholders
+        if len(markup) < _TEMPLATE_CHARS:
+            continue
+        try:
+            parts = lxml.html.fragments_fromstring(markup, parser=_fragment_parser())
+        except (lxml.etree.ParserError, ValueError):
+            continue
+        holder = lxml.html.Element("div")
+        for part in parts:
+            if isinstance(part, str):
+                holder.text = (holder.text or "") + part
+            else:
+                holder.append(part)
+        if len(holder.text_content()) < _TEMPLATE_CHARS:
+            continue
+        holder.tail = script.tail
+        parent = script.getparent()
+        if parent is not None:
+            parent.replace(script, holder)
+
+
+def _fragment_parser() -> lxml.html.HTMLParser:
+    return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True, huge_tree=True)
 
 
 def role_of(names: str, *, include_comments: bool = False) -> str | None:
     """``"strong"``, ``"weak"`` or None: the boilerplate role named by a class/id string.
 
     An embedded post (a tweet, an Instagram or TikTok embed) is quoted content, whatever else its
-    wrapper is called ("article-widget article-tweet").
+    wrapper is called ("article-widget article-tweet"); and a weak role is cancelled by another
+    name that says content ("cb-post-wrap cb-sidebar-right", "paywall article").
     """
     lowered = names.lower()
     if _EMBEDDED.search(lowered):
         return None
     found: str | None = None
+    content_named = False
     for name in lowered.split():
         words = _WORD_SPLIT.split(name)
         if not _FEATURE_WORDS.isdisjoint(words):
@@ -142,7 +212,10 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
             return "strong"
         if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
             found = "weak"
-    return found
+        elif not _CONTENT_WORDS.isdisjoint(words):
+            content_named = True
+    # "cb-post-wrap cb-sidebar-right": the element is the post, laid out beside a sidebar
+    return None if content_named else found
 
 
 def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:

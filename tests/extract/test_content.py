@@ -154,3 +154,13 @@ def test_comments_are_included_when_asked_for(page: PageLoader) -> None:
     assert "COMMENT-TEXT Finally!" in with_comments
     assert "The harbour bridge, closed since March" in with_comments
     assert "COMMENT-TEXT" not in weblens.extract(html).text
+
+
+def test_a_slideshow_keeps_its_captions() -> None:
+    slides = "".join(
+        f"<figure><img src='/s{i}.jpg'><figcaption>Slide {i}: a costume made from a cardboard box, "
+        "tape and paint, in under an hour.</figcaption></figure>"
+        for i in range(12)
+    )
+    text = weblens.extract(f"<html><body><div class='slides'>{slides}</div></body></html>").text
+    assert "Slide 0: a costume" in text and "Slide 11: a costume" in text

@@ -51,6 +51,16 @@ def _main_content(page: ParsedPage, options: ExtractOptions) -> Selection:
     return select_main(body, stats, removed)
 
 
+def _captions(main: HtmlElement) -> set[HtmlElement]:
+    """Captions belong to their figures (in the markdown, with the image), not to the running text —
+    unless the figures are the content (a slideshow: captions holding most of the text)."""
+    found = caption_elements(main)
+    if not found:
+        return set()
+    in_captions = sum(len(el.text_content()) for el in found)
+    return set() if in_captions * 2 > len(main.text_content()) else set(found)
+
+
 def _warnings(page: ParsedPage, selection: Selection, verdict: Verdict, words: int) -> list[str]:
     warnings = list(verdict.warnings)
     if page.plain:
@@ -71,8 +81,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     if selection.method is not ExtractionMethod.FALLBACK:
         drop_repeated_header(main, title=meta.title)
         drop_trailing_boilerplate(main, keep_comments=options.include_comments)
-    # captions belong to their figures: in the markdown with the image, not in the running text
-    text = render_text(main, skip=set(caption_elements(main)))
+    text = render_text(main, skip=_captions(main))
     words = word_count(text)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.is_challenge or page.binary:

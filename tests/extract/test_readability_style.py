@@ -48,12 +48,22 @@ def test_nothing_to_pick() -> None:
     assert readability_pick(_stats("<html><body><a href='/'>x</a></body></html>")) is None
 
 
-def test_the_second_opinion_decides_when_the_density_heuristic_joins_two_regions() -> None:
-    html = f"<html><body><div class='a'>{ARTICLE}</div><div class='b'>{THREAD}</div></body></html>"
+def test_the_second_opinion_breaks_a_near_tie_between_two_regions() -> None:
+    links = "".join(f"<div><a href='/s{i}'>Section number {i} of the site</a></div>" for i in range(40))
+    regions = f"<div class='a'>{ARTICLE}</div><div class='m'>{links}</div><div class='b'>{THREAD}</div>"
+    html = f"<html><body>{regions}</body></html>"
     result = weblens.extract(html)
     assert result.extraction_method is ExtractionMethod.READABILITY
     assert "Article paragraph 6" in result.text
     assert "Post 3" not in result.text
+
+
+def test_an_article_split_in_sibling_sections_is_kept_whole() -> None:
+    sections = "".join(
+        f"<div class='seg'><section>{ARTICLE}</section></div><div class='ad'></div>" for _ in range(3)
+    )
+    result = weblens.extract(f"<html><body><article>{sections}</article></body></html>")
+    assert result.text.count("Article paragraph 6") == 3
 
 
 def test_a_clear_article_is_decided_by_density() -> None:

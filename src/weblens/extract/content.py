@@ -33,8 +33,7 @@ _DESCEND_PARAGRAPHS = 2
 _MIN_CONTENT = 25.0
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
-_SPLIT_SHARE = 0.5  # ... and so does a second child holding this share of the first one's prose
-_DOMINANT = 0.7
+_TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _PRUNE_GOOD = 200.0
 _SENTENCE_PARAGRAPH = 80
@@ -175,17 +174,13 @@ def _inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
 
 
-def _unsure(
-    stats: TreeStats, net: list[float], good: list[float], best: int, removed: Collection[int]
-) -> bool:
-    """Little text; or the best container joins regions of comparable weight (an article and a
-    thread, two stories); or a second region, apart from the best, scores nearly as well."""
-    if net[best] < _SURE_SCORE:
-        return True
-    shares = sorted((good[i] for i in stats.children(best) if i not in removed), reverse=True)
-    if len(shares) >= 2 and shares[1] >= _SPLIT_SHARE * shares[0] and shares[0] < _DOMINANT * good[best]:
-        return True
-    rival = max(
+def _unsure(stats: TreeStats, net: list[float], best: int, removed: Collection[int]) -> bool:
+    """Little text, or a region apart from the best one that scores nearly as well."""
+    return net[best] < _SURE_SCORE or _rival(stats, net, best, removed) >= _RIVAL_SHARE * net[best]
+
+
+def _rival(stats: TreeStats, net: list[float], best: int, removed: Collection[int]) -> float:
+    return max(
         (
             net[i]
             for i in range(len(stats))
@@ -193,21 +188,25 @@ def _unsure(
         ),
         default=0.0,
     )
-    return rival >= _RIVAL_SHARE * net[best]
 
 
 def _second_opinion(
     stats: TreeStats, net: list[float], good: list[float], best: int, removed: Collection[int]
 ) -> tuple[int, list[int]] | None:
-    """The readability-style container and the siblings it leaves out, when it should decide."""
+    """The readability-style container and the siblings it leaves out, when it should decide:
+    the two disagree, and either both found little (then the one with more prose wins) or the
+    readability choice scores nearly as well by density too (a near tie, broken by concentration)."""
     pick = readability_pick(stats, removed)
     if pick is None:
         return None
     chosen = pick.container
     if _inside(stats, best, chosen) or (_inside(stats, chosen, best) and good[chosen] >= _AGREE * good[best]):
         return None  # the two opinions agree on the region: the density heuristic's cut stands
-    if net[best] < _SURE_SCORE and good[chosen] <= good[best]:
-        return None  # both found little; keep the one with more prose
+    if net[best] < _SURE_SCORE:
+        if good[chosen] <= good[best]:
+            return None
+    elif net[chosen] < _TIE_SHARE * net[best]:
+        return None
     left_out = [i for i in stats.children(chosen) if pick.merged and i != pick.top and i not in pick.merged]
     return chosen, left_out
 
@@ -229,7 +228,7 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
         best = parents[best]  # a paragraph is never the whole article: take its container
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
-    unsure = _unsure(stats, net, good, best, removed)
+    unsure = _unsure(stats, net, best, removed)
     opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
     if opinion is not None:
         best, left_out = opinion

@@ -43,6 +43,8 @@ _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
 _HEADLINE_LINK = 15
 _CELLS = frozenset(("td", "th"))
+# a short line of these without a link is a subheading or a list item, not a label or a button
+_TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
 _CONTAINERS = frozenset(("div", "section", "article", "main", "body", "center", "td", "span", "font", "form"))
 _STRUCTURAL = frozenset(
     ("div", "section", "ul", "ol", "dl", "table", "figure", "header", "footer", "p", "li", "center", "span")
@@ -72,7 +74,7 @@ def _weight(tag: str, size: int, links: int, sentences: bool, ellipsis: bool, te
         return max(0.0, weight) * 0.2
     if ellipsis and plain < 400:
         return min(0.0, weight)
-    if not sentences and plain < _SHORT_LINE and tag not in _CELLS:
+    if not sentences and plain < _SHORT_LINE and tag not in _CELLS and (links or tag not in _TEXT_LINES):
         weight -= _SHORT_PENALTY
     return weight
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.render.conftest import MakeRenderer
 from tests.render.support import guard_for, never_answer, page
-from tests.support.servers import LoopbackServer, Response
+from tests.support.servers import LoopbackServer, Request, Response
 from weblens.errors import RenderFailed, RenderTimeout
 from weblens.models import RenderJob, WaitCondition
 
@@ -127,3 +129,22 @@ async def test_images_media_and_fonts_are_not_requested_by_default(
     await renderer.render(job(server.url("/"), "networkidle:200"))
 
     assert [r.path for r in server.requests] == ["/"]
+
+
+async def test_networkidle_is_not_held_up_by_an_open_event_stream(
+    server: LoopbackServer, make_renderer: MakeRenderer
+) -> None:
+    async def stream(request: Request, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: hi\n\n")
+        await writer.drain()
+        await asyncio.sleep(3600)
+
+    body = b"""<title>stream</title><link rel=icon href="data:,"><p id=out>events:</p><script>
+        new EventSource('/events').onmessage = (e) => { out.textContent += ' ' + e.data; };</script>"""
+    server.route("/", Response(body=body))
+    server.route("/events", stream, raw=True)
+    renderer = make_renderer(guard_for(server))
+
+    result = await renderer.render(job(server.url("/"), "networkidle:300", timeout_s=10))
+
+    assert "events: hi" in result.html

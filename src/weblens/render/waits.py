@@ -27,6 +27,9 @@ _GOTO_WAIT: Mapping[WaitKind, GotoWait] = MappingProxyType(
 )
 
 
+_LONG_LIVED = frozenset({"eventsource", "websocket"})
+
+
 def goto_wait(wait: WaitCondition) -> GotoWait:
     """The lifecycle event ``page.goto`` waits for before the condition's own wait (if any)."""
     return _GOTO_WAIT[wait.kind]
@@ -36,7 +39,8 @@ class NetworkIdle:
     """Counts the page's requests in flight; ready when none has been in flight for ``idle_ms``.
 
     Attach it before navigating so the document request itself is counted.
-    WebSockets are not requests here: an open socket does not keep a page busy.
+    Streams meant to stay open (EventSource; WebSockets are not requests at all)
+    do not keep a page busy; a long-polling XHR does, and ends in RenderTimeout.
     """
 
     def __init__(self, page: Page) -> None:
@@ -48,8 +52,9 @@ class NetworkIdle:
         page.on("requestfailed", self._ended)
 
     def _started(self, request: Request) -> None:
-        self._in_flight.add(request)
-        self._touch()
+        if request.resource_type not in _LONG_LIVED:
+            self._in_flight.add(request)
+            self._touch()
 
     def _ended(self, request: Request) -> None:
         self._in_flight.discard(request)
@@ -81,7 +86,12 @@ class NetworkIdle:
 
 
 async def wait_ready(page: Page, wait: WaitCondition, idle: NetworkIdle | None, timeout_ms: float) -> None:
-    """The part of the condition that comes after ``page.goto`` returned."""
+    """The part of the condition that comes after ``page.goto`` returned.
+
+    ``selector`` waits until a matching element is in the DOM (attached, not
+    necessarily visible: the text is what we read); ``networkidle`` until no
+    request has been in flight for ``idle_ms`` after the load event.
+    """
     if wait.kind == "selector" and wait.selector:
         await page.wait_for_selector(wait.selector, state="attached", timeout=max(timeout_ms, 1))
     elif wait.kind == "networkidle" and idle is not None:

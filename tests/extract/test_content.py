@@ -102,13 +102,15 @@ def test_block_weights_order_prose_above_chrome() -> None:
     prose = block_weight(_block(400, 20))
     mixed = block_weight(_block(200, 90))
     menu = block_weight(_block(40, 40, stops=0, tag="li"))
-    short_line = block_weight(_block(12, 0, stops=0))
+    short_line = block_weight(_block(12, 0, stops=0, tag="div"))
     assert prose > mixed > 0 > short_line
     assert menu < 0
     assert block_weight(_block(200, 0, ellipsis=True)) <= 0
     assert block_weight(_block(200, 0), teaser=True) < 0
     assert block_weight(_block(0)) == 0
     assert block_weight(_block(10, 0, stops=0, tag="td")) > 0
+    assert block_weight(_block(20, 0, stops=0, tag="li")) > 0  # a list item, a subheading: not a label
+    assert block_weight(_block(20, 20, stops=0, tag="p")) < 0
 
 
 def test_near_copies_of_the_title_and_leading_labels_are_dropped() -> None:

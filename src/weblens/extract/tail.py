@@ -63,7 +63,12 @@ _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, what
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
+_PARAGRAPH = 80  # characters of a sentence-punctuated block: the article's own text
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
+
+
+def _is_paragraph(text: str) -> bool:
+    return len(text) >= _PARAGRAPH and _SENTENCE.search(text) is not None
 
 
 def is_trailer(text: str, tag: str = "p") -> bool:
@@ -108,9 +113,10 @@ def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False)
         if names_a_section(text, el.tag) and not (keep_comments and _COMMENTS.search(text)):
             cut = position + 1
     doomed = [el for el, _ in leaves[:cut]]
-    for el, text in leaves[cut:-1]:
-        if el.tag in _CELLS or not is_trailer(text, el.tag):
-            break  # a table is data, not a trailer
-        doomed.append(el)
+    if any(_is_paragraph(text) for _, text in leaves[cut:]):  # trailers follow an article's text
+        for el, text in leaves[cut:-1]:
+            if el.tag in _CELLS or not is_trailer(text, el.tag):
+                break  # a table is data, not a trailer
+            doomed.append(el)
     for el in doomed:
         drop(el)

@@ -61,18 +61,24 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
     """Remove, at the head of ``main``, what repeats the page header (in place).
 
     Before the first real paragraph: a heading or short line that repeats the page title, and
-    bare labels of a few words (a section name, a kicker, "Read later").
+    bare labels of a few words (a section name, a kicker, "Read later") — labels only when a real
+    paragraph does follow (a poem or a list of short lines has no labels to lose).
     """
-    doomed: list[HtmlElement] = []
+    titles: list[HtmlElement] = []
+    labels: list[HtmlElement] = []
+    lead_found = False
     for el in islice(leaf_blocks(main), _HEAD_BLOCKS):
         text = " ".join(el.text_content().split())
         if not text:
             continue
         if len(text) >= _LEAD_PARAGRAPH and el.tag not in HEADING_TAGS:
+            lead_found = True
             break
-        if (title and len(text) <= _TITLE_LINE and _similar(text, title)) or (
+        if title and len(text) <= _TITLE_LINE and _similar(text, title):
+            titles.append(el)
+        elif (
             el.tag not in _NOT_LABELS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE_END.search(text)
         ):
-            doomed.append(el)
-    for el in doomed:
+            labels.append(el)
+    for el in titles + (labels if lead_found else []):
         drop(el)

@@ -81,3 +81,23 @@ def test_a_closing_table_or_list_is_content() -> None:
     table = "<table><tr><td>Ana</td><td>31</td></tr><tr><td>Bo</td><td>28</td></tr></table>"
     assert "Bo | 28" in _trim(table)
     assert "Pears" in _trim("<ul><li>Apples</li><li>Pears</li></ul>")
+
+
+def test_an_inline_read_also_box_goes_but_the_article_after_it_stays() -> None:
+    box = "<p>Read also</p><h3><a href='/other'>Another story on the same subject</a></h3>"
+    last = "<p>The final paragraph of the story comes after the box, and it belongs to the article too.</p>"
+    out = _trim(box + last)
+    assert "Read also" not in out and "Another story" not in out
+    assert "The final paragraph of the story" in out
+
+
+@pytest.mark.parametrize("heading", ["Das könnte Sie auch interessieren", "Notas relacionadas", "Lire aussi"])
+def test_related_sections_in_other_languages(heading: str) -> None:
+    out = _trim(f"<h3>{heading}</h3><ul><li><a href='/a'>Ein anderer Artikel</a></li></ul>")
+    assert heading not in out
+    assert "Ein anderer Artikel" not in out
+
+
+def test_calls_to_action_in_other_languages() -> None:
+    out = _trim("<p>Folgen Sie uns auf Twitter.</p><p>Síguenos en Telegram</p>")
+    assert "Folgen" not in out and "Síguenos" not in out

@@ -18,6 +18,7 @@ nothing is keyed to a site.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -28,13 +29,18 @@ __all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
 
 _CALL_TO_ACTION = re.compile(
     r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
-    r"on (?:twitter|facebook|instagram|linkedin)|share (?:this|it)\b|click here|tap here|"
-    r"download (?:our|the) app|support (?:us|our)|donate|become a (?:member|subscriber|patron)|"
+    r"on (?:twitter|facebook|instagram|linkedin|telegram|youtube)|share (?:this|it)\b|click here|tap here|"
+    r"download (?:our|the)\b.{0,30}\bapps?\b|support (?:us|our)|donate|become a (?:member|subscriber|patron)|"
     r"join (?:us|our|now)|all rights reserved|©|\(c\) ?\d{4}|copyright|terms of (?:use|service)|"
-    r"privacy policy|cookie|advertisement|sponsored|like this (?:story|article)|if you (?:enjoyed|liked)|"
+    r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
+    r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
-    r"moderat|listen (?:to|live)|watch (?:live|now)|learn more)",
+    r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
+    # the same in a few other languages
+    r"abonnier|folgen sie uns|folge uns|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
+    r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
+    r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)",
     re.I,
 )
 _CREDIT = re.compile(
@@ -46,10 +52,27 @@ _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     r"trending|read (?:more|next|also)|see also|also (?:read|on)|tags?|topics|filed under|comments?|"
-    r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories)|"
+    r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories|articles)|further reading|"
     r"about (?:the )?(?:authors?|us)\b|"
-    r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|noticias relacionadas|lee también|"
-    r"ähnliche|weitere artikel|самые популярные|читайте также|相关|関連)",
+    # German
+    r"weitere (?:informationen|artikel|beiträge|themen|news|nachrichten)|(?:zum )?weiterlesen|"
+    r"lesen sie (?:auch|mehr)|das könnte sie (?:auch )?interessieren|auch interessant|"
+    r"mehr (?:zum thema|zu)\b|"
+    r"ähnliche|verwandte|neueste (?:artikel|beiträge)|kommentare|schlagw|"
+    # Spanish, Portuguese, French, Italian
+    r"notas relacionadas|noticias relacionadas|art[ií]culos relacionados|te puede interesar|"
+    r"le[ae] (?:también|tambien)|m[aá]s noticias|mira tambi[eé]n|comentarios|etiquetas|"
+    r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|not[ií]cias relacionadas|"
+    r"coment[aá]rios|"
+    r"(?:à )?lire aussi|sur le même sujet|articles similaires|voir aussi|commentaires|"
+    r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
+    r"самые популярные|читайте также|相关|関連)",
+    re.I,
+)
+# sections that run to the end of the page
+_TO_END = re.compile(
+    r"^\W*(?:comments?|discussion|kommentare|comentarios|coment[aá]rios|commentaires|commenti|tags?|topics|"
+    r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre)",
     re.I,
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
@@ -63,6 +86,7 @@ _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, what
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
+_LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
 _PARAGRAPH = 80  # characters of a sentence-punctuated block: the article's own text
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
 
@@ -90,6 +114,47 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
 
 
+def _article_home(heading: HtmlElement, window_before: list[tuple[HtmlElement, str]]) -> HtmlElement | None:
+    """The container of the article's paragraphs just before a section heading, if any."""
+    before = [other for other, prose in window_before if _is_paragraph(prose)]
+    if before:
+        return before[-1].getparent()
+    for sibling in islice(heading.itersiblings(preceding=True), _LOOK_BACK):
+        if _is_paragraph(" ".join(sibling.text_content().split())):
+            return heading.getparent()
+    return None
+
+
+def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) -> set[int]:
+    """Positions (in document order) that boilerplate sections take away.
+
+    A section of comments, tags or about-the-author runs to the end. A "related"/"read also" box
+    takes its heading and what follows up to the next paragraph of the article itself (a prose
+    paragraph in the same container as the article's paragraphs before the box), if any.
+    """
+    cut: set[int] = set()
+    for position, (el, text) in enumerate(window):
+        if position in cut or not names_a_section(text, el.tag):
+            continue
+        if keep_comments and _COMMENTS.search(text):
+            continue
+        home = None if _TO_END.search(text) else _article_home(el, window[:position])
+        end = len(window)
+        if home is not None:
+            end = next(
+                (
+                    later
+                    for later in range(position + 1, len(window))
+                    if _is_paragraph(window[later][1]) and window[later][0].getparent() is home
+                ),
+                len(window),
+            )
+        cut.update(range(position, end))
+        if end == len(window):
+            break
+    return cut
+
+
 def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False) -> None:
     """Remove boilerplate that trails the article inside ``main`` (in place).
 
@@ -108,13 +173,12 @@ def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False)
             break
     if len(leaves) < 2:
         return
-    cut = 0  # how many of the last blocks a section heading takes away
-    for position, (el, text) in enumerate(leaves):
-        if names_a_section(text, el.tag) and not (keep_comments and _COMMENTS.search(text)):
-            cut = position + 1
-    doomed = [el for el, _ in leaves[:cut]]
-    if any(_is_paragraph(text) for _, text in leaves[cut:]):  # trailers follow an article's text
-        for el, text in leaves[cut:-1]:
+    window = leaves[::-1]  # document order
+    cut = _section_cuts(window, keep_comments)
+    doomed = [window[position][0] for position in sorted(cut)]
+    rest = [(el, text) for position, (el, text) in enumerate(window) if position not in cut][::-1]
+    if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
+        for el, text in rest[:-1]:
             if el.tag in _CELLS or not is_trailer(text, el.tag):
                 break  # a table is data, not a trailer
             doomed.append(el)

@@ -25,16 +25,15 @@ from weblens.models import RenderJob, RenderResult
 from weblens.net.guard import Guard
 from weblens.render.browser import BrowserHost, BrowserSession
 from weblens.render.document import MainDocumentWatch, NavigationFailure, Snapshot, take_snapshot
-from weblens.render.guard import context_options, harden
 from weblens.render.options import RenderOptions
+from weblens.render.pages import PageSupply, close_page
 from weblens.render.waits import NetworkIdle, goto_wait, wait_ready
 
 if TYPE_CHECKING:
-    from playwright.async_api import BrowserContext, Page
+    from playwright.async_api import Page
 
 __all__ = ["ChromiumRenderer", "RenderStats"]
 
-_CONTEXT_CLOSE_TIMEOUT_S = 5.0
 T = TypeVar("T")
 
 
@@ -54,6 +53,7 @@ class ChromiumRenderer:
         self._guard = guard
         self._options = options or RenderOptions()
         self._host = BrowserHost(guard, self._options)
+        self._pages = PageSupply(self._options)
         self._slots = asyncio.Semaphore(self._options.max_concurrency)
         self._active = 0
         self._idle_timer: asyncio.TimerHandle | None = None
@@ -145,15 +145,14 @@ class ChromiumRenderer:
             raise RenderFailed(exc.message, url=job.url) from exc
 
     async def _render_in(self, session: BrowserSession, job: RenderJob, deadline: float) -> Snapshot:
-        """One attempt in a fresh context, closed afterwards (outside the deadline, so a result is kept)."""
+        """One attempt in a fresh page, closed afterwards (outside the deadline, so a result is kept)."""
         from playwright.async_api import Error
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-        context: BrowserContext | None = None
+        page: Page | None = None
         try:
             async with asyncio.timeout_at(deadline):
-                context = await session.browser.new_context(**context_options(self._options))
-                page = await harden(context, self._options)
+                page = await self._pages.take(session)
                 return await self._load(session, page, job, deadline)
         except (TimeoutError, PlaywrightTimeout) as exc:
             raise _timeout(job) from exc
@@ -162,8 +161,10 @@ class ChromiumRenderer:
                 raise _BrowserLost("the browser went away during rendering", url=job.url) from exc
             raise RenderFailed(f"rendering failed: {exc.message}", url=job.url) from exc
         finally:
-            if context is not None:
-                await _close_context(context)
+            if page is not None:
+                await close_page(page)
+            if not self._closed:
+                self._pages.prepare(session)
 
     async def _load(self, session: BrowserSession, page: Page, job: RenderJob, deadline: float) -> Snapshot:
         from playwright.async_api import Error
@@ -211,6 +212,7 @@ class ChromiumRenderer:
             self._idle_close = None
 
     async def _close_browser(self, *, final: bool = False) -> None:
+        await self._pages.aclose()
         session = self._host.session
         if session is not None:
             self._refused_before += session.proxy.refused
@@ -254,9 +256,3 @@ def _refusal_for(session: BrowserSession, url: str) -> WeblensError | None:
     except ValueError:
         return None
     return session.proxy.refusal(parts.hostname or "", port)
-
-
-async def _close_context(context: BrowserContext) -> None:
-    with contextlib.suppress(Exception):
-        async with asyncio.timeout(_CONTEXT_CLOSE_TIMEOUT_S):
-            await context.close()

@@ -55,7 +55,7 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)"
 )
 _WEAK_WORDS = frozenset(
     (

@@ -198,3 +198,17 @@ async def test_per_domain_rate_limit_holds_back_extra_requests(
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
     assert len(server.requests) == 2
+
+
+async def test_a_broken_cache_never_fails_a_read(server: LoopbackServer, tmp_path: Path) -> None:
+    from structlog.testing import capture_logs
+
+    from tests.support.services import free_port
+
+    server.route("/article", Response(body=page("article.html"), headers=HTML))
+    settings = settings_for(server, tmp_path, cache="redis", redis_url=f"redis://127.0.0.1:{free_port()}/0")
+    async with Lens(settings) as lens:
+        with capture_logs() as logs:
+            result = await lens.browse(server.url("/article"))
+    assert "stranded on the rocky shore" in result.text
+    assert {e["op"] for e in logs if e["event"] == "cache_error"} >= {"get", "put"}

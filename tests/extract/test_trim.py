@@ -1,0 +1,50 @@
+"""trim.py: what the head of the container repeats from the page header."""
+
+from __future__ import annotations
+
+import lxml.html
+import pytest
+
+from weblens.extract.text import render_text
+from weblens.extract.trim import drop_repeated_header, same_text
+
+LEAD = (
+    "<p>The lead paragraph of the story, which is long enough to count as the article's own text, "
+    "begins here and goes on for quite a while longer, as the lead paragraphs of stories do.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "title", "expected"),
+    [
+        ("Harbour bridge reopens", "Harbour bridge reopens - The Coastal Times", True),
+        ("The Coastal Times", "Harbour bridge reopens | The Coastal Times", True),
+        ("harbour BRIDGE reopens!", "Harbour bridge reopens", True),
+        ("Bridge", "Harbour bridge reopens after two years of repairs", False),
+        ("", "Anything", False),
+    ],
+)
+def test_same_text(candidate: str, title: str, expected: bool) -> None:
+    assert same_text(candidate, title) is expected
+
+
+def _trim(head: str, title: str | None) -> str:
+    root = lxml.html.fromstring(f"<div>{head}{LEAD}<h2>Harbour bridge reopens</h2><p>More text.</p></div>")
+    drop_repeated_header(root, title=title)
+    return render_text(root)
+
+
+def test_the_title_and_labels_before_the_lead_go_but_later_headings_stay() -> None:
+    out = _trim(
+        "<div class='kicker'><a>News</a></div><h1>Harbour bridge reopens</h1><div>Read later</div>",
+        "Harbour bridge reopens - The Coastal Times",
+    )
+    assert out.startswith("The lead paragraph")
+    assert "\n\nHarbour bridge reopens\n\n" in out  # the same words further down are content
+
+
+def test_nothing_goes_without_a_title_or_a_lead() -> None:
+    assert _trim("<h1>Harbour bridge reopens</h1>", None).startswith("Harbour bridge reopens")
+    root = lxml.html.fromstring("<div><p>Short line</p><p>Another short line</p></div>")
+    drop_repeated_header(root, title="Something else")
+    assert render_text(root) == "Short line\n\nAnother short line"

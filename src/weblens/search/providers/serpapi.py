@@ -17,21 +17,19 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-import httpx
-
 from weblens.errors import NotConfigured, ProviderError, RateLimited, WeblensError
 from weblens.models import SearchResult
 from weblens.search.base import CONFIG_HINTS, SearchQuery
 from weblens.search.dates import parse_retry_after, to_iso
 from weblens.search.http import (
-    MAX_RESPONSE_BYTES,
+    RawResponse,
     RequestSpec,
     body_excerpt,
     error_for_status,
     get_header,
     read_json,
-    send,
 )
+from weblens.search.keyed import KeyedProvider
 from weblens.search.operators import with_site_operators
 from weblens.search.results import Row, rank_rows
 
@@ -106,28 +104,12 @@ def parse_response(
     return rank_rows(rows, provider=NAME)
 
 
-class SerpApiProvider:
+class SerpApiProvider(KeyedProvider):
     name = NAME
+    default_endpoint = DEFAULT_ENDPOINT
 
-    def __init__(
-        self,
-        client: httpx.AsyncClient,
-        *,
-        api_key: str | None,
-        endpoint: str = DEFAULT_ENDPOINT,
-        max_response_bytes: int = MAX_RESPONSE_BYTES,
-    ) -> None:
-        self._client = client
-        self._api_key = api_key
-        self._endpoint = endpoint
-        self._max_bytes = max_response_bytes
+    def build(self, query: SearchQuery, api_key: str, endpoint: str) -> RequestSpec:
+        return build_request(query, api_key=api_key, endpoint=endpoint)
 
-    def is_configured(self) -> bool:
-        return bool(self._api_key)
-
-    async def search(self, query: SearchQuery) -> list[SearchResult]:
-        if not self._api_key:
-            raise NotConfigured(f"serpapi needs an API key: set {CONFIG_HINTS[NAME]}", provider=NAME)
-        spec = build_request(query, api_key=self._api_key, endpoint=self._endpoint)
-        raw = await send(self._client, spec, provider=NAME, max_bytes=self._max_bytes)
+    def parse(self, raw: RawResponse) -> list[SearchResult]:
         return parse_response(raw.status, raw.headers, raw.body, now=raw.received_at)

@@ -96,14 +96,15 @@ async def test_killed_browser_is_noticed_after_it_is_gone(
     assert renderer.stats().launches == 2
 
 
+@pytest.mark.parametrize("spare_page", [True, False])
 async def test_cookies_and_storage_do_not_leak_between_jobs(
-    server: LoopbackServer, make_renderer: MakeRenderer
+    server: LoopbackServer, make_renderer: MakeRenderer, spare_page: bool
 ) -> None:
     set_page = page("storage-set.html")
     set_page.headers["Set-Cookie"] = "header_cookie=from-header; Path=/"
     server.route("/set", set_page)
     server.route("/get", page("storage-get.html"))
-    renderer = make_renderer(guard_for(server))
+    renderer = make_renderer(guard_for(server), spare_page=spare_page)
 
     first = await renderer.render(job(server.url("/set")))
     second = await renderer.render(job(server.url("/get")))

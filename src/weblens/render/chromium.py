@@ -163,7 +163,7 @@ class ChromiumRenderer:
         finally:
             if page is not None:
                 await close_page(page)
-            if not self._closed:
+            if self._options.spare_page and not self._closed:
                 self._pages.prepare(session)
 
     async def _load(self, session: BrowserSession, page: Page, job: RenderJob, deadline: float) -> Snapshot:

@@ -22,6 +22,9 @@ class RenderOptions:
     """Close the browser after this long without a job; the next job starts it again."""
     block_resources: bool = True
     """Skip images, media and fonts (text is all we read)."""
+    spare_page: bool = True
+    """Keep one fresh page opened ahead of the next job: ~90 ms less per warm render when calls
+    have gaps, at the cost of an idle renderer process (~100 MB PSS) while the browser is up."""
     user_agent: str | None = None
     """``None`` keeps Chromium's own user agent (which says HeadlessChrome)."""
     viewport_width: int = 1280

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import time
@@ -136,8 +137,12 @@ def report(
     rates: dict[int, float],
     mem: list[tuple[int, int, int, int]],
 ) -> str:
+    load = os.getloadavg()[0]
     lines = [
         "## Rendering (headless Chromium)",
+        "",
+        f"{os.cpu_count()} CPUs shared with other work (load average {load:.1f} at the end of the run); "
+        "rerun on a quiet machine for stable figures.",
         "",
         "`.venv/bin/python bench/render.py` — ChromiumRenderer on the system Chromium, every request through "
         "the guarded proxy, images/media/fonts blocked, a fresh browser context per job; local pages only.",
@@ -169,6 +174,8 @@ def report(
         "| jobs at once | SPA renders per minute |",
         "|---:|---:|",
         *(f"| {c} | {rate:.0f} |" for c, rate in rates.items()),
+        "",
+        "Memory of one warm browser (with its spare page) over 200 SPA renders:",
         "",
         "| renders so far | browser processes | RSS sum | PSS sum |",
         "|---:|---:|---:|---:|",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
 
@@ -27,7 +29,10 @@ def chromium_path() -> str:
     try:
         return find_chromium()
     except RenderFailed as exc:
-        pytest.skip(f"Chromium is not installed: {exc}")
+        message = f"Chromium is not installed: {exc}"
+        if os.environ.get("WEBLENS_REQUIRE_SERVICES") == "1":  # CI: a missing browser fails the run
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ class PageReader:
         refresh: bool = False,
     ) -> PageExtract:
         start = time.perf_counter()
-        target = self.guard.check_url(url).url
+        target = self._checked(url)
         if not refresh and (cached := await self.cached(target, mode)):
             return cached.model_copy(update={"total_time_ms": elapsed_ms(start)})
         if mode is RenderMode.ALWAYS:
@@ -104,6 +104,14 @@ class PageReader:
         return page.model_copy(update={"total_time_ms": elapsed_ms(start)})
 
     # --- steps ----------------------------------------------------------------
+    def _checked(self, url: str) -> str:
+        """The normalised URL, or the guard's refusal (logged like any other fetch error)."""
+        try:
+            return self.guard.check_url(url).url
+        except WeblensError as exc:
+            log.warning("fetch_error", url=url, code=exc.code, stage="validate")
+            raise
+
     async def http(self, url: str) -> PageExtract:
         """Fetch through the guard (rate limit, then a fetch slot) and extract."""
         host = self.guard.check_url(url).host

@@ -97,6 +97,13 @@ class Settings(BaseSettings):
     tavily_endpoint: str = "https://api.tavily.com/search"
     searxng_url: str | None = None
     duckduckgo_endpoint: str = "https://html.duckduckgo.com/html/"
+    duckduckgo_user_agent: str = Field(
+        default=(
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/131.0 Safari/537.36"
+        ),
+        description="DuckDuckGo's HTML endpoint answers browser-like user agents only",
+    )
     wikipedia_endpoint: str | None = None
     wikipedia_language: str = "en"
     contact: str = "https://github.com/weblens/weblens"

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 
-from tests.support.fake_providers import PATHS, hits, json_response
+from tests.support.fake_providers import PATHS, hits, json_response, recorded_response
 from tests.support.servers import LoopbackServer
 from weblens.config import Settings
 from weblens.errors import NotConfigured
@@ -64,3 +66,14 @@ async def test_search_client_ignores_proxy_environment_and_uses_the_search_timeo
     async with new_search_client(settings) as client:
         assert client.trust_env is False
         assert client.timeout.read == 1.5
+
+
+async def test_duckduckgo_gets_a_browser_like_user_agent(
+    server: LoopbackServer, client: httpx.AsyncClient, shared_dir: Path
+) -> None:
+    server.route(PATHS["duckduckgo"], recorded_response(shared_dir, "duckduckgo/html_results_1.html"))
+    settings = Settings(providers=["duckduckgo"], duckduckgo_endpoint=server.url(PATHS["duckduckgo"]))
+    await orchestrator_from_settings(settings, client).search(SearchQuery(query="q"))
+    (request,) = hits(server, "duckduckgo")
+    assert request.headers["user-agent"] == settings.duckduckgo_user_agent
+    assert request.headers["user-agent"].startswith("Mozilla/5.0")

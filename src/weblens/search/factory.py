@@ -40,7 +40,9 @@ _BUILDERS: dict[str, Builder] = {
     "serpapi": lambda s, c: SerpApiProvider(c, api_key=s.serpapi_api_key, endpoint=s.serpapi_endpoint),
     "tavily": lambda s, c: TavilyProvider(c, api_key=s.tavily_api_key, endpoint=s.tavily_endpoint),
     "searxng": lambda s, c: SearxngProvider(c, base_url=s.searxng_url),
-    "duckduckgo": lambda s, c: DuckDuckGoProvider(c, user_agent=s.user_agent, endpoint=s.duckduckgo_endpoint),
+    "duckduckgo": lambda s, c: DuckDuckGoProvider(
+        c, user_agent=s.duckduckgo_user_agent, endpoint=s.duckduckgo_endpoint
+    ),
     "wikipedia": lambda s, c: WikipediaProvider(
         c,
         user_agent=contact_user_agent(s.contact, _short_version()),

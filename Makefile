@@ -27,6 +27,7 @@ unit: install
 test: lint typecheck unit
 
 bench: install
+	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/extraction.py
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py

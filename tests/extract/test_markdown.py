@@ -531,3 +531,23 @@ def test_never_raises_on_random_trees(root: HtmlElement, links: bool, images: bo
         # no image syntax outside code spans (text inside `code` is literal and may hold "![")
         prose = re.sub(r"(`+).*?\1", "", out.replace("\\[", ""), flags=re.DOTALL)
         assert not re.search(r"!\[[^\]]*\]\(", prose)
+
+
+def test_figures_kept_out_of_the_text_keep_their_image_and_caption_in_markdown() -> None:
+    html = (
+        "<article><p>First paragraph of the story, long enough to be the article itself.</p>"
+        '<figure><img src="/a.jpg" alt="A harbour"><figcaption>The harbour at dawn.</figcaption>'
+        "<span>Photo credit line</span></figure>"
+        '<div class="photo-caption"><img src="/b.jpg" alt="Boats">Caption Close less more</div>'
+        "<p>Second paragraph of the story.</p></article>"
+    )
+    root = lxml.html.fragment_fromstring(html)
+    figure, gallery = root[1], root[2]
+    out = to_markdown(root, BASE, media_only=[figure, gallery])
+    assert "![A harbour](https://site.example/a.jpg)" in out
+    assert "*The harbour at dawn.*" in out
+    assert "![Boats](https://site.example/b.jpg)" in out
+    assert "Photo credit line" not in out and "Close less more" not in out
+    assert out.index("First paragraph") < out.index("A harbour") < out.index("Second paragraph")
+    no_images = to_markdown(root, BASE, images=False, media_only=[figure, gallery])
+    assert "![" not in no_images and "*The harbour at dawn.*" in no_images

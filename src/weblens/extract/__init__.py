@@ -81,14 +81,17 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     if selection.method is not ExtractionMethod.FALLBACK:
         drop_repeated_header(main, title=meta.title)
         drop_trailing_boilerplate(main, keep_comments=options.include_comments)
-    text = render_text(main, skip=_captions(main))
+    captions = _captions(main)
+    text = render_text(main, skip=captions)
     words = word_count(text)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.is_challenge or page.binary:
         text, markdown, links, images, words = "", "", [], [], 0
     else:
         markdown = strip_controls(
-            to_markdown(main, url, links=options.markdown_links, images=options.markdown_images)
+            to_markdown(
+                main, url, links=options.markdown_links, images=options.markdown_images, media_only=captions
+            )
         )
         links = collect_links(main, url)
         images = collect_images(main, url)

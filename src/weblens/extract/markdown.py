@@ -38,7 +38,7 @@ paragraph breaks survive any nesting.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
@@ -95,9 +95,20 @@ _SPACES = re.compile(r" {2,}")
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 
-def to_markdown(root: HtmlElement, base_url: str | None, *, links: bool = True, images: bool = True) -> str:
-    """``root`` (the cleaned main-content element) as GitHub-flavoured Markdown."""
-    renderer = _Renderer(base_url=base_url, links=links, images=images)
+def to_markdown(
+    root: HtmlElement,
+    base_url: str | None,
+    *,
+    links: bool = True,
+    images: bool = True,
+    media_only: Collection[HtmlElement] = (),
+) -> str:
+    """``root`` (the cleaned main-content element) as GitHub-flavoured Markdown.
+
+    Elements in ``media_only`` (figures and captions the caller keeps out of the running text)
+    contribute their images, each as its own paragraph, and none of their text.
+    """
+    renderer = _Renderer(base_url=base_url, links=links, images=images, media_only=frozenset(media_only))
     renderer.render(root)
     return renderer.result()
 
@@ -175,7 +186,15 @@ _BOUNDARY = _Token(-4)  # end the paragraph on exit
 
 
 class _Renderer:
-    def __init__(self, *, base_url: str | None, links: bool, images: bool) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str | None,
+        links: bool,
+        images: bool,
+        media_only: frozenset[HtmlElement] = frozenset(),
+    ) -> None:
+        self.media_only = media_only
         self.urls = UrlResolver(base_url)
         self.links = links
         self.images = images
@@ -212,6 +231,10 @@ class _Renderer:
                 continue
             tag = child.tag
             if not isinstance(tag, str):  # comment or processing instruction
+                self.text(child.tail)
+                continue
+            if child in self.media_only:
+                self.images_of(child)
                 self.text(child.tail)
                 continue
             token = self.enter(child, tag)
@@ -260,6 +283,18 @@ class _Renderer:
             self.boundary()
             return _BOUNDARY
         return self.enter_block(el, tag, kind)
+
+    def images_of(self, el: HtmlElement) -> None:
+        """The images of ``el``, one paragraph each, then (for a ``<figure>``) its ``<figcaption>``;
+        no other text of ``el`` (credits, gallery controls)."""
+        if self.images:
+            for img in el.iter("img"):
+                self.boundary()
+                self.image(img)
+        self.boundary()
+        if el.tag == "figure":
+            for caption in el.iter("figcaption"):
+                self.render(caption)
 
     def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
         self.boundary()

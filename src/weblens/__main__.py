@@ -1,0 +1,5 @@
+"""``python -m weblens`` runs the command line."""
+
+from weblens.cli import main
+
+main()

@@ -5,6 +5,18 @@ charset declared in the Content-Type header, a ``<meta charset>`` or
 ``<meta http-equiv=Content-Type>`` in the first 4 KB, then detection with
 charset-normalizer, then UTF-8 with replacement characters. Decoding never
 raises: undecodable bytes become U+FFFD.
+
+Servers often declare a default they never checked, so the header's charset is
+overruled in three cases:
+
+* the body is not valid in it (more than one undecodable byte per thousand
+  characters; a ``charset=utf-8`` header on a windows-1251 page): ``<meta>`` or
+  detection decides;
+* the body is valid UTF-8 with non-ASCII characters and the header names a
+  legacy charset: UTF-8 wins (legacy text is practically never valid UTF-8 by
+  accident, while UTF-8 pages behind a stale header are common);
+* the header names a "server default" (ISO-8859-1, US-ASCII, windows-1252) and
+  the page's ``<meta>`` declares another charset the body is valid in: ``<meta>`` wins.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ _META = re.compile(
     re.IGNORECASE,
 )
 _SNIFF_BYTES = 4096
+_WEAK_DEFAULTS = frozenset({"cp1252"})  # what iso-8859-1, latin-1, us-ascii normalise to
 _DETECT_BYTES = 64 * 1024
 # labels that browsers treat as their superset
 _ALIASES = {
@@ -88,11 +101,43 @@ def _detect(body: bytes) -> str | None:
     return normalise_charset(best.encoding) if best is not None else None
 
 
+def _valid_in(body: bytes, codec: str) -> bool:
+    """Valid in ``codec``, allowing one stray undecodable byte per thousand characters."""
+    try:
+        body.decode(codec)
+    except UnicodeDecodeError:
+        text = body.decode(codec, errors="replace")
+        return text.count("\ufffd") * 1000 <= len(text)
+    return True
+
+
+def _strict_utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _checked_declaration(body: bytes, codec: str | None) -> str | None:
+    """The header's codec unless the body contradicts it (see the module docstring)."""
+    if codec is None or not _valid_in(body, codec):
+        return None
+    if not codec.startswith("utf") and not body.isascii() and _strict_utf8(body):
+        return "utf-8"
+    if codec in _WEAK_DEFAULTS:
+        meta = _from_meta(body)
+        if meta and meta != codec and _valid_in(body, meta):
+            return meta
+    return codec
+
+
 def decode_body(body: bytes, declared: str | None = None) -> tuple[str, str]:
-    """Decode ``body``; returns ``(text, codec name used)``."""
+    """Decode ``body`` (``declared``: the Content-Type charset, if any); returns ``(text, codec used)``."""
     bom = _from_bom(body)
     if bom is not None:
         name, skip = bom
         return body[skip:].decode(name, errors="replace"), name
-    name = normalise_charset(declared) or _from_meta(body) or _detect(body) or "utf-8"
+    checked = _checked_declaration(body, normalise_charset(declared))
+    name = checked or _from_meta(body) or _detect(body) or "utf-8"
     return body.decode(name, errors="replace"), name

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from weblens.charset import decode_body
 from weblens.net.content import MediaType, parse_content_type, sniff_media_type
-from weblens.net.text import decode_text
 
 
 @pytest.mark.parametrize(
@@ -79,6 +79,6 @@ RUSSIAN = "Съешь же ещё этих мягких французских �
     ],
 )
 def test_decode_text_overrules_implausible_headers(body: bytes, declared: str, codec: str) -> None:
-    text, used = decode_text(body, declared)
+    text, used = decode_body(body, declared)
     assert used == codec
     assert "\ufffd" not in text or body.endswith(b"\xff")

@@ -8,7 +8,6 @@ transport.py  httpx transport over the pinned pool; foreign errors mapped
 fetch.py      GuardedFetcher and FetchLimits
 decode.py     bounded Content-Encoding decoders
 content.py    media types and sniffing
-text.py       charset choice for fetched bodies
 page.py       FetchedPage, the Fetcher protocol, StaticFetcher (fake)
 ratelimit.py  per-site sliding-window rate limiter
 """

@@ -26,6 +26,7 @@ from typing import Self
 import httpx
 import structlog
 
+from weblens.charset import decode_body
 from weblens.errors import (
     ConnectError,
     DNSError,
@@ -49,7 +50,6 @@ from weblens.net.decode import (
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage
 from weblens.net.policy import join_url
-from weblens.net.text import decode_text
 from weblens.net.transport import PinnedTransport, TLSError
 
 __all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher"]
@@ -235,7 +235,7 @@ class GuardedFetcher:
         self._check_declared_length(response)
         ex.stage = "body"
         body, essence = await self._read_body(response, decoder, media)
-        text, encoding = decode_text(body, media.charset if media else None)
+        text, encoding = decode_body(body, media.charset if media else None)
         return FetchedPage(
             url=ex.url,
             final_url=final_url,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
+from weblens.charset import decode_body
 from weblens.errors import HTTPError
-from weblens.net.text import decode_text
 
 __all__ = ["FetchedPage", "Fetcher", "StaticFetcher"]
 
@@ -24,7 +24,7 @@ class FetchedPage:
     content_type: str  # media type ("text/html"), sniffed when the server sent none
     charset: str | None  # as declared in Content-Type, if any
     body: bytes  # Content-Encoding already removed
-    text: str  # body decoded (BOM, header, <meta>, detection; see weblens.net.text)
+    text: str  # body decoded (BOM, header, <meta>, detection; see weblens.charset)
     encoding: str  # the codec that produced ``text``
     redirects: tuple[str, ...] = ()  # each hop's target URL, in order
     elapsed_ms: float = 0.0
@@ -49,7 +49,7 @@ class FetchedPage:
         """A page built from its parts (for fakes and tests); ``str`` bodies are stored as UTF-8."""
         if isinstance(body, str):
             body, charset = body.encode("utf-8"), charset or "utf-8"
-        text, encoding = decode_text(body, charset)
+        text, encoding = decode_body(body, charset)
         declared = f"{content_type}; charset={charset}" if charset else content_type
         return cls(
             url=url,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from weblens.models import SearchResult
+from weblens.search.dates import to_iso
 from weblens.search.text import clean_text, domain_of, is_web_url
 
-__all__ = ["Row", "rank_rows"]
+__all__ = ["Row", "rank_items", "rank_rows"]
 
 
 @dataclass(frozen=True)
@@ -43,3 +45,28 @@ def rank_rows(rows: Iterable[Row], *, provider: str) -> list[SearchResult]:
             )
         )
     return results
+
+
+def rank_items(
+    items: Iterable[object],
+    *,
+    provider: str,
+    snippet: str,
+    dates: tuple[str, ...],
+    url: str = "url",
+    title: str = "title",
+    now: datetime | None = None,
+) -> list[SearchResult]:
+    """Rank the JSON objects of an engine's answer, naming the keys that hold each field
+    (``dates``: tried in order, the first that parses wins)."""
+    rows = (
+        Row(
+            url=item.get(url),
+            title=item.get(title),
+            snippet=item.get(snippet),
+            published=next((iso for key in dates if (iso := to_iso(item.get(key), now=now))), None),
+        )
+        for item in items
+        if isinstance(item, dict)
+    )
+    return rank_rows(rows, provider=provider)

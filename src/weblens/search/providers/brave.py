@@ -23,7 +23,7 @@ from typing import Any
 from weblens.errors import NotConfigured, ProviderError, RateLimited, WeblensError
 from weblens.models import SearchResult
 from weblens.search.base import CONFIG_HINTS, SearchQuery, requested_count
-from weblens.search.dates import parse_retry_after, to_iso
+from weblens.search.dates import parse_retry_after
 from weblens.search.http import (
     RawResponse,
     RequestSpec,
@@ -34,7 +34,7 @@ from weblens.search.http import (
 )
 from weblens.search.keyed import KeyedProvider
 from weblens.search.operators import with_site_operators
-from weblens.search.results import Row, rank_rows
+from weblens.search.results import rank_items
 
 __all__ = ["DEFAULT_ENDPOINT", "BraveProvider", "build_request", "freshness", "parse_response"]
 
@@ -134,17 +134,7 @@ def parse_response(
     items = web.get("results") if isinstance(web, dict) else None
     if not isinstance(items, list):
         raise ProviderError("brave returned web results in an unexpected shape", provider=NAME)
-    rows = (
-        Row(
-            url=item.get("url"),
-            title=item.get("title"),
-            snippet=item.get("description"),
-            published=to_iso(item.get("page_age")) or to_iso(item.get("age"), now=now),
-        )
-        for item in items
-        if isinstance(item, dict)
-    )
-    return rank_rows(rows, provider=NAME)
+    return rank_items(items, provider=NAME, snippet="description", dates=("page_age", "age"), now=now)
 
 
 class BraveProvider(KeyedProvider):

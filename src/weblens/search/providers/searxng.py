@@ -24,7 +24,6 @@ import httpx
 from weblens.errors import NotConfigured, ProviderError, WeblensError
 from weblens.models import SearchResult
 from weblens.search.base import CONFIG_HINTS, SearchQuery
-from weblens.search.dates import to_iso
 from weblens.search.http import (
     MAX_RESPONSE_BYTES,
     RequestSpec,
@@ -34,7 +33,7 @@ from weblens.search.http import (
     send,
 )
 from weblens.search.operators import recency_bucket, with_site_operators
-from weblens.search.results import Row, rank_rows
+from weblens.search.results import rank_items
 
 __all__ = ["SearxngProvider", "build_request", "parse_response", "search_url"]
 
@@ -100,17 +99,7 @@ def parse_response(
     failed = _unresponsive(data)
     if not items and failed:
         raise ProviderError(f"searxng: every engine failed: {', '.join(failed)}", provider=NAME)
-    rows = (
-        Row(
-            url=item.get("url"),
-            title=item.get("title"),
-            snippet=item.get("content"),
-            published=to_iso(item.get("publishedDate"), now=now),
-        )
-        for item in items
-        if isinstance(item, dict)
-    )
-    return rank_rows(rows, provider=NAME)
+    return rank_items(items, provider=NAME, snippet="content", dates=("publishedDate",), now=now)
 
 
 class SearxngProvider:

@@ -20,7 +20,7 @@ from typing import Any
 from weblens.errors import NotConfigured, ProviderError, RateLimited, WeblensError
 from weblens.models import SearchResult
 from weblens.search.base import CONFIG_HINTS, SearchQuery
-from weblens.search.dates import parse_retry_after, to_iso
+from weblens.search.dates import parse_retry_after
 from weblens.search.http import (
     RawResponse,
     RequestSpec,
@@ -31,7 +31,7 @@ from weblens.search.http import (
 )
 from weblens.search.keyed import KeyedProvider
 from weblens.search.operators import with_site_operators
-from weblens.search.results import Row, rank_rows
+from weblens.search.results import rank_items
 
 __all__ = ["DEFAULT_ENDPOINT", "SerpApiProvider", "build_request", "parse_response"]
 
@@ -91,17 +91,7 @@ def parse_response(
     items = data.get("organic_results", [] if "search_metadata" in data else None)
     if not isinstance(items, list):
         raise ProviderError(f"serpapi returned an unexpected answer: {body_excerpt(body)!r}", provider=NAME)
-    rows = (
-        Row(
-            url=item.get("link"),
-            title=item.get("title"),
-            snippet=item.get("snippet"),
-            published=to_iso(item.get("date"), now=now),
-        )
-        for item in items
-        if isinstance(item, dict)
-    )
-    return rank_rows(rows, provider=NAME)
+    return rank_items(items, provider=NAME, snippet="snippet", dates=("date",), url="link", now=now)
 
 
 class SerpApiProvider(KeyedProvider):

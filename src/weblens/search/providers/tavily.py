@@ -21,7 +21,7 @@ from typing import Any
 from weblens.errors import NotConfigured, ProviderError, RateLimited, WeblensError
 from weblens.models import SearchResult
 from weblens.search.base import CONFIG_HINTS, SearchQuery, requested_count
-from weblens.search.dates import parse_retry_after, to_iso
+from weblens.search.dates import parse_retry_after
 from weblens.search.http import (
     RawResponse,
     RequestSpec,
@@ -31,7 +31,7 @@ from weblens.search.http import (
     read_json,
 )
 from weblens.search.keyed import KeyedProvider
-from weblens.search.results import Row, rank_rows
+from weblens.search.results import rank_items
 
 __all__ = ["DEFAULT_ENDPOINT", "TavilyProvider", "build_request", "parse_response"]
 
@@ -97,17 +97,7 @@ def parse_response(
     items = data.get("results") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise ProviderError(f"tavily returned an unexpected answer: {body_excerpt(body)!r}", provider=NAME)
-    rows = (
-        Row(
-            url=item.get("url"),
-            title=item.get("title"),
-            snippet=item.get("content"),
-            published=to_iso(item.get("published_date"), now=now),
-        )
-        for item in items
-        if isinstance(item, dict)
-    )
-    return rank_rows(rows, provider=NAME)
+    return rank_items(items, provider=NAME, snippet="content", dates=("published_date",), now=now)
 
 
 class TavilyProvider(KeyedProvider):

@@ -93,8 +93,14 @@ def test_invalid_url_exit_code_and_message_on_stderr_for_text_format() -> None:
 
 
 def test_exit_codes_are_distinct() -> None:
-    assert len(set(EXIT_CODES.values())) == len(EXIT_CODES)
-    assert not {0, 1, 2} & set(EXIT_CODES.values())
+    assert EXIT_CODES["invalid_argument"] == 2 and EXIT_CODES["internal_error"] == 1
+    classes = {
+        code: value
+        for code, value in EXIT_CODES.items()
+        if code not in ("invalid_argument", "internal_error")
+    }
+    assert len(set(classes.values())) == len(classes)
+    assert not {0, 1, 2} & set(classes.values())
 
 
 def test_extract_reads_stdin_and_prints_markdown() -> None:

@@ -10,7 +10,7 @@ from structlog.testing import capture_logs
 from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Response
 from weblens import Lens, Settings
-from weblens.errors import BudgetExceeded
+from weblens.errors import BudgetExceeded, InvalidArgument
 from weblens.models import ExtractionMethod
 from weblens.render.base import StaticRenderer
 from weblens.search.citations import format_sources
@@ -63,13 +63,16 @@ async def test_gather_reads_at_most_three_pages_at_once(server: LoopbackServer, 
     assert server.max_in_flight == 3
 
 
-async def test_gather_caps_read_at_five(server: LoopbackServer, tmp_path: Path) -> None:
+async def test_gather_reads_at_most_five_and_refuses_more(server: LoopbackServer, tmp_path: Path) -> None:
     paths = [f"/p{i}" for i in range(8)]
     for path in paths:
         server.route(path, Response(body=page("article.html"), headers=HTML))
     provider = StaticProvider("fake", results_for(server, paths))
     async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=100), providers=[provider]) as lens:
-        response = await lens.gather("tide pools", read=50)
+        with pytest.raises(InvalidArgument) as caught:
+            await lens.gather("tide pools", read=50)
+        response = await lens.gather("tide pools", read=5)
+    assert caught.value.field == "read"
     assert len(response.gathered_pages) == 5
     assert len(server.requests) == 5
 

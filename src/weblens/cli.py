@@ -1,261 +1,210 @@
-"""The ``weblens`` command: extract, browse and search from a shell.
+"""The ``weblens`` command: every operation of :mod:`weblens.operations`, plus ``serve`` and ``mcp``.
 
-With ``--format json`` success prints one JSON object on stdout and failure
-prints ``{"error": {"code", "message", "url"}}`` on stdout; either way the exit
-code tells the error class (see ``EXIT_CODES``). Progress and logs go to stderr.
+Each operation's options are derived from its request model (:mod:`weblens.cli_options`). With
+``--format json`` (the default) success prints one JSON object on stdout and failure prints
+``{"error": {"code", "message", "url"}}`` on stdout; a usage error (unknown option, bad value, bad
+setting) is the same JSON error with code ``invalid_argument`` and exit code 2. The exit code tells
+the error class (:data:`EXIT_CODES`). Logs and progress go to stderr only; no traceback is ever
+printed (an unexpected failure is ``internal_error``, its traceback logged at debug level).
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
+import base64
 import sys
-from collections.abc import Awaitable, Callable
-from enum import StrEnum
+from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-import typer
-from pydantic import BaseModel, ValidationError
-from rich.console import Console
+import click
+from pydantic import BaseModel
 
+from weblens import __version__
+from weblens.cli_support import (
+    EXIT_CODES,
+    FORMATS,
+    Failed,
+    common_params,
+    emit,
+    fail,
+    field_params,
+    guarded,
+    request_values,
+    run_async,
+    settings_for,
+    stderr,
+)
 from weblens.config import Settings
-from weblens.errors import WeblensError
-from weblens.extract import ExtractOptions, extract
+from weblens.errors import InvalidArgument
 from weblens.logs import configure_logging
-from weblens.models import GatherResponse, PageExtract, RenderMode, SearchResponse, WaitCondition
-from weblens.search.citations import format_sources
+from weblens.operations import OPERATIONS, Operation
+from weblens.requests import GatherRequest, Request, SearchRequest
 from weblens.session import Lens
-from weblens.views import page_as_markdown, page_as_text, search_as_markdown, search_as_text
 
-__all__ = ["EXIT_CODES", "app", "main"]
+__all__ = ["EXIT_CODES", "cli", "main", "run"]
 
 T = TypeVar("T")
 
-EXIT_CODES: dict[str, int] = {
-    "invalid_url": 10,
-    "ssrf_blocked": 11,
-    "dns_error": 12,
-    "connect_error": 13,
-    "fetch_timeout": 14,
-    "size_limit_exceeded": 15,
-    "too_many_redirects": 16,
-    "http_error": 17,
-    "unsupported_content_type": 18,
-    "extraction_failed": 19,
-    "render_timeout": 20,
-    "render_failed": 21,
-    "provider_error": 22,
-    "rate_limited": 23,
-    "not_configured": 24,
-    "budget_exceeded": 25,
-}
-EXIT_USAGE = 2
-EXIT_INTERNAL = 1
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=True,
-    help="Search, fetch safely, extract and cite web pages for AI agents.",
-    pretty_exceptions_enable=False,
-)
-stderr = Console(stderr=True)
+# --- operations ---------------------------------------------------------------------------------
+def operation_command(op: Operation) -> click.Command:
+    """A command for ``op``: its request model's fields as arguments and options."""
+    file_input = op.name == "extract"
+    params = field_params(op.request, skip=frozenset({"html", "base64"}) if file_input else frozenset())
+    if file_input:
+        params.insert(0, click.Argument(["file"], required=True, metavar="FILE|-"))
+    params += common_params(network=op.network)
 
+    def callback(**values: Any) -> None:
+        fmt = values.pop("fmt")
+        configure_logging(values.pop("log_format"), values.pop("log_level"))
+        allow, no_cache = values.pop("allow_host", ()), values.pop("no_cache", False)
+        fields = request_values(op.request, values)
+        if file_input:
+            fields.update(read_document(values["file"]))
 
-class Format(StrEnum):
-    JSON = "json"
-    MARKDOWN = "markdown"
-    TEXT = "text"
+        def work() -> None:
+            request = op.request.parse(fields)
+            settings = settings_for(allow, no_cache)
+            result = run_async(_run_op(op, settings, request))
+            emit(fmt, result, lambda: (op.markdown if fmt == "markdown" else op.text)(result))
+
+        guarded(fmt, work)
+
+    return click.Command(op.name, params=params, callback=callback, help=op.summary)
 
 
-class LogFormat(StrEnum):
-    CONSOLE = "console"
-    JSON = "json"
+async def _run_op(op: Operation, settings: Settings, request: Request) -> BaseModel:
+    async with Lens(settings) as lens:
+        return await op.run(lens, request)
 
 
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
-AllowOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--allow-host", help="host:port to let past the SSRF guard (repeatable; for local servers)."
-    ),
-]
-NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
-RefreshOpt = Annotated[
-    bool, typer.Option("--refresh", help="Ignore cached entries, then store the fresh result.")
-]
-LogFormatOpt = Annotated[
-    LogFormat, typer.Option("--log-format", help="Log lines on stderr as console or json.")
-]
-LogLevelOpt = Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")]
-RenderOpt = Annotated[
-    RenderMode | None, typer.Option("--render", help="auto: render when extraction is weak; always; never.")
-]
-WaitOpt = Annotated[
-    str | None,
-    typer.Option("--wait", help="Render wait: load, domcontentloaded, networkidle[:MS] or selector:CSS."),
-]
-RenderTimeoutOpt = Annotated[float | None, typer.Option("--render-timeout", help="Seconds per render.")]
-
-
-def _settings(allow: list[str] | None, no_cache: bool, **overrides: Any) -> Settings:
-    base = Settings()
-    values: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
-    if allow:
-        values["allow_hosts"] = [*base.allow_hosts, *allow]
-    if no_cache:
-        values["cache"] = "none"
-    return Settings(**values) if values else base
-
-
-def _emit(fmt: Format, model: BaseModel, human: Callable[[], str]) -> None:
-    if fmt is Format.JSON:
-        sys.stdout.write(model.model_dump_json() + "\n")
-    else:
-        sys.stdout.write(human().rstrip() + "\n")
-
-
-def _fail(fmt: Format, exc: WeblensError) -> typer.Exit:
-    if fmt is Format.JSON:
-        sys.stdout.write(json.dumps({"error": exc.to_dict()}) + "\n")
-    else:
-        where = f" ({exc.url})" if exc.url else ""
-        stderr.print(f"[bold red]error[/] {exc.code}: {exc.message}{where}", highlight=False)
-    return typer.Exit(EXIT_CODES.get(exc.code, EXIT_INTERNAL))
-
-
-def _run(fmt: Format, work: Awaitable[T]) -> T:
-    try:
-        return asyncio.run(work)  # type: ignore[arg-type]
-    except WeblensError as exc:
-        raise _fail(fmt, exc) from None
-
-
-def _logging(fmt: LogFormat, level: str) -> None:
-    configure_logging("json" if fmt is LogFormat.JSON else "console", level)
-
-
-@app.command("extract")
-def extract_cmd(
-    file: Annotated[str, typer.Argument(help="An HTML file, or - for standard input.")],
-    url: Annotated[str | None, typer.Option("--url", help="The page's URL, to make links absolute.")] = None,
-    fmt: FormatOpt = Format.JSON,
-) -> None:
-    """Extract the main content of an HTML file (no network)."""
+def read_document(file: str) -> dict[str, str]:
+    """The request fields for a document read from FILE (``-``: standard input)."""
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except IsADirectoryError:
+        fail(InvalidArgument(f"FILE: {file} is a directory", field="file"))
+    except FileNotFoundError:
+        fail(InvalidArgument(f"FILE: no such file: {file}", field="file"))
     except OSError as exc:
-        stderr.print(f"[bold red]error[/] cannot read {file}: {exc.strerror}")
-        raise typer.Exit(EXIT_USAGE) from None
-    settings = Settings()
-    options = ExtractOptions(
-        include_comments=settings.include_comments,
-        markdown_links=settings.markdown_links,
-        markdown_images=settings.markdown_images,
-    )
+        fail(InvalidArgument(f"FILE: cannot read {file}: {exc.strerror}", field="file"))
     try:
-        page = extract(data, url, options=options)
-    except WeblensError as exc:
-        raise _fail(fmt, exc) from None
-    _emit(fmt, page, lambda: _page_view(fmt, page))
+        return {"html": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"base64": base64.b64encode(data).decode("ascii")}
 
 
-def _page_view(fmt: Format, page: PageExtract) -> str:
-    return page_as_markdown(page) if fmt is Format.MARKDOWN else page_as_text(page)
+def search_command() -> click.Command:
+    """``weblens search QUERY [--read N]``: a search, or with --read/--passages a gather."""
+    gather = OPERATIONS["gather"]
+    params = [*field_params(GatherRequest), *common_params(network=True)]
+    for param in params:
+        if param.name == "read":
+            param.help = "Read the top N results too (0-5; default here: 0, only search)."
 
+    def callback(**values: Any) -> None:
+        fmt = values.pop("fmt")
+        configure_logging(values.pop("log_format"), values.pop("log_level"))
+        allow, no_cache = values.pop("allow_host", ()), values.pop("no_cache", False)
+        fields = request_values(GatherRequest, values)
+        reads = _int_or(fields.get("read", 0), default=1)  # a bad value goes to gather's validation
+        op = gather if reads or _gather_only(fields) else OPERATIONS["search"]
 
-@app.command("browse")
-def browse_cmd(
-    url: Annotated[str, typer.Argument(help="The http(s) URL to read.")],
-    fmt: FormatOpt = Format.JSON,
-    render: RenderOpt = None,
-    wait: WaitOpt = None,
-    render_timeout: RenderTimeoutOpt = None,
-    allow_host: AllowOpt = None,
-    no_cache: NoCacheOpt = False,
-    refresh: RefreshOpt = False,
-    timeout: Annotated[float | None, typer.Option("--timeout", help="Seconds for the whole fetch.")] = None,
-    log_format: LogFormatOpt = LogFormat.CONSOLE,
-    log_level: LogLevelOpt = "warning",
-) -> None:
-    """Fetch a page through the SSRF guard, extract it, render it when needed."""
-    _logging(log_format, log_level)
-    condition = _wait_condition(wait)
-    settings = _settings(allow_host, no_cache, timeout_s=timeout)
-
-    async def work() -> PageExtract:
-        async with Lens(settings) as lens:
-            return await lens.browse(
-                url, render=render, wait=condition, render_timeout_s=render_timeout, refresh=refresh
+        def work() -> None:
+            request = op.request.parse(fields)
+            settings = settings_for(allow, no_cache)
+            status = (
+                stderr.status(f"Searching and reading the top {reads} results…")
+                if op is gather and sys.stderr.isatty()
+                else nullcontext()
             )
+            with status:
+                result = run_async(_run_op(op, settings, request))
+            emit(fmt, result, lambda: (op.markdown if fmt == "markdown" else op.text)(result))
 
-    page = _run(fmt, work())
-    _emit(fmt, page, lambda: _page_view(fmt, page))
+        guarded(fmt, work)
+
+    return click.Command("search", params=params, callback=callback, help=OPERATIONS["search"].summary)
 
 
-def _wait_condition(spec: str | None) -> WaitCondition | None:
-    if spec is None:
-        return None
+def _int_or(value: Any, *, default: int) -> int:
     try:
-        return WaitCondition.parse(spec)
-    except (ValueError, ValidationError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--wait") from None
+        return int(value)
+    except (TypeError, ValueError):
+        return default
 
 
-@app.command("search")
-def search_cmd(
-    query: Annotated[str, typer.Argument(help="What to search for.")],
-    fmt: FormatOpt = Format.JSON,
-    provider: Annotated[
-        list[str] | None, typer.Option("--provider", "-p", help="Provider to use, in order (repeatable).")
-    ] = None,
-    max_results: Annotated[int | None, typer.Option("--max-results", min=1, max=10)] = None,
-    read: Annotated[
-        int, typer.Option("--read", min=0, max=5, help="Read the top N results (0: only search).")
-    ] = 0,
-    recency_days: Annotated[int | None, typer.Option("--recency-days", min=1)] = None,
-    site: Annotated[list[str] | None, typer.Option("--site", help="Only this site (repeatable).")] = None,
-    exclude_site: Annotated[list[str] | None, typer.Option("--exclude-site", help="Not this site.")] = None,
-    render: RenderOpt = None,
-    allow_host: AllowOpt = None,
-    no_cache: NoCacheOpt = False,
-    refresh: RefreshOpt = False,
-    log_format: LogFormatOpt = LogFormat.CONSOLE,
-    log_level: LogLevelOpt = "warning",
-) -> None:
-    """Search, and with --read N read the top results with citations."""
-    _logging(log_format, log_level)
-    settings = _settings(allow_host, no_cache, providers=provider or None)
-    kwargs: dict[str, Any] = {
-        "max_results": max_results,
-        "recency_days": recency_days,
-        "site_include": site or (),
-        "site_exclude": exclude_site or (),
-        "refresh": refresh,
-    }
+def _gather_only(fields: dict[str, Any]) -> bool:
+    """Whether a field only gather has was given (then the search reads pages too)."""
+    only = set(GatherRequest.model_fields) - set(SearchRequest.model_fields) - {"read"}
+    return any(name in fields for name in only)
 
-    async def work() -> SearchResponse | GatherResponse:
-        async with Lens(settings) as lens:
-            if read <= 0:
-                return await lens.search(query, **kwargs)
-            with stderr.status(f"Searching and reading the top {read} results…"):
-                return await lens.gather(query, read=read, render=render, **kwargs)
 
-    result = _run(fmt, work())
-    if isinstance(result, GatherResponse):
-        human = format_sources(result, max_chars_per_page=settings.max_chars_per_page)
-        _emit(fmt, result, lambda: human)
-    else:
-        _emit(
-            fmt,
-            result,
-            lambda: search_as_markdown(result) if fmt is Format.MARKDOWN else search_as_text(result),
-        )
+# --- the group ---------------------------------------------------------------------------------
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    help="Search, fetch safely, extract, render and cite web pages for AI agents.",
+)
+@click.version_option(__version__, "--version", "-V", prog_name="weblens", message="%(prog)s %(version)s")
+def cli() -> None:
+    pass
+
+
+for _op in OPERATIONS.values():
+    cli.add_command(search_command() if _op.name == "search" else operation_command(_op))
+
+
+def _register_servers() -> None:
+    from weblens.server.commands import mcp_command, serve_command
+
+    cli.add_command(serve_command())
+    cli.add_command(mcp_command())
+
+
+_register_servers()
+
+
+# --- entry point ---------------------------------------------------------------------------------
+def _format_in(argv: Sequence[str]) -> str | None:
+    """The --format the user asked for, read from raw arguments (for errors before parsing ends)."""
+    for i, arg in enumerate(argv):
+        for flag in ("--format", "-f"):
+            if arg == flag and i + 1 < len(argv):
+                return argv[i + 1] if argv[i + 1] in FORMATS else None
+            if arg.startswith(flag + "="):
+                value = arg.split("=", 1)[1]
+                return value if value in FORMATS else None
+    return None
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv``; returns the exit code (never raises, never prints a traceback)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        cli.main(args=args, prog_name="weblens", standalone_mode=False)
+    except Failed as exc:
+        return exc.code
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code or 0)
+    except click.exceptions.Abort:
+        stderr.print("aborted")
+        return 130
+    except click.ClickException as exc:
+        field = getattr(getattr(exc, "param", None), "name", None)
+        try:
+            fail(InvalidArgument(exc.format_message(), field=field), _format_in(args) or "json")
+        except Failed as failed:
+            return failed.code
+    except KeyboardInterrupt:
+        return 130
+    return 0
 
 
 def main() -> None:
     """Console-script entry point."""
-    app()
+    sys.exit(run())
 
 
 if __name__ == "__main__":

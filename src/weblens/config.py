@@ -8,12 +8,15 @@ List settings given in the environment are comma separated:
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
+import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from platformdirs import user_cache_dir
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     NoDecode,
@@ -22,14 +25,20 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from weblens.errors import InvalidArgument
 from weblens.models import WaitCondition
 
-__all__ = ["DEFAULT_PROVIDER_ORDER", "Settings", "default_cache_dir"]
+__all__ = ["DEFAULT_PROVIDER_ORDER", "Settings", "default_cache_dir", "load_settings", "unknown_variables"]
+
+ENV_PREFIX = "WEBLENS_"
+NOT_SETTINGS = frozenset({"CONFIG", "SHARED", "REQUIRE_SERVICES"})
+"""``WEBLENS_*`` variables that are not settings (the config file's name; the test suite's own)."""
 
 MB = 1024 * 1024
 DEFAULT_PROVIDER_ORDER = ("brave", "serpapi", "tavily", "searxng", "duckduckgo", "wikipedia")
 
 CommaList = Annotated[list[str], NoDecode]
+_RATE = re.compile(r"^\d+\s*/\s*\d*\s*(second|s|minute|min|m|hour|h)$")
 CacheBackend = Literal["sqlite", "memory", "redis", "none"]
 
 
@@ -61,11 +70,22 @@ class Settings(BaseSettings):
     cache_ttl_s: float = Field(default=3600.0, gt=0)
     cache_max_bytes: int = Field(default=100 * MB, gt=0)
     redis_url: str = "redis://127.0.0.1:6379/0"
+    cache_timeout_s: float = Field(
+        default=0.5,
+        gt=0,
+        description="longest wait for the cache store; a store that fails is skipped a while",
+    )
 
     # extraction
     include_comments: bool = False
     markdown_links: bool = True
     markdown_images: bool = True
+    extract_workers: int = Field(default=0, ge=0, description="extraction worker processes; 0: one per core")
+    extract_timeout_s: float = Field(default=20.0, gt=0, description="time budget of one large page")
+    extract_max_memory_mb: int = Field(default=2048, ge=256, description="memory cap of a worker process")
+    extract_inline_max_bytes: int = Field(
+        default=256 * 1024, ge=0, description="documents up to this size are extracted inline"
+    )
 
     # rendering
     render: Literal["auto", "always", "never"] = "auto"
@@ -88,6 +108,9 @@ class Settings(BaseSettings):
     max_results: int = Field(default=8, ge=1, le=10)
     gather_read: int = Field(default=3, ge=0, le=5)
     gather_concurrency: int = Field(default=3, ge=1)
+    gather_timeout_s: float = Field(
+        default=45.0, gt=0, description="one deadline for reading a gather's pages"
+    )
     max_chars_per_page: int = Field(default=12_000, gt=0)
     brave_api_key: str | None = None
     brave_endpoint: str = "https://api.search.brave.com/res/v1/web/search"
@@ -108,16 +131,38 @@ class Settings(BaseSettings):
     wikipedia_language: str = "en"
     contact: str = "https://github.com/weblens/weblens"
 
+    # server
+    api_keys: CommaList = Field(
+        default_factory=list, description="API keys the server accepts (Authorization: Bearer KEY)"
+    )
+    rate_limit: str | None = Field(default=None, description="requests per key, e.g. 60/minute; unset: off")
+    session_idle_s: float = Field(default=300.0, gt=0, description="close a browsing session idle this long")
+    max_sessions: int = Field(default=4, ge=1, description="browsing sessions open at once")
+
     # logging
     log_format: Literal["console", "json"] = "console"
     log_level: str = "warning"
 
-    @field_validator("allow_hosts", "providers", mode="before")
+    @field_validator("allow_hosts", "providers", "api_keys", mode="before")
     @classmethod
     def _split_commas(cls, value: Any) -> Any:
         if isinstance(value, str):
             return [part.strip() for part in value.split(",") if part.strip()]
         return value
+
+    @field_validator("rate_limit")
+    @classmethod
+    def _valid_rate(cls, value: str | None) -> str | None:
+        if value is not None and not _RATE.match(value.strip().lower()):
+            raise ValueError(f"rate limit must look like 60/minute, got {value!r}")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _valid_level(cls, value: str) -> str:
+        if value.lower() not in ("debug", "info", "warning", "error", "critical"):
+            raise ValueError("log level must be debug, info, warning or error")
+        return value.lower()
 
     @field_validator("render_wait")
     @classmethod
@@ -144,3 +189,72 @@ class Settings(BaseSettings):
         if config_file:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(config_file)))
         return tuple(sources)
+
+
+def unknown_variables(environ: dict[str, str] | None = None) -> list[str]:
+    """Warnings for ``WEBLENS_*`` variables that name no setting (a typo is otherwise silently dropped)."""
+    env = os.environ if environ is None else environ
+    known = {name.upper() for name in Settings.model_fields}
+    warnings = []
+    for key in sorted(env):
+        if not key.startswith(ENV_PREFIX):
+            continue
+        name = key[len(ENV_PREFIX) :]
+        if name in known or name in NOT_SETTINGS:
+            continue
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"; did you mean {ENV_PREFIX}{close[0]}?" if close else ""
+        warnings.append(f"{key} is not a weblens setting and is ignored{hint}")
+    return warnings
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from keyword arguments, the environment and the config file, or ``invalid_argument``.
+
+    Unlike ``Settings()``, a bad ``WEBLENS_*`` value, a missing or malformed ``WEBLENS_CONFIG`` file
+    and a bad override all become one :class:`~weblens.errors.InvalidArgument` naming the setting.
+    """
+    config_file = os.environ.get("WEBLENS_CONFIG")
+    if config_file:
+        _check_config_file(Path(config_file))
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        raise _setting_error(exc, set(overrides)) from None
+    except ValueError as exc:
+        raise InvalidArgument(f"settings: {exc}") from None
+
+
+def _check_config_file(path: Path) -> None:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidArgument(
+            f"WEBLENS_CONFIG names a missing file: {path}", field="WEBLENS_CONFIG"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidArgument(f"WEBLENS_CONFIG: cannot read {path}: {exc}", field="WEBLENS_CONFIG") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidArgument(
+            f"WEBLENS_CONFIG: {path} is not valid TOML: {exc}", field="WEBLENS_CONFIG"
+        ) from None
+    unknown = sorted(set(data) - set(Settings.model_fields))
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], list(Settings.model_fields), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise InvalidArgument(
+            f"WEBLENS_CONFIG: {path}: unknown setting {unknown[0]!r}{hint}", field=unknown[0]
+        )
+
+
+def _setting_error(exc: ValidationError, overridden: set[str]) -> InvalidArgument:
+    first = exc.errors(include_url=False)[0]
+    name = str(first["loc"][0]) if first.get("loc") else ""
+    message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+    if name and name not in overridden and f"{ENV_PREFIX}{name.upper()}" in os.environ:
+        where = f"{ENV_PREFIX}{name.upper()}"
+    elif name and name not in overridden and os.environ.get("WEBLENS_CONFIG"):
+        where = f"{name} (in {os.environ['WEBLENS_CONFIG']})"
+    else:
+        where = name
+    return InvalidArgument(f"{where}: {message}" if where else message, field=name or None)

@@ -26,7 +26,17 @@ sqlite, redis) are translated where they enter, with ``raise ... from exc``.
     │   ├── ProviderError              provider_error    (.provider)
     │   └── RateLimited                rate_limited      (.provider, .retry_after)
     ├── NotConfigured                  not_configured
-    └── BudgetExceeded                 budget_exceeded
+    ├── BudgetExceeded                 budget_exceeded
+    ├── InvalidArgument                invalid_argument  (.field)
+    ├── LLMError                       llm_error
+    ├── SessionError
+    │   ├── SessionNotFound            session_not_found
+    │   ├── SessionLimit               session_limit
+    │   ├── ElementNotFound            element_not_found (.index)
+    │   └── ActionFailed               action_failed
+    ├── Unauthorized                   unauthorized
+    ├── RobotsDisallowed               robots_disallowed
+    └── InternalError                  internal_error
 """
 
 from __future__ import annotations
@@ -34,24 +44,34 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 __all__ = [
+    "ActionFailed",
     "BudgetExceeded",
     "ConnectError",
     "DNSError",
+    "ElementNotFound",
     "ExtractionFailed",
     "FetchError",
     "FetchTimeout",
     "HTTPError",
+    "InternalError",
+    "InvalidArgument",
     "InvalidURL",
+    "LLMError",
     "NotConfigured",
     "ProviderError",
     "RateLimited",
     "RenderError",
     "RenderFailed",
     "RenderTimeout",
+    "RobotsDisallowed",
     "SSRFBlocked",
     "SearchError",
+    "SessionError",
+    "SessionLimit",
+    "SessionNotFound",
     "SizeLimitExceeded",
     "TooManyRedirects",
+    "Unauthorized",
     "UnsupportedContentType",
     "WeblensError",
     "error_for_code",
@@ -224,6 +244,92 @@ class NotConfigured(WeblensError):
 class BudgetExceeded(WeblensError):
     code = "budget_exceeded"
     default_message = "the search budget is used up"
+
+    def __init__(
+        self, message: str | None = None, *, url: str | None = None, retry_after: float | None = None
+    ) -> None:
+        super().__init__(message, url=url)
+        self.retry_after = retry_after
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "retry_after": self.retry_after}
+
+
+class InvalidArgument(WeblensError):
+    """A bad option or request field; ``field`` names it (dotted for nested fields) when known."""
+
+    code = "invalid_argument"
+    default_message = "invalid argument"
+
+    def __init__(
+        self, message: str | None = None, *, url: str | None = None, field: str | None = None
+    ) -> None:
+        super().__init__(message, url=url)
+        self.field = field
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "field": self.field}
+
+
+class LLMError(WeblensError):
+    """The LLM endpoint failed, or answered nonsense twice."""
+
+    code = "llm_error"
+    default_message = "the language model failed"
+
+
+class SessionError(WeblensError):
+    """A browsing session could not do what was asked."""
+
+    code = "session_error"
+    default_message = "the browsing session failed"
+
+
+class SessionNotFound(SessionError):
+    code = "session_not_found"
+    default_message = "no such browsing session (closed, expired or never opened)"
+
+
+class SessionLimit(SessionError):
+    code = "session_limit"
+    default_message = "too many browsing sessions are open"
+
+
+class ElementNotFound(SessionError):
+    """No element with this index in the current snapshot."""
+
+    code = "element_not_found"
+    default_message = "no such element in the current snapshot"
+
+    def __init__(
+        self, message: str | None = None, *, url: str | None = None, index: int | None = None
+    ) -> None:
+        super().__init__(message, url=url)
+        self.index = index
+
+
+class ActionFailed(SessionError):
+    code = "action_failed"
+    default_message = "the page did not accept the action"
+
+
+class Unauthorized(WeblensError):
+    code = "unauthorized"
+    default_message = "a valid API key is required (Authorization: Bearer KEY)"
+
+
+class RobotsDisallowed(WeblensError):
+    """robots.txt of the site disallows the URL (batch reading, or browse with respect_robots)."""
+
+    code = "robots_disallowed"
+    default_message = "robots.txt disallows this URL"
+
+
+class InternalError(WeblensError):
+    """An unexpected failure (logged); never a traceback on the caller's side."""
+
+    code = "internal_error"
+    default_message = "internal error"
 
 
 def _all_subclasses(cls: type[WeblensError]) -> list[type[WeblensError]]:

@@ -1,10 +1,11 @@
-"""Reading the top results of a search: HTTP for all first, then rendering where needed.
+"""Reading the top results of a search: HTTP first, then rendering where needed, under one deadline.
 
-Phase one fetches every page over HTTP, ``concurrency`` at a time (cached pages answer at
-once); phase two renders the pages whose extraction calls for it (the renderer bounds its
-own concurrency). A URL that fails becomes a :class:`~weblens.models.GatherFailure` and
-never sinks the batch; a page with nothing to cite (an anti-bot wall, an empty shell) is
-reported as a failure too.
+Each URL is fetched over HTTP, ``concurrency`` at a time (cached pages answer at once), and as soon
+as its extraction calls for it, rendered (the renderer bounds its own concurrency) — a slow page
+never holds back the rendering of the others. A URL that fails becomes a
+:class:`~weblens.models.GatherFailure` and never sinks the batch; a page with nothing to cite (an
+anti-bot wall, an empty shell) is reported as a failure too; a URL still unread when the gather's
+deadline passes is a ``fetch_timeout`` failure.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from collections.abc import Sequence
 
 import structlog
 
-from weblens.errors import ExtractionFailed, WeblensError
+from weblens.errors import ExtractionFailed, FetchTimeout, WeblensError
 from weblens.models import GatherFailure, Outcome, PageExtract, RenderMode
-from weblens.reader import PageReader
+from weblens.reader import PageReader, ReadCall
 
 __all__ = ["read_many"]
 
@@ -26,35 +27,57 @@ Phase1 = PageExtract | GatherFailure | None  # None: render-only (mode "always")
 
 
 async def read_many(
-    reader: PageReader, urls: Sequence[str], mode: RenderMode, *, concurrency: int = 3, refresh: bool = False
+    reader: PageReader,
+    urls: Sequence[str],
+    call: ReadCall,
+    *,
+    concurrency: int = 3,
+    deadline_s: float | None = None,
 ) -> list[PageExtract | GatherFailure]:
-    """Results in the order of ``urls``: each a page or the failure that stopped it."""
+    """Results in the order of ``urls``: each a page or the failure that stopped it.
+
+    ``deadline_s`` bounds the whole reading: a URL still unfinished when it passes becomes a
+    ``fetch_timeout`` failure (hung servers cannot hold the slots of the others for longer).
+    """
     slots = asyncio.Semaphore(concurrency)
-    first = await asyncio.gather(*(_http_phase(reader, url, mode, slots, refresh) for url in urls))
-    return list(
-        await asyncio.gather(
-            *(_render_phase(reader, u, mode, got) for u, got in zip(urls, first, strict=True))
-        )
-    )
+    tasks = [asyncio.create_task(_read_one(reader, url, call, slots)) for url in urls]
+    if not tasks:
+        return []
+    done, pending = await asyncio.wait(tasks, timeout=deadline_s)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return [
+        task.result() if task in done else failure(url, _overdue(url, deadline_s))
+        for url, task in zip(urls, tasks, strict=True)
+    ]
 
 
-async def _http_phase(
-    reader: PageReader, url: str, mode: RenderMode, slots: asyncio.Semaphore, refresh: bool
-) -> Phase1:
+def _overdue(url: str, deadline_s: float | None) -> WeblensError:
+    return FetchTimeout(f"not read within the gather deadline of {deadline_s:g} s", url=url)
+
+
+async def _read_one(
+    reader: PageReader, url: str, call: ReadCall, slots: asyncio.Semaphore
+) -> PageExtract | GatherFailure:
+    return await _render_phase(reader, url, call, await _http_phase(reader, url, call, slots))
+
+
+async def _http_phase(reader: PageReader, url: str, call: ReadCall, slots: asyncio.Semaphore) -> Phase1:
     async with slots:
         try:
             target = reader.guard.check_url(url).url
-            if not refresh and (cached := await reader.cached(target, mode)):
+            if not call.refresh and (cached := await reader.cached(target, call)):
                 return cached
-            if mode is RenderMode.ALWAYS:
+            if call.mode is RenderMode.ALWAYS:
                 return None
-            return await reader.http(target)
+            return await reader.http(target, call)
         except WeblensError as exc:
             return failure(url, exc)
 
 
 async def _render_phase(
-    reader: PageReader, url: str, mode: RenderMode, got: Phase1
+    reader: PageReader, url: str, call: ReadCall, got: Phase1
 ) -> PageExtract | GatherFailure:
     if isinstance(got, GatherFailure):
         return got
@@ -63,14 +86,14 @@ async def _render_phase(
     try:
         target = reader.guard.check_url(url).url
         if got is None:
-            page, rendered = await reader.render(target, None, None), True
+            page, rendered = await reader.render(target, call), True
         else:
-            page, rendered = await reader.escalate(target, got, mode, None, None)
+            page, rendered = await reader.escalate(target, got, call)
         if rendered:
             log.info("search_render_fallback", url=url, outcome=page.outcome.value)
     except WeblensError as exc:
         return failure(url, exc)
-    await reader.store(target, page, rendered=rendered)
+    await reader.store(target, page, call, rendered=rendered)
     return usable(url, page)
 
 

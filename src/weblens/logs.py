@@ -24,11 +24,14 @@ _SHARED: list[structlog.typing.Processor] = [
 ]
 
 
-def route_through_stdlib() -> None:
-    if structlog.is_configured():
+def route_through_stdlib(tap: structlog.typing.Processor | None = None) -> None:
+    """Send events to stdlib loggers (silent unless configured); ``tap`` sees every event first,
+    whatever its level (a server counts events for its metrics this way)."""
+    if structlog.is_configured() and tap is None:
         return
     structlog.configure(
         processors=[
+            *([tap] if tap is not None else []),
             structlog.stdlib.filter_by_level,
             structlog.stdlib.add_logger_name,
             *_SHARED,
@@ -40,9 +43,14 @@ def route_through_stdlib() -> None:
     )
 
 
-def configure_logging(fmt: Literal["console", "json"] = "console", level: str = "warning") -> None:
+def configure_logging(
+    fmt: Literal["console", "json"] | str = "console",
+    level: str = "warning",
+    *,
+    tap: structlog.typing.Processor | None = None,
+) -> None:
     """Show weblens events on stderr (frontends only)."""
-    route_through_stdlib()
+    route_through_stdlib(tap)
     renderer: structlog.typing.Processor = (
         structlog.processors.JSONRenderer() if fmt == "json" else structlog.dev.ConsoleRenderer(colors=False)
     )

@@ -13,7 +13,7 @@ import html
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
@@ -22,14 +22,15 @@ from weblens.cache.base import Cache
 from weblens.cache.keys import page_key
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.escalation import better_result, cache_answers, render_reason
-from weblens.extract import ExtractOptions, extract
+from weblens.extract import ExtractOptions
 from weblens.models import ExtractionMethod, Outcome, PageExtract, RenderJob, RenderMode, WaitCondition
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
 from weblens.net.ratelimit import DomainRateLimiter
 from weblens.render.base import Renderer
+from weblens.workers import ExtractionPool
 
-__all__ = ["PageReader", "ReaderOptions", "elapsed_ms"]
+__all__ = ["PageReader", "ReadCall", "ReaderOptions", "elapsed_ms"]
 
 log = structlog.get_logger("weblens.reader")
 
@@ -51,9 +52,30 @@ class ReaderOptions:
     render_threshold: float = 0.5
     render_wait: str = "networkidle:500"
     render_timeout_s: float = 30.0
+    fetch_timeout_s: float = 15.0
     cache_ttl_s: float = 3600.0
     max_concurrent_fetches: int = 5
     extract: ExtractOptions = field(default_factory=ExtractOptions)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReadCall:
+    """The choices of one call (from its request model; ``None`` means the reader's option)."""
+
+    mode: RenderMode = RenderMode.AUTO
+    wait: Wait = None
+    render_timeout_s: float | None = None
+    fetch_timeout_s: float | None = None
+    refresh: bool = False
+    include_comments: bool | None = None
+    queue: bool = False
+    """Wait for the per-site rate limit however long it takes (batch reading). Otherwise a wait that
+    would pass the call's fetch deadline fails at once with ``rate_limited`` and its retry_after."""
+
+    @property
+    def variant(self) -> str:
+        """What distinguishes this call's cached result from the default one."""
+        return "comments" if self.include_comments else ""
 
 
 class PageReader:
@@ -66,6 +88,7 @@ class PageReader:
         limiter: DomainRateLimiter,
         renderer_factory: Callable[[], Renderer],
         options: ReaderOptions,
+        extractor: ExtractionPool | None = None,
     ) -> None:
         self.guard = guard
         self._fetcher = fetcher
@@ -74,33 +97,26 @@ class PageReader:
         self._renderer_factory = renderer_factory
         self._renderer: Renderer | None = None
         self._options = options
+        self._extractor = extractor or ExtractionPool()
         self._fetch_slots = asyncio.Semaphore(options.max_concurrent_fetches)
 
     async def aclose(self) -> None:
-        for part in (self._fetcher, self._renderer):
+        for part in (self._fetcher, self._renderer, self._extractor):
             closer = getattr(part, "aclose", None)
             if closer is not None:
                 await closer()
 
     # --- the whole pipeline ---------------------------------------------------
-    async def browse(
-        self,
-        url: str,
-        mode: RenderMode,
-        *,
-        wait: Wait = None,
-        timeout_s: float | None = None,
-        refresh: bool = False,
-    ) -> PageExtract:
+    async def browse(self, url: str, call: ReadCall) -> PageExtract:
         start = time.perf_counter()
         target = self._checked(url)
-        if not refresh and (cached := await self.cached(target, mode)):
+        if not call.refresh and (cached := await self.cached(target, call)):
             return cached.model_copy(update={"total_time_ms": elapsed_ms(start)})
-        if mode is RenderMode.ALWAYS:
-            page, rendered = await self.render(target, wait, timeout_s), True
+        if call.mode is RenderMode.ALWAYS:
+            page, rendered = await self.render(target, call), True
         else:
-            page, rendered = await self.escalate(target, await self.http(target), mode, wait, timeout_s)
-        await self.store(target, page, rendered=rendered)
+            page, rendered = await self.escalate(target, await self.http(target, call), call)
+        await self.store(target, page, call, rendered=rendered)
         return page.model_copy(update={"total_time_ms": elapsed_ms(start)})
 
     # --- steps ----------------------------------------------------------------
@@ -112,24 +128,23 @@ class PageReader:
             log.warning("fetch_error", url=url, code=exc.code, stage="validate")
             raise
 
-    async def http(self, url: str) -> PageExtract:
+    async def http(self, url: str, call: ReadCall) -> PageExtract:
         """Fetch through the guard (rate limit, then a fetch slot) and extract."""
         host = self.guard.check_url(url).host
-        await self._limiter.acquire(host)
+        deadline = call.fetch_timeout_s or self._options.fetch_timeout_s
+        await self._limiter.acquire(host, max_wait_s=None if call.queue else deadline)
         async with self._fetch_slots:
-            fetched = await self._fetcher.fetch(url)
-        return self._extract_fetched(fetched)
+            fetched = await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
+        return await self._extract_fetched(fetched, call)
 
-    async def escalate(
-        self, url: str, page: PageExtract, mode: RenderMode, wait: Wait, timeout_s: float | None
-    ) -> tuple[PageExtract, bool]:
+    async def escalate(self, url: str, page: PageExtract, call: ReadCall) -> tuple[PageExtract, bool]:
         """Render when ``page`` calls for it and keep the better result; returns (result, rendered)."""
-        reason = render_reason(page, mode, self._options.render_threshold)
+        reason = render_reason(page, call.mode, self._options.render_threshold)
         if reason is None:
             return page, False
         start = time.perf_counter()
         try:
-            rendered = await self.render(url, wait, timeout_s)
+            rendered = await self.render(url, call)
         except WeblensError as exc:
             log.warning(
                 "render_fallback", url=url, reason=reason, ms=elapsed_ms(start), outcome=f"error:{exc.code}"
@@ -148,15 +163,16 @@ class PageReader:
         log.info("render_fallback", url=url, reason=reason, ms=elapsed_ms(start), outcome=best.outcome.value)
         return best, True
 
-    async def render(self, url: str, wait: Wait, timeout_s: float | None) -> PageExtract:
+    async def render(self, url: str, call: ReadCall) -> PageExtract:
         """Render in the browser and extract the rendered DOM."""
-        spec = wait if wait is not None else self._options.render_wait
+        spec = call.wait if call.wait is not None else self._options.render_wait
         condition = WaitCondition.parse(spec) if isinstance(spec, str) else spec
-        job = RenderJob(url=url, timeout_s=timeout_s or self._options.render_timeout_s, wait=condition)
+        timeout_s = call.render_timeout_s or self._options.render_timeout_s
+        job = RenderJob(url=url, timeout_s=timeout_s, wait=condition)
         if self._renderer is None:
             self._renderer = self._renderer_factory()
         result = await self._renderer.render(job)
-        page = self._extract(result.html, result.final_url)
+        page = await self._extract(result.html, result.final_url, call)
         return page.model_copy(
             update={
                 "final_url": result.final_url,
@@ -166,9 +182,10 @@ class PageReader:
             }
         )
 
-    def _extract_fetched(self, fetched: FetchedPage) -> PageExtract:
+    async def _extract_fetched(self, fetched: FetchedPage, call: ReadCall) -> PageExtract:
         is_text = fetched.content_type == "text/plain"
-        page = self._extract(plain_text_as_html(fetched.text) if is_text else fetched.text, fetched.final_url)
+        source = plain_text_as_html(fetched.text) if is_text else fetched.text
+        page = await self._extract(source, fetched.final_url, call)
         update: dict[str, Any] = {
             "final_url": fetched.final_url,
             "status": fetched.status,
@@ -179,9 +196,14 @@ class PageReader:
             update["outcome"] = Outcome.NOT_HTML
         return page.model_copy(update=update)
 
-    def _extract(self, source: str, url: str) -> PageExtract:
+    def extract_options(self, call: ReadCall) -> ExtractOptions:
+        if call.include_comments is None or call.include_comments == self._options.extract.include_comments:
+            return self._options.extract
+        return replace(self._options.extract, include_comments=call.include_comments)
+
+    async def _extract(self, source: str, url: str, call: ReadCall) -> PageExtract:
         try:
-            return extract(source, url, options=self._options.extract)
+            return await self._extractor.extract(source, url, self.extract_options(call))
         except ExtractionFailed:
             log.warning("fetch_error", url=url, code=ExtractionFailed.code, stage="extract")
             raise
@@ -190,11 +212,13 @@ class PageReader:
             raise ExtractionFailed(f"extraction crashed: {exc!r}", url=url) from exc
 
     # --- the page cache -------------------------------------------------------
-    async def cached(self, url: str, mode: RenderMode) -> PageExtract | None:
-        """A cached result that may answer a call in ``mode`` (see escalation.cache_answers)."""
+    async def cached(self, url: str, call: ReadCall) -> PageExtract | None:
+        """A cached result that may answer ``call`` (see escalation.cache_answers)."""
         start = time.perf_counter()
-        raw = await self._cache.get(page_key(url))
+        mode = call.mode
+        raw = await self._cache.get(page_key(url, call.variant))
         if raw is None:
+            log.debug("cache_miss", url=url)
             return None
         try:
             envelope = json.loads(raw)
@@ -207,6 +231,7 @@ class PageReader:
         log.info("cache_hit", url=url, ms=elapsed_ms(start))
         return page.model_copy(update={"from_cache": True, "fetch_time_ms": 0.0, "extraction_time_ms": 0.0})
 
-    async def store(self, url: str, page: PageExtract, *, rendered: bool) -> None:
+    async def store(self, url: str, page: PageExtract, call: ReadCall, *, rendered: bool) -> None:
         envelope = {"v": 1, "rendered": rendered, "page": page.model_dump(mode="json")}
-        await self._cache.put(page_key(url), json.dumps(envelope).encode("utf-8"), self._options.cache_ttl_s)
+        key = page_key(url, call.variant)
+        await self._cache.put(key, json.dumps(envelope).encode("utf-8"), self._options.cache_ttl_s)

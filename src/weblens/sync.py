@@ -1,17 +1,22 @@
 """Synchronous one-shots: the Lens methods for scripts and notebooks without an event loop.
 
-Each call opens a Lens from the settings, does one thing, and closes it. With the
-default SQLite cache, repeated calls still share cached pages.
+Each call opens a Lens from the settings, does one thing, and closes it. With the default SQLite
+cache, repeated calls still share cached pages. They take what the Lens methods take: a request
+model, or its first field positionally and the others as keywords::
+
+    weblens.browse("https://example.org/", render="never")
+    weblens.gather(GatherRequest(query="tide pools", read=2))
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from weblens.config import Settings
-from weblens.models import GatherResponse, PageExtract, RenderMode, SearchResponse, WaitCondition
+from weblens.models import GatherResponse, PageExtract, SearchResponse
+from weblens.requests import BrowseRequest, GatherRequest, SearchRequest
 from weblens.session import Lens
 
 __all__ = ["browse", "gather", "search"]
@@ -37,73 +42,24 @@ def _once(settings: Settings | None, work: Callable[[Lens], Awaitable[T]]) -> T:
 
 
 def browse(
-    url: str,
-    render: RenderMode | str | None = None,
-    *,
-    wait: WaitCondition | str | None = None,
-    render_timeout_s: float | None = None,
-    refresh: bool = False,
-    settings: Settings | None = None,
+    request: BrowseRequest | str | None = None, /, *, settings: Settings | None = None, **fields: Any
 ) -> PageExtract:
-    return _once(
-        settings,
-        lambda lens: lens.browse(url, render, wait=wait, render_timeout_s=render_timeout_s, refresh=refresh),
-    )
+    """Read one page (see :meth:`weblens.Lens.browse`)."""
+    req = BrowseRequest.build(request, **fields)
+    return _once(settings, lambda lens: lens.browse(req))
 
 
 def search(
-    query: str,
-    *,
-    max_results: int | None = None,
-    recency_days: int | None = None,
-    site_include: Sequence[str] = (),
-    site_exclude: Sequence[str] = (),
-    language: str | None = None,
-    region: str | None = None,
-    refresh: bool = False,
-    settings: Settings | None = None,
+    request: SearchRequest | str | None = None, /, *, settings: Settings | None = None, **fields: Any
 ) -> SearchResponse:
-    return _once(
-        settings,
-        lambda lens: lens.search(
-            query,
-            max_results=max_results,
-            recency_days=recency_days,
-            site_include=site_include,
-            site_exclude=site_exclude,
-            language=language,
-            region=region,
-            refresh=refresh,
-        ),
-    )
+    """Search (see :meth:`weblens.Lens.search`)."""
+    req = SearchRequest.build(request, **fields)
+    return _once(settings, lambda lens: lens.search(req))
 
 
 def gather(
-    query: str,
-    read: int | None = None,
-    *,
-    render: RenderMode | str | None = None,
-    max_results: int | None = None,
-    recency_days: int | None = None,
-    site_include: Sequence[str] = (),
-    site_exclude: Sequence[str] = (),
-    language: str | None = None,
-    region: str | None = None,
-    refresh: bool = False,
-    settings: Settings | None = None,
+    request: GatherRequest | str | None = None, /, *, settings: Settings | None = None, **fields: Any
 ) -> GatherResponse:
-    return _once(
-        settings,
-        lambda lens: lens.gather(
-            query,
-            read,
-            render=render,
-            max_results=max_results,
-            recency_days=recency_days,
-            site_include=site_include,
-            site_exclude=site_exclude,
-            language=language,
-            region=region,
-            refresh=refresh,
-        ),
-    )
+    """Search and read the top results (see :meth:`weblens.Lens.gather`)."""
+    req = GatherRequest.build(request, **fields)
+    return _once(settings, lambda lens: lens.gather(req))

@@ -34,8 +34,10 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def page_key(url: str) -> str:
-    return "page:" + _digest(normalise_url(url))
+def page_key(url: str, variant: str = "") -> str:
+    """The key of a page; ``variant`` names extraction options that change the result (``comments``)."""
+    suffix = f"|{variant}" if variant else ""
+    return "page:" + _digest(normalise_url(url) + suffix)
 
 
 def search_key(params: Mapping[str, object]) -> str:

@@ -15,12 +15,15 @@ __all__ = ["RedisCache"]
 
 
 class RedisCache:
-    def __init__(self, url: str, *, prefix: str = "weblens:") -> None:
+    def __init__(self, url: str, *, prefix: str = "weblens:", timeout_s: float = 0.5) -> None:
         try:
             from redis import asyncio as aioredis
         except ImportError as exc:
             raise NotConfigured("the Redis cache needs: pip install 'weblens[redis]'") from exc
-        self._redis: Any = aioredis.Redis.from_url(url)
+        # short socket timeouts: a frozen Redis must cost a call well under a second, not redis-py's default
+        self._redis: Any = aioredis.Redis.from_url(
+            url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s, retry_on_timeout=False
+        )
         self._prefix = prefix
 
     async def get(self, key: str) -> bytes | None:

@@ -128,14 +128,16 @@ class GuardedFetcher:
     async def aclose(self) -> None:
         await self._transport.aclose()
 
-    async def fetch(self, url: str) -> FetchedPage:
+    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
+        """Fetch ``url`` within one deadline: ``timeout_s``, else the limits' ``timeout_s``."""
+        budget = timeout_s if timeout_s is not None else self._limits.timeout_s
         now = asyncio.get_running_loop().time()
-        exchange = _Exchange(url=url, started=now, deadline=now + self._limits.timeout_s)
+        exchange = _Exchange(url=url, started=now, deadline=now + budget)
         try:
             async with asyncio.timeout_at(exchange.deadline):
                 page = await self._exchange(exchange)
         except TimeoutError as exc:
-            error = FetchTimeout(f"no complete response within {self._limits.timeout_s:g} s", url=url)
+            error = FetchTimeout(f"no complete response within {budget:g} s", url=url)
             self._log_error(error, exchange.stage)
             raise error from exc
         except WeblensError as exc:

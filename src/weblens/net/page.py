@@ -67,8 +67,9 @@ class FetchedPage:
 
 
 class Fetcher(Protocol):
-    async def fetch(self, url: str) -> FetchedPage:
-        """Fetch ``url``; raises weblens errors (InvalidURL, SSRFBlocked, FetchError subclasses)."""
+    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
+        """Fetch ``url`` (within ``timeout_s`` when given, else the fetcher's own limit); raises weblens
+        errors (InvalidURL, SSRFBlocked, FetchError subclasses)."""
         ...
 
 
@@ -82,7 +83,7 @@ class StaticFetcher:
         self._pages = dict(pages)
         self.calls: list[str] = []
 
-    async def fetch(self, url: str) -> FetchedPage:
+    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
         self.calls.append(url)
         found = self._pages.get(url)
         if found is None:

@@ -19,6 +19,8 @@ import time
 from collections import deque
 from typing import Protocol
 
+from weblens.errors import RateLimited
+
 __all__ = ["Clock", "DomainRateLimiter", "MonotonicClock", "rate_key"]
 
 
@@ -61,8 +63,12 @@ class DomainRateLimiter:
         self._clock = clock if clock is not None else MonotonicClock()
         self._windows: dict[str, _Window] = {}
 
-    async def acquire(self, host: str) -> float:
-        """Wait until ``host`` may be requested, record it; returns the seconds waited."""
+    async def acquire(self, host: str, *, max_wait_s: float | None = None) -> float:
+        """Wait until ``host`` may be requested, record it; returns the seconds waited.
+
+        With ``max_wait_s`` (a caller's deadline), a wait that would be longer fails at once with
+        :class:`~weblens.errors.RateLimited` carrying ``retry_after``; without it the call queues.
+        """
         window = self._window(rate_key(host))
         waited = 0.0
         async with window.lock:
@@ -73,6 +79,12 @@ class DomainRateLimiter:
                     window.stamps.append(now)
                     return waited
                 delay = window.stamps[0] + self._window_s - now
+                if max_wait_s is not None and waited + delay > max_wait_s:
+                    raise RateLimited(
+                        f"the per-site limit of {self._limit} requests per {self._window_s:g} s is reached "
+                        f"for {rate_key(host)}; retry in {delay:.1f} s",
+                        retry_after=round(delay, 3),
+                    )
                 waited += delay
                 await self._clock.sleep(delay)
 

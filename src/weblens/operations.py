@@ -1,0 +1,90 @@
+"""The operations every frontend offers, each declared once: name, request model, result, how to run it.
+
+The CLI (:mod:`weblens.cli`), the HTTP API (:mod:`weblens.server.http`) and the MCP server
+(:mod:`weblens.server.mcp`) iterate over :data:`OPERATIONS`; none of them lists an operation's
+fields. Adding an operation is one :class:`Operation` here; adding a field is one line in
+:mod:`weblens.requests`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from weblens.models import GatherResponse, PageExtract, SearchResponse
+from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, Request, SearchRequest
+from weblens.search.citations import format_sources
+from weblens.session import Lens
+from weblens.views import page_as_markdown, page_as_text, search_as_markdown, search_as_text
+
+__all__ = ["OPERATIONS", "Operation", "View"]
+
+View = Callable[[Any], str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Operation:
+    name: str
+    request: type[Request]
+    result: type[BaseModel]
+    run: Callable[[Lens, Any], Awaitable[BaseModel]]
+    summary: str
+    markdown: View
+    text: View
+    network: bool = True
+    """False for operations that never leave the process (extract)."""
+    read_only: bool = True
+    """MCP annotation: the operation changes nothing outside weblens."""
+
+    @property
+    def http_path(self) -> str:
+        return f"/v1/{self.name}"
+
+
+def _sources(found: GatherResponse) -> str:
+    return format_sources(found)
+
+
+EXTRACT = Operation(
+    name="extract",
+    request=ExtractRequest,
+    result=PageExtract,
+    run=lambda lens, req: lens.extract(req),
+    summary="Extract the main content and metadata of a document given in the call (no network).",
+    markdown=page_as_markdown,
+    text=page_as_text,
+    network=False,
+)
+BROWSE = Operation(
+    name="browse",
+    request=BrowseRequest,
+    result=PageExtract,
+    run=lambda lens, req: lens.browse(req),
+    summary="Read a web page through the SSRF guard: main content as Markdown and text, metadata, "
+    "confidence; rendered in Chromium when the page needs JavaScript.",
+    markdown=page_as_markdown,
+    text=page_as_text,
+)
+SEARCH = Operation(
+    name="search",
+    request=SearchRequest,
+    result=SearchResponse,
+    run=lambda lens, req: lens.search(req),
+    summary="Search the web through the configured providers (with fallback): ranked titles, URLs, snippets.",
+    markdown=search_as_markdown,
+    text=search_as_text,
+)
+GATHER = Operation(
+    name="gather",
+    request=GatherRequest,
+    result=GatherResponse,
+    run=lambda lens, req: lens.gather(req),
+    summary="Search, then read the top results: numbered sources with their text, ready to cite as [n].",
+    markdown=_sources,
+    text=_sources,
+)
+
+OPERATIONS: dict[str, Operation] = {op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER)}

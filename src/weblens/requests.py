@@ -1,0 +1,248 @@
+"""One request model per operation: the one place an operation's fields are declared.
+
+Every frontend is derived from these models: the Python API (``Lens`` methods take the model, or
+its fields as keywords), the CLI (one option per field, see :mod:`weblens.frontends.cli`), the HTTP
+API (the JSON request bodies) and the MCP server (the tools' input schemas). A field added here
+reaches all four with the same name, default and validation; nothing else needs to change.
+
+Conventions:
+
+* ``None`` as a default means "the corresponding setting" (``render`` → ``Settings.render``), so an
+  operator's configuration applies to every frontend alike.
+* Required fields become positional CLI arguments; ``list`` fields repeatable options; ``bool``
+  fields ``--flag/--no-flag`` switches. :class:`Cli` adds CLI-only spellings (an alias, a short flag).
+* Validation failures, wherever they happen, become :class:`~weblens.errors.InvalidArgument`
+  (``invalid_argument``) naming the field: see :func:`invalid_argument`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Self, TypeVar
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from weblens.errors import InvalidArgument
+from weblens.models import RenderMode, WaitCondition
+
+__all__ = [
+    "BrowseRequest",
+    "Cli",
+    "ExtractRequest",
+    "GatherRequest",
+    "Request",
+    "SearchRequest",
+    "Window",
+    "invalid_argument",
+]
+
+R = TypeVar("R", bound="Request")
+
+KNOWN_PROVIDERS = ("brave", "serpapi", "tavily", "searxng", "duckduckgo", "wikipedia")
+
+
+@dataclass(frozen=True)
+class Cli:
+    """CLI-only spelling of a field: extra option names (``"--site"``, ``"-p"``), or ``hidden``."""
+
+    aliases: tuple[str, ...] = ()
+    hidden: bool = False
+
+    def __init__(self, *aliases: str, hidden: bool = False) -> None:
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "hidden", hidden)
+
+
+def invalid_argument(exc: ValidationError, *, prefix: str = "") -> InvalidArgument:
+    """The first validation error as ``invalid_argument``, naming the field (dotted when nested)."""
+    errors = exc.errors(include_url=False)
+    if not errors:
+        return InvalidArgument(str(exc))
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "__root__")
+    field = f"{prefix}{where}" if where else (prefix.rstrip(".") or None)
+    message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+    if first.get("type") == "extra_forbidden":
+        message = "unknown field"
+    extra = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return InvalidArgument(f"{field}: {message}{extra}" if field else message + extra, field=field)
+
+
+class Request(BaseModel):
+    """Base of every request model: immutable, unknown fields refused, no NaN or infinity."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, use_attribute_docstrings=True)
+
+    operation: ClassVar[str] = ""
+    """The operation's name in every frontend (CLI command, HTTP path, MCP tool)."""
+
+    @classmethod
+    def build(cls, first: Self | Any = None, /, **fields: Any) -> Self:
+        """The model from a model, or from its first required field given positionally plus keywords.
+
+        ``BrowseRequest.build("https://…", render="never")`` and ``BrowseRequest.build(request)``
+        both work; every failure is ``invalid_argument``.
+        """
+        if isinstance(first, cls):
+            if not fields:
+                return first
+            return cls.parse({**first.model_dump(exclude_unset=True), **fields})
+        if first is not None:
+            positional = cls.positional_field()
+            if positional is None:
+                raise InvalidArgument(f"{cls.operation or cls.__name__} takes no positional argument")
+            if positional in fields:
+                raise InvalidArgument(f"{positional} given twice", field=positional)
+            fields = {positional: first, **fields}
+        return cls.parse(fields)
+
+    @classmethod
+    def parse(cls, data: Any) -> Self:
+        """Validate a mapping (a JSON body, keyword arguments); ``invalid_argument`` on failure."""
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise invalid_argument(exc) from None
+
+    @classmethod
+    def positional_field(cls) -> str | None:
+        """The first required field: what a bare positional argument fills."""
+        for name, info in cls.model_fields.items():
+            if info.is_required():
+                return name
+        return None
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+def _url_syntax(value: str) -> str:
+    """A URL that at least parses (the SSRF guard decides the rest when it is fetched)."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise ValueError(f"not a valid URL ({exc})") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError("must be an absolute http(s) URL")
+    return value
+
+
+class Window(Request):
+    """Paging through a long text: what ``max_length`` and ``start_index`` select."""
+
+    max_length: Annotated[int | None, Field(gt=0, le=10_000_000)] = None
+    """Return at most this many characters of the text and of the Markdown, from start_index (a warning
+    says where to continue). None: the whole text (the MCP browse tool uses 20000)."""
+    start_index: Annotated[int, Field(ge=0)] = 0
+    """Start the returned text at this character (continue where a max_length cut stopped)."""
+
+
+class BrowseRequest(Window):
+    operation: ClassVar[str] = "browse"
+
+    url: Annotated[str, Field(min_length=1, max_length=8192)]
+    """The http(s) URL to read."""
+    render: RenderMode | None = None
+    """auto: render in Chromium when extraction is weak or the page needs JavaScript; always; never.
+    None: the render setting (auto)."""
+    wait: str | None = None
+    """When a rendered page is ready: load, domcontentloaded, networkidle[:MS] or selector:CSS.
+    None: the render_wait setting."""
+    render_timeout_s: Annotated[float | None, Field(gt=0, le=600), Cli("--render-timeout")] = None
+    """Seconds for one render. None: the render_timeout_s setting (30)."""
+    timeout_s: Annotated[float | None, Field(gt=0, le=600), Cli("--timeout")] = None
+    """Seconds for the whole fetch, redirects and body included. None: the timeout_s setting (15)."""
+    refresh: bool = False
+    """Ignore a cached copy (the fresh result is stored)."""
+    include_comments: bool | None = None
+    """Keep reader comments of article pages (a discussion page's posts are its content either way).
+    None: the include_comments setting (false)."""
+
+    @field_validator("wait")
+    @classmethod
+    def _wait_spec(cls, value: str | None) -> str | None:
+        if value is not None:
+            WaitCondition.parse(value)
+        return value
+
+
+class ExtractRequest(Window):
+    operation: ClassVar[str] = "extract"
+
+    html: Annotated[str, Field(max_length=50_000_000)] = ""
+    """The document to extract: HTML, or plain text, Markdown or JSON (no network is used)."""
+    base64: Annotated[str | None, Field(max_length=70_000_000)] = None
+    """A binary document (PDF) encoded as base64, instead of html."""
+    url: Annotated[str | None, Field(max_length=8192)] = None
+    """The document's URL, to make links absolute."""
+    content_type: Annotated[str | None, Field(max_length=200)] = None
+    """The document's media type (text/html, application/pdf, text/plain, text/markdown,
+    application/json). None: sniffed from the content."""
+    include_comments: bool | None = None
+    """Keep reader comments of article pages. None: the include_comments setting (false)."""
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        return value if value is None else _url_syntax(value)
+
+
+class SearchRequest(Request):
+    operation: ClassVar[str] = "search"
+
+    query: Annotated[str, Field(min_length=1, max_length=2000)]
+    """What to search for."""
+    max_results: Annotated[int | None, Field(ge=1, le=10)] = None
+    """How many results (1-10). None: the max_results setting (8)."""
+    recency_days: Annotated[int | None, Field(ge=1, le=36500)] = None
+    """Only results published in the last N days (where the provider supports it)."""
+    site_include: Annotated[list[str], Cli("--site")] = Field(default_factory=list, max_length=20)
+    """Only results from these sites (repeatable)."""
+    site_exclude: Annotated[list[str], Cli("--exclude-site")] = Field(default_factory=list, max_length=20)
+    """No results from these sites (repeatable)."""
+    language: Annotated[str | None, Field(min_length=2, max_length=16)] = None
+    """Result language, e.g. en, de (where the provider supports it)."""
+    region: Annotated[str | None, Field(min_length=2, max_length=16)] = None
+    """Result region, e.g. us, de (where the provider supports it)."""
+    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default_factory=list, max_length=6)
+    """Providers to try, in order (repeatable). Empty: the providers setting, else the default order."""
+    refresh: bool = False
+    """Ignore cached results (the fresh ones are stored)."""
+
+    @field_validator("query")
+    @classmethod
+    def _query(cls, value: str) -> str:
+        return _not_blank(value)
+
+    @field_validator("site_include", "site_exclude")
+    @classmethod
+    def _sites(cls, value: list[str]) -> list[str]:
+        for site in value:
+            if not site.strip() or any(c.isspace() for c in site.strip()):
+                raise ValueError(f"not a site: {site!r}")
+        return [site.strip() for site in value]
+
+    @field_validator("providers")
+    @classmethod
+    def _providers(cls, value: list[str]) -> list[str]:
+        names = [name.strip().lower() for name in value]
+        unknown = [name for name in names if name not in KNOWN_PROVIDERS]
+        if unknown:
+            raise ValueError(f"unknown provider {unknown[0]!r} (known: {', '.join(KNOWN_PROVIDERS)})")
+        return names
+
+
+class GatherRequest(SearchRequest):
+    operation: ClassVar[str] = "gather"
+
+    read: Annotated[int | None, Field(ge=0, le=5)] = None
+    """Read the top N results (0-5). None: the gather_read setting (3)."""
+    render: RenderMode | None = None
+    """Render pages in Chromium: auto, always or never. None: the render setting (auto)."""
+    include_comments: bool | None = None
+    """Keep reader comments of article pages. None: the include_comments setting (false)."""

@@ -1,0 +1,244 @@
+"""The HTTP API: ``POST /v1/<operation>`` for every operation, health probes, metrics, OpenAPI.
+
+    app = create_app(settings)            # an ASGI app; `weblens serve` runs it under uvicorn
+
+Routes are generated from :data:`weblens.operations.OPERATIONS`: the body of ``POST /v1/browse`` is
+a :class:`~weblens.requests.BrowseRequest`, the answer a ``PageExtract``. Every error is
+``{"error": {"code", "message", "url"}}`` with a fitting status (:mod:`weblens.server.errors`); an
+unexpected exception is a logged ``internal_error`` 500, never a stack trace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from weblens import __version__
+from weblens.config import Settings, load_settings
+from weblens.errors import InternalError, InvalidArgument, WeblensError
+from weblens.logs import configure_logging
+from weblens.operations import OPERATIONS, Operation
+from weblens.requests import Request as OperationRequest
+from weblens.requests import invalid_argument
+from weblens.server.errors import error_body, error_headers, status_for
+from weblens.server.gate import Gate, GateOptions, RateLimit
+from weblens.server.metrics import CONTENT_TYPE, Metrics
+from weblens.session import Lens
+
+__all__ = ["ServerState", "app_from_env", "create_app"]
+
+log = logging.getLogger("weblens.server")
+
+Route = Callable[..., Awaitable[Response]]
+R = TypeVar("R", bound=OperationRequest)
+
+
+@dataclass
+class ServerState:
+    settings: Settings
+    metrics: Metrics
+    lens: Lens | None = None
+    closing: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def require_lens(self) -> Lens:
+        if self.lens is None:
+            raise InternalError("the server is not ready")
+        return self.lens
+
+
+def _json(data: bytes | str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(data, status_code=status, media_type="application/json", headers=headers)
+
+
+def error_response(exc: WeblensError) -> Response:
+    extra = {k: v for k, v in exc.to_dict().items() if k not in ("code", "message", "url")}
+    return _json(
+        error_body(exc.code, exc.message, exc.url, **extra), status_for(exc.code), error_headers(exc)
+    )
+
+
+async def parse_body(request: Request, model: type[R]) -> R:
+    """The JSON body as ``model`` (whatever Content-Type the client sent), or ``invalid_argument``."""
+    body = await request.body()
+    if not body.strip():
+        raise InvalidArgument("a JSON request body is required", field="body")
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        if any(error.get("type") == "json_invalid" for error in exc.errors()):
+            raise InvalidArgument("the request body is not valid JSON", field="body") from None
+        raise invalid_argument(exc) from None
+
+
+def operation_route(op: Operation, state: ServerState) -> Route:
+    """``POST /v1/<op>``: validate the body as the op's request model, run it, answer its result."""
+
+    async def endpoint(request: Request) -> Response:
+        state.metrics.call(op.name, "http")
+        try:
+            body = await parse_body(request, op.request)
+            result = await op.run(state.require_lens(), body)
+        except WeblensError as exc:
+            state.metrics.error(op.name, exc.code)
+            raise
+        return _json(result.model_dump_json())
+
+    endpoint.__name__ = op.name
+    return endpoint
+
+
+def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:
+    """OpenAPI ``requestBody`` naming the request model (its schema is added by :func:`_openapi`)."""
+    ref = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
+
+
+def _openapi(app: FastAPI, models: list[type[BaseModel]]) -> Callable[[], dict[str, Any]]:
+    def build() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            for model in models:
+                found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(found.pop("$defs", {}))
+                components[model.__name__] = found
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    return build
+
+
+def _install_error_handlers(app: FastAPI, state: ServerState) -> None:
+    async def on_weblens(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, WeblensError)
+        return error_response(exc)
+
+    async def on_validation(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        return error_response(_invalid(exc))
+
+    async def on_http(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "invalid_argument")
+        return _json(error_body(code, str(exc.detail)), exc.status_code)
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        log.error("internal_error on %s", request.url.path, exc_info=exc)
+        return error_response(InternalError(f"unexpected {type(exc).__name__}"))
+
+    app.add_exception_handler(WeblensError, on_weblens)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(Exception, on_crash)
+
+
+def _invalid(exc: RequestValidationError) -> InvalidArgument:
+    errors = exc.errors()
+    if not errors:
+        return InvalidArgument("invalid request body")
+    first = errors[0]
+    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    where = ".".join(loc)
+    if first.get("type") == "json_invalid":
+        return InvalidArgument("the request body is not valid JSON", field="body")
+    if first.get("type") == "missing" and not where:
+        return InvalidArgument("a JSON request body is required", field="body")
+    message = "unknown field" if first.get("type") == "extra_forbidden" else str(first.get("msg", "invalid"))
+    message = message.removeprefix("Value error, ")
+    return InvalidArgument(f"{where}: {message}" if where else message, field=where or None)
+
+
+def _install_probes(app: FastAPI, state: ServerState) -> None:
+    @app.get("/healthz", tags=["probes"], summary="The process is up.")
+    async def healthz() -> Response:
+        return _json(b'{"status":"ok"}')
+
+    @app.get("/readyz", tags=["probes"], summary="The cache store and the browser pool are usable.")
+    async def readyz() -> Response:
+        import json
+
+        if state.closing or state.lens is None:
+            return _json(b'{"status":"not ready"}', 503)
+        checks = await state.lens.readiness()
+        degraded = any(value != "ok" for value in checks.values())
+        body = {"status": "degraded" if degraded else "ready", "checks": checks}
+        return _json(json.dumps(body))
+
+    @app.get("/metrics", tags=["probes"], summary="Prometheus metrics.")
+    async def metrics() -> Response:
+        if state.lens is not None:
+            state.metrics.budget_left.set(state.lens.search_budget_left())
+        return Response(state.metrics.exposition(), media_type=CONTENT_TYPE)
+
+
+def create_app(settings: Settings | None = None, *, lens: Lens | None = None) -> Any:
+    """The HTTP API as an ASGI app (FastAPI behind the :class:`~weblens.server.gate.Gate`)."""
+    settings = settings or load_settings()
+    metrics = Metrics()
+    state = ServerState(settings=settings, metrics=metrics, lens=lens)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        configure_logging(settings.log_format, settings.log_level, tap=metrics.tap)
+        own = state.lens is None
+        if own:
+            state.lens = Lens(settings)
+        try:
+            yield
+        finally:
+            state.closing = True
+            if own and state.lens is not None:
+                await state.lens.aclose()  # in-flight requests are done: close the browser pool
+
+    app = FastAPI(
+        title="weblens",
+        version=__version__,
+        summary="Search, read and cite the web safely, for AI agents.",
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
+    app.state.weblens = state
+    _install_error_handlers(app, state)
+    _install_probes(app, state)
+    for op in OPERATIONS.values():
+        app.add_api_route(
+            op.http_path,
+            operation_route(op, state),
+            methods=["POST"],
+            response_model=op.result,
+            summary=op.summary,
+            name=op.name,
+            tags=["operations"],
+            openapi_extra=request_body_doc(op.request),
+        )
+    app.openapi = _openapi(app, [op.request for op in OPERATIONS.values()])  # type: ignore[method-assign]
+    options = GateOptions(
+        api_keys=tuple(settings.api_keys),
+        rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,
+        public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico"}),
+        public_prefixes=("/static/",),
+    )
+    return Gate(app, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
+
+
+async def _count(state: ServerState, key: str, ttl_s: float) -> int:
+    return await state.require_lens().cache.incr(key, ttl_s)
+
+
+def app_from_env() -> Any:
+    """The app for ``uvicorn --factory`` (``weblens serve --workers N``): settings from the environment."""
+    return create_app()

@@ -182,6 +182,8 @@ def _format_in(argv: Sequence[str]) -> str | None:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv``; returns the exit code (never raises, never prints a traceback)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
     try:
         cli.main(args=args, prog_name="weblens", standalone_mode=False)
     except Failed as exc:

@@ -201,15 +201,15 @@ class SearchRequest(Request):
     """How many results (1-10). None: the max_results setting (8)."""
     recency_days: Annotated[int | None, Field(ge=1, le=36500)] = None
     """Only results published in the last N days (where the provider supports it)."""
-    site_include: Annotated[list[str], Cli("--site")] = Field(default_factory=list, max_length=20)
+    site_include: Annotated[list[str], Cli("--site")] = Field(default=[], max_length=20)
     """Only results from these sites (repeatable)."""
-    site_exclude: Annotated[list[str], Cli("--exclude-site")] = Field(default_factory=list, max_length=20)
+    site_exclude: Annotated[list[str], Cli("--exclude-site")] = Field(default=[], max_length=20)
     """No results from these sites (repeatable)."""
     language: Annotated[str | None, Field(min_length=2, max_length=16)] = None
     """Result language, e.g. en, de (where the provider supports it)."""
     region: Annotated[str | None, Field(min_length=2, max_length=16)] = None
     """Result region, e.g. us, de (where the provider supports it)."""
-    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default_factory=list, max_length=6)
+    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default=[], max_length=6)
     """Providers to try, in order (repeatable). Empty: the providers setting, else the default order."""
     refresh: bool = False
     """Ignore cached results (the fresh ones are stored)."""

@@ -231,6 +231,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,
         public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico"}),
         public_prefixes=("/static/",),
+        body_timeout_s=settings.request_body_timeout_s,
     )
     return Gate(app, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
 

@@ -139,3 +139,16 @@ async def test_citations_number_the_gathered_sources(server: LoopbackServer, tmp
     assert "\n[1] " in text
     assert server.url("/p1") in text
     assert len(text) < 1500
+
+
+async def test_gather_has_one_deadline_for_hung_urls(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route("/ok", Response(body=page("article.html"), headers=HTML))
+    server.route("/hung", Response(body=page("article.html"), headers=HTML, delay_s=60))
+    provider = StaticProvider("fake", results_for(server, ["/hung", "/ok", "/hung2"]))
+    server.route("/hung2", Response(body=page("article.html"), headers=HTML, delay_s=60))
+    settings = settings_for(server, tmp_path, timeout_s=30, gather_timeout_s=1.0, render="never")
+    async with Lens(settings, providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=3)
+    assert [page.final_url for page in response.gathered_pages] == [server.url("/ok")]
+    assert sorted(f.url for f in response.failures) == [server.url("/hung"), server.url("/hung2")]
+    assert all(f.code == "fetch_timeout" and "gather deadline" in f.message for f in response.failures)

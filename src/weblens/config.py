@@ -137,7 +137,7 @@ class Settings(BaseSettings):
     )
     rate_limit: str | None = Field(default=None, description="requests per key, e.g. 60/minute; unset: off")
     request_body_timeout_s: float = Field(
-        default=15.0, gt=0, description="a request body must arrive within this time (slow clients are cut off)"
+        default=15.0, gt=0, description="a request body must arrive within this time (slow clients cut off)"
     )
     session_idle_s: float = Field(default=300.0, gt=0, description="close a browsing session idle this long")
     max_sessions: int = Field(default=4, ge=1, description="browsing sessions open at once")

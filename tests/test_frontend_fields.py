@@ -16,7 +16,7 @@ from weblens.cli import cli
 from weblens.cli_support import cli_name
 from weblens.config import Settings
 from weblens.operations import OPERATIONS, Operation
-from weblens.server.http import create_app
+from weblens.server.http import create_app, fastapi_app
 from weblens.server.mcp import MCP_DEFAULTS, LensHolder, build_mcp_server
 
 FILE_FIELDS = {"extract": {"html", "base64"}}
@@ -57,7 +57,7 @@ def test_every_field_is_a_cli_option_or_argument_left_to_the_model_default(op: O
 
 def _openapi() -> dict[str, Any]:
     app = create_app(Settings(cache="none"))
-    inner = app.app  # the FastAPI app behind the gate
+    inner = fastapi_app(app)
     schema: dict[str, Any] = inner.openapi()
     return schema
 

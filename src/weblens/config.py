@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     cache_ttl_s: float = Field(default=3600.0, gt=0)
     cache_max_bytes: int = Field(default=100 * MB, gt=0)
     redis_url: str = "redis://127.0.0.1:6379/0"
+    cache_near_bytes: int = Field(
+        default=16 * MB, ge=0, description="hot entries kept in process memory in front of SQLite/Redis"
+    )
     cache_timeout_s: float = Field(
         default=0.5,
         gt=0,

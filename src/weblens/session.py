@@ -26,6 +26,7 @@ import structlog
 
 from weblens.cache.base import Cache, NullCache
 from weblens.cache.keys import budget_key, search_key
+from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
 from weblens.errors import BudgetExceeded, InvalidArgument, RenderFailed
@@ -82,6 +83,9 @@ class Lens:
         self._cache = TolerantCache(
             cache if cache is not None else _cache_from(s), timeout_s=s.cache_timeout_s
         )
+        self._pages: Cache = self._cache
+        if s.cache in ("sqlite", "redis") and cache is None:  # hot pages from memory, shared store behind
+            self._pages = TieredCache(self._cache, near_bytes=s.cache_near_bytes)
         self._extractor = ExtractionPool(
             PoolOptions(
                 workers=s.extract_workers,
@@ -98,7 +102,7 @@ class Lens:
         self._reader = PageReader(
             guard=self._guard,
             fetcher=fetcher or GuardedFetcher(self._guard, _fetch_limits(s)),
-            cache=self._cache,
+            cache=self._pages,
             limiter=DomainRateLimiter(s.per_domain_rate_limit),
             renderer_factory=(lambda: renderer) if renderer is not None else self._chromium,
             options=ReaderOptions(
@@ -234,13 +238,13 @@ class Lens:
         )
         orchestrator, names = self._get_orchestrator(req.providers)
         key = search_key({**_query_fields(q), "providers": names})
-        raw = None if req.refresh else await self._cache.get(key)
+        raw = None if req.refresh else await self._pages.get(key)
         if raw is not None:
             log.info("search_cache_hit", query=req.query)
             return SearchResponse.model_validate_json(raw).model_copy(update={"from_cache": True})
         await self._spend_search_budget()
         response = await orchestrator.search(q)
-        await self._cache.put(
+        await self._pages.put(
             key, response.model_dump_json().encode("utf-8"), self.settings.search_cache_ttl_s
         )
         return response

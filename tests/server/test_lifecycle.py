@@ -18,7 +18,7 @@ from tests.support.servers import LoopbackServer, Response
 from tests.support.services import require_program
 from weblens.config import Settings
 from weblens.render import procs
-from weblens.server.http import create_app
+from weblens.server.http import create_app, fastapi_app
 
 HTML = {"Content-Type": "text/html; charset=utf-8"}
 
@@ -126,7 +126,7 @@ def test_renders_beyond_the_pool_queue_and_a_vanished_client_leaks_no_page(
             httpx.post(
                 f"{base}/v1/browse", json={"url": server.url("/never"), "render": "always"}, timeout=1.5
             )
-        lens = app.app.state.weblens.lens
+        lens = fastapi_app(app).state.weblens.lens
         renderer = lens._reader._renderer
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and _open_pages(renderer) > 0:

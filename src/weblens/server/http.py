@@ -36,7 +36,7 @@ from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
 from weblens.session import Lens
 
-__all__ = ["ServerState", "app_from_env", "create_app"]
+__all__ = ["FastPath", "ServerState", "app_from_env", "create_app", "fastapi_app"]
 
 log = logging.getLogger("weblens.server")
 
@@ -69,9 +69,8 @@ def error_response(exc: WeblensError) -> Response:
     )
 
 
-async def parse_body(request: Request, model: type[R]) -> R:
+def parse_body(body: bytes, model: type[R]) -> R:
     """The JSON body as ``model`` (whatever Content-Type the client sent), or ``invalid_argument``."""
-    body = await request.body()
     if not body.strip():
         raise InvalidArgument("a JSON request body is required", field="body")
     try:
@@ -82,21 +81,60 @@ async def parse_body(request: Request, model: type[R]) -> R:
         raise invalid_argument(exc) from None
 
 
+async def run_operation(op: Operation, state: ServerState, body: bytes) -> Response:
+    """One call of ``op``: validate the body, run it on the Lens, answer the result or the error."""
+    state.metrics.call(op.name, "http")
+    try:
+        request = parse_body(body, op.request)
+        result = await op.run(state.require_lens(), request)
+    except WeblensError as exc:
+        state.metrics.error(op.name, exc.code)
+        return error_response(exc)
+    except Exception as exc:
+        log.error("internal_error in %s", op.name, exc_info=exc)
+        state.metrics.error(op.name, InternalError.code)
+        return error_response(InternalError(f"unexpected {type(exc).__name__}"))
+    return _json(result.model_dump_json())
+
+
 def operation_route(op: Operation, state: ServerState) -> Route:
-    """``POST /v1/<op>``: validate the body as the op's request model, run it, answer its result."""
+    """``POST /v1/<op>`` as a FastAPI route (in OpenAPI; :class:`FastPath` usually answers first)."""
 
     async def endpoint(request: Request) -> Response:
-        state.metrics.call(op.name, "http")
-        try:
-            body = await parse_body(request, op.request)
-            result = await op.run(state.require_lens(), body)
-        except WeblensError as exc:
-            state.metrics.error(op.name, exc.code)
-            raise
-        return _json(result.model_dump_json())
+        return await run_operation(op, state, await request.body())
 
     endpoint.__name__ = op.name
     return endpoint
+
+
+class FastPath:
+    """Answers ``POST /v1/<operation>`` with JSON directly, without the framework's middleware stack;
+    everything else (docs, probes, streaming variants, the dashboard) goes to the FastAPI app."""
+
+    def __init__(self, app: Any, state: ServerState) -> None:
+        self.app = app
+        self.state = state
+        self.routes = {op.http_path: op for op in OPERATIONS.values()}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        op = self.routes.get(scope["path"]) if scope["type"] == "http" and scope["method"] == "POST" else None
+        if op is None or _wants_stream(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        response = await run_operation(op, self.state, b"".join(chunks))
+        await response(scope, receive, send)
+
+
+def _wants_stream(scope: Any) -> bool:
+    return any(key == b"accept" and b"text/event-stream" in value for key, value in scope.get("headers", ()))
 
 
 def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:
@@ -233,11 +271,19 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         public_prefixes=("/static/",),
         body_timeout_s=settings.request_body_timeout_s,
     )
-    return Gate(app, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
+    fast = FastPath(app, state)
+    return Gate(fast, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
 
 
 async def _count(state: ServerState, key: str, ttl_s: float) -> int:
     return await state.require_lens().cache.incr(key, ttl_s)
+
+
+def fastapi_app(app: Any) -> FastAPI:
+    """The FastAPI app inside what :func:`create_app` returns (for its routes, state and OpenAPI)."""
+    while not isinstance(app, FastAPI):
+        app = app.app
+    return app
 
 
 def app_from_env() -> Any:

@@ -1,4 +1,4 @@
-"""The in-process tier in front of a shared store: hot reads stay in memory, writes go through, counters never cached."""
+"""The in-process tier in front of a shared store: hot reads from memory, writes through, counters far."""
 
 from __future__ import annotations
 

@@ -14,14 +14,19 @@ from weblens.config import Settings
 from weblens.errors import WeblensError
 from weblens.extract import ExtractOptions, extract
 from weblens.models import GatherResponse, PageExtract, SearchResponse, SearchResult
+from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
 from weblens.session import Lens
 from weblens.sync import browse, gather, search
 
 __all__ = [
+    "BrowseRequest",
     "ExtractOptions",
+    "ExtractRequest",
+    "GatherRequest",
     "GatherResponse",
     "Lens",
     "PageExtract",
+    "SearchRequest",
     "SearchResponse",
     "SearchResult",
     "Settings",

@@ -7,8 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.support.servers import LoopbackServer
+
+# Tests never assert wall-clock time: hypothesis's per-example deadline would, on a busy machine.
+settings.register_profile("weblens", deadline=None)
+settings.load_profile("weblens")
 
 REPO = Path(__file__).resolve().parent.parent
 

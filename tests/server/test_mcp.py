@@ -157,3 +157,52 @@ async def test_streamable_http_with_an_api_key(
         assert not got.is_error
         assert "stranded on the rocky shore" in got.content[0].text  # type: ignore[union-attr]
     assert proc.poll() is None
+
+
+def test_stdio_stdout_carries_protocol_messages_only(server: LoopbackServer, tmp_path: Path) -> None:
+    """Even with info logging on, stdout holds nothing but JSON-RPC messages (logs go to stderr)."""
+    import json
+
+    server.route("/article", Response(body=page("article.html"), headers=HTML))
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    calls = {
+        2: {"name": "browse", "arguments": {"url": server.url("/article")}},
+        3: {"name": "browse", "arguments": {"url": "http://10.0.0.1/"}},
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "weblens", "mcp", "--allow-host", server.allow_entry, "--log-level", "info"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env(tmp_path),
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(message: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps(message).encode() + b"\n")
+        proc.stdin.flush()
+
+    replies: dict[int, dict[str, Any]] = {}
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        for ident, params in calls.items():
+            send({"jsonrpc": "2.0", "id": ident, "method": "tools/call", "params": params})
+        while len(replies) < 3:
+            line = proc.stdout.readline()
+            assert line, "the server closed stdout early"
+            reply = json.loads(line)  # every line parses: nothing but protocol messages on stdout
+            assert reply.get("jsonrpc") == "2.0"
+            if "id" in reply:
+                replies[reply["id"]] = reply
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert "stranded on the rocky shore" in replies[2]["result"]["content"][0]["text"]
+    assert replies[3]["result"]["isError"] is True
+    assert b"fetch" in err  # the info log events went to stderr

@@ -103,7 +103,11 @@ class ExtractionPool:
 
         url = args[1] if len(args) > 1 else None
         self.offloaded += 1
-        future = self._get_pool().schedule(fn, args=args, kwargs=kwargs, timeout=self.options.timeout_s)
+        # starting the pool (and a replacement worker) forks processes: never on the event loop
+        pool = self._pool if self._pool is not None else await asyncio.to_thread(self._get_pool)
+        future = await asyncio.to_thread(
+            pool.schedule, fn, args=args, kwargs=kwargs, timeout=self.options.timeout_s
+        )
         try:
             return await asyncio.wrap_future(future)
         except (FutureTimeout, TimeoutError) as exc:

@@ -31,6 +31,7 @@ from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import Request as OperationRequest
 from weblens.requests import invalid_argument
+from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
@@ -214,6 +215,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
     app.state.weblens = state
     _install_error_handlers(app, state)
     _install_probes(app, state)
+    install_dashboard(app, state)
     for op in OPERATIONS.values():
         app.add_api_route(
             op.http_path,

@@ -17,6 +17,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
@@ -403,6 +405,80 @@ def test_the_markdown_renderer_keeps_hostile_markdown_inert(watched: Watched, si
     assert result["autolink"]["links"] == ["https://ok.example/auto"]
     assert "<script>window.__pwned='l'</script>" in result["code"]["text"]
     watched.check()
+
+
+_TOKENS = [
+    "<script>",
+    "</script>",
+    "<img src=x onerror=window.__pwned=1>",
+    "<svg onload=window.__pwned=1>",
+    "javascript:window.__pwned=1",
+    "https://ok.example/",
+    "data:text/html,x",
+    "](",
+    "![",
+    "[",
+    ")",
+    "`",
+    "```",
+    "*",
+    "**",
+    "_",
+    "~~",
+    "\\",
+    "&#106;",
+    "&lt;",
+    "<br>",
+    "<https://ok.example/a>",
+    "\n",
+    "\n\n",
+    "# ",
+    "- ",
+    "1. ",
+    "> ",
+    "| a | b |\n|---|---|\n",
+    "  ",
+    '"',
+    " onclick=",
+]
+_markdown = st.lists(
+    st.sampled_from(_TOKENS) | st.text(alphabet="ab <>/=\"'`*_~[]()!#-|&;:\nxy", max_size=6), max_size=40
+).map("".join)
+
+_CHECK_RENDERING = """async (sources) => {
+    const { renderMarkdown, ALLOWED_MARKUP } = await import('/static/markdown.js');
+    const bad = [];
+    for (const source of sources) {
+      const box = document.createElement('div');
+      box.append(renderMarkdown(source));
+      document.body.append(box);
+      for (const el of box.querySelectorAll('*')) {
+        const tag = el.tagName.toLowerCase();
+        if (!(tag in ALLOWED_MARKUP)) bad.push([source, tag]);
+        for (const a of el.attributes) {
+          if (!ALLOWED_MARKUP[tag]?.includes(a.name)) bad.push([source, `${tag}[${a.name}]`]);
+        }
+        if (tag === 'a' && !/^https?:\\/\\//.test(el.getAttribute('href'))) bad.push([source, 'href']);
+      }
+      box.remove();
+    }
+    return { bad, pwned: typeof window.__pwned };
+}"""
+
+
+@pytest.fixture(scope="module")
+def markdown_page(browser: Any, site: Site) -> Iterator[Watched]:
+    with _watch(browser, site, key=None) as watched:
+        watched.page.goto(site.url("/"))
+        yield watched
+        watched.check()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sources=st.lists(_markdown, min_size=1, max_size=8))
+def test_any_markdown_becomes_allow_listed_markup_only(markdown_page: Watched, sources: list[str]) -> None:
+    found = markdown_page.page.evaluate(_CHECK_RENDERING, sources)
+    assert found == {"bad": [], "pwned": "undefined"}
 
 
 def test_markdown_renders_the_structure_weblens_writes(watched: Watched, site: Site) -> None:

@@ -261,3 +261,20 @@ async def test_settings_from_the_environment_and_the_file(
     assert rows["cache"]["source"] == "argument"
     assert data["config_file"] == str(config)
     assert "tok3n" not in str(data)
+
+
+async def test_the_dashboard_polling_does_not_spend_the_rate_limit(server: LoopbackServer) -> None:
+    server.route("/article", Response(body=page("article.html")))
+    settings = Settings(
+        api_keys=[KEY], rate_limit="2/hour", cache="memory", allow_hosts=[server.allow_entry]
+    )
+    async with Lens(settings) as lens, client_for(create_app(settings, lens=lens)) as http:
+        for _ in range(5):
+            assert (await http.get("/v1/stats", headers=AUTH)).status_code == 200
+            assert (await http.get("/v1/settings", headers=AUTH)).status_code == 200
+        assert (await http.get("/v1/stats")).status_code == 401  # still needs the key
+        statuses = [
+            (await http.post("/v1/browse", json={"url": server.url("/article")}, headers=AUTH)).status_code
+            for _ in range(3)
+        ]
+    assert statuses == [200, 200, 429]  # the operations stay limited

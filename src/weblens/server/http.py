@@ -233,6 +233,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,
         public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico"}),
         public_prefixes=("/static/",),
+        unmetered_paths=frozenset({"/v1/stats", "/v1/settings"}),
     )
     return Gate(app, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from weblens.config import MASK, Settings, is_secret, load_settings, masked, setting_sources
@@ -48,7 +48,7 @@ def test_an_invalid_environment_falls_back_to_presence(monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize(
     "name",
-    ["api_keys", "brave_api_key", "serpapi_api_key", "llm_api_key", "hf_token", "client_secret", "db_password"],
+    ["api_keys", "brave_api_key", "serpapi_api_key", "llm_api_key", "hf_token", "client_secret", "db_passwd"],
 )
 def test_secret_names(name: str) -> None:
     assert is_secret(name)
@@ -86,6 +86,7 @@ def test_credentials_inside_urls_are_masked(value: str, expected: str) -> None:
 _secret = st.text(alphabet=st.characters(categories=["L", "N"]), min_size=6, max_size=30)
 
 
+@settings(deadline=None)
 @given(user=st.from_regex(r"[a-z]{1,8}", fullmatch=True), secret=_secret)
 def test_a_url_password_never_shows(user: str, secret: str) -> None:
     templates = ("redis://{u}:{s}@h:1/0", "rediss://:{s}@h/0", "https://{s}@h/", "https://h/?token={s}")

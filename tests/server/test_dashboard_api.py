@@ -265,9 +265,7 @@ async def test_settings_from_the_environment_and_the_file(
 
 async def test_the_dashboard_polling_does_not_spend_the_rate_limit(server: LoopbackServer) -> None:
     server.route("/article", Response(body=page("article.html")))
-    settings = Settings(
-        api_keys=[KEY], rate_limit="2/hour", cache="memory", allow_hosts=[server.allow_entry]
-    )
+    settings = Settings(api_keys=[KEY], rate_limit="2/hour", cache="memory", allow_hosts=[server.allow_entry])
     async with Lens(settings) as lens, client_for(create_app(settings, lens=lens)) as http:
         for _ in range(5):
             assert (await http.get("/v1/stats", headers=AUTH)).status_code == 200

@@ -372,6 +372,7 @@ class Inline {
     this.brackets = [];
     this.pending = "";
     this.noCloser = new Set(); // backtick run lengths with no closing run further on
+    this.budget = { steps: 4 * text.length + 65536 }; // for link destinations: keeps the scan linear
   }
 
   flush() {
@@ -498,7 +499,7 @@ class Inline {
     }
     const index = this.brackets.pop();
     const opener = this.tokens[index];
-    const target = opener.active && this.text[i + 1] === "(" ? destination(this.text, i + 2) : null;
+    const target = opener.active && this.text[i + 1] === "(" ? destination(this.text, i + 2, this.budget) : null;
     if (!target) {
       this.tokens[index] = { kind: "text", value: opener.literal };
       this.pending += "]";
@@ -531,26 +532,36 @@ class Inline {
   }
 }
 
-/** The link destination and title after "](", or null when there is none. */
-function destination(text, j) {
+/** The link destination and title after "](", or null when there is none (or the budget is spent). */
+function destination(text, j, budget) {
+  if (budget.steps <= 0) return null;
+  const scan = scanDestination(text, j, Math.min(text.length, j + budget.steps));
+  budget.steps -= scan.reached - j + 1;
+  return scan.found;
+}
+
+/** Scans text[j..end) for `url "title")`; `reached` says how far it looked. */
+function scanDestination(text, j, end) {
+  const at = (k) => (k < end ? text[k] : undefined);
+  const fail = (k) => ({ found: null, reached: k });
   const skip = () => {
-    while (text[j] === " " || text[j] === "\t") j++;
+    while (at(j) === " " || at(j) === "\t") j++;
   };
   skip();
   let url = "";
-  if (text[j] === "<") {
-    const end = j + 1;
-    let k = end;
-    while (k < text.length && k - end < MAX_URL && text[k] !== ">" && text[k] !== "\n" && text[k] !== "<") k++;
-    if (text[k] !== ">") return null;
-    url = text.slice(end, k);
+  if (at(j) === "<") {
+    const start = j + 1;
+    let k = start;
+    while (k < end && k - start < MAX_URL && text[k] !== ">" && text[k] !== "\n" && text[k] !== "<") k++;
+    if (at(k) !== ">") return fail(k);
+    url = text.slice(start, k);
     j = k + 1;
   } else {
     let depth = 0;
     const start = j;
-    while (j < text.length && j - start < MAX_URL) {
+    while (j < end && j - start < MAX_URL) {
       const c = text[j];
-      if (c === "\\" && isAsciiPunct(text[j + 1])) {
+      if (c === "\\" && isAsciiPunct(at(j + 1))) {
         j += 2;
         continue;
       }
@@ -566,19 +577,19 @@ function destination(text, j) {
   }
   skip();
   let title = null;
-  const quote = text[j];
+  const quote = at(j);
   if (quote === '"' || quote === "'" || quote === "(") {
     const closing = quote === "(" ? ")" : quote;
     const start = j + 1;
     let k = start;
-    while (k < text.length && k - start < MAX_TITLE && text[k] !== closing) k += text[k] === "\\" ? 2 : 1;
-    if (text[k] !== closing) return null;
+    while (k < end && k - start < MAX_TITLE && text[k] !== closing) k += text[k] === "\\" ? 2 : 1;
+    if (at(k) !== closing) return fail(k);
     title = unescape(text.slice(start, k));
     j = k + 1;
     skip();
   }
-  if (text[j] !== ")") return null;
-  return { url: unescape(url), title, end: j + 1 };
+  if (at(j) !== ")") return fail(j);
+  return { found: { url: unescape(url), title, end: j + 1 }, reached: j };
 }
 
 function link(doc, target, children) {

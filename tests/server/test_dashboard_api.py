@@ -14,7 +14,7 @@ import pytest
 from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Response
 from weblens.config import MASK, Settings, load_settings
-from weblens.requests import BrowseRequest, GatherRequest
+from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest
 from weblens.server.dashboard.routes import CONTENT_SECURITY_POLICY, render_page
 from weblens.server.http import create_app
 from weblens.session import Lens
@@ -144,6 +144,7 @@ async def test_the_options_are_derived_from_the_request_models() -> None:
 
     assert fields("read-opt-") == set(BrowseRequest.model_fields) - {"url"}
     assert fields("search-opt-") == set(GatherRequest.model_fields) - {"query", "read"}
+    assert fields("extract-opt-") == set(ExtractRequest.model_fields) - {"html", "base64", "url"}
     absent = render_page(auth_required=False, answer_available=False)
     assert 'data-answer="absent"' in absent
     assert re.search(r'data-testid="ask-unavailable"\s*>', absent)  # shown, not hidden

@@ -342,6 +342,24 @@ def test_a_hostile_page_runs_nothing_in_the_dashboard(watched: Watched, site: Si
     watched.check()  # includes: window.__pwned unset, no dialog, no request to tracker.example
 
 
+def test_extract_a_pasted_document_or_a_file(watched: Watched, site: Site, tmp_path: Path) -> None:
+    page = watched.page
+    page.goto(site.url("/"))
+    page.locator("details.extract > summary").click()
+    page.get_by_test_id("extract-input").fill(HOSTILE.decode("utf-8"))
+    page.get_by_test_id("extract-url").fill("https://example.org/hostile")
+    page.get_by_test_id("extract-submit").click()
+    expect(page.get_by_test_id("page-title")).to_contain_text("Hostile page")
+    expect(page.get_by_test_id("page-markdown")).to_contain_text("fine link with a handler")
+    document = tmp_path / "notes.md"
+    document.write_text("# Field notes\n\nBarnacles close their plates at low tide.\n", encoding="utf-8")
+    page.get_by_test_id("extract-file").set_input_files(str(document))
+    page.get_by_test_id("extract-submit").click()
+    expect(page.get_by_test_id("page-markdown")).to_contain_text("Barnacles close their plates")
+    expect(page.locator("#read-status")).to_contain_text("Extracting notes.md: done")
+    watched.check()
+
+
 def test_the_markdown_renderer_keeps_hostile_markdown_inert(watched: Watched, site: Site) -> None:
     page = watched.page
     page.goto(site.url("/"))
@@ -558,7 +576,7 @@ def test_search_lists_results_and_reads_the_top_ones(watched: Watched, site: Sit
     expect(page.get_by_test_id("page-title")).to_have_text("How Tide Pools Survive the Summer")
 
     results.first.get_by_role("button").click()  # "Read" on a result reads it in the Read section
-    expect(page.locator("#read-status")).to_contain_text("Read http")
+    expect(page.locator("#read-status")).to_contain_text("done")
     watched.check()
 
 

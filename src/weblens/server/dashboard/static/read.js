@@ -84,22 +84,49 @@ export function showPage(page) {
   result.hidden = false;
 }
 
-export async function readUrl(url, options = {}) {
+async function run(path, body, label) {
   const status = document.getElementById("read-status");
-  const button = document.querySelector("#read-form button[type=submit]");
-  say(status, `Reading ${url} …`, "busy");
-  button.disabled = true;
+  const buttons = document.querySelectorAll("#read-form button[type=submit], #extract-form button[type=submit]");
+  say(status, `${label} …`, "busy");
+  for (const button of buttons) button.disabled = true;
   try {
-    const page = await postJSON("/v1/browse", { url, ...options });
+    const page = await postJSON(path, body);
     showPage(page);
-    say(status, `Read ${page.final_url || url}${page.from_cache ? " (from the cache)" : ""}.`);
+    say(status, `${label}: done${page.from_cache ? " (from the cache)" : ""}.`);
   } catch (error) {
     document.getElementById("read-result").hidden = true;
     say(status, error.describe ? error.describe() : String(error), "error");
   } finally {
-    button.disabled = false;
+    for (const button of buttons) button.disabled = false;
     called();
   }
+}
+
+export function readUrl(url, options = {}) {
+  return run("/v1/browse", { url, ...options }, `Reading ${url}`);
+}
+
+function base64Of(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+async function extractDocument(form) {
+  const file = document.getElementById("extract-file").files[0];
+  const html = document.getElementById("extract-input").value;
+  const url = document.getElementById("extract-url").value.trim();
+  const body = collectOptions(form);
+  if (url) body.url = url;
+  if (file) body.base64 = base64Of(await file.arrayBuffer());
+  else if (html.trim()) body.html = html;
+  else {
+    say(document.getElementById("read-status"), "Paste a document or choose a file to extract.", "error");
+    document.getElementById("extract-input").focus();
+    return;
+  }
+  await run("/v1/extract", body, `Extracting ${file ? file.name : "the document"}`);
 }
 
 export function setupRead() {
@@ -114,6 +141,11 @@ export function setupRead() {
       return;
     }
     readUrl(url, collectOptions(form));
+  });
+  const extract = document.getElementById("extract-form");
+  extract.addEventListener("submit", (event) => {
+    event.preventDefault();
+    extractDocument(extract);
   });
 }
 

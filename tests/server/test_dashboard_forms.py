@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from weblens.operations import OPERATIONS
 from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
 from weblens.server.dashboard.forms import control_for, controls_html
 
@@ -52,7 +53,9 @@ def test_html_is_escaped_and_labelled() -> None:
 
 
 def test_every_request_model_field_has_a_control() -> None:
-    for model in (BrowseRequest, ExtractRequest, SearchRequest, GatherRequest):
+    models = {BrowseRequest, ExtractRequest, SearchRequest, GatherRequest}
+    models |= {op.request for op in OPERATIONS.values()}  # the answer operation too, once it is there
+    for model in models:
         html = controls_html(model, prefix="m")
         for name in model.model_fields:
             assert f'data-field="{name}"' in html, (model.__name__, name)

@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 
-.PHONY: install test lint typecheck unit bench clean
+.PHONY: install test lint typecheck unit bench screenshots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ bench: install
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py
 	$(PY) bench/gather.py
+
+screenshots: install
+	$(PY) bench/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

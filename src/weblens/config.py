@@ -28,7 +28,18 @@ from pydantic_settings import (
 from weblens.errors import InvalidArgument
 from weblens.models import WaitCondition
 
-__all__ = ["DEFAULT_PROVIDER_ORDER", "Settings", "default_cache_dir", "load_settings", "unknown_variables"]
+__all__ = [
+    "DEFAULT_PROVIDER_ORDER",
+    "MASK",
+    "SettingSource",
+    "Settings",
+    "default_cache_dir",
+    "is_secret",
+    "load_settings",
+    "masked",
+    "setting_sources",
+    "unknown_variables",
+]
 
 ENV_PREFIX = "WEBLENS_"
 NOT_SETTINGS = frozenset({"CONFIG", "SHARED", "REQUIRE_SERVICES"})
@@ -40,6 +51,15 @@ DEFAULT_PROVIDER_ORDER = ("brave", "serpapi", "tavily", "searxng", "duckduckgo",
 CommaList = Annotated[list[str], NoDecode]
 _RATE = re.compile(r"^\d+\s*/\s*\d*\s*(second|s|minute|min|m|hour|h)$")
 CacheBackend = Literal["sqlite", "memory", "redis", "none"]
+SettingSource = Literal["default", "file", "environment", "argument"]
+MASK = "••••••"
+_SECRET_NAME = re.compile(r"key|token|secret|passw|credential", re.IGNORECASE)
+_URL_USERINFO = re.compile(r"(?P<scheme>\b[a-z][a-z0-9+.-]*://)(?P<userinfo>[^/?#\s]*)@", re.IGNORECASE)
+_SECRET_PARAM = re.compile(
+    r"(?P<name>[?&;][^=&#;\s]*(?:key|token|secret|passw|credential|signature|sig|auth)[^=&#;\s]*=)"
+    r"(?P<value>[^&#;\s]*)",
+    re.IGNORECASE,
+)
 
 
 def default_cache_dir() -> Path:
@@ -264,3 +284,76 @@ def _setting_error(exc: ValidationError, overridden: set[str]) -> InvalidArgumen
     else:
         where = name
     return InvalidArgument(f"{where}: {message}" if where else message, field=name or None)
+
+
+def setting_sources(settings: Settings) -> dict[str, SettingSource]:
+    """Where each effective setting of ``settings`` came from: argument, environment, file or default.
+
+    pydantic-settings merges keyword arguments over ``WEBLENS_*`` variables over the TOML file named
+    by ``WEBLENS_CONFIG`` over the defaults. A setting is an *argument* when its value differs from
+    what the environment, the file and the defaults alone give (or it was passed while they leave it
+    unset); else *environment* when its variable is set, *file* when the file names it, else
+    *default*. Call it while the environment is the one ``settings`` were loaded from.
+    """
+    env_names = {name.upper() for name in os.environ}  # pydantic-settings ignores the case
+    in_file = _file_keys(os.environ.get("WEBLENS_CONFIG"))
+    try:
+        baseline: Settings | None = Settings()
+    except (ValidationError, ValueError):  # the environment alone is invalid: presence decides
+        baseline = None
+    sources: dict[str, SettingSource] = {}
+    for name in Settings.model_fields:
+        passed = name in settings.model_fields_set
+        if baseline is not None and (
+            getattr(settings, name) != getattr(baseline, name)
+            or (passed and name not in baseline.model_fields_set)
+        ):
+            sources[name] = "argument"
+        elif f"{ENV_PREFIX}{name.upper()}" in env_names:
+            sources[name] = "environment"
+        elif name in in_file:
+            sources[name] = "file"
+        else:
+            sources[name] = "argument" if passed else "default"
+    return sources
+
+
+def _file_keys(config_file: str | None) -> set[str]:
+    if not config_file:
+        return set()
+    try:
+        return set(tomllib.loads(Path(config_file).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return set()
+
+
+def is_secret(name: str) -> bool:
+    """Settings whose whole value is a secret: anything named like a key, token, secret or password."""
+    return bool(_SECRET_NAME.search(name))
+
+
+def masked(name: str, value: Any) -> Any:
+    """A setting's value fit to show: secrets replaced by :data:`MASK` (one per list item), and in
+    every other string the credentials of URLs (``redis://user:MASK@host``) and secret-looking query
+    parameters (``?api_key=MASK``). JSON-ready values in, JSON-ready values out."""
+    if value is None or value == "":
+        return value
+    if isinstance(value, list | tuple):
+        return [masked(name, item) for item in value]
+    if isinstance(value, dict):
+        return {key: masked(f"{name}.{key}", item) for key, item in value.items()}
+    if is_secret(name):
+        return MASK
+    if isinstance(value, str):
+        return _masked_text(value)
+    return value
+
+
+def _masked_text(text: str) -> str:
+    def userinfo(found: re.Match[str]) -> str:
+        user, colon, _ = found.group("userinfo").partition(":")
+        shown = f"{user}:{MASK}" if colon and user else MASK
+        return f"{found.group('scheme')}{shown}@"
+
+    text = _URL_USERINFO.sub(userinfo, text)
+    return _SECRET_PARAM.sub(lambda found: f"{found.group('name')}{MASK}", text)

@@ -272,6 +272,12 @@ class Lens:
             used = 0
         return max(self.settings.max_searches_per_hour - used, 0)
 
+    def provider_status(self) -> list[tuple[str, bool]]:
+        """The search providers in the order they are asked, each with whether it is configured
+        (``not_configured`` when the provider order names an unknown provider)."""
+        self._get_orchestrator()
+        return [(provider.name, provider.is_configured()) for provider in self._all_providers]
+
     @property
     def cache(self) -> TolerantCache:
         """The cache store (shared with every replica when it is Redis); also holds counters."""

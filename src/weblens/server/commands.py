@@ -103,7 +103,8 @@ def _serve(host: str, port: int, workers: int, settings: Settings) -> None:
 
     shown = f"[{host}]" if ":" in host else host
     print(
-        f"weblens {_version()} serving on http://{shown}:{port}/ (API docs: /docs)",
+        f"weblens {_version()} serving on http://{shown}:{port}/ "
+        "(open it for the dashboard; API docs: /docs)",
         file=sys.stderr,
         flush=True,
     )

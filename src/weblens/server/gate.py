@@ -72,6 +72,8 @@ class GateOptions:
     rate_limit: RateLimit | None = None
     public_paths: frozenset[str] = frozenset({"/healthz", "/readyz"})
     public_prefixes: tuple[str, ...] = ()
+    unmetered_paths: frozenset[str] = frozenset()
+    """Paths that need a key but do not count against its rate limit (the dashboard's polling)."""
     body_caps: dict[str, int] = field(default_factory=lambda: {"/v1/extract": 10 * 1024 * 1024})
     default_body_cap: int = 64 * 1024
     body_timeout_s: float = 15.0
@@ -130,7 +132,8 @@ class Gate:
                 if who:
                     scope.setdefault("state", {})["key_id"] = who
                     budget_scope.set(who)
-                await self._count(who)
+                if path not in self.options.unmetered_paths:
+                    await self._count(who)
             body = await self._read_body(scope, receive)
         except _Refused as refusal:
             await _answer(send, refusal)

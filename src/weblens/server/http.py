@@ -31,6 +31,7 @@ from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import Request as OperationRequest
 from weblens.requests import invalid_argument
+from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
@@ -252,6 +253,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
     app.state.weblens = state
     _install_error_handlers(app, state)
     _install_probes(app, state)
+    install_dashboard(app, state)
     for op in OPERATIONS.values():
         app.add_api_route(
             op.http_path,
@@ -270,6 +272,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico"}),
         public_prefixes=("/static/",),
         body_timeout_s=settings.request_body_timeout_s,
+        unmetered_paths=frozenset({"/v1/stats", "/v1/settings"}),
     )
     fast = FastPath(app, state)
     return Gate(fast, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)

@@ -30,7 +30,7 @@ from weblens.config import MASK, load_settings
 from weblens.errors import RenderFailed
 from weblens.render.locate import find_chromium
 from weblens.server.dashboard.routes import offered_operations
-from weblens.server.http import create_app
+from weblens.server.http import create_app, fastapi_app
 
 pytestmark = pytest.mark.chromium
 
@@ -147,7 +147,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         pages.route("/hostile", Response(body=HOSTILE))
         pages.route("/searxng/search", _searxng(pages))
         app = _settings(pages, tmp_path_factory.mktemp("dashboard"))
-        has_answer = "answer" in offered_operations(app.app)
+        has_answer = "answer" in offered_operations(fastapi_app(app))
         with AppServer(app) as server:
             yield Site(server, pages, has_answer)
 
@@ -711,7 +711,7 @@ def ask_site(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
         yield site
         return
     app = _settings(site.pages, tmp_path_factory.mktemp("ask"))
-    app.app.add_api_route("/v1/answer", _standin_answer(site.pages), methods=["POST"])
+    fastapi_app(app).add_api_route("/v1/answer", _standin_answer(site.pages), methods=["POST"])
     with AppServer(app) as server:
         yield Site(server, site.pages, has_real_answer=False)
 
@@ -750,7 +750,9 @@ def absent_site(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         yield site
         return
     app = _settings(site.pages, tmp_path_factory.mktemp("absent"))
-    app.app.router.routes[:] = [r for r in app.app.router.routes if getattr(r, "path", "") != "/v1/answer"]
+    fastapi_app(app).router.routes[:] = [
+        r for r in fastapi_app(app).router.routes if getattr(r, "path", "") != "/v1/answer"
+    ]
     with AppServer(app) as server:
         yield Site(server, site.pages, has_real_answer=False)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -138,7 +139,12 @@ def test_probes_metrics_and_docs(api: str, server: LoopbackServer) -> None:
     assert 'weblens_cache_lookups_total{result="miss"}' in metrics
     spec = httpx.get(f"{api}/openapi.json").json()
     assert {"/v1/browse", "/v1/extract", "/v1/search", "/v1/gather"} <= set(spec["paths"])
-    assert httpx.get(f"{api}/docs").status_code == 200
+    docs = httpx.get(f"{api}/docs")
+    assert docs.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+)"', docs.text)
+    assert assets and all(a.startswith("/docs/") for a in assets)  # no CDN: the page works offline
+    for asset in assets:
+        assert httpx.get(f"{api}{asset}").status_code == 200
 
 
 def test_api_keys_guard_everything_but_the_probes(server: LoopbackServer, tmp_path: Path) -> None:
@@ -156,7 +162,7 @@ def test_api_keys_guard_everything_but_the_probes(server: LoopbackServer, tmp_pa
             ok = httpx.post(f"{base}/v1/browse", json=url, headers={"Authorization": f"Bearer {key}"})
             assert ok.status_code == 200
         assert httpx.get(f"{base}/metrics").status_code == 401
-        assert httpx.get(f"{base}/openapi.json").status_code == 401
+        assert httpx.get(f"{base}/openapi.json").status_code == 200  # the schema is public, like the docs
         assert httpx.get(f"{base}/healthz").status_code == 200
         assert httpx.get(f"{base}/readyz").status_code == 200
 

@@ -31,6 +31,7 @@ from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import Request as OperationRequest
 from weblens.requests import invalid_argument
+from weblens.server.apidocs import install_api_docs
 from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
@@ -246,7 +247,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         version=__version__,
         summary="Search, read and cite the web safely, for AI agents.",
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # served from the package by server/apidocs.py (no CDN)
         redoc_url=None,
         openapi_url="/openapi.json",
     )
@@ -254,6 +255,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
     _install_error_handlers(app, state)
     _install_probes(app, state)
     install_dashboard(app, state)
+    install_api_docs(app)
     for op in OPERATIONS.values():
         app.add_api_route(
             op.http_path,
@@ -269,8 +271,8 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
     options = GateOptions(
         api_keys=tuple(settings.api_keys),
         rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,
-        public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico"}),
-        public_prefixes=("/static/",),
+        public_paths=frozenset({"/healthz", "/readyz", "/", "/favicon.ico", "/docs", "/openapi.json"}),
+        public_prefixes=("/static/", "/docs/"),
         body_timeout_s=settings.request_body_timeout_s,
         unmetered_paths=frozenset({"/v1/stats", "/v1/settings"}),
     )

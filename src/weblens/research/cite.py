@@ -31,8 +31,47 @@ MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*(?:,|-|–)\s*\d{1,4})*)\s*\]")
 _QUOTED = re.compile(r"[\"“«]([^\"”»]{20,}?)[\"”»]")
 _WORD = re.compile(r"\w+")
 _STOP = frozenset(
-    "a an and are as at be by for from has have in is it its of on or that the this to was were with "
-    "which who what when where how than then also can may not no".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "with",
+        "which",
+        "who",
+        "what",
+        "when",
+        "where",
+        "how",
+        "than",
+        "then",
+        "also",
+        "can",
+        "may",
+        "not",
+        "no",
+    ]
 )
 MIN_SUPPORT = 0.5
 """Share of a claim's content words a source sentence must contain to support it."""

@@ -55,7 +55,8 @@ def _normalise(matrix: Any) -> Vectors:
     if rows.ndim != 2:
         rows = rows.reshape(len(rows), -1)
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.where(norms == 0, 1, norms)  # type: ignore[no-any-return]
+    out: Vectors = (rows / np.where(norms == 0, 1, norms)).astype(np.float32)
+    return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,9 +120,7 @@ def _load_model(options: LocalOptions) -> tuple[Any, Any]:
     session_options.intra_op_num_threads = options.threads
     session_options.inter_op_num_threads = 1
     session_options.log_severity_level = 3
-    session = onnxruntime.InferenceSession(
-        str(path), session_options, providers=["CPUExecutionProvider"]
-    )
+    session = onnxruntime.InferenceSession(str(path), session_options, providers=["CPUExecutionProvider"])
     tokenizer = BertWordPieceTokenizer(str(VOCAB), lowercase=True)
     tokenizer.enable_truncation(options.max_tokens)
     tokenizer.enable_padding()

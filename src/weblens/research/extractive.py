@@ -22,8 +22,46 @@ __all__ = ["ExtractiveOptions", "extractive_answer"]
 
 _WORD = re.compile(r"\w+")
 _STOP = frozenset(
-    "a an and are as at be by does did do for from has have how in is it its of on or that the this to was "
-    "were what when where which who why with whom whose".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "does",
+        "did",
+        "do",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "with",
+        "whom",
+        "whose",
+    ]
 )
 
 
@@ -77,7 +115,7 @@ def extractive_answer(
 
     chosen: list[tuple[int, Span]] = []
     used = 0
-    for rank, n, span, _ in sorted(candidates, key=score, reverse=True):
+    for _, n, span, _ in sorted(candidates, key=score, reverse=True):
         if len(chosen) == opts.max_sentences or (chosen and used + len(span.text) > opts.max_chars):
             break
         chosen.append((n, span))

@@ -56,9 +56,7 @@ def query_messages(question: str) -> list[Message]:
 
 
 def select_messages(question: str, results: Sequence[SearchResult], pick: int) -> list[Message]:
-    lines = [
-        f"{i}. {r.title}\n   {r.url}\n   {r.snippet}".rstrip() for i, r in enumerate(results, start=1)
-    ]
+    lines = [f"{i}. {r.title}\n   {r.url}\n   {r.snippet}".rstrip() for i, r in enumerate(results, start=1)]
     system = SELECT_SYSTEM.replace("N result", f"{pick} result")
     user = f"Question: {question}\n\nResults:\n" + "\n".join(lines)
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]

@@ -18,7 +18,7 @@ URLs in ``Passage.also_at``. Why these choices, with the measurements: docs/rese
 
 from __future__ import annotations
 
-import math
+import hashlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +30,7 @@ import structlog
 
 from weblens.errors import InvalidArgument, WeblensError
 from weblens.models import PageExtract, Passage
-from weblens.research.chunk import chunk
+from weblens.research.chunk import Span, chunk
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder
 
 __all__ = ["RANKERS", "RankOptions", "Ranker", "default_embedder", "rank"]
@@ -113,7 +113,9 @@ def rank(
         if ranker == "embed":
             chosen = list(range(len(pieces)))
             cosine = _cosines(model, query, [pieces[i].text for i in chosen])
-            scored = [(chosen[j], float(cosine[j]), _unit(cosine[j])) for j in np.argsort(-cosine, kind="stable")]
+            scored = [
+                (chosen[j], float(cosine[j]), _unit(cosine[j])) for j in np.argsort(-cosine, kind="stable")
+            ]
             return _collapse(pieces, scored, top_k, opts)
         chosen = [int(i) for i in order[: max(opts.candidates, top_k)]]
         cosine = _cosines(model, query, [pieces[i].text for i in chosen])
@@ -144,9 +146,23 @@ def _pieces(pages: Sequence[PageLike], opts: RankOptions) -> list[_Piece]:
             url, title, text = page.final_url or page.canonical_url or "", page.title, page.text
         else:
             (url, text), title = page, None
-        for span in chunk(text, max_chars=opts.max_chars, overlap=opts.overlap):
+        for span in _spans(text, opts):
             pieces.append(_Piece(url, title, span.start, span.end, span.text))
     return pieces
+
+
+def _spans(text: str, opts: RankOptions) -> list[Span]:
+    memo = _memos()[1]
+    key = (
+        hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest(),
+        opts.max_chars,
+        opts.overlap,
+    )
+    spans = memo.entries.get(key)
+    if spans is None:
+        spans = chunk(text, max_chars=opts.max_chars, overlap=opts.overlap)
+        memo.put(key, spans)
+    return list(spans)
 
 
 @cache
@@ -158,42 +174,89 @@ def _stemmer() -> Any:
     return Stemmer.Stemmer("english")
 
 
-def _tokenize(texts: list[str]) -> Any:
-    import bm25s
+@cache
+def _stop_words() -> frozenset[str]:
+    from bm25s.stopwords import STOPWORDS_EN
 
-    return bm25s.tokenize(texts, stopwords="en", stemmer=_stemmer(), return_ids=True, show_progress=False)
+    return frozenset(STOPWORDS_EN)
 
 
-def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
-    """BM25 scores of ``texts`` for ``query`` and the same scores as a share of their ceiling."""
-    import bm25s
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # bm25s's own token pattern
 
-    corpus = _tokenize(texts)
-    terms = _query_terms(query)
-    known = [t for t in terms if t in corpus.vocab]
-    if not known:
-        zeros = np.zeros(len(texts), dtype=np.float32)
-        return zeros, zeros
-    index = bm25s.BM25(method="lucene")
-    index.index(corpus, show_progress=False)
-    scores = index.get_scores([corpus.vocab[t] for t in known])
-    df: dict[int, int] = {}
-    wanted = {corpus.vocab[t] for t in known}
-    for doc in corpus.ids:
-        for token in wanted.intersection(doc):
-            df[token] = df.get(token, 0) + 1
-    n = len(texts)
-    counts = [df.get(corpus.vocab[t], 0) if t in corpus.vocab else 0 for t in terms]
-    ceiling = sum(math.log(1 + (n - count + 0.5) / (count + 0.5)) for count in counts)  # Lucene idf
-    relevance = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
-    return scores, relevance
+
+class _Memo:
+    """A bounded memo of pure results (stems of words, spans of page texts), shared by the process."""
+
+    def __init__(self, max_entries: int) -> None:
+        self.max_entries = max_entries
+        self.entries: dict[Any, Any] = {}
+
+    def put(self, key: Any, value: Any) -> None:
+        if len(self.entries) >= self.max_entries:
+            self.entries.clear()  # crude but bounded; refilled by the next calls
+        self.entries[key] = value
+
+
+@cache
+def _memos() -> tuple[_Memo, _Memo]:
+    return _Memo(500_000), _Memo(512)
+
+
+def _stems(words: list[str]) -> list[str]:
+    stemmer = _stemmer()
+    if stemmer is None:
+        return words
+    memo = _memos()[0]
+    missing = [w for w in words if w not in memo.entries]
+    if missing:
+        for word, stem in zip(missing, stemmer.stemWords(missing), strict=True):
+            memo.put(word, stem)
+    known = memo.entries
+    return [known.get(w) or stemmer.stemWord(w) for w in words]
 
 
 def _query_terms(query: str) -> list[str]:
     """The question's distinct terms as BM25 indexes them (stop words removed, stemmed)."""
-    tokenized = _tokenize([query])
-    inverse = {v: k for k, v in tokenized.vocab.items()}
-    return list(dict.fromkeys(inverse[i] for i in tokenized.ids[0]))
+    stop = _stop_words()
+    words = [w for w in _TOKEN.findall(query.lower()) if w not in stop]
+    return list(dict.fromkeys(_stems(words)))
+
+
+def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
+    """BM25 scores of ``texts`` for ``query`` and the same scores as a share of their ceiling.
+
+    bm25s indexes the passages with the question's terms as vocabulary and every other word as
+    one filler token: passage lengths, term frequencies and document frequencies are exactly those
+    of a full index, the scores are exactly the full index's scores for this question, and the index
+    is tiny (ranking thousands of passages for one question never scores words nobody asked about).
+    """
+    import bm25s
+    from bm25s.tokenization import Tokenized
+
+    terms = _query_terms(query)
+    n = len(texts)
+    if not terms:
+        zeros = np.zeros(n, dtype=np.float32)
+        return zeros, zeros
+    documents = [_TOKEN.findall(text.lower()) for text in texts]
+    stop = _stop_words()
+    unique = list({w for words in documents for w in words} - stop)
+    term_id = {t: i for i, t in enumerate(terms)}
+    filler = len(terms)
+    word_id = {w: term_id.get(s, filler) for w, s in zip(unique, _stems(unique), strict=True)}
+    ids = [[word_id[w] for w in words if w not in stop] for words in documents]
+    vocab = {**term_id, "\0filler": filler}
+    index = bm25s.BM25(method="lucene")
+    index.index(Tokenized(ids=ids, vocab=vocab), show_progress=False)
+    scores = np.asarray(index.get_scores(list(range(len(terms)))), dtype=np.float64)
+    df = np.zeros(len(terms))
+    for doc in ids:
+        for token in set(doc):
+            if token != filler:
+                df[token] += 1
+    ceiling = float(np.log1p((n - df + 0.5) / (df + 0.5)).sum())  # Lucene idf, tf saturated
+    relevance = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
+    return scores, relevance
 
 
 def _cosines(model: Embedder, query: str, texts: list[str]) -> Any:
@@ -216,7 +279,8 @@ def _shingles(text: str) -> frozenset[tuple[str, ...]]:
 def _collapse(
     pieces: list[_Piece], scored: list[tuple[int, float, float]], top_k: int, opts: RankOptions
 ) -> list[Passage]:
-    """The first ``top_k`` of ``scored`` (index, score, relevance), near-duplicates of other pages folded in."""
+    """The first ``top_k`` of ``scored`` (index, score, relevance), near-duplicates of other pages
+    folded in."""
     kept: list[tuple[_Piece, float, float, frozenset[tuple[str, ...]], list[str]]] = []
     for index, score, relevance in scored[: max(4 * top_k, 40)]:  # duplicates further down are noise
         piece = pieces[index]

@@ -10,7 +10,9 @@ unexpected exception is a logged ``internal_error`` 500, never a stack trace.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,15 +24,15 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 
 from weblens import __version__
 from weblens.config import Settings, load_settings
 from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
+from weblens.requests import AnswerRequest, invalid_argument
 from weblens.requests import Request as OperationRequest
-from weblens.requests import invalid_argument
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
@@ -89,6 +91,8 @@ def operation_route(op: Operation, state: ServerState) -> Route:
         state.metrics.call(op.name, "http")
         try:
             body = await parse_body(request, op.request)
+            if isinstance(body, AnswerRequest) and "text/event-stream" in request.headers.get("accept", ""):
+                return answer_events(state, body)
             result = await op.run(state.require_lens(), body)
         except WeblensError as exc:
             state.metrics.error(op.name, exc.code)
@@ -97,6 +101,44 @@ def operation_route(op: Operation, state: ServerState) -> Route:
 
     endpoint.__name__ = op.name
     return endpoint
+
+
+def answer_events(state: ServerState, body: AnswerRequest) -> Response:
+    """``POST /v1/answer`` as server-sent events: ``progress`` (a ProgressEvent) per stage, then
+    ``answer`` (the Answer) or ``error`` (the error object)."""
+    queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+    lens = state.require_lens()
+
+    async def work() -> None:
+        try:
+            answer = await lens.answer(
+                body, on_progress=lambda e: queue.put_nowait(("progress", e.model_dump_json()))
+            )
+            queue.put_nowait(("answer", answer.model_dump_json()))
+        except WeblensError as exc:
+            state.metrics.error("answer", exc.code)
+            queue.put_nowait(("error", json.dumps({"error": exc.to_dict()})))
+        except Exception as exc:
+            log.error("internal_error on /v1/answer (events)", exc_info=exc)
+            error = InternalError(f"unexpected {type(exc).__name__}")
+            queue.put_nowait(("error", json.dumps({"error": error.to_dict()})))
+        finally:
+            queue.put_nowait(None)
+
+    async def events() -> AsyncIterator[str]:
+        task = asyncio.create_task(work())
+        try:
+            while (item := await queue.get()) is not None:
+                yield f"event: {item[0]}\ndata: {item[1]}\n\n"
+        finally:
+            if not task.done():
+                task.cancel()
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:

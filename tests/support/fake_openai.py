@@ -12,7 +12,6 @@ Embeddings are deterministic bag-of-words vectors (as :class:`weblens.research.e
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any, Self
 
@@ -67,8 +66,6 @@ class FakeOpenAI:
         body = json.loads(request.body)
         self.chats.append(body)
         step = self._next()
-        if self.delay_s:
-            time.sleep(self.delay_s)
         if isinstance(step, int):
             return _error(step)
         content = step(body) if callable(step) else step
@@ -86,7 +83,8 @@ class FakeOpenAI:
                     }
                 ],
                 "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
-            }
+            },
+            delay_s=self.delay_s,
         )
 
     def _embeddings(self, request: Request) -> Response:
@@ -103,8 +101,13 @@ class FakeOpenAI:
         return _json({"object": "list", "data": data, "model": body.get("model", "fake"), "usage": {}})
 
 
-def _json(data: Any, status: int = 200) -> Response:
-    return Response(status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+def _json(data: Any, status: int = 200, delay_s: float = 0.0) -> Response:
+    return Response(
+        status=status,
+        body=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+        delay_s=delay_s,
+    )
 
 
 def _error(status: int) -> Response:

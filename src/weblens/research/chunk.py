@@ -102,6 +102,9 @@ def chunk(text: str, *, max_chars: int = 800, overlap: int = 100) -> list[Span]:
     previous_end = start
     while True:
         end = last if last - start <= max_chars else _end(text, start, previous_end, max_chars)
+        if end - start > max_chars and start < previous_end:  # an overlap would hold a long word: none
+            start = _first_non_space(text, previous_end) or previous_end
+            end = last if last - start <= max_chars else _end(text, start, start, max_chars)
         spans.append(Span(start, end, text[start:end]))
         if end >= last:
             return spans

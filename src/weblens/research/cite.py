@@ -28,7 +28,7 @@ from weblens.research.chunk import Span, sentences
 __all__ = ["MARKER", "Checked", "verify"]
 
 MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*(?:,|-|–)\s*\d{1,4})*)\s*\]")
-_QUOTED = re.compile(r"[\"“«]([^\"”»]{20,}?)[\"”»]")
+_QUOTED = re.compile(r"[\"“«]([^\"”»]{8,}?)[\"”»]")
 _WORD = re.compile(r"\w+")
 _STOP = frozenset(
     [

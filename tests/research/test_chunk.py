@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from weblens import chunk
 from weblens.errors import InvalidArgument
-from weblens.research.chunk import is_ideographic, sentences
+from weblens.research.chunk import is_ideographic, sentences, sentences_within
 
 
 def _word_boundary(text: str, i: int) -> bool:
@@ -135,3 +135,13 @@ def test_sentences_skip_abbreviations_and_initials() -> None:
         "第二句。",
     ]
     assert all(text[s.start : s.end] == s.text for s in sentences(text))
+
+
+@settings(max_examples=100, deadline=None)
+@given(documents(), st.integers(min_value=0, max_value=2000), st.integers(min_value=1, max_value=400))
+def test_sentences_within_a_window_are_those_of_the_whole_text(text: str, at: int, size: int) -> None:
+    start = min(at, len(text))
+    end = min(len(text), start + size)
+    expected = [s for s in sentences(text) if s.end > start and s.start < end]
+    assert sentences_within(text, start, end) == expected
+    assert all(text[s.start : s.end] == s.text for s in expected)

@@ -222,7 +222,7 @@ class AnswerPipeline:
         self._progress(run, "answer", "Abstaining: " + why)
         return self._result(run, text, [], abstained=True)
 
-    async def _answer(self, run: _Run) -> str:
+    async def _answer(self, run: _Run) -> str | Checked:
         numbers = self._numbers(run)
         passages = run.passages[: self.options.answer_passages]
         if self.tools.llm is not None:
@@ -235,17 +235,22 @@ class AnswerPipeline:
                 run.llm_used = True
                 return reply.strip()
         self._progress(run, "answer", "Writing an extractive answer from the best passages")
-        return extractive_answer(run.question, run.passages, run.pages, numbers)
+        text, citations = extractive_answer(run.question, run.passages, run.pages, numbers)
+        return Checked(text=text, citations=citations)
 
-    async def _verify(self, run: _Run, text: str) -> Checked:
+    async def _verify(self, run: _Run, answer: str | Checked) -> Checked:
         self._progress(run, "verify", "Checking every citation against its source")
-        checked = verify(text, run.pages)
+        if isinstance(answer, Checked):  # extractive: the quotes are known, check them at their offsets
+            checked = Checked(text=answer.text, citations=[_recheck(c, run.pages) for c in answer.citations])
+        else:
+            checked = verify(answer, run.pages)
         run.warnings.extend(checked.warnings)
         if not checked.citations:
             run.warnings.append("the answer cites no source")
         return checked
 
     # --- helpers -------------------------------------------------------------------------------
+
     def _numbers(self, run: _Run) -> dict[str, int]:
         numbers: dict[str, int] = {}
         for n, page in enumerate(run.pages, start=1):
@@ -297,3 +302,14 @@ class AnswerPipeline:
             self._on_progress(event)
         except Exception:  # a broken display must not sink the answer
             log.warning("progress_callback_failed", stage=stage)
+
+
+def _recheck(citation: Citation, sources: Sequence[PageExtract]) -> Citation:
+    source = sources[citation.n - 1] if 1 <= citation.n <= len(sources) else None
+    ok = (
+        source is not None
+        and citation.quote is not None
+        and citation.start is not None
+        and source.text[citation.start : citation.end] == citation.quote
+    )
+    return citation.model_copy(update={"verified": ok})

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from weblens.errors import InvalidArgument
 
-__all__ = ["Span", "chunk", "is_ideographic", "sentences"]
+__all__ = ["Span", "chunk", "is_ideographic", "sentences", "sentences_within"]
 
 _IDEOGRAPHIC_CLASS = (
     "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf"
@@ -35,7 +35,7 @@ _IDEOGRAPHIC_CLASS = (
 _IDEOGRAPHIC = re.compile(f"[{_IDEOGRAPHIC_CLASS}]")
 _SENTENCE_GAP = re.compile(  # group 1 is the gap; the character before it is matched too (faster)
     r"[.!?…\"')\]}»”’」』](\s+)"  # whitespace after a possible sentence end
-    r"|\S([^\S\n]*\n\s*)"  # a line break (with the whitespace around it)
+    r"|([^\S\n]*\n\s*)"  # a line break (with the whitespace around it)
     r"|[。！？]()(?=\S)"  # after ideographic sentence punctuation, no space needed
 )
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
@@ -127,12 +127,32 @@ def sentences(text: str) -> list[Span]:
     return out
 
 
+def sentences_within(text: str, start: int, end: int, *, reach: int = 2000) -> list[Span]:
+    """The sentences of ``text`` that overlap ``text[start:end]`` — the same spans :func:`sentences`
+    gives, found by looking only ``reach`` characters around (a longer sentence is cut there)."""
+    low, high = max(0, start - reach), min(len(text), end + reach)
+    at = _first_non_space(text, low)
+    if at is None:
+        return []
+    out: list[Span] = []
+    for a, b, _ in _sentence_gaps(text, max(at, 1), high):
+        if a > start and at < end:
+            out.append(Span(at, a, text[at:a]))
+        at = b
+        if at >= end:
+            return out
+    last = len(text.rstrip()) if high == len(text) else high
+    if at < min(end, last) and last > start:
+        out.append(Span(at, last, text[at:last]))
+    return out
+
+
 def _sentence_gaps(text: str, pos: int, endpos: int) -> Iterator[tuple[int, int, bool]]:
     """Sentence boundaries as (end of the sentence, start of the next, is a paragraph break)."""
     for match in _SENTENCE_GAP.finditer(text, max(pos - 1, 0), endpos):
         group = match.lastindex or 1
         a, b = match.span(group)
-        if a < pos or b >= len(text):
+        if a < pos or b >= len(text) or a == 0 or text[a - 1].isspace():
             continue
         run = match.group(group)
         if "\n" in run or a == b or _ends_sentence(text, a, b):

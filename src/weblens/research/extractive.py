@@ -3,7 +3,9 @@
 The best passages' sentences (whole sentences of the page around each passage) are scored by how
 much of the question's vocabulary they carry, weighted by rarity among those sentences, plus a small
 prior for the passage's rank; the best few, up to about ``max_chars``, become the answer, each
-followed by the ``[n]`` of its source. Every sentence is copied verbatim, so every citation verifies.
+followed by the ``[n]`` of its source. Each citation records the sentence exactly as the source has
+it, with its offsets; in the answer's text, bracketed numbers the source itself carries (a paper's
+reference markers such as ``[4]``) are left out so that every ``[n]`` in the answer is weblens's.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from weblens.models import PageExtract, Passage
-from weblens.research.chunk import Span, sentences
+from weblens.models import Citation, PageExtract, Passage
+from weblens.research.chunk import Span, sentences_within
+from weblens.research.cite import MARKER
 
 __all__ = ["ExtractiveOptions", "extractive_answer"]
 
@@ -95,12 +98,13 @@ def extractive_answer(
     sources: Sequence[PageExtract],
     numbers: Mapping[str, int],
     options: ExtractiveOptions | None = None,
-) -> str:
-    """A few verbatim sentences, each followed by ``[n]`` (``numbers`` maps a URL to its n)."""
+) -> tuple[str, list[Citation]]:
+    """A few sentences of the sources, each followed by ``[n]`` (``numbers`` maps a URL to its n),
+    and their citations."""
     opts = options or ExtractiveOptions()
     candidates = _candidates(passages[: opts.from_passages], sources, numbers, opts)
     if not candidates:
-        return ""
+        return "", []
     asked = _terms(question)
     df: dict[str, int] = {}
     for _, _, _, terms in candidates:
@@ -120,7 +124,24 @@ def extractive_answer(
             break
         chosen.append((n, span))
         used += len(span.text)
-    return " ".join(f"{span.text} [{n}]" for n, span in chosen)
+    text = " ".join(f"{_without_markers(span.text)} [{n}]" for n, span in chosen)
+    citations = [
+        Citation(
+            n=n,
+            url=sources[n - 1].final_url or "",
+            title=sources[n - 1].title,
+            quote=span.text,
+            start=span.start,
+            end=span.end,
+            verified=sources[n - 1].text[span.start : span.end] == span.text,
+        )
+        for n, span in chosen
+    ]
+    return text, citations
+
+
+def _without_markers(sentence: str) -> str:
+    return " ".join(MARKER.sub("", sentence).split()).replace(" .", ".").replace(" ,", ",")
 
 
 def _candidates(
@@ -132,14 +153,12 @@ def _candidates(
     """(passage rank, source number, sentence, its terms) for the sentences of the best passages."""
     out: list[tuple[int, int, Span, set[str]]] = []
     seen: set[tuple[int, int]] = set()
-    split: dict[int, list[Span]] = {}
     for passage in passages:
         n = numbers.get(passage.url)
         if n is None:
             continue
-        spans = split.setdefault(n, sentences(sources[n - 1].text))
-        for span in spans:
-            if span.end <= passage.start or span.start >= passage.end or (n, span.start) in seen:
+        for span in sentences_within(sources[n - 1].text, passage.start, passage.end):
+            if (n, span.start) in seen:
                 continue
             seen.add((n, span.start))
             if opts.min_chars <= len(span.text) <= opts.max_sentence_chars and len(span.text.split()) >= 4:

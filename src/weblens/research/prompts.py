@@ -6,6 +6,7 @@ and checked by their callers (:mod:`weblens.research.replies`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from weblens.models import Passage, SearchResult
@@ -20,6 +21,8 @@ __all__ = [
 ]
 
 Message = dict[str, str]
+_REFERENCE = re.compile(r"\[\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\s*\]")
+"""A page's own bracketed reference numbers, left out of what the model reads: its [n] are ours."""
 
 QUERY_SYSTEM = (
     "Rewrite the user's question as one web search query: the key terms only, at most 12 words, "
@@ -64,7 +67,7 @@ def select_messages(question: str, results: Sequence[SearchResult], pick: int) -
 
 def answer_messages(question: str, passages: Sequence[tuple[int, Passage]]) -> list[Message]:
     """``passages`` come with the number of the source each belongs to."""
-    blocks = [f"[{n}] {p.title or p.url}\n{p.text}" for n, p in passages]
+    blocks = [f"[{n}] {p.title or p.url}\n{_REFERENCE.sub('', p.text)}" for n, p in passages]
     user = f"Question: {question}\n\nPassages:\n\n" + "\n\n".join(blocks)
     return [{"role": "system", "content": ANSWER_SYSTEM}, {"role": "user", "content": user}]
 

@@ -151,10 +151,10 @@ class Settings(BaseSettings):
         default=0.35, ge=0, le=1, description="best passage relevance under this: read more results once"
     )
     abstain_below: float = Field(
-        default=0.3, ge=0, le=1, description="best passage relevance (cosine) under this: abstain"
-    )
-    abstain_below_bm25: float = Field(
-        default=0.2, ge=0, le=1, description="the same floor for bm25-only ranking (calibrated BM25)"
+        default=0.36,
+        ge=0,
+        le=1,
+        description="support of the passages read under this: abstain (docs/research.md)",
     )
     answer_max_pages: int = Field(default=5, ge=1, le=10, description="pages an answer reads in all")
 

@@ -62,7 +62,7 @@ from weblens.requests import (
 from weblens.research.answer import AnswerOptions, AnswerPipeline, AnswerTools, ProgressCallback
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder, LocalOptions, RemoteEmbedder
 from weblens.research.llm import ChatModel, OpenAIChat
-from weblens.research.rank import RankOptions, default_embedder, rank
+from weblens.research.rank import Ranking, RankOptions, default_embedder, rank_detailed
 from weblens.research.respond import Responder, RespondTools
 from weblens.search.base import SearchProvider, SearchQuery
 from weblens.search.factory import new_search_client, providers_from_settings
@@ -345,7 +345,8 @@ class Lens:
         pages = [o for o in outcomes if isinstance(o, PageExtract)]
         passages: list[Passage] = []
         if req.passages and pages:
-            passages = await asyncio.to_thread(self.rank_passages, req.query, pages, req.passages)
+            ranking = await asyncio.to_thread(self.rank_passages, req.query, pages, req.passages)
+            passages = ranking.passages
         return GatherResponse(
             query=req.query,
             search_results=found.results,
@@ -366,7 +367,7 @@ class Lens:
         top_k: int = 8,
         ranker: str = "auto",
         warn: Callable[[str], None] | None = None,
-    ) -> list[Passage]:
+    ) -> Ranking:
         """:func:`weblens.rank` with this Lens's embedder (synchronous: CPU work, call it in a thread)."""
         if self._embedder is None:
             if ranker in ("embed", "hybrid"):
@@ -374,7 +375,7 @@ class Lens:
                     f"ranker {ranker!r} needs an embedder; the embedder setting is none", field="ranker"
                 )
             ranker = "bm25"
-        return rank(
+        return rank_detailed(
             query,
             pages,
             top_k=top_k,
@@ -405,7 +406,6 @@ class Lens:
             ranker=req.ranker,
             expand_below=s.expand_below,
             abstain_below=s.abstain_below,
-            abstain_below_bm25=s.abstain_below_bm25,
             max_pages=s.answer_max_pages,
         )
 
@@ -428,7 +428,6 @@ class Lens:
             read=read,
             rank=self.rank_passages,
             llm=self._llm,
-            uses_embeddings=lambda ranker: self._embedder is not None and ranker != "bm25",
         )
         return await AnswerPipeline(tools, options, on_progress).run(req.question)
 

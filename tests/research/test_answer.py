@@ -96,7 +96,7 @@ async def test_with_a_model_it_rewrites_selects_answers_and_checks_markers(
     assert first.verified and "sea star" in (first.quote or "")
     second = next(c for c in answer.citations if c.n == 2)
     assert not second.verified and any("[2] is not supported" in w for w in answer.warnings)
-    system, user = fake_llm.chats[2]["messages"]
+    _system, user = fake_llm.chats[2]["messages"]
     assert "[1]" in user["content"] and "ochre sea star" in user["content"]
     assert "Knitting" not in user["content"]
 

@@ -41,7 +41,12 @@ def _cli(web: Web, *args: str) -> subprocess.CompletedProcess[str]:
         "WEBLENS_CACHE_DIR": str(web.tmp_path / "cli-cache"),
     }
     return subprocess.run(
-        [sys.executable, "-m", "weblens", *args], capture_output=True, text=True, env=env, timeout=120, check=False
+        [sys.executable, "-m", "weblens", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 

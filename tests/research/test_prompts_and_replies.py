@@ -10,18 +10,27 @@ from weblens.research.replies import keywords, parse_indices, parse_query
 
 
 def result(i: int) -> SearchResult:
-    return SearchResult(rank=i, title=f"T{i}", url=f"https://e{i}.example/", domain=f"e{i}.example", provider="x")
+    return SearchResult(
+        rank=i, title=f"T{i}", url=f"https://e{i}.example/", domain=f"e{i}.example", provider="x"
+    )
 
 
 def test_prompts_are_short_and_carry_their_inputs() -> None:
-    for system in (prompts.QUERY_SYSTEM, prompts.SELECT_SYSTEM, prompts.ANSWER_SYSTEM, prompts.RESPOND_SYSTEM):
+    for system in (
+        prompts.QUERY_SYSTEM,
+        prompts.SELECT_SYSTEM,
+        prompts.ANSWER_SYSTEM,
+        prompts.RESPOND_SYSTEM,
+    ):
         assert len(system) < 600
     query = prompts.query_messages("Why is the sky blue?")
     assert query[-1] == {"role": "user", "content": "Why is the sky blue?"}
     select = prompts.select_messages("q", [result(1), result(2)], 1)
     assert '{"indices"' in select[0]["content"] and "at most 1 result" in select[0]["content"]
     assert "1. T1" in select[1]["content"] and "https://e2.example/" in select[1]["content"]
-    passage = Passage(rank=1, url="https://e1.example/", text="Blue light scatters.", start=0, end=20, score=1, relevance=1)
+    passage = Passage(
+        rank=1, url="https://e1.example/", text="Blue light scatters.", start=0, end=20, score=1, relevance=1
+    )
     answer = prompts.answer_messages("Why?", [(3, passage)])
     assert "[3]" in answer[1]["content"] and "Blue light scatters." in answer[1]["content"]
     assert "cite" in answer[0]["content"].lower()

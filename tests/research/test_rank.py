@@ -41,7 +41,10 @@ def test_bm25_finds_the_passage_and_keeps_offsets() -> None:
 
 
 def test_bm25_relevance_is_the_share_of_the_question_covered() -> None:
-    only = [("https://x.example/", "mussels predator mussels predator"), ("https://y.example/", "nothing here")]
+    only = [
+        ("https://x.example/", "mussels predator mussels predator"),
+        ("https://y.example/", "nothing here"),
+    ]
     full = rank("predator mussels", only, ranker="bm25")[0].relevance
     half = rank("predator mussels seastar", only, ranker="bm25")[0].relevance
     assert 0.5 < full <= 1.0 and half < full

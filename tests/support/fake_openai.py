@@ -111,4 +111,6 @@ def _json(data: Any, status: int = 200, delay_s: float = 0.0) -> Response:
 
 
 def _error(status: int) -> Response:
-    return _json({"error": {"message": f"fake failure {status}", "type": "server_error", "code": None}}, status)
+    return _json(
+        {"error": {"message": f"fake failure {status}", "type": "server_error", "code": None}}, status
+    )

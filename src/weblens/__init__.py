@@ -13,29 +13,48 @@ from weblens import errors, models
 from weblens.config import Settings
 from weblens.errors import WeblensError
 from weblens.extract import ExtractOptions, extract
-from weblens.models import GatherResponse, PageExtract, SearchResponse, SearchResult
-from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
+from weblens.models import (
+    Answer,
+    Citation,
+    GatherResponse,
+    PageExtract,
+    Passage,
+    ProgressEvent,
+    SearchResponse,
+    SearchResult,
+)
+from weblens.requests import AnswerRequest, BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
+from weblens.research.chunk import Span, chunk
+from weblens.research.rank import rank
 from weblens.session import Lens
 from weblens.sync import browse, gather, search
 
 __all__ = [
+    "Answer",
+    "AnswerRequest",
     "BrowseRequest",
+    "Citation",
     "ExtractOptions",
     "ExtractRequest",
     "GatherRequest",
     "GatherResponse",
     "Lens",
     "PageExtract",
+    "Passage",
+    "ProgressEvent",
     "SearchRequest",
     "SearchResponse",
     "SearchResult",
     "Settings",
+    "Span",
     "WeblensError",
     "browse",
+    "chunk",
     "errors",
     "extract",
     "gather",
     "models",
+    "rank",
     "search",
 ]
 __version__ = "0.1.0"

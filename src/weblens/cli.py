@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import base64
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +30,7 @@ from weblens.cli_support import (
     fail,
     field_params,
     guarded,
+    progress_display,
     request_values,
     run_async,
     settings_for,
@@ -38,8 +39,9 @@ from weblens.cli_support import (
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
 from weblens.logs import configure_logging
+from weblens.models import ProgressEvent
 from weblens.operations import OPERATIONS, Operation
-from weblens.requests import GatherRequest, Request, SearchRequest
+from weblens.requests import AnswerRequest, GatherRequest, Request, SearchRequest
 from weblens.session import Lens
 
 __all__ = ["EXIT_CODES", "cli", "main", "run"]
@@ -67,7 +69,11 @@ def operation_command(op: Operation) -> click.Command:
         def work() -> None:
             request = op.request.parse(fields)
             settings = settings_for(allow, no_cache)
-            result = run_async(_run_op(op, settings, request))
+            if isinstance(request, AnswerRequest):
+                with progress_display() as show:
+                    result = run_async(_run_op(op, settings, request, show))
+            else:
+                result = run_async(_run_op(op, settings, request))
             emit(fmt, result, lambda: (op.markdown if fmt == "markdown" else op.text)(result))
 
         guarded(fmt, work)
@@ -75,8 +81,15 @@ def operation_command(op: Operation) -> click.Command:
     return click.Command(op.name, params=params, callback=callback, help=op.summary)
 
 
-async def _run_op(op: Operation, settings: Settings, request: Request) -> BaseModel:
+async def _run_op(
+    op: Operation,
+    settings: Settings,
+    request: Request,
+    on_progress: Callable[[ProgressEvent], None] | None = None,
+) -> BaseModel:
     async with Lens(settings) as lens:
+        if on_progress is not None and isinstance(request, AnswerRequest):
+            return await lens.answer(request, on_progress=on_progress)
         return await op.run(lens, request)
 
 

@@ -16,16 +16,19 @@ import logging
 import sys
 import traceback
 import types
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Literal, NoReturn, TypeVar, Union, get_args, get_origin
 
 import click
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from rich.console import Console
+from rich.markup import escape
 
 from weblens.config import Settings, load_settings, unknown_variables
 from weblens.errors import InternalError, WeblensError
+from weblens.models import ProgressEvent
 from weblens.requests import Cli, Request, Window
 
 T = TypeVar("T")
@@ -40,6 +43,7 @@ __all__ = [
     "field_params",
     "guarded",
     "is_list",
+    "progress_display",
     "request_values",
     "run_async",
     "settings_for",
@@ -227,6 +231,34 @@ def guarded(fmt: str | None, work: Callable[[], T]) -> T:
 
 def run_async(work: Awaitable[T]) -> T:
     return asyncio.run(work)  # type: ignore[arg-type]
+
+
+@contextmanager
+def progress_display() -> Iterator[Callable[[ProgressEvent], None]]:
+    """A live display of an answer's stages on stderr: a spinner on a terminal, one line per stage
+    elsewhere (nothing ever goes to stdout)."""
+    if not stderr.is_terminal:
+        yield lambda event: stderr.print(
+            f"{event.stage}: {event.message} ({event.elapsed_ms / 1000:.1f} s)", markup=False, highlight=False
+        )
+        return
+    current: list[ProgressEvent] = []
+    with stderr.status("Starting…", spinner="dots") as status:
+
+        def show(event: ProgressEvent) -> None:
+            if current and current[-1].stage != event.stage:
+                done = current[-1]
+                stderr.print(f"[green]✓[/] [bold]{done.stage}[/] {escape(done.message)}")
+            current[:] = [event]
+            counts = f" {event.done}/{event.total}" if event.total else ""
+            status.update(
+                f"[bold]{event.stage}[/]{counts} {escape(event.message)} "
+                f"[dim]{event.elapsed_ms / 1000:.1f} s[/]"
+            )
+
+        yield show
+    if current:
+        stderr.print(f"[green]✓[/] [bold]{current[-1].stage}[/] {escape(current[-1].message)}")
 
 
 # --- settings and logging ---------------------------------------------------------------------

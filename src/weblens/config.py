@@ -154,6 +154,33 @@ class Settings(BaseSettings):
     wikipedia_language: str = "en"
     contact: str = "https://github.com/weblens/weblens"
 
+    # research: answers, passages, models
+    llm_base_url: str | None = Field(
+        default=None, description="OpenAI-compatible chat endpoint, e.g. http://127.0.0.1:11434/v1"
+    )
+    llm_model: str | None = Field(default=None, description="chat model name at llm_base_url")
+    llm_api_key: str | None = None
+    llm_timeout_s: float = Field(default=60.0, gt=0, description="longest wait for one model reply")
+    embedder: Literal["auto", "local", "none"] = Field(
+        default="auto",
+        description="auto: the embed_base_url endpoint when set, else the bundled local model; "
+        "none: bm25 only",
+    )
+    embed_base_url: str | None = Field(default=None, description="OpenAI-compatible /v1/embeddings endpoint")
+    embed_model: str | None = Field(default=None, description="embedding model name at embed_base_url")
+    embed_api_key: str | None = None
+    embed_threads: int = Field(default=1, ge=1, le=64, description="CPU threads of the local embedder")
+    expand_below: float = Field(
+        default=0.35, ge=0, le=1, description="best passage relevance under this: read more results once"
+    )
+    abstain_below: float = Field(
+        default=0.36,
+        ge=0,
+        le=1,
+        description="support of the passages read under this: abstain (docs/research.md)",
+    )
+    answer_max_pages: int = Field(default=5, ge=1, le=10, description="pages an answer reads in all")
+
     # server
     api_keys: CommaList = Field(
         default_factory=list, description="API keys the server accepts (Authorization: Bearer KEY)"

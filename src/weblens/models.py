@@ -13,11 +13,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "Answer",
+    "Citation",
     "ExtractionMethod",
     "GatherFailure",
     "GatherResponse",
     "Outcome",
     "PageExtract",
+    "Passage",
+    "ProgressEvent",
     "RenderJob",
     "RenderMode",
     "RenderResult",
@@ -112,6 +116,24 @@ class GatherFailure(_Frozen):
     message: str
 
 
+class Passage(_Frozen):
+    """A ranked piece of a page: ``page.text[start:end] == text``."""
+
+    rank: int = Field(ge=1)
+    url: str
+    title: str | None = None
+    text: str
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    score: float
+    """What orders the list (higher first); comparable within one ranking only."""
+    relevance: float = Field(ge=0.0, le=1.0)
+    """How well the passage matches the question, 0..1: the cosine similarity for the embedding
+    rankers, BM25 calibrated against its own ceiling for bm25 (docs/research.md)."""
+    also_at: list[str] = Field(default_factory=list)
+    """Other pages that carry the same passage (near-duplicates collapsed into this one)."""
+
+
 class GatherResponse(_Frozen):
     query: str
     search_results: list[SearchResult] = Field(default_factory=list)
@@ -121,6 +143,55 @@ class GatherResponse(_Frozen):
     fallback_used: bool = False
     total_search_time_ms: float = 0.0
     total_gather_time_ms: float = 0.0
+    passages: list[Passage] = Field(default_factory=list)
+    """The best passages of the pages read for the query (when asked for with ``passages``)."""
+
+
+class Citation(_Frozen):
+    """A ``[n]`` marker of an answer and the sentence of ``sources[n-1]`` that supports it."""
+
+    n: int = Field(ge=1)
+    url: str
+    title: str | None = None
+    quote: str | None = None
+    """The supporting sentence, verbatim from the source's text (None: none was found)."""
+    start: int | None = None
+    end: int | None = None
+    verified: bool = False
+    """True only when ``sources[n-1].text[start:end] == quote``."""
+
+
+Stage = Literal["query", "search", "select", "read", "rank", "expand", "answer", "verify"]
+
+
+class ProgressEvent(_Frozen):
+    """One step of an answer, for a progress display (``on_progress``)."""
+
+    stage: Stage
+    message: str
+    done: int = 0
+    total: int = 0
+    elapsed_ms: float = 0.0
+
+
+class Answer(_Frozen):
+    """A cited answer: ``[n]`` in ``answer`` names ``sources[n-1]``."""
+
+    question: str
+    search_query: str = ""
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    passages: list[Passage] = Field(default_factory=list)
+    sources: list[PageExtract] = Field(default_factory=list)
+    failures: list[GatherFailure] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    llm_used: bool = False
+    expanded: bool = False
+    """True when the first passages were weak and more search results were read."""
+    abstained: bool = False
+    """True when the web did not answer: the answer says so and cites nothing."""
+    timings: dict[str, float] = Field(default_factory=dict)
+    """Milliseconds per stage (query, search, select, read, rank, expand, answer, verify) and total."""
 
 
 WaitKind = Literal["domcontentloaded", "load", "networkidle", "selector"]

@@ -14,11 +14,28 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from weblens.models import GatherResponse, PageExtract, SearchResponse
-from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, Request, SearchRequest
+from weblens.models import Answer, GatherResponse, PageExtract, SearchResponse
+from weblens.requests import (
+    AnswerRequest,
+    BrowseRequest,
+    ExtractRequest,
+    GatherRequest,
+    Request,
+    RespondRequest,
+    SearchRequest,
+)
 from weblens.search.citations import format_sources
 from weblens.session import Lens
-from weblens.views import page_as_markdown, page_as_text, search_as_markdown, search_as_text
+from weblens.views import (
+    answer_as_markdown,
+    answer_as_text,
+    page_as_markdown,
+    page_as_text,
+    passages_as_markdown,
+    passages_as_text,
+    search_as_markdown,
+    search_as_text,
+)
 
 __all__ = ["OPERATIONS", "Operation", "View"]
 
@@ -45,7 +62,14 @@ class Operation:
 
 
 def _sources(found: GatherResponse) -> str:
-    return format_sources(found)
+    text = format_sources(found)
+    if found.passages:
+        text += "\nBest passages:\n\n" + passages_as_markdown(found.passages)
+    return text
+
+
+def _passages_text(found: GatherResponse) -> str:
+    return passages_as_text(found.passages) if found.passages else format_sources(found)
 
 
 EXTRACT = Operation(
@@ -84,7 +108,28 @@ GATHER = Operation(
     run=lambda lens, req: lens.gather(req),
     summary="Search, then read the top results: numbered sources with their text, ready to cite as [n].",
     markdown=_sources,
-    text=_sources,
+    text=_passages_text,
+)
+ANSWER = Operation(
+    name="answer",
+    request=AnswerRequest,
+    result=Answer,
+    run=lambda lens, req: lens.answer(req),
+    summary="Answer a question from the web: search, read, rank passages, answer citing [n], every "
+    "citation checked against its source (extractive without a configured LLM; abstains when the "
+    "web does not answer).",
+    markdown=answer_as_markdown,
+    text=answer_as_text,
+)
+RESPOND = Operation(
+    name="respond",
+    request=RespondRequest,
+    result=Answer,
+    run=lambda lens, req: lens.respond(req),
+    summary="Continue a conversation with the configured LLM, letting it search the web "
+    "([[WEB_SEARCH: …]]) and cite what it read as [n], each citation checked.",
+    markdown=answer_as_markdown,
+    text=answer_as_text,
 )
 
-OPERATIONS: dict[str, Operation] = {op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER)}
+OPERATIONS: dict[str, Operation] = {op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND)}

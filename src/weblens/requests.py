@@ -18,7 +18,7 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Self, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -27,11 +27,15 @@ from weblens.errors import InvalidArgument
 from weblens.models import RenderMode, WaitCondition
 
 __all__ = [
+    "AnswerRequest",
     "BrowseRequest",
+    "ChatMessage",
     "Cli",
     "ExtractRequest",
     "GatherRequest",
+    "Ranker",
     "Request",
+    "RespondRequest",
     "SearchRequest",
     "Window",
     "invalid_argument",
@@ -40,6 +44,7 @@ __all__ = [
 R = TypeVar("R", bound="Request")
 
 KNOWN_PROVIDERS = ("brave", "serpapi", "tavily", "searxng", "duckduckgo", "wikipedia")
+Ranker = Literal["auto", "bm25", "embed", "hybrid"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,14 @@ def _not_blank(value: str) -> str:
     return value
 
 
+def _known_providers(value: list[str]) -> list[str]:
+    names = [name.strip().lower() for name in value]
+    unknown = [name for name in names if name not in KNOWN_PROVIDERS]
+    if unknown:
+        raise ValueError(f"unknown provider {unknown[0]!r} (known: {', '.join(KNOWN_PROVIDERS)})")
+    return names
+
+
 def _url_syntax(value: str) -> str:
     """A URL that at least parses (the SSRF guard decides the rest when it is fetched)."""
     try:
@@ -185,6 +198,8 @@ class ExtractRequest(Window):
     application/json). None: sniffed from the content."""
     include_comments: bool | None = None
     """Keep reader comments of article pages. None: the include_comments setting (false)."""
+    passages: Annotated[int, Field(ge=0, le=20)] = 0
+    """Also rank the passages of the pages read against the query and return the best N (0: none)."""
 
     @field_validator("url")
     @classmethod
@@ -230,11 +245,7 @@ class SearchRequest(Request):
     @field_validator("providers")
     @classmethod
     def _providers(cls, value: list[str]) -> list[str]:
-        names = [name.strip().lower() for name in value]
-        unknown = [name for name in names if name not in KNOWN_PROVIDERS]
-        if unknown:
-            raise ValueError(f"unknown provider {unknown[0]!r} (known: {', '.join(KNOWN_PROVIDERS)})")
-        return names
+        return _known_providers(value)
 
 
 class GatherRequest(SearchRequest):
@@ -246,3 +257,75 @@ class GatherRequest(SearchRequest):
     """Render pages in Chromium: auto, always or never. None: the render setting (auto)."""
     include_comments: bool | None = None
     """Keep reader comments of article pages. None: the include_comments setting (false)."""
+    passages: Annotated[int, Field(ge=0, le=20)] = 0
+    """Also rank the passages of the pages read against the query and return the best N (0: none)."""
+
+
+class AnswerRequest(Request):
+    operation: ClassVar[str] = "answer"
+
+    question: Annotated[str, Field(min_length=1, max_length=2000)]
+    """The question to answer from the web."""
+    read: Annotated[int, Field(ge=1, le=5)] = 3
+    """Pages to read first (1-5); weak passages make it read more, up to 5 in all."""
+    max_results: Annotated[int, Field(ge=1, le=10)] = 10
+    """Search results to consider (1-10)."""
+    top_k: Annotated[int, Field(ge=1, le=20)] = 5
+    """Passages to return with the answer (1-20)."""
+    ranker: Ranker = "auto"
+    """How passages are ranked: auto (hybrid when an embedder is available), bm25, embed or hybrid."""
+    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default_factory=list, max_length=6)
+    """Search providers to try, in order (repeatable). Empty: the providers setting."""
+
+    @field_validator("question")
+    @classmethod
+    def _question(cls, value: str) -> str:
+        return _not_blank(value)
+
+    @field_validator("providers")
+    @classmethod
+    def _providers(cls, value: list[str]) -> list[str]:
+        return _known_providers(value)
+
+
+class ChatMessage(BaseModel):
+    """One message of a conversation (OpenAI chat format)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Literal["system", "user", "assistant"]
+    content: Annotated[str, Field(max_length=200_000)]
+
+
+_ROLE_PREFIX = ("system:", "user:", "assistant:")
+
+
+def _message(value: Any) -> Any:
+    """``"user: hi"`` or a bare ``"hi"`` (a user message) as a message object."""
+    if not isinstance(value, str):
+        return value
+    head, sep, rest = value.partition(":")
+    if sep and f"{head.strip().lower()}:" in _ROLE_PREFIX:
+        return {"role": head.strip().lower(), "content": rest.strip()}
+    return {"role": "user", "content": value}
+
+
+class RespondRequest(Request):
+    operation: ClassVar[str] = "respond"
+
+    messages: Annotated[list[ChatMessage], Field(min_length=1, max_length=100)]
+    """The conversation so far, oldest first; a plain string is one user message (on the command
+    line: "user: …", "assistant: …" or just the question)."""
+    read: Annotated[int, Field(ge=1, le=5)] = 3
+    """Pages to read for each search the model asks for (1-5)."""
+    max_searches: Annotated[int, Field(ge=0, le=5)] = 3
+    """Searches the model may ask for (0-5; 0: it is told the web is unavailable)."""
+
+    @field_validator("messages", mode="before")
+    @classmethod
+    def _messages(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list | tuple):
+            return [_message(item) for item in value]
+        return value

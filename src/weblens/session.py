@@ -12,6 +12,7 @@ everything is built from :class:`~weblens.config.Settings`.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import time
@@ -29,11 +30,19 @@ from weblens.cache.keys import budget_key, search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
-from weblens.errors import BudgetExceeded, InvalidArgument, RenderFailed
+from weblens.errors import BudgetExceeded, InvalidArgument, NotConfigured, RenderFailed
 from weblens.extract import ExtractOptions
 from weblens.gathering import read_many
 from weblens.logs import route_through_stdlib
-from weblens.models import GatherFailure, GatherResponse, PageExtract, RenderMode, SearchResponse
+from weblens.models import (
+    Answer,
+    GatherFailure,
+    GatherResponse,
+    PageExtract,
+    Passage,
+    RenderMode,
+    SearchResponse,
+)
 from weblens.net.fetch import FetchLimits, GuardedFetcher
 from weblens.net.guard import Guard
 from weblens.net.page import Fetcher
@@ -43,7 +52,19 @@ from weblens.net.resolver import Resolver, SystemResolver
 from weblens.paging import window
 from weblens.reader import PageReader, ReadCall, ReaderOptions, elapsed_ms
 from weblens.render.base import Renderer
-from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
+from weblens.requests import (
+    AnswerRequest,
+    BrowseRequest,
+    ExtractRequest,
+    GatherRequest,
+    RespondRequest,
+    SearchRequest,
+)
+from weblens.research.answer import AnswerOptions, AnswerPipeline, AnswerTools, ProgressCallback
+from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder, LocalOptions, RemoteEmbedder
+from weblens.research.llm import ChatModel, OpenAIChat
+from weblens.research.rank import Ranking, RankOptions, default_embedder, rank_detailed
+from weblens.research.respond import Responder, RespondTools
 from weblens.search.base import SearchProvider, SearchQuery
 from weblens.search.factory import new_search_client, providers_from_settings
 from weblens.search.orchestrator import SearchOrchestrator
@@ -74,6 +95,8 @@ class Lens:
         renderer: Renderer | None = None,
         cache: Cache | None = None,
         providers: Sequence[SearchProvider] | None = None,
+        llm: ChatModel | None = None,
+        embedder: Embedder | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         route_through_stdlib()
@@ -122,6 +145,8 @@ class Lens:
         self._provider_names: list[str] = []
         self._all_providers: list[SearchProvider] = []
         self._budget_seen: dict[str, tuple[int, int]] = {}
+        self._llm = llm if llm is not None else _llm_from(s)
+        self._embedder = embedder if embedder is not None else _embedder_from(s)
         self._closed = False
 
     # --- lifecycle ---------------------------------------------------------
@@ -141,6 +166,8 @@ class Lens:
         await self._reader.aclose()  # the fetcher, the renderer and the extraction workers
         if self._search_client is not None:
             await self._search_client.aclose()
+        if isinstance(self._llm, OpenAIChat):
+            await self._llm.aclose()
         await self._cache.aclose()
 
     async def readiness(self) -> dict[str, str]:
@@ -325,16 +352,120 @@ class Lens:
             concurrency=self.settings.gather_concurrency,
             deadline_s=self.settings.gather_timeout_s,
         )
+        pages = [o for o in outcomes if isinstance(o, PageExtract)]
+        passages: list[Passage] = []
+        if req.passages and pages:
+            ranking = await asyncio.to_thread(self.rank_passages, req.query, pages, req.passages)
+            passages = ranking.passages
         return GatherResponse(
             query=req.query,
             search_results=found.results,
-            gathered_pages=[o for o in outcomes if isinstance(o, PageExtract)],
+            gathered_pages=pages,
             failures=[o for o in outcomes if isinstance(o, GatherFailure)],
             provider_used=found.provider_used,
             fallback_used=found.fallback_used,
             total_search_time_ms=found.search_time_ms,
             total_gather_time_ms=elapsed_ms(start),
+            passages=passages,
         )
+
+    # --- research ----------------------------------------------------------
+    def rank_passages(
+        self,
+        query: str,
+        pages: Sequence[PageExtract],
+        top_k: int = 8,
+        ranker: str = "auto",
+        warn: Callable[[str], None] | None = None,
+    ) -> Ranking:
+        """:func:`weblens.rank` with this Lens's embedder (synchronous: CPU work, call it in a thread)."""
+        if self._embedder is None:
+            if ranker in ("embed", "hybrid"):
+                raise InvalidArgument(
+                    f"ranker {ranker!r} needs an embedder; the embedder setting is none", field="ranker"
+                )
+            ranker = "bm25"
+        return rank_detailed(
+            query,
+            pages,
+            top_k=top_k,
+            ranker=ranker,
+            embedder=self._embedder,
+            options=RankOptions(),
+            warn=warn,
+        )
+
+    async def answer(
+        self,
+        request: AnswerRequest | str | None = None,
+        /,
+        *,
+        on_progress: ProgressCallback | None = None,
+        **fields: Any,
+    ) -> Answer:
+        """Answer a question from the web with verified citations (see :mod:`weblens.research.answer`).
+
+        ``await lens.answer("question", read=3, top_k=5, ranker="auto", on_progress=print)``
+        """
+        req = AnswerRequest.build(request, **fields)
+        s = self.settings
+        options = AnswerOptions(
+            read=req.read,
+            max_results=req.max_results,
+            top_k=req.top_k,
+            ranker=req.ranker,
+            expand_below=s.expand_below,
+            abstain_below=s.abstain_below,
+            max_pages=s.answer_max_pages,
+        )
+
+        async def search(query: str, max_results: int) -> SearchResponse:
+            return await self._search(
+                SearchRequest(query=query, max_results=max_results, providers=req.providers)
+            )
+
+        async def read(urls: Sequence[str]) -> list[PageExtract | GatherFailure]:
+            return await read_many(
+                self._reader,
+                urls,
+                self._read_call(GatherRequest(query=req.question)),
+                concurrency=s.gather_concurrency,
+                deadline_s=s.gather_timeout_s,
+            )
+
+        tools = AnswerTools(
+            search=search,
+            read=read,
+            rank=self.rank_passages,
+            llm=self._llm,
+        )
+        return await AnswerPipeline(tools, options, on_progress).run(req.question)
+
+    async def respond(
+        self, request: RespondRequest | str | list[Any] | None = None, /, **fields: Any
+    ) -> Answer:
+        """The two-pass directive flow over a conversation (see :mod:`weblens.research.respond`)."""
+        req = (
+            RespondRequest.build(None, messages=request, **fields)
+            if isinstance(request, list)
+            else RespondRequest.build(request, **fields)
+        )
+        if self._llm is None:
+            raise NotConfigured("respond needs a chat model: set WEBLENS_LLM_BASE_URL and WEBLENS_LLM_MODEL")
+
+        async def gather(query: str) -> GatherResponse:
+            if req.max_searches == 0:
+                raise NotConfigured("searching is switched off for this conversation (max_searches=0)")
+            return await self.gather(GatherRequest(query=query, read=req.read))
+
+        tools = RespondTools(
+            llm=self._llm,
+            gather=gather,
+            max_searches=max(req.max_searches, 1),
+            max_chars_per_page=self.settings.max_chars_per_page,
+        )
+        messages = [m.model_dump() for m in req.messages]
+        return await Responder(tools).run(messages)
 
 
 def _document(req: ExtractRequest) -> str | bytes:
@@ -369,6 +500,26 @@ def _cache_from(s: Settings) -> Cache:
 
         return RedisCache(s.redis_url, timeout_s=s.cache_timeout_s)
     return NullCache()
+
+
+def _llm_from(s: Settings) -> ChatModel | None:
+    if not s.llm_base_url or not s.llm_model:
+        return None
+    return OpenAIChat(s.llm_base_url, s.llm_model, api_key=s.llm_api_key, timeout_s=s.llm_timeout_s)
+
+
+def _embedder_from(s: Settings) -> Embedder | None:
+    if s.embedder == "none":
+        return None
+    if s.embedder == "auto" and s.embed_base_url:
+        if not s.embed_model:
+            raise InvalidArgument("embed_base_url is set but embed_model is not", field="embed_model")
+        return CachedEmbedder(
+            RemoteEmbedder(s.embed_base_url, s.embed_model, api_key=s.embed_api_key, timeout_s=s.timeout_s)
+        )
+    if s.embed_threads == 1:
+        return default_embedder()  # the process's shared model and cache
+    return CachedEmbedder(LocalEmbedder(LocalOptions(threads=s.embed_threads)))
 
 
 def _fetch_limits(s: Settings) -> FetchLimits:

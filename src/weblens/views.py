@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from weblens.models import PageExtract, SearchResponse
+from weblens.models import Answer, Citation, PageExtract, Passage, SearchResponse
 
-__all__ = ["page_as_markdown", "page_as_text", "search_as_markdown", "search_as_text"]
+__all__ = [
+    "answer_as_markdown",
+    "answer_as_text",
+    "page_as_markdown",
+    "page_as_text",
+    "passages_as_markdown",
+    "passages_as_text",
+    "search_as_markdown",
+    "search_as_text",
+]
 
 
 def _byline(page: PageExtract) -> str:
@@ -45,3 +54,68 @@ def search_as_text(response: SearchResponse) -> str:
         if result.snippet:
             lines.append(f"   {result.snippet}")
     return "\n".join(lines) + "\n"
+
+
+def _quotes(answer: Answer) -> dict[int, Citation]:
+    """The first verified citation of each source number."""
+    best: dict[int, Citation] = {}
+    for citation in answer.citations:
+        if citation.verified and citation.n not in best:
+            best[citation.n] = citation
+    return best
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def answer_as_markdown(answer: Answer) -> str:
+    """The answer, then its numbered sources with title, URL and the verified quote."""
+    lines = [answer.answer.strip(), ""]
+    quotes = _quotes(answer)
+    if answer.sources:
+        lines += ["## Sources", ""]
+        for n, page in enumerate(answer.sources, start=1):
+            url = page.final_url or ""
+            lines.append(f"[{n}] [{_one_line(page.title or url, 150)}]({url})")
+            if n in quotes:
+                c = quotes[n]
+                lines.append(f"    > {_one_line(c.quote or '')} (characters {c.start}–{c.end})")
+        lines.append("")
+    if answer.warnings:
+        lines += ["## Warnings", "", *[f"- {w}" for w in answer.warnings], ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def answer_as_text(answer: Answer) -> str:
+    lines = [answer.answer.strip(), ""]
+    quotes = _quotes(answer)
+    for n, page in enumerate(answer.sources, start=1):
+        lines.append(f"[{n}] {_one_line(page.title or '', 150)} {page.final_url or ''}".replace("  ", " "))
+        if n in quotes:
+            lines.append(f'    "{_one_line(quotes[n].quote or "")}"')
+    for warning in answer.warnings:
+        lines.append(f"warning: {warning}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def passages_as_markdown(passages: list[Passage]) -> str:
+    lines = []
+    for p in passages:
+        also = f" (also at {', '.join(p.also_at)})" if p.also_at else ""
+        lines += [
+            f"### {p.rank}. {_one_line(p.title or p.url, 150)} — relevance {p.relevance:.2f}",
+            f"<{p.url}> characters {p.start}–{p.end}{also}",
+            "",
+            p.text.strip(),
+            "",
+        ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def passages_as_text(passages: list[Passage]) -> str:
+    lines = []
+    for p in passages:
+        lines += [f"{p.rank}. {p.url} [{p.start}:{p.end}] relevance {p.relevance:.2f}", p.text.strip(), ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -10,7 +10,9 @@ unexpected exception is a logged ``internal_error`` 500, never a stack trace.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,15 +24,15 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 
 from weblens import __version__
 from weblens.config import Settings, load_settings
 from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
+from weblens.requests import AnswerRequest, invalid_argument
 from weblens.requests import Request as OperationRequest
-from weblens.requests import invalid_argument
 from weblens.server.apidocs import install_api_docs
 from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
@@ -103,7 +105,15 @@ def operation_route(op: Operation, state: ServerState) -> Route:
     """``POST /v1/<op>`` as a FastAPI route (in OpenAPI; :class:`FastPath` usually answers first)."""
 
     async def endpoint(request: Request) -> Response:
-        return await run_operation(op, state, await request.body())
+        body = await request.body()
+        if op.request is AnswerRequest and "text/event-stream" in request.headers.get("accept", ""):
+            state.metrics.call(op.name, "http")
+            try:
+                return answer_events(state, parse_body(body, AnswerRequest))
+            except WeblensError as exc:
+                state.metrics.error(op.name, exc.code)
+                return error_response(exc)
+        return await run_operation(op, state, body)
 
     endpoint.__name__ = op.name
     return endpoint
@@ -137,6 +147,44 @@ class FastPath:
 
 def _wants_stream(scope: Any) -> bool:
     return any(key == b"accept" and b"text/event-stream" in value for key, value in scope.get("headers", ()))
+
+
+def answer_events(state: ServerState, body: AnswerRequest) -> Response:
+    """``POST /v1/answer`` as server-sent events: ``progress`` (a ProgressEvent) per stage, then
+    ``answer`` (the Answer) or ``error`` (the error object)."""
+    queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+    lens = state.require_lens()
+
+    async def work() -> None:
+        try:
+            answer = await lens.answer(
+                body, on_progress=lambda e: queue.put_nowait(("progress", e.model_dump_json()))
+            )
+            queue.put_nowait(("answer", answer.model_dump_json()))
+        except WeblensError as exc:
+            state.metrics.error("answer", exc.code)
+            queue.put_nowait(("error", json.dumps({"error": exc.to_dict()})))
+        except Exception as exc:
+            log.error("internal_error on /v1/answer (events)", exc_info=exc)
+            error = InternalError(f"unexpected {type(exc).__name__}")
+            queue.put_nowait(("error", json.dumps({"error": error.to_dict()})))
+        finally:
+            queue.put_nowait(None)
+
+    async def events() -> AsyncIterator[str]:
+        task = asyncio.create_task(work())
+        try:
+            while (item := await queue.get()) is not None:
+                yield f"event: {item[0]}\ndata: {item[1]}\n\n"
+        finally:
+            if not task.done():
+                task.cancel()
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:

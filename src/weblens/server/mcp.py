@@ -42,8 +42,10 @@ MCP_DEFAULTS: dict[str, dict[str, Any]] = {
 INSTRUCTIONS = (
     "weblens reads the web safely for you. search finds pages; browse reads one URL as Markdown "
     "(long pages come in pieces: call browse again with the start_index it tells you); gather "
-    "searches and reads the top results as numbered sources you can cite as [n]; extract reads a "
-    "document you already have. Private and local network addresses are always refused."
+    "searches and reads the top results as numbered sources you can cite as [n]; answer answers a "
+    "question from the web with citations checked against their sources (it says so when the web did "
+    "not answer); extract reads a document you already have. Private and local network addresses are "
+    "always refused."
 )
 
 

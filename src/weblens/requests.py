@@ -274,7 +274,7 @@ class AnswerRequest(Request):
     """Passages to return with the answer (1-20)."""
     ranker: Ranker = "auto"
     """How passages are ranked: auto (hybrid when an embedder is available), bm25, embed or hybrid."""
-    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default_factory=list, max_length=6)
+    providers: Annotated[list[str], Cli("--provider", "-p")] = Field(default=[], max_length=6)
     """Search providers to try, in order (repeatable). Empty: the providers setting."""
 
     @field_validator("question")

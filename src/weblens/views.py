@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from weblens.models import PageExtract, SearchResponse
+from weblens.models import PageExtract, SearchResponse, SessionClosed, Snapshot
 
-__all__ = ["page_as_markdown", "page_as_text", "search_as_markdown", "search_as_text"]
+__all__ = [
+    "closed_as_text",
+    "page_as_markdown",
+    "page_as_text",
+    "search_as_markdown",
+    "search_as_text",
+    "snapshot_as_text",
+]
 
 
 def _byline(page: PageExtract) -> str:
@@ -45,3 +52,11 @@ def search_as_text(response: SearchResponse) -> str:
         if result.snippet:
             lines.append(f"   {result.snippet}")
     return "\n".join(lines) + "\n"
+
+
+def snapshot_as_text(snapshot: Snapshot) -> str:
+    return snapshot.render()
+
+
+def closed_as_text(closed: SessionClosed) -> str:
+    return f"Closed browsing session {closed.session_id}."

@@ -1,5 +1,9 @@
 """The HTTP API: ``POST /v1/<operation>`` for every operation, health probes, metrics, OpenAPI.
 
+Browsing sessions also have REST routes: ``POST /v1/sessions`` opens one, ``POST
+/v1/sessions/{id}/actions`` runs one action (``{"action": "click", "index": 3}``),
+``DELETE /v1/sessions/{id}`` closes it.
+
     app = create_app(settings)            # an ASGI app; `weblens serve` runs it under uvicorn
 
 Routes are generated from :data:`weblens.operations.OPERATIONS`: the body of ``POST /v1/browse`` is
@@ -30,7 +34,13 @@ from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import Request as OperationRequest
-from weblens.requests import invalid_argument
+from weblens.requests import (
+    SessionCloseRequest,
+    SessionOpenRequest,
+    invalid_argument,
+    parse_session_action,
+    session_action_schema,
+)
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
@@ -86,17 +96,70 @@ def operation_route(op: Operation, state: ServerState) -> Route:
     """``POST /v1/<op>``: validate the body as the op's request model, run it, answer its result."""
 
     async def endpoint(request: Request) -> Response:
-        state.metrics.call(op.name, "http")
-        try:
-            body = await parse_body(request, op.request)
-            result = await op.run(state.require_lens(), body)
-        except WeblensError as exc:
-            state.metrics.error(op.name, exc.code)
-            raise
-        return _json(result.model_dump_json())
+        return await run_operation(state, op, lambda: parse_body(request, op.request))
 
     endpoint.__name__ = op.name
     return endpoint
+
+
+async def run_operation(
+    state: ServerState, op: Operation, parse: Callable[[], Awaitable[OperationRequest]]
+) -> Response:
+    """Parse the request, run ``op`` on the server's Lens, answer its result (counted in the metrics)."""
+    state.metrics.call(op.name, "http")
+    try:
+        body = await parse()
+        result = await op.run(state.require_lens(), body)
+    except WeblensError as exc:
+        state.metrics.error(op.name, exc.code)
+        raise
+    return _json(result.model_dump_json())
+
+
+def _install_sessions(app: FastAPI, state: ServerState) -> None:
+    """The REST face of browsing sessions (the same operations as ``POST /v1/session_*``)."""
+
+    async def open_session(request: Request) -> Response:
+        op = OPERATIONS["session_open"]
+        return await run_operation(state, op, lambda: parse_body(request, op.request))
+
+    async def act(request: Request) -> Response:
+        session_id = request.path_params["session_id"]
+        action = parse_session_action(session_id, await request.body())
+        return await run_operation(state, OPERATIONS[action.operation], lambda: _ready(action))
+
+    async def close(request: Request) -> Response:
+        op = OPERATIONS["session_close"]
+        req = SessionCloseRequest.build(request.path_params["session_id"])
+        return await run_operation(state, op, lambda: _ready(req))
+
+    action_body = {"$ref": "#/components/schemas/SessionAction"}
+    routes: list[tuple[str, str, Route, str, dict[str, Any]]] = [
+        (
+            "/v1/sessions",
+            "POST",
+            open_session,
+            OPERATIONS["session_open"].summary,
+            request_body_doc(SessionOpenRequest),
+        ),
+        (
+            "/v1/sessions/{session_id}/actions",
+            "POST",
+            act,
+            "One action on an open session, named by its `action` field (goto, click, type, select, "
+            "scroll, back, snapshot, read).",
+            {"requestBody": {"required": True, "content": {"application/json": {"schema": action_body}}}},
+        ),
+        ("/v1/sessions/{session_id}", "DELETE", close, OPERATIONS["session_close"].summary, {}),
+    ]
+    for path, method, endpoint, summary, doc in routes:
+        app.add_api_route(
+            path, endpoint, methods=[method], summary=summary, tags=["sessions"], openapi_extra=doc
+        )
+
+
+async def _ready(request: OperationRequest) -> OperationRequest:
+    return request
 
 
 def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:
@@ -105,15 +168,21 @@ def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
 
 
-def _openapi(app: FastAPI, models: list[type[BaseModel]]) -> Callable[[], dict[str, Any]]:
+def _openapi(
+    app: FastAPI, models: list[type[BaseModel]], extra: dict[str, dict[str, Any]] | None = None
+) -> Callable[[], dict[str, Any]]:
     def build() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            for model in models:
-                found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            found_schemas = [
+                (model.__name__, model.model_json_schema(ref_template="#/components/schemas/{model}"))
+                for model in models
+            ]
+            for name, found in [*found_schemas, *(extra or {}).items()]:
+                found = dict(found)
                 components.update(found.pop("$defs", {}))
-                components[model.__name__] = found
+                components[name] = found
             app.openapi_schema = schema
         return app.openapi_schema
 
@@ -225,7 +294,12 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
             tags=["operations"],
             openapi_extra=request_body_doc(op.request),
         )
-    app.openapi = _openapi(app, [op.request for op in OPERATIONS.values()])  # type: ignore[method-assign]
+    _install_sessions(app, state)
+    app.openapi = _openapi(  # type: ignore[method-assign]
+        app,
+        [op.request for op in OPERATIONS.values()],
+        {"SessionAction": session_action_schema()},
+    )
     options = GateOptions(
         api_keys=tuple(settings.api_keys),
         rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,

@@ -19,7 +19,7 @@ from weblens.errors import ActionFailed
 if TYPE_CHECKING:
     from playwright.async_api import ElementHandle, Error, JSHandle, Page
 
-__all__ = ["click", "element_for", "fill", "scroll", "select", "why"]
+__all__ = ["click", "element_for", "fill", "opens_tab", "scroll", "select", "why"]
 
 Direction = Literal["down", "up"]
 
@@ -58,6 +58,12 @@ _ENSURE_SUBMIT_JS = """(el) => {
     if (submitted || !el.form || !el.isConnected) return false;
     el.form.requestSubmit();
     return true;
+}"""
+
+_OPENS_TAB_JS = """(el) => {
+    const link = el.closest("a[href], area[href]");
+    const target = ((link ? link.target : el.form && el.form.target) || "").toLowerCase();
+    return !!target && !["_self", "_parent", "_top"].includes(target);
 }"""
 
 _REASONS = (
@@ -107,6 +113,11 @@ async def _in_frames(page: Page, target: Candidate) -> JSHandle | None:
             return None
         frame = inner
     return await frame.evaluate_handle(_RESOLVE_JS, list(target.path))
+
+
+async def opens_tab(element: ElementHandle) -> bool:
+    """Whether clicking ``element`` opens a new tab (a link or a form with a target)."""
+    return bool(await element.evaluate(_OPENS_TAB_JS))
 
 
 async def click(element: ElementHandle, index: int, *, timeout_ms: float) -> None:

@@ -237,7 +237,7 @@
       value: value === null || value === undefined ? null : cap(String(value), opts.maxLabel),
       href: hrefOf(el),
       overlay,
-      in_view: y < vh && y + box.height > 0 && x < vw && x + box.width > 0,
+      distance: Math.max(0, y - vh, -(y + box.height)) + Math.max(0, x - vw, -(x + box.width)),
       ref: frame.depth ? null : refs.length,
       frames: frame.depth ? frame.chain : null,
       path: frame.depth ? pathOf(el) : null,

@@ -39,12 +39,15 @@ class SessionOptions:
     """The tag every session id starts with, naming the process that holds the session."""
     navigation_timeout_s: float = 30.0
     """Longest wait for a page's document (goto, back)."""
-    action_timeout_s: float = 5.0
-    """Longest wait for an element to become clickable or fillable."""
-    settle_timeout_s: float = 4.0
+    action_timeout_s: float = 2.0
+    """Longest wait for an element to become clickable or fillable (then ``action_failed`` says why)."""
+    settle_timeout_s: float = 3.0
     """Longest wait for the page to settle after an action; then the snapshot is taken anyway."""
     quiet_ms: int = 120
     """The page has settled when neither its DOM nor its network changed for this long."""
+    request_patience_s: float = 1.5
+    """A request in flight for longer than this (long polling, a hanging beacon) no longer holds the
+    page unsettled."""
     browser_idle_s: float = 60.0
     """Close the browser this long after its last session closed."""
     max_tabs: int = 5
@@ -54,6 +57,12 @@ class SessionOptions:
     def __post_init__(self) -> None:
         if self.max_sessions < 1 or self.max_tabs < 1:
             raise ValueError("max_sessions and max_tabs must be at least 1")
-        timeouts = (self.idle_s, self.navigation_timeout_s, self.action_timeout_s, self.browser_idle_s)
+        timeouts = (
+            self.idle_s,
+            self.navigation_timeout_s,
+            self.action_timeout_s,
+            self.browser_idle_s,
+            self.request_patience_s,
+        )
         if min(timeouts) <= 0 or self.settle_timeout_s < 0 or self.quiet_ms < 0:
             raise ValueError("session timeouts must be positive")

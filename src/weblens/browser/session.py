@@ -26,7 +26,7 @@ import structlog
 from weblens.browser import actions
 from weblens.browser.actions import Direction
 from weblens.browser.options import SessionOptions
-from weblens.browser.settle import settle
+from weblens.browser.settle import Traffic, settle
 from weblens.browser.snapshot import Candidate, PageData, Seen, View, build_snapshot, page_key
 from weblens.errors import (
     ActionFailed,
@@ -41,7 +41,6 @@ from weblens.net.guard import Guard
 from weblens.net.ratelimit import DomainRateLimiter
 from weblens.render.document import MainDocumentWatch, NavigationFailure, navigation_error, take_snapshot
 from weblens.render.proxy import GuardedProxy
-from weblens.render.waits import NetworkIdle
 
 if TYPE_CHECKING:
     from playwright.async_api import BrowserContext, Dialog, JSHandle, Page
@@ -61,7 +60,7 @@ _COLLECT_ATTEMPTS = 3
 class Tab:
     page: Page
     number: int
-    network: NetworkIdle
+    traffic: Traffic
     watch: MainDocumentWatch
     shown: bool = False
     """An http(s) document has been shown in it (a refused navigation can go back to it)."""
@@ -128,7 +127,14 @@ class BrowsingSession:
     async def click(self, index: int, *, changes_only: bool = False, text_offset: int = 0) -> Snapshot:
         async def step(tab: Tab) -> None:
             element = await self._element(tab, index)
-            await actions.click(element, index, timeout_ms=self._action_ms)
+            if not await actions.opens_tab(element):
+                await actions.click(element, index, timeout_ms=self._action_ms)
+                return
+            with contextlib.suppress(PlaywrightTimeout):  # the page may keep the link from opening
+                async with self._context.expect_page(timeout=self._action_ms):
+                    await actions.click(element, index, timeout_ms=self._action_ms)
+
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         return await self._act(step, View(changes_only, text_offset))
 
@@ -206,8 +212,8 @@ class BrowsingSession:
         self.closed = True
         self._tabs.clear()
         self._opened.clear()
-        for chore in list(self._chores):
-            chore.cancel()
+        if self._chores:  # each is bounded; cancelling one could leave its coroutine never awaited
+            await asyncio.gather(*self._chores, return_exceptions=True)
         await _quietly(self._context.close())
 
     # --- the machinery ----------------------------------------------------------------------------
@@ -283,7 +289,7 @@ class BrowsingSession:
 
     async def _settle(self, tab: Tab) -> None:
         quiet = await settle(
-            tab.page, tab.network, quiet_ms=self._options.quiet_ms, timeout_s=self._options.settle_timeout_s
+            tab.page, tab.traffic, quiet_ms=self._options.quiet_ms, timeout_s=self._options.settle_timeout_s
         )
         if not quiet:
             log.info("session_unsettled", session=self.id, url=tab.page.url)
@@ -324,7 +330,8 @@ class BrowsingSession:
     # --- tabs -------------------------------------------------------------------------------------
     def _attach(self, page: Page) -> Tab:
         page.on("dialog", self._answer_dialog)
-        return Tab(page, next(self._numbers), NetworkIdle(page), MainDocumentWatch(page))
+        traffic = Traffic(page, patience_s=self._options.request_patience_s)
+        return Tab(page, next(self._numbers), traffic, MainDocumentWatch(page))
 
     def _on_page(self, page: Page) -> None:
         tab = self._attach(page)

@@ -1,22 +1,25 @@
 """Waiting until a page has settled after an action: bounded, never a fixed sleep.
 
-A page has settled when, for ``quiet_ms``, no request of it was in flight and its DOM did not
+A page has settled when, for ``quiet_ms``, no request of it started or ended and its DOM did not
 change. A navigation the action started counts as activity (its document request is in flight),
-and the DOM is watched again in the new document. A page that never goes quiet (a ticker, long
-polling) is given ``timeout_s`` and then snapshotted as it is.
+and the DOM is watched again in the new document. Requests in flight for longer than
+``patience_s`` (long polling, a hanging beacon) stop counting, so a page's background chatter
+does not hold every action up; a page that never goes quiet (a ticker) is given ``timeout_s`` and
+then snapshotted as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING
 
-from weblens.render.waits import NetworkIdle
-
 if TYPE_CHECKING:
-    from playwright.async_api import Page
+    from playwright.async_api import Page, Request
 
-__all__ = ["settle"]
+__all__ = ["Traffic", "settle"]
+
+_LONG_LIVED = frozenset({"eventsource", "websocket"})
 
 # Resolves once the document has gone ``quiet`` ms without a mutation (or after ``most`` ms).
 _DOM_QUIET_JS = """([quiet, most]) => new Promise((resolve) => {
@@ -30,16 +33,64 @@ _DOM_QUIET_JS = """([quiet, most]) => new Promise((resolve) => {
 })"""
 
 
-async def settle(page: Page, network: NetworkIdle, *, quiet_ms: int, timeout_s: float) -> bool:
+class Traffic:
+    """The requests of one page in flight, and when that last changed (attach before navigating)."""
+
+    def __init__(self, page: Page, *, patience_s: float) -> None:
+        self._patience_s = patience_s
+        self._started: dict[Request, float] = {}
+        self._changed = asyncio.Event()
+        self.last_change = time.monotonic()
+        page.on("request", self._start)
+        page.on("requestfinished", self._end)
+        page.on("requestfailed", self._end)
+
+    def _start(self, request: Request) -> None:
+        if request.resource_type not in _LONG_LIVED:
+            self._started[request] = time.monotonic()
+            self._touch()
+
+    def _end(self, request: Request) -> None:
+        if self._started.pop(request, None) is not None:
+            self._touch()
+
+    def _touch(self) -> None:
+        self.last_change = time.monotonic()
+        self._changed.set()
+
+    def busy(self) -> float | None:
+        """Seconds until the oldest request that still counts stops counting; None when none counts."""
+        now = time.monotonic()
+        left = [start + self._patience_s - now for start in self._started.values()]
+        counting = [seconds for seconds in left if seconds > 0]
+        return min(counting) if counting else None
+
+    async def quiet(self, quiet_ms: int) -> None:
+        """Wait until no counting request is in flight and nothing changed for ``quiet_ms``."""
+        while True:
+            self._changed.clear()
+            busy = self.busy()
+            wait = busy if busy is not None else quiet_ms / 1000 - (time.monotonic() - self.last_change)
+            if wait <= 0:
+                return
+            try:
+                async with asyncio.timeout(wait):
+                    await self._changed.wait()
+            except TimeoutError:
+                if busy is None:
+                    return
+
+
+async def settle(page: Page, traffic: Traffic, *, quiet_ms: int, timeout_s: float) -> bool:
     """Wait until ``page`` is quiet; False when ``timeout_s`` ran out first (the page is used as is)."""
     try:
         async with asyncio.timeout(timeout_s):
             while True:
-                await network.wait(quiet_ms)
-                mark = network.last_change
+                await traffic.quiet(quiet_ms)
+                mark = traffic.last_change
                 if not await _dom_quiet(page, quiet_ms, timeout_s):
                     continue
-                if network.in_flight == 0 and network.last_change == mark:
+                if traffic.busy() is None and traffic.last_change == mark:
                     return True
     except TimeoutError:
         return False

@@ -36,7 +36,8 @@ class Candidate:
     value: str | None
     href: str | None
     overlay: bool
-    in_view: bool
+    distance: float
+    """How far (CSS pixels) it is from the visible part of the page: 0 when on screen."""
     order: int
     ref: int | None = None
     frames: tuple[tuple[int, ...], ...] = ()
@@ -77,6 +78,10 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _distance(value: object) -> float:
+    return float(value) if isinstance(value, int | float) and value >= 0 else float("inf")
+
+
 def _optional(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
@@ -109,7 +114,7 @@ def _candidate(row: object, order: int) -> Candidate | None:
         value=_optional(row.get("value")),
         href=_optional(row.get("href")),
         overlay=row.get("overlay") is True,
-        in_view=row.get("in_view") is True,
+        distance=_distance(row.get("distance")),
         order=order,
         **where,
     )
@@ -147,10 +152,10 @@ def _listing_key(c: Candidate) -> tuple[bool, int, int]:
 def choose(candidates: Sequence[Candidate], limit: int) -> list[Candidate]:
     """At most ``limit`` controls in listing order: overlay first, then by category, then page order.
 
-    When there are more than ``limit``, the ones on screen win within a category (after a scroll the
-    controls that came into view are the ones listed).
+    When there are more than ``limit``, the ones nearest to the screen win within a category (after
+    a scroll, the controls that came into view, or were just loaded below it, are the ones listed).
     """
-    ranked = sorted(candidates, key=lambda c: (not c.overlay, c.category, not c.in_view, c.order))
+    ranked = sorted(candidates, key=lambda c: (not c.overlay, c.category, c.distance, c.order))
     return sorted(ranked[:limit], key=_listing_key)
 
 

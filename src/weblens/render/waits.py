@@ -68,11 +68,6 @@ class NetworkIdle:
     def in_flight(self) -> int:
         return len(self._in_flight)
 
-    @property
-    def last_change(self) -> float:
-        """When a request last started or ended (``time.monotonic()``)."""
-        return self._last_change
-
     async def wait(self, idle_ms: int) -> None:
         quiet_s = idle_ms / 1000
         while True:

@@ -7,7 +7,14 @@ this package never needs it.
 from __future__ import annotations
 
 from weblens.browser.options import SessionLimits, SessionOptions
-from weblens.browser.registry import SessionRegistry, default_replica
+from weblens.browser.registry import SessionRegistry, SessionStats, default_replica
 from weblens.browser.session import BrowsingSession
 
-__all__ = ["BrowsingSession", "SessionLimits", "SessionOptions", "SessionRegistry", "default_replica"]
+__all__ = [
+    "BrowsingSession",
+    "SessionLimits",
+    "SessionOptions",
+    "SessionRegistry",
+    "SessionStats",
+    "default_replica",
+]

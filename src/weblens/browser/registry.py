@@ -16,6 +16,7 @@ import re
 import secrets
 import socket
 import time
+from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from weblens.render.guard import context_options, request_verdict
 if TYPE_CHECKING:
     from playwright.async_api import BrowserContext, Route
 
-__all__ = ["SessionRegistry", "default_replica", "replica_of"]
+__all__ = ["SessionRegistry", "SessionStats", "default_replica", "replica_of"]
 
 log = structlog.get_logger("weblens.browser")
 
@@ -54,6 +55,18 @@ def replica_of(session_id: str) -> str:
     return session_id.rpartition(_SEPARATOR)[0]
 
 
+@dataclass(frozen=True, kw_only=True)
+class SessionStats:
+    open: int
+    opened: int
+    """Sessions opened since the start."""
+    launches: int
+    """Browsers started (one serves every session; a new one after an idle close or a crash)."""
+    requests_refused: int
+    """Requests of the sessions' pages the guarded proxy refused."""
+    browser_pid: int | None
+
+
 class SessionRegistry:
     """Opens, finds and closes sessions; closes idle ones; owns their browser."""
 
@@ -73,6 +86,7 @@ class SessionRegistry:
         self._changed = asyncio.Event()
         self._empty_since = time.monotonic()
         self._closed = False
+        self._refused_before = 0
         self.opened = 0
 
     @property
@@ -81,6 +95,27 @@ class SessionRegistry:
 
     def __len__(self) -> int:
         return len(self._sessions)
+
+    def stats(self) -> SessionStats:
+        browser = self._host.session
+        return SessionStats(
+            open=len(self._sessions),
+            opened=self.opened,
+            launches=self._host.launches,
+            requests_refused=self._refused_before + (browser.proxy.refused if browser else 0),
+            browser_pid=browser.pid if browser else None,
+        )
+
+    def browser_processes(self) -> list[int]:
+        """Pids of the sessions' browser (empty when none is running)."""
+        browser = self._host.session
+        return browser.processes() if browser else []
+
+    async def _close_browser(self, *, final: bool = False) -> None:
+        browser = self._host.session
+        if browser is not None:
+            self._refused_before += browser.proxy.refused
+        await self._host.close(final=final)
 
     # --- open, find, close ------------------------------------------------------------------------
     async def open(self) -> BrowsingSession:
@@ -130,7 +165,7 @@ class SessionRegistry:
             await self._reaper
         for session in list(self._sessions.values()):
             await self._drop(session)
-        await self._host.close(final=True)
+        await self._close_browser(final=True)
 
     async def _drop(self, session: BrowsingSession) -> None:
         self._sessions.pop(session.id, None)
@@ -193,7 +228,7 @@ class SessionRegistry:
                     log.info("session_expired", session=session.id, idle_s=round(session.idle_for()))
                     await self._drop(session)
             if self._browser_idle() >= self._options.browser_idle_s:
-                await self._host.close()
+                await self._close_browser()
 
     def _next_check(self) -> float | None:
         """Seconds until the next session or the browser may have been idle long enough."""

@@ -34,6 +34,7 @@ from weblens.errors import (
     RenderFailed,
     RenderTimeout,
     SessionNotFound,
+    SSRFBlocked,
     WeblensError,
 )
 from weblens.models import PageExtract, RenderResult, Snapshot
@@ -312,11 +313,27 @@ class BrowsingSession:
         return answer
 
     async def _check_document(self, tab: Tab, url: str) -> None:
-        failure = tab.watch.failure_for(tab.page.url)
-        if failure is not None:
-            raise await self._restore(tab, navigation_error(self._proxy, failure, url))
+        refused = self._refused_document(tab, url)
+        if refused is not None:
+            raise await self._restore(tab, refused)
         if tab.page.url.startswith(("http://", "https://")):
             tab.shown = True
+
+    def _refused_document(self, tab: Tab, url: str) -> WeblensError | None:
+        """Why the tab's document is an error page or the proxy's refusal, if it is one.
+
+        The proxy's own record settles it when the page's events came too late to be seen (a tab
+        the page opened starts navigating before the session hears of the tab).
+        """
+        shown = tab.page.url
+        failure = tab.watch.failure_for(shown)
+        if failure is not None:
+            return navigation_error(self._proxy, failure, url)
+        if shown.startswith(("http://", "https://")):
+            error = navigation_error(self._proxy, NavigationFailure(shown, "refused"), url)
+            if isinstance(error, SSRFBlocked):
+                return error
+        return None
 
     async def _restore(self, tab: Tab, error: WeblensError) -> WeblensError:
         """Leave the refused or failed document: back to the page before it, else an empty page."""
@@ -352,10 +369,10 @@ class BrowsingSession:
         except TimeoutError:
             pass
         await self._settle(tab)
-        failure = tab.watch.failure_for(tab.page.url)
-        if failure is not None:
+        refused = self._refused_document(tab, tab.page.url)
+        if refused is not None:
             await _quietly(tab.page.close())
-            raise navigation_error(self._proxy, failure, tab.page.url)
+            raise refused
         self._tabs.append(tab)
         while len(self._tabs) > self._options.max_tabs:
             await _quietly(self._tabs.pop(0).page.close())

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
 import pytest_asyncio
@@ -62,3 +63,10 @@ def element(snapshot: Snapshot, label: str, *, tag: str | None = None) -> Elemen
             return found
     listed = "\n".join(e.render() for e in snapshot.elements)
     raise AssertionError(f"no element labelled {label!r} in:\n{listed}")
+
+
+async def eventually(check: Callable[[], bool], timeout_s: float = 30.0) -> None:
+    """Wait until ``check()`` holds (what it watches has no event to wait on); TimeoutError if never."""
+    async with asyncio.timeout(timeout_s):
+        while not check():  # noqa: ASYNC110
+            await asyncio.sleep(0.05)

@@ -369,6 +369,8 @@ class Lens:
     ) -> Snapshot:
         """Open a session (on ``url`` when given); its snapshot carries the ``session_id`` to use."""
         req = SessionOpenRequest.build(request, **fields)
+        if req.url is not None:
+            self._guard.check_url(req.url)  # a refused URL opens no session
         session = await self.browsing_sessions.open()
         if req.url is None:
             return await session.snapshot(changes_only=req.changes_only, text_offset=req.text_offset)

@@ -125,6 +125,9 @@ async def test_goto_refuses_private_targets_and_other_schemes_before_any_connect
                 await session.goto(url)
         snapshot = await session.snapshot()  # the session is still usable
         assert snapshot.url == "about:blank"
+    with pytest.raises(SSRFBlocked):
+        await lens.session_open(url=trap.url("/"))
+    assert len(lens.browsing_sessions) == 0  # a refused URL opens no session
     assert trap.connections == 0
 
 

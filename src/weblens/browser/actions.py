@@ -93,14 +93,20 @@ def why(exc: Error) -> str:
 
 async def element_for(page: Page, refs: JSHandle | None, target: Candidate, index: int) -> ElementHandle:
     """The live element behind number ``index``; ActionFailed when it has left the page."""
+    from playwright.async_api import Error
+
+    gone = ActionFailed(f"element [{index}] is no longer on the page; look again (session_snapshot)")
     handle: JSHandle | None = None
-    if target.ref is not None and refs is not None:
-        handle = await refs.evaluate_handle("(items, i) => items[i]", target.ref)
-    elif target.frames:
-        handle = await _in_frames(page, target)
-    element = handle.as_element() if handle is not None else None
-    if element is None or not await element.evaluate("(el) => el.isConnected"):
-        raise ActionFailed(f"element [{index}] is no longer on the page; look again (session_snapshot)")
+    try:
+        if target.ref is not None and refs is not None:
+            handle = await refs.evaluate_handle("(items, i) => items[i]", target.ref)
+        elif target.frames:
+            handle = await _in_frames(page, target)
+        element = handle.as_element() if handle is not None else None
+        if element is None or not await element.evaluate("(el) => el.isConnected"):
+            raise gone
+    except Error as exc:  # the document it was in has been replaced
+        raise gone from exc
     return element
 
 

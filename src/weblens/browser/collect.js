@@ -18,6 +18,8 @@
     "object", "embed",
   ]);
   const SKIP_TEXT = new Set(["script", "style", "template", "noscript", "head"]);
+  // innerText runs a label, a field and its button together ("SearchGo"): text around these is walked
+  const FORM_CONTROLS = new Set(["input", "select", "textarea", "button"]);
   const LANDMARKS = new Set(["header", "nav", "footer"]);
   const LANDMARK_ROLES = new Set(["banner", "navigation", "contentinfo"]);
   const DIALOGS = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
@@ -220,6 +222,7 @@
     for (let node = el; node && !composite.has(node); node = parentOf(node)) composite.add(node);
   }
   function consider(el, c, frame) {
+    if (FORM_CONTROLS.has(el.localName) && el.parentElement) markComposite(el.parentElement);
     if (disabled(el) || !shown(el)) return;
     if ((c.cat === BUTTON || c.cat === LINK) && nested(el)) return;
     const label = cap(labelOf(el, c), opts.maxLabel);
@@ -278,9 +281,10 @@
   }
 
   // --- visible text (innerText, extended into open shadow roots and same-origin frames) -------
-  function blockish(el) {
+  function separator(el) {
     const display = styleOf(el).display;
-    return !(display.startsWith("inline") || display === "contents");
+    if (display === "inline" || display === "contents") return "";
+    return display.startsWith("inline") ? " " : "\n";
   }
   function textOf(el) {
     if (!rendered(el)) return "";
@@ -308,7 +312,10 @@
           continue;
         }
         const text = textOf(node);
-        if (text) out += blockish(node) ? "\n" + text + "\n" : text;
+        if (text) {
+          const gap = separator(node);
+          out += gap + text + gap;
+        }
       }
     }
     return out;

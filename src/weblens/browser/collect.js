@@ -18,7 +18,8 @@
     "object", "embed",
   ]);
   const SKIP_TEXT = new Set(["script", "style", "template", "noscript", "head"]);
-  // innerText runs a label, a field and its button together ("SearchGo"): text around these is walked
+  // innerText runs a label, a field and its button together ("SearchGo"), and links that touch
+  // ("HomeAbout"): the text around these is walked, with a space between touching elements
   const FORM_CONTROLS = new Set(["input", "select", "textarea", "button"]);
   const LANDMARKS = new Set(["header", "nav", "footer"]);
   const LANDMARK_ROLES = new Set(["banner", "navigation", "contentinfo"]);
@@ -222,7 +223,8 @@
     for (let node = el; node && !composite.has(node); node = parentOf(node)) composite.add(node);
   }
   function consider(el, c, frame) {
-    if (FORM_CONTROLS.has(el.localName) && el.parentElement) markComposite(el.parentElement);
+    const touching = el.previousSibling && el.previousSibling.nodeType === 1;  // <a>Home</a><a>About</a>
+    if ((FORM_CONTROLS.has(el.localName) || touching) && el.parentElement) markComposite(el.parentElement);
     if (disabled(el) || !shown(el)) return;
     if ((c.cat === BUTTON || c.cat === LINK) && nested(el)) return;
     const label = cap(labelOf(el, c), opts.maxLabel);
@@ -301,10 +303,11 @@
     return joinText(el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes);
   }
   function joinText(nodes) {
-    let out = "";
+    let out = "", afterElement = false;
     for (const node of Array.from(nodes)) {
       if (node.nodeType === 3) {
         out += node.data.replace(/\s+/g, " ");
+        afterElement = false;
       } else if (node.nodeType === 1 && !SKIP_TEXT.has(node.localName)) {
         if (node.localName === "slot") {
           const assigned = node.assignedNodes({ flatten: true });
@@ -313,9 +316,11 @@
         }
         const text = textOf(node);
         if (text) {
-          const gap = separator(node);
-          out += gap + text + gap;
+          const around = separator(node);
+          const gap = around || (afterElement && !/\s$/.test(out) ? " " : "");
+          out += gap + text + around;
         }
+        afterElement = true;
       }
     }
     return out;

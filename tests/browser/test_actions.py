@@ -72,6 +72,10 @@ async def test_a_link_to_a_new_tab_moves_the_session_there_and_back_returns(
         assert back.url == site.url("/shop/product/bucket")
         assert element(back, "Edition").tag == "select"
 
+        care = await session.click(element(back, "Care instructions").index)
+        closed = await session.click(element(care, "Close this tab").index)  # the page closes its own tab
+        assert closed.url == site.url("/shop/product/bucket")
+
 
 async def test_spa_route_change_and_back(lens: Lens, site: LoopbackServer) -> None:
     async with lens.open_session() as session:

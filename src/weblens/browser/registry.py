@@ -84,6 +84,7 @@ class SessionRegistry:
         self._script: str | None = None
         self._reaper: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
+        self._closing: set[asyncio.Future[None]] = set()
         self._empty_since = time.monotonic()
         self._closed = False
         self._refused_before = 0
@@ -144,7 +145,9 @@ class SessionRegistry:
             return session
         if session is not None:  # its browser went away: forget it
             self._sessions.pop(session_id, None)
-            self._wake_reaper()
+            closing = asyncio.ensure_future(self._drop(session))
+            self._closing.add(closing)
+            closing.add_done_callback(self._closing.discard)
         owner = replica_of(session_id)
         if owner and owner != self._replica:
             raise SessionNotFound(
@@ -165,6 +168,8 @@ class SessionRegistry:
             await self._reaper
         for session in list(self._sessions.values()):
             await self._drop(session)
+        if self._closing:
+            await asyncio.gather(*self._closing, return_exceptions=True)
         await self._close_browser(final=True)
 
     async def _drop(self, session: BrowsingSession) -> None:

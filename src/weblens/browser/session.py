@@ -93,6 +93,7 @@ class BrowsingSession:
         self._tabs: list[Tab] = []
         self._opened: list[Tab] = []
         self._following = False
+        self._own_page = False
         self._numbers = itertools.count(1)
         self._lock = asyncio.Lock()
         self._refs: JSHandle | None = None
@@ -105,9 +106,7 @@ class BrowsingSession:
 
     async def start(self) -> Snapshot:
         """Open the first tab (an empty page) and take its snapshot."""
-        page = await self._context.new_page()
-        self._tabs.append(self._attach(page))
-        self._context.on("page", self._on_page)  # after our own page: every later page is the site's
+        self._context.on("page", self._on_page)
         async with self._use():
             return await self._look(View())
 
@@ -243,6 +242,8 @@ class BrowsingSession:
             self.busy = True
             self.touch()
             try:
+                if not self._tabs:  # the first action, or the page closed its last tab itself
+                    await self._new_tab()
                 yield
             except Error as exc:
                 raise self._failure(exc) from exc
@@ -251,30 +252,31 @@ class BrowsingSession:
                 self.touch()
 
     def _failure(self, exc: Any) -> WeblensError:
-        if not self._context.browser or not self._context.browser.is_connected() or not self._tabs:
+        browser = self._context.browser
+        if browser is None or not browser.is_connected():
             self.closed = True
             return RenderFailed(f"the browser of session {self.id} went away; open a new session")
-        if self._tab.page.is_closed():
-            self._tabs.pop()
-            if not self._tabs:
-                self.closed = True
-                return RenderFailed(f"the page of session {self.id} was closed; open a new session")
         return ActionFailed(f"the page did not take the action: {actions.why(exc)}")
 
     async def _act(
         self, step: Callable[[Tab], Awaitable[None]], view: View, *, follow: bool = True
     ) -> Snapshot:
+        from playwright.async_api import Error
+
         async with self._use():
             tab = self._tab
             self._following = follow
             try:
                 await step(tab)
                 await self._settle(tab)
+            except (Error, ActionFailed):
+                if not tab.page.is_closed():
+                    raise  # else the page closed its own tab: the session goes on in the one before
             finally:
                 self._following = False
             if self._opened:
                 await self._follow_new_tab()
-            else:
+            elif not tab.page.is_closed():
                 await self._check_document(tab, tab.page.url)
             return await self._look(view)
 
@@ -345,12 +347,28 @@ class BrowsingSession:
         return error
 
     # --- tabs -------------------------------------------------------------------------------------
+    async def _new_tab(self) -> None:
+        self._own_page = True
+        try:
+            page = await self._context.new_page()
+        finally:
+            self._own_page = False
+        self._tabs.append(self._attach(page))
+
     def _attach(self, page: Page) -> Tab:
         page.on("dialog", self._answer_dialog)
+        page.on("close", self._forget)
         traffic = Traffic(page, patience_s=self._options.request_patience_s)
         return Tab(page, next(self._numbers), traffic, MainDocumentWatch(page))
 
+    def _forget(self, page: Page) -> None:
+        """A tab closed (by us, or by the page itself): the session goes on in the one before it."""
+        self._tabs = [tab for tab in self._tabs if tab.page is not page]
+        self._opened = [tab for tab in self._opened if tab.page is not page]
+
     def _on_page(self, page: Page) -> None:
+        if self._own_page:
+            return  # the tab _new_tab is opening
         tab = self._attach(page)
         if self._following and not self.closed:
             self._opened.append(tab)
@@ -392,6 +410,8 @@ class BrowsingSession:
 
     # --- looking ----------------------------------------------------------------------------------
     async def _look(self, view: View) -> Snapshot:
+        if not self._tabs:  # the action closed the last tab (a page calling window.close())
+            await self._new_tab()
         tab = self._tab
         data, refs = await self._collect(tab.page)
         old, self._refs = self._refs, refs

@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import gzip
 import os
-import resource
 import statistics
 import sys
 import time
@@ -185,7 +184,7 @@ async def memory(lens: Lens, site: LoopbackServer, total: int) -> list[tuple[int
         if n == 1 or n % 25 == 0:
             await asyncio.sleep(1.0)  # let closed contexts' renderer processes exit
             pids = lens.browsing_sessions.browser_processes()
-            own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+            own = procs.rss_bytes([os.getpid()])
             rows.append((n, len(pids), procs.pss_bytes(pids), own))
     return rows
 
@@ -271,7 +270,7 @@ def report(
         f"**Memory over {mem[-1][0]} sessions** opened, used (load the shop, accept its cookie banner) and "
         "closed one after another in one browser:",
         "",
-        "| sessions so far | browser processes | browser PSS | this process, peak RSS |",
+        "| sessions so far | browser processes | browser PSS | this process, RSS |",
         "|---:|---:|---:|---:|",
         *(f"| {n} | {count} | {pss / MB:.0f} MB | {own / MB:.0f} MB |" for n, count, pss, own in mem),
     ]

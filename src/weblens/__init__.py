@@ -13,7 +13,7 @@ from weblens import errors, models
 from weblens.config import Settings
 from weblens.errors import WeblensError
 from weblens.extract import ExtractOptions, extract
-from weblens.models import GatherResponse, PageExtract, SearchResponse, SearchResult
+from weblens.models import GatherResponse, PageExtract, SearchResponse, SearchResult, Snapshot
 from weblens.session import Lens
 from weblens.sync import browse, gather, search
 
@@ -25,6 +25,7 @@ __all__ = [
     "SearchResponse",
     "SearchResult",
     "Settings",
+    "Snapshot",
     "WeblensError",
     "browse",
     "errors",

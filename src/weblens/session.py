@@ -367,7 +367,13 @@ class Lens:
     async def session_open(
         self, request: SessionOpenRequest | str | None = None, /, **fields: Any
     ) -> Snapshot:
-        """Open a session (on ``url`` when given); its snapshot carries the ``session_id`` to use."""
+        """Open a session (on ``url`` when given); its snapshot carries the ``session_id`` to use.
+
+        ``lens.session_open("https://…")``, ``lens.session_open(url=…, changes_only=True)`` or
+        ``lens.session_open(SessionOpenRequest(...))``.
+        """
+        if isinstance(request, str):
+            request, fields = None, {"url": request, **fields}
         req = SessionOpenRequest.build(request, **fields)
         if req.url is not None:
             self._guard.check_url(req.url)  # a refused URL opens no session

@@ -10,6 +10,7 @@ element is covered by a banner, detached, not editable — the error says so
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,7 +18,7 @@ from weblens.browser.snapshot import Candidate
 from weblens.errors import ActionFailed
 
 if TYPE_CHECKING:
-    from playwright.async_api import ElementHandle, Error, JSHandle, Page
+    from playwright.async_api import BrowserContext, ElementHandle, Error, JSHandle, Page
 
 __all__ = ["click", "element_for", "fill", "opens_tab", "scroll", "select", "why"]
 
@@ -126,7 +127,22 @@ async def opens_tab(element: ElementHandle) -> bool:
     return bool(await element.evaluate(_OPENS_TAB_JS))
 
 
-async def click(element: ElementHandle, index: int, *, timeout_ms: float) -> None:
+async def click(
+    element: ElementHandle, index: int, *, timeout_ms: float, tabs: BrowserContext | None = None
+) -> None:
+    """Click; when ``element`` opens a new tab (a link or form with a target), wait for that tab to
+    appear in ``tabs`` (up to ``timeout_ms``: the page may keep it from opening)."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    if tabs is None or not await opens_tab(element):
+        await _click(element, index, timeout_ms)
+        return
+    with contextlib.suppress(PlaywrightTimeout):
+        async with tabs.expect_page(timeout=timeout_ms):
+            await _click(element, index, timeout_ms)
+
+
+async def _click(element: ElementHandle, index: int, timeout_ms: float) -> None:
     from playwright.async_api import Error
 
     try:

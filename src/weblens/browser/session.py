@@ -127,14 +127,7 @@ class BrowsingSession:
     async def click(self, index: int, *, changes_only: bool = False, text_offset: int = 0) -> Snapshot:
         async def step(tab: Tab) -> None:
             element = await self._element(tab, index)
-            if not await actions.opens_tab(element):
-                await actions.click(element, index, timeout_ms=self._action_ms)
-                return
-            with contextlib.suppress(PlaywrightTimeout):  # the page may keep the link from opening
-                async with self._context.expect_page(timeout=self._action_ms):
-                    await actions.click(element, index, timeout_ms=self._action_ms)
-
-        from playwright.async_api import TimeoutError as PlaywrightTimeout
+            await actions.click(element, index, timeout_ms=self._action_ms, tabs=self._context)
 
         return await self._act(step, View(changes_only, text_offset))
 

@@ -34,6 +34,8 @@ bench: install
 	$(PY) bench/gather.py
 	$(PY) bench/rank.py
 	$(PY) bench/answer.py
+	$(PY) bench/session.py
+	$(PY) bench/serve.py
 
 screenshots: install
 	$(PY) bench/screenshots.py

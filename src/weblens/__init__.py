@@ -22,6 +22,7 @@ from weblens.models import (
     ProgressEvent,
     SearchResponse,
     SearchResult,
+    Snapshot,
 )
 from weblens.requests import AnswerRequest, BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
 from weblens.research.chunk import Span, chunk
@@ -46,6 +47,7 @@ __all__ = [
     "SearchResponse",
     "SearchResult",
     "Settings",
+    "Snapshot",
     "Span",
     "WeblensError",
     "browse",

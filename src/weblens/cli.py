@@ -166,12 +166,15 @@ def cli() -> None:
 
 
 for _op in OPERATIONS.values():
-    cli.add_command(search_command() if _op.name == "search" else operation_command(_op))
+    if _op.cli:
+        cli.add_command(search_command() if _op.name == "search" else operation_command(_op))
 
 
 def _register_servers() -> None:
+    from weblens.interact import interact_command
     from weblens.server.commands import mcp_command, serve_command
 
+    cli.add_command(interact_command())
     cli.add_command(serve_command())
     cli.add_command(mcp_command())
 

@@ -191,6 +191,11 @@ class Settings(BaseSettings):
     )
     session_idle_s: float = Field(default=300.0, gt=0, description="close a browsing session idle this long")
     max_sessions: int = Field(default=4, ge=1, description="browsing sessions open at once")
+    replica_id: str | None = Field(
+        default=None,
+        max_length=64,
+        description="tag of this replica in browsing-session ids (sticky routing); None: host name and pid",
+    )
 
     # logging
     log_format: Literal["console", "json"] = "console"

@@ -10,11 +10,12 @@ import uuid
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 __all__ = [
     "Answer",
     "Citation",
+    "Element",
     "ExtractionMethod",
     "GatherFailure",
     "GatherResponse",
@@ -27,6 +28,8 @@ __all__ = [
     "RenderResult",
     "SearchResponse",
     "SearchResult",
+    "SessionClosed",
+    "Snapshot",
     "WaitCondition",
     "WaitKind",
 ]
@@ -233,3 +236,70 @@ class RenderResult(_Frozen):
     title: str
     html: str
     elapsed_ms: float
+
+
+class Element(_Frozen):
+    """One control of a browsing session's page, numbered for the agent (valid until the next snapshot)."""
+
+    index: int = Field(ge=1)
+    tag: str
+    kind: str = ""
+    """The input type for inputs (text, search, checkbox…), ``link`` for links, the ARIA role for role
+    widgets, else empty."""
+    label: str = ""
+    """The accessible name: aria-label(ledby), label, placeholder, text, title or alt."""
+    value: str | None = None
+    """The current value of a field (checked/unchecked for boxes, the chosen option for selects);
+    ``None`` for controls without one (buttons, links)."""
+    href: str | None = None
+    in_overlay: bool = False
+    """Inside an open overlay or modal (cookie banner, dialog): these come first."""
+    is_new: bool = False
+    """Appeared or changed since the previous snapshot of the same page."""
+
+    def render(self) -> str:
+        """``[3] a (link) "Products"`` / ``[1] input (text) "Search" value=""``."""
+        kind = f" ({self.kind})" if self.kind else ""
+        value = "" if self.value is None else f" value={_quoted(self.value)}"
+        return f"[{self.index}] {self.tag}{kind} {_quoted(self.label)}{value}"
+
+
+class Snapshot(_Frozen):
+    """What an interactive page shows after an action: its visible text and its numbered controls."""
+
+    session_id: str
+    url: str
+    title: str = ""
+    text: str = ""
+    """Visible text, at most 5,000 characters (from ``text_offset``; with ``changes_only``, only the lines
+    that are new since the previous snapshot of the page)."""
+    text_truncated: bool = False
+    """More text follows: ask again with a larger ``text_offset``."""
+    elements: list[Element] = Field(default_factory=list)
+    has_overlay: bool = False
+    """An overlay or modal (cookie banner, dialog) is open; its controls are listed first."""
+
+    _next_text_offset: int | None = PrivateAttr(default=None)
+
+    def render(self) -> str:
+        """The text an agent reads (Page, Title, Content, Interactive Elements)."""
+        content = self.text
+        if self.text_truncated:
+            where = (
+                f"text_offset={self._next_text_offset}" if self._next_text_offset else "a larger text_offset"
+            )
+            content += f"\n[more text follows: read on with {where}]"
+        lines = [f"Page: {self.url}", f"Title: {self.title}", "", "--- Content ---", content, ""]
+        lines.append("--- Interactive Elements ---")
+        lines += [element.render() for element in self.elements]
+        return "\n".join(lines)
+
+
+class SessionClosed(_Frozen):
+    session_id: str
+    closed: bool = True
+
+
+def _quoted(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return f'"{escaped}"'

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from weblens.models import Answer, GatherResponse, PageExtract, SearchResponse
+from weblens.models import Answer, GatherResponse, PageExtract, SearchResponse, SessionClosed, Snapshot
 from weblens.requests import (
     AnswerRequest,
     BrowseRequest,
@@ -23,18 +23,30 @@ from weblens.requests import (
     Request,
     RespondRequest,
     SearchRequest,
+    SessionBackRequest,
+    SessionClickRequest,
+    SessionCloseRequest,
+    SessionGotoRequest,
+    SessionOpenRequest,
+    SessionReadRequest,
+    SessionScrollRequest,
+    SessionSelectRequest,
+    SessionSnapshotRequest,
+    SessionTypeRequest,
 )
 from weblens.search.citations import format_sources
 from weblens.session import Lens
 from weblens.views import (
     answer_as_markdown,
     answer_as_text,
+    closed_as_text,
     page_as_markdown,
     page_as_text,
     passages_as_markdown,
     passages_as_text,
     search_as_markdown,
     search_as_text,
+    snapshot_as_text,
 )
 
 __all__ = ["OPERATIONS", "Operation", "View"]
@@ -55,6 +67,9 @@ class Operation:
     """False for operations that never leave the process (extract)."""
     read_only: bool = True
     """MCP annotation: the operation changes nothing outside weblens."""
+    cli: bool = True
+    """Offered as a CLI command of its own (session steps are not: a session lives in one process,
+    so the CLI runs them in order with ``weblens interact``)."""
 
     @property
     def http_path(self) -> str:
@@ -132,4 +147,81 @@ RESPOND = Operation(
     text=answer_as_text,
 )
 
-OPERATIONS: dict[str, Operation] = {op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND)}
+
+def _session_op(name: str, request: type[Request], summary: str, **extra: Any) -> Operation:
+    """A browsing-session operation: it acts on a live page (not read-only), answers a Snapshot."""
+    values: dict[str, Any] = {
+        "result": Snapshot,
+        "run": lambda lens, req: lens.session_act(req),
+        "markdown": snapshot_as_text,
+        "text": snapshot_as_text,
+        "read_only": False,
+        "cli": False,
+        **extra,
+    }
+    return Operation(name=name, request=request, summary=summary, **values)
+
+
+_NUMBERS = " Numbers are those of the latest snapshot of the session."
+SESSION_OPERATIONS = (
+    _session_op(
+        "session_open",
+        SessionOpenRequest,
+        "Open an interactive browsing session (optionally on a URL): a live page you operate step by "
+        "step. Answers a snapshot: the page's visible text and its numbered controls, with the "
+        "session_id every later session call needs.",
+        run=lambda lens, req: lens.session_open(req),
+    ),
+    _session_op("session_goto", SessionGotoRequest, "Load a URL in the session; answers the new snapshot."),
+    _session_op("session_click", SessionClickRequest, "Click the element numbered index." + _NUMBERS),
+    _session_op(
+        "session_type",
+        SessionTypeRequest,
+        "Type text into the field numbered index (replacing its text); submit=true then presses Enter "
+        "or submits its form." + _NUMBERS,
+    ),
+    _session_op(
+        "session_select",
+        SessionSelectRequest,
+        "Choose an option (its value or visible text) in the select numbered index." + _NUMBERS,
+    ),
+    _session_op(
+        "session_scroll",
+        SessionScrollRequest,
+        "Scroll the page down or up by about a screen (loads lazy and infinite-scroll content); use "
+        "changes_only to see only what appeared.",
+    ),
+    _session_op(
+        "session_back", SessionBackRequest, "Go back to the previous page (or the tab a link opened from)."
+    ),
+    _session_op(
+        "session_snapshot",
+        SessionSnapshotRequest,
+        "Look at the page again without acting: read on through a long text with text_offset, or see "
+        "what changed since the last look with changes_only.",
+    ),
+    _session_op(
+        "session_read",
+        SessionReadRequest,
+        "Read the session's current page as an article: main content as Markdown, metadata (like "
+        "browse, for a page you reached by clicking and typing).",
+        result=PageExtract,
+        run=lambda lens, req: lens.session_read(req),
+        markdown=page_as_markdown,
+        text=page_as_text,
+        read_only=True,
+    ),
+    _session_op(
+        "session_close",
+        SessionCloseRequest,
+        "Close the session (its page, cookies and storage are discarded).",
+        result=SessionClosed,
+        run=lambda lens, req: lens.session_close(req),
+        markdown=closed_as_text,
+        text=closed_as_text,
+    ),
+)
+
+OPERATIONS: dict[str, Operation] = {
+    op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND, *SESSION_OPERATIONS)
+}

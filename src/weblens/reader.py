@@ -23,7 +23,15 @@ from weblens.cache.keys import page_key
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.escalation import better_result, cache_answers, render_reason
 from weblens.extract import ExtractOptions
-from weblens.models import ExtractionMethod, Outcome, PageExtract, RenderJob, RenderMode, WaitCondition
+from weblens.models import (
+    ExtractionMethod,
+    Outcome,
+    PageExtract,
+    RenderJob,
+    RenderMode,
+    RenderResult,
+    WaitCondition,
+)
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
 from weblens.net.ratelimit import DomainRateLimiter
@@ -172,6 +180,10 @@ class PageReader:
         if self._renderer is None:
             self._renderer = self._renderer_factory()
         result = await self._renderer.render(job)
+        return await self.extract_rendered(result, call)
+
+    async def extract_rendered(self, result: RenderResult, call: ReadCall) -> PageExtract:
+        """A rendered DOM (a render job's, or a browsing session's) through the extraction pipeline."""
         page = await self._extract(result.html, result.final_url, call)
         return page.model_copy(
             update={

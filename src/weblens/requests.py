@@ -17,11 +17,12 @@ Conventions:
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar, Union
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, field_validator
 
 from weblens.errors import InvalidArgument
 from weblens.models import RenderMode, WaitCondition
@@ -37,8 +38,22 @@ __all__ = [
     "Request",
     "RespondRequest",
     "SearchRequest",
+    "SessionAction",
+    "SessionBackRequest",
+    "SessionClickRequest",
+    "SessionCloseRequest",
+    "SessionGotoRequest",
+    "SessionOpenRequest",
+    "SessionReadRequest",
+    "SessionScrollRequest",
+    "SessionSelectRequest",
+    "SessionSnapshotRequest",
+    "SessionTypeRequest",
+    "SessionView",
     "Window",
     "invalid_argument",
+    "parse_session_action",
+    "session_action_schema",
 ]
 
 R = TypeVar("R", bound="Request")
@@ -329,3 +344,162 @@ class RespondRequest(Request):
         if isinstance(value, list | tuple):
             return [_message(item) for item in value]
         return value
+
+
+# --- interactive browsing sessions ----------------------------------------------------------------
+SessionId = Annotated[str, Field(min_length=1, max_length=200)]
+Index = Annotated[int, Field(ge=1, le=10_000)]
+
+
+class SessionView(Request):
+    """How much of the page the snapshot after an action shows (every action takes these)."""
+
+    changes_only: bool = False
+    """List only the elements and text lines that appeared or changed since the previous snapshot of
+    this page (the first snapshot of a page is always whole)."""
+    text_offset: Annotated[int, Field(ge=0, le=100_000_000)] = 0
+    """Start the snapshot's text at this character, to read on where a cut text stopped."""
+
+
+class SessionOpenRequest(SessionView):
+    operation: ClassVar[str] = "session_open"
+
+    url: Annotated[str | None, Field(min_length=1, max_length=8192)] = None
+    """Open this http(s) URL in the new session. None: an empty page (then use session_goto)."""
+
+
+class SessionGotoRequest(SessionView):
+    operation: ClassVar[str] = "session_goto"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+    url: Annotated[str, Field(min_length=1, max_length=8192)]
+    """The http(s) URL to load in the session (guarded like every fetch)."""
+
+
+class SessionClickRequest(SessionView):
+    operation: ClassVar[str] = "session_click"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+    index: Index
+    """The element's number in the latest snapshot."""
+
+
+class SessionTypeRequest(SessionView):
+    operation: ClassVar[str] = "session_type"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+    index: Index
+    """The field's number in the latest snapshot."""
+    text: Annotated[str, Field(max_length=100_000)]
+    """The text to put in the field (it replaces what the field held)."""
+    submit: bool = False
+    """Then press Enter (or submit the field's form)."""
+
+
+class SessionSelectRequest(SessionView):
+    operation: ClassVar[str] = "session_select"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+    index: Index
+    """The select's number in the latest snapshot."""
+    option: Annotated[str, Field(max_length=10_000)]
+    """The option to choose: its value or its visible text."""
+
+
+class SessionScrollRequest(SessionView):
+    operation: ClassVar[str] = "session_scroll"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+    direction: Literal["down", "up"] = "down"
+    """Scroll by about one screen (down loads lazy and infinite-scroll content)."""
+
+
+class SessionBackRequest(SessionView):
+    operation: ClassVar[str] = "session_back"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+
+
+class SessionSnapshotRequest(SessionView):
+    operation: ClassVar[str] = "session_snapshot"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+
+
+class SessionReadRequest(Window):
+    operation: ClassVar[str] = "session_read"
+
+    session_id: SessionId
+    """The session, as session_open returned it."""
+
+
+class SessionCloseRequest(Request):
+    operation: ClassVar[str] = "session_close"
+
+    session_id: SessionId
+    """The session to close (its browser context, cookies and storage go with it)."""
+
+
+SESSION_ACTIONS: dict[str, type[Request]] = {
+    "goto": SessionGotoRequest,
+    "click": SessionClickRequest,
+    "type": SessionTypeRequest,
+    "select": SessionSelectRequest,
+    "scroll": SessionScrollRequest,
+    "back": SessionBackRequest,
+    "snapshot": SessionSnapshotRequest,
+    "read": SessionReadRequest,
+}
+"""The ``action`` names of ``POST /v1/sessions/{id}/actions`` and the request each one makes."""
+
+
+def _action_body(action: str, model: type[Request]) -> type[Request]:
+    """``model`` without ``session_id`` (the URL names it), tagged ``{"action": action}``."""
+    fields: dict[str, Any] = {
+        name: (info.annotation, info) for name, info in model.model_fields.items() if name != "session_id"
+    }
+    tag: Any = Literal[action]
+    name = f"{action.capitalize()}Action"
+    body: type[Request] = create_model(name, __base__=Request, action=(tag, ...), **fields)
+    body.__doc__ = f"Body of a session action: {action}."
+    return body
+
+
+_ACTION_BODIES: dict[str, type[Request]] = {
+    action: _action_body(action, model) for action, model in SESSION_ACTIONS.items()
+}
+
+SessionAction: Any = Annotated[
+    Union[tuple(_ACTION_BODIES.values())],  # noqa: UP007
+    Field(discriminator="action"),
+]
+"""One action for ``POST /v1/sessions/{id}/actions``: ``{"action": "click", "index": 3}``."""
+
+
+def parse_session_action(session_id: str, body: bytes | str) -> Request:
+    """The request an action body makes on ``session_id`` (``invalid_argument`` when it is not one)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise InvalidArgument("the request body is not valid JSON", field="body") from None
+    if not isinstance(data, dict):
+        raise InvalidArgument("the request body must be a JSON object", field="body")
+    action = data.get("action")
+    if action not in SESSION_ACTIONS:
+        known = ", ".join(SESSION_ACTIONS)
+        raise InvalidArgument(f"action: must be one of {known} (got {action!r})", field="action")
+    fields = _ACTION_BODIES[action].parse(data).model_dump(exclude={"action"}, exclude_unset=True)
+    return SESSION_ACTIONS[action].parse({**fields, "session_id": session_id})
+
+
+def session_action_schema() -> dict[str, Any]:
+    """The JSON schema of :data:`SessionAction` (for the OpenAPI document)."""
+    adapter: TypeAdapter[Any] = TypeAdapter(SessionAction)
+    return adapter.json_schema(ref_template="#/components/schemas/{model}")

@@ -15,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import replace
 from types import TracebackType
@@ -25,12 +26,14 @@ from typing import Any, Self
 import httpx
 import structlog
 
+from weblens.browser import BrowsingSession, SessionOptions, SessionRegistry, default_replica
+from weblens.browser.dispatch import SnapshotRequest, act
 from weblens.cache.base import Cache, NullCache
 from weblens.cache.keys import budget_key, search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
-from weblens.errors import BudgetExceeded, InvalidArgument, NotConfigured, RenderFailed
+from weblens.errors import BudgetExceeded, InvalidArgument, NotConfigured, RenderFailed, WeblensError
 from weblens.extract import ExtractOptions
 from weblens.gathering import read_many
 from weblens.logs import route_through_stdlib
@@ -41,7 +44,10 @@ from weblens.models import (
     PageExtract,
     Passage,
     RenderMode,
+    RenderResult,
     SearchResponse,
+    SessionClosed,
+    Snapshot,
 )
 from weblens.net.fetch import FetchLimits, GuardedFetcher
 from weblens.net.guard import Guard
@@ -52,6 +58,7 @@ from weblens.net.resolver import Resolver, SystemResolver
 from weblens.paging import window
 from weblens.reader import PageReader, ReadCall, ReaderOptions, elapsed_ms
 from weblens.render.base import Renderer
+from weblens.render.options import RenderOptions
 from weblens.requests import (
     AnswerRequest,
     BrowseRequest,
@@ -59,6 +66,9 @@ from weblens.requests import (
     GatherRequest,
     RespondRequest,
     SearchRequest,
+    SessionCloseRequest,
+    SessionOpenRequest,
+    SessionReadRequest,
 )
 from weblens.research.answer import AnswerOptions, AnswerPipeline, AnswerTools, ProgressCallback
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder, LocalOptions, RemoteEmbedder
@@ -122,11 +132,12 @@ class Lens:
             markdown_links=s.markdown_links,
             markdown_images=s.markdown_images,
         )
+        self._limiter = DomainRateLimiter(s.per_domain_rate_limit)
         self._reader = PageReader(
             guard=self._guard,
             fetcher=fetcher or GuardedFetcher(self._guard, _fetch_limits(s)),
             cache=self._pages,
-            limiter=DomainRateLimiter(s.per_domain_rate_limit),
+            limiter=self._limiter,
             renderer_factory=(lambda: renderer) if renderer is not None else self._chromium,
             options=ReaderOptions(
                 render_threshold=s.render_confidence_threshold,
@@ -147,6 +158,7 @@ class Lens:
         self._budget_seen: dict[str, tuple[int, int]] = {}
         self._llm = llm if llm is not None else _llm_from(s)
         self._embedder = embedder if embedder is not None else _embedder_from(s)
+        self._sessions: SessionRegistry | None = None
         self._closed = False
 
     # --- lifecycle ---------------------------------------------------------
@@ -163,6 +175,8 @@ class Lens:
         if self._closed:
             return
         self._closed = True
+        if self._sessions is not None:
+            await self._sessions.aclose()  # every browsing session and their browser
         await self._reader.aclose()  # the fetcher, the renderer and the extraction workers
         if self._search_client is not None:
             await self._search_client.aclose()
@@ -191,7 +205,6 @@ class Lens:
     def _chromium(self) -> Renderer:
         try:
             from weblens.render.chromium import ChromiumRenderer
-            from weblens.render.options import RenderOptions
         except ImportError as exc:
             raise RenderFailed("rendering needs: pip install 'weblens[render]'") from exc
         s = self.settings
@@ -466,6 +479,94 @@ class Lens:
         )
         messages = [m.model_dump() for m in req.messages]
         return await Responder(tools).run(messages)
+
+    # --- interactive browsing sessions ---------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def open_session(self) -> AsyncIterator[BrowsingSession]:
+        """A live page to operate step by step, closed on leaving the block (also on error or cancel).
+
+        ``async with lens.open_session() as s: await s.goto(url); await s.click(3)``.
+        """
+        session = await self.browsing_sessions.open()
+        try:
+            yield session
+        finally:
+            with contextlib.suppress(WeblensError):
+                await self.browsing_sessions.close(session.id)
+
+    async def session_open(
+        self, request: SessionOpenRequest | str | None = None, /, **fields: Any
+    ) -> Snapshot:
+        """Open a session (on ``url`` when given); its snapshot carries the ``session_id`` to use.
+
+        ``lens.session_open("https://…")``, ``lens.session_open(url=…, changes_only=True)`` or
+        ``lens.session_open(SessionOpenRequest(...))``.
+        """
+        if isinstance(request, str):
+            request, fields = None, {"url": request, **fields}
+        req = SessionOpenRequest.build(request, **fields)
+        if req.url is not None:
+            self._guard.check_url(req.url)  # a refused URL opens no session
+        session = await self.browsing_sessions.open()
+        if req.url is None:
+            return await session.snapshot(changes_only=req.changes_only, text_offset=req.text_offset)
+        try:
+            return await session.goto(req.url, changes_only=req.changes_only, text_offset=req.text_offset)
+        except BaseException:
+            await self.browsing_sessions.close(session.id)  # a session nobody was told about
+            raise
+
+    async def session_act(self, request: SnapshotRequest) -> Snapshot:
+        """One action (goto, click, type, select, scroll, back, snapshot) on an open session."""
+        return await act(self.session(request.session_id), request)
+
+    async def session_read(
+        self, request: SessionReadRequest | str | None = None, /, **fields: Any
+    ) -> PageExtract:
+        """The session's current page through the extraction pipeline (paged like browse)."""
+        req = SessionReadRequest.build(request, **fields)
+        page = await self.session(req.session_id).read()
+        return window(page, req.max_length, req.start_index)
+
+    async def session_close(
+        self, request: SessionCloseRequest | str | None = None, /, **fields: Any
+    ) -> SessionClosed:
+        req = SessionCloseRequest.build(request, **fields)
+        await self.browsing_sessions.close(req.session_id)
+        return SessionClosed(session_id=req.session_id)
+
+    def session(self, session_id: str) -> BrowsingSession:
+        """The open session ``session_id``, or ``session_not_found``."""
+        return self.browsing_sessions.get(session_id)
+
+    @property
+    def browsing_sessions(self) -> SessionRegistry:
+        """The open browsing sessions (the browser starts with the first one)."""
+        if self._sessions is None:
+            if self._closed:
+                raise RenderFailed("the Lens is closed")
+            self._sessions = SessionRegistry(
+                self._guard, self._limiter, _session_options(self.settings), extract=self._extract_rendered
+            )
+        return self._sessions
+
+    async def _extract_rendered(self, result: RenderResult) -> PageExtract:
+        return await self._reader.extract_rendered(result, ReadCall(mode=RenderMode.ALWAYS))
+
+
+def _session_options(s: Settings) -> SessionOptions:
+    render = RenderOptions(
+        chromium_path=s.chromium_path,
+        block_resources=s.render_block_resources,
+        extra_args=("--disable-smooth-scrolling",),
+    )
+    return SessionOptions(
+        render=render,
+        idle_s=s.session_idle_s,
+        max_sessions=s.max_sessions,
+        replica=s.replica_id or default_replica(),
+        navigation_timeout_s=s.render_timeout_s,
+    )
 
 
 def _document(req: ExtractRequest) -> str | bytes:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from weblens.models import Answer, Citation, PageExtract, Passage, SearchResponse
+from weblens.models import Answer, Citation, PageExtract, Passage, SearchResponse, SessionClosed, Snapshot
 
 __all__ = [
     "answer_as_markdown",
     "answer_as_text",
+    "closed_as_text",
     "page_as_markdown",
     "page_as_text",
     "passages_as_markdown",
     "passages_as_text",
     "search_as_markdown",
     "search_as_text",
+    "snapshot_as_text",
 ]
 
 
@@ -119,3 +121,11 @@ def passages_as_text(passages: list[Passage]) -> str:
     for p in passages:
         lines += [f"{p.rank}. {p.url} [{p.start}:{p.end}] relevance {p.relevance:.2f}", p.text.strip(), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def snapshot_as_text(snapshot: Snapshot) -> str:
+    return snapshot.render()
+
+
+def closed_as_text(closed: SessionClosed) -> str:
+    return f"Closed browsing session {closed.session_id}."

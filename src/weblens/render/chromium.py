@@ -18,13 +18,18 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Self, TypeVar
-from urllib.parse import urlsplit
 
-from weblens.errors import InvalidURL, RenderFailed, RenderTimeout, SSRFBlocked, WeblensError
+from weblens.errors import RenderFailed, RenderTimeout, WeblensError
 from weblens.models import RenderJob, RenderResult
 from weblens.net.guard import Guard
 from weblens.render.browser import BrowserHost, BrowserSession
-from weblens.render.document import MainDocumentWatch, NavigationFailure, Snapshot, take_snapshot
+from weblens.render.document import (
+    MainDocumentWatch,
+    NavigationFailure,
+    Snapshot,
+    navigation_error,
+    take_snapshot,
+)
 from weblens.render.options import RenderOptions
 from weblens.render.pages import PageSupply, close_page
 from weblens.render.waits import NetworkIdle, goto_wait, wait_ready
@@ -241,18 +246,4 @@ def _left_ms(deadline: float) -> float:
 
 
 def _navigation_error(session: BrowserSession, failure: NavigationFailure, job_url: str) -> WeblensError:
-    """SSRFBlocked when the proxy refused the page's main document, RenderFailed otherwise."""
-    refusal = _refusal_for(session, failure.url)
-    if isinstance(refusal, SSRFBlocked | InvalidURL):
-        return SSRFBlocked(f"the page's document {failure.url} was blocked: {refusal.message}", url=job_url)
-    detail = f" ({refusal.code}: {refusal.message})" if refusal is not None else ""
-    return RenderFailed(f"navigation to {failure.url} failed: {failure.reason}{detail}", url=job_url)
-
-
-def _refusal_for(session: BrowserSession, url: str) -> WeblensError | None:
-    try:
-        parts = urlsplit(url)
-        port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
-    except ValueError:
-        return None
-    return session.proxy.refusal(parts.hostname or "", port)
+    return navigation_error(session.proxy, failure, job_url)

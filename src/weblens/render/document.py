@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from weblens.errors import InvalidURL, RenderFailed, SSRFBlocked, WeblensError
+from weblens.render.proxy import GuardedProxy
 
 if TYPE_CHECKING:
     from playwright.async_api import Page, Request, Response
 
-__all__ = ["REFUSED_HEADER", "MainDocumentWatch", "NavigationFailure", "Snapshot", "take_snapshot"]
+__all__ = [
+    "REFUSED_HEADER",
+    "MainDocumentWatch",
+    "NavigationFailure",
+    "Snapshot",
+    "navigation_error",
+    "take_snapshot",
+]
 
 REFUSED_HEADER = "x-weblens-refused"
 _SNAPSHOT_JS = """() => ({
@@ -87,3 +98,21 @@ async def take_snapshot(page: Page, attempts: int = 3) -> Snapshot:
                 raise
             await page.wait_for_load_state("domcontentloaded")
     raise AssertionError("unreachable")
+
+
+def navigation_error(proxy: GuardedProxy, failure: NavigationFailure, url: str) -> WeblensError:
+    """SSRFBlocked when the proxy refused the page's main document, RenderFailed otherwise."""
+    refusal = _refusal_for(proxy, failure.url)
+    if isinstance(refusal, SSRFBlocked | InvalidURL):
+        return SSRFBlocked(f"the page's document {failure.url} was blocked: {refusal.message}", url=url)
+    detail = f" ({refusal.code}: {refusal.message})" if refusal is not None else ""
+    return RenderFailed(f"navigation to {failure.url} failed: {failure.reason}{detail}", url=url)
+
+
+def _refusal_for(proxy: GuardedProxy, url: str) -> WeblensError | None:
+    try:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+    except ValueError:
+        return None
+    return proxy.refusal(parts.hostname or "", port)

@@ -1,5 +1,9 @@
 """The HTTP API: ``POST /v1/<operation>`` for every operation, health probes, metrics, OpenAPI.
 
+Browsing sessions also have REST routes: ``POST /v1/sessions`` opens one, ``POST
+/v1/sessions/{id}/actions`` runs one action (``{"action": "click", "index": 3}``),
+``DELETE /v1/sessions/{id}`` closes it.
+
     app = create_app(settings)            # an ASGI app; `weblens serve` runs it under uvicorn
 
 Routes are generated from :data:`weblens.operations.OPERATIONS`: the body of ``POST /v1/browse`` is
@@ -31,7 +35,14 @@ from weblens.config import Settings, load_settings
 from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
-from weblens.requests import AnswerRequest, invalid_argument
+from weblens.requests import (
+    AnswerRequest,
+    SessionCloseRequest,
+    SessionOpenRequest,
+    invalid_argument,
+    parse_session_action,
+    session_action_schema,
+)
 from weblens.requests import Request as OperationRequest
 from weblens.server.apidocs import install_api_docs
 from weblens.server.dashboard import install_dashboard
@@ -86,11 +97,15 @@ def parse_body(body: bytes, model: type[R]) -> R:
 
 
 async def run_operation(op: Operation, state: ServerState, body: bytes) -> Response:
-    """One call of ``op``: validate the body, run it on the Lens, answer the result or the error."""
+    """One call of ``op``: validate the JSON body, run it on the Lens, answer the result or the error."""
+    return await run_request(op, state, lambda: parse_body(body, op.request))
+
+
+async def run_request(op: Operation, state: ServerState, make: Callable[[], OperationRequest]) -> Response:
+    """Build the request (``make`` may raise ``invalid_argument``), run ``op``, answer; counted."""
     state.metrics.call(op.name, "http")
     try:
-        request = parse_body(body, op.request)
-        result = await op.run(state.require_lens(), request)
+        result = await op.run(state.require_lens(), make())
     except WeblensError as exc:
         state.metrics.error(op.name, exc.code)
         return error_response(exc)
@@ -187,21 +202,72 @@ def answer_events(state: ServerState, body: AnswerRequest) -> Response:
     )
 
 
+def _install_sessions(app: FastAPI, state: ServerState) -> None:
+    """The REST face of browsing sessions (the same operations as ``POST /v1/session_*``)."""
+
+    async def open_session(request: Request) -> Response:
+        return await run_operation(OPERATIONS["session_open"], state, await request.body())
+
+    async def act(request: Request) -> Response:
+        session_id = request.path_params["session_id"]
+        try:
+            action = parse_session_action(session_id, await request.body())
+        except WeblensError as exc:
+            return error_response(exc)
+        return await run_request(OPERATIONS[action.operation], state, lambda: action)
+
+    async def close(request: Request) -> Response:
+        session_id = request.path_params["session_id"]
+        return await run_request(
+            OPERATIONS["session_close"], state, lambda: SessionCloseRequest.build(session_id)
+        )
+
+    action_body = {"$ref": "#/components/schemas/SessionAction"}
+    routes: list[tuple[str, str, Route, str, dict[str, Any]]] = [
+        (
+            "/v1/sessions",
+            "POST",
+            open_session,
+            OPERATIONS["session_open"].summary,
+            request_body_doc(SessionOpenRequest),
+        ),
+        (
+            "/v1/sessions/{session_id}/actions",
+            "POST",
+            act,
+            "One action on an open session, named by its `action` field (goto, click, type, select, "
+            "scroll, back, snapshot, read).",
+            {"requestBody": {"required": True, "content": {"application/json": {"schema": action_body}}}},
+        ),
+        ("/v1/sessions/{session_id}", "DELETE", close, OPERATIONS["session_close"].summary, {}),
+    ]
+    for path, method, endpoint, summary, doc in routes:
+        app.add_api_route(
+            path, endpoint, methods=[method], summary=summary, tags=["sessions"], openapi_extra=doc
+        )
+
+
 def request_body_doc(model: type[OperationRequest]) -> dict[str, Any]:
     """OpenAPI ``requestBody`` naming the request model (its schema is added by :func:`_openapi`)."""
     ref = {"$ref": f"#/components/schemas/{model.__name__}"}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
 
 
-def _openapi(app: FastAPI, models: list[type[BaseModel]]) -> Callable[[], dict[str, Any]]:
+def _openapi(
+    app: FastAPI, models: list[type[BaseModel]], extra: dict[str, dict[str, Any]] | None = None
+) -> Callable[[], dict[str, Any]]:
     def build() -> dict[str, Any]:
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            for model in models:
-                found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            found_schemas = [
+                (model.__name__, model.model_json_schema(ref_template="#/components/schemas/{model}"))
+                for model in models
+            ]
+            for name, found in [*found_schemas, *(extra or {}).items()]:
+                found = dict(found)
                 components.update(found.pop("$defs", {}))
-                components[model.__name__] = found
+                components[name] = found
             app.openapi_schema = schema
         return app.openapi_schema
 
@@ -315,7 +381,12 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
             tags=["operations"],
             openapi_extra=request_body_doc(op.request),
         )
-    app.openapi = _openapi(app, [op.request for op in OPERATIONS.values()])  # type: ignore[method-assign]
+    _install_sessions(app, state)
+    app.openapi = _openapi(  # type: ignore[method-assign]
+        app,
+        [op.request for op in OPERATIONS.values()],
+        {"SessionAction": session_action_schema()},
+    )
     options = GateOptions(
         api_keys=tuple(settings.api_keys),
         rate_limit=RateLimit.parse(settings.rate_limit) if settings.rate_limit else None,

@@ -35,6 +35,7 @@ __all__ = ["MCP_DEFAULTS", "LensHolder", "build_mcp_server", "tool_text"]
 MCP_DEFAULTS: dict[str, dict[str, Any]] = {
     "browse": {"max_length": 20_000},
     "extract": {"max_length": 20_000},
+    "session_read": {"max_length": 20_000},
 }
 """Where a tool's default differs from its request model's: pages are read in 20,000-character pieces
 (a model's context is finite; ``start_index`` reads on)."""
@@ -44,8 +45,11 @@ INSTRUCTIONS = (
     "(long pages come in pieces: call browse again with the start_index it tells you); gather "
     "searches and reads the top results as numbered sources you can cite as [n]; answer answers a "
     "question from the web with citations checked against their sources (it says so when the web did "
-    "not answer); extract reads a document you already have. Private and local network addresses are "
-    "always refused."
+    "not answer); extract reads a document you already have. When an answer sits behind a search box, "
+    "a cookie banner, a button or a product option, session_open a page and operate it: each session "
+    "call answers a snapshot of the page's text and numbered controls; session_click / session_type / "
+    "session_select take those numbers; session_close when done. Private and local network addresses "
+    "are always refused."
 )
 
 

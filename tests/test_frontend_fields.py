@@ -15,7 +15,10 @@ import pytest
 from weblens.cli import cli
 from weblens.cli_support import cli_name
 from weblens.config import Settings
+from weblens.errors import InvalidArgument
+from weblens.interact import _ARGUMENTS, parse_step
 from weblens.operations import OPERATIONS, Operation
+from weblens.requests import SESSION_ACTIONS
 from weblens.server.http import create_app, fastapi_app
 from weblens.server.mcp import MCP_DEFAULTS, LensHolder, build_mcp_server
 
@@ -36,8 +39,36 @@ def _cli_params(name: str) -> dict[str, click.Parameter]:
     return {param.name: param for param in command.params if param.name}
 
 
+SESSION_STEP = {req.operation: action for action, req in SESSION_ACTIONS.items()}
+"""The `weblens interact --do` step of each session operation (the CLI face of sessions)."""
+
+
+def _reachable_through_interact(op: Operation) -> None:
+    """Session operations reach the CLI as `weblens interact URL --do STEP`: every field is a step's
+    argument or option (the session id is the one interact opened; open and close are its own)."""
+    if op.name == "session_open":
+        assert "url" in _cli_params("interact")
+        return
+    if op.name == "session_close":
+        return
+    action = SESSION_STEP[op.name]
+    for field in op.request.model_fields:
+        if field == "session_id":
+            continue
+        positional = field in _ARGUMENTS[action]
+        flag = f"--{field.replace('_', '-')}"
+        assert positional or field in op.request.model_fields, field
+        if not positional:  # an option of the step, parsed by the step's own request model
+            with pytest.raises(InvalidArgument) as caught:
+                parse_step(1, f"{action} {' '.join('1' for _ in _ARGUMENTS[action])} {flag}=@bad@")
+            assert "unknown option" not in caught.value.message, f"{op.name}: {field} not a step option"
+
+
 @pytest.mark.parametrize("op", list(OPERATIONS.values()), ids=lambda op: op.name)
 def test_every_field_is_a_cli_option_or_argument_left_to_the_model_default(op: Operation) -> None:
+    if not op.cli:
+        _reachable_through_interact(op)
+        return
     params = _cli_params(op.name)
     positional = op.request.positional_field()
     for field in op.request.model_fields:

@@ -146,6 +146,14 @@ class Settings(BaseSettings):
     wikipedia_language: str = "en"
     contact: str = "https://github.com/weblens/weblens"
 
+    # batch
+    batch_job_timeout_s: float = Field(
+        default=45.0,
+        ge=5,
+        le=3600,
+        description="time budget of one queued page (a killed worker's jobs are taken again 10.5 s after it)",
+    )
+
     # server
     api_keys: CommaList = Field(
         default_factory=list, description="API keys the server accepts (Authorization: Bearer KEY)"

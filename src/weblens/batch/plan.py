@@ -1,0 +1,109 @@
+"""What a batch run reads and where it writes: options, the output's state, the inputs still to read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+from weblens.batch.inputs import BatchInput, interleave, read_inputs
+from weblens.batch.resume import Resume, scan_file
+from weblens.errors import InvalidArgument
+from weblens.net.sites import site_key
+from weblens.requests import BrowseRequest
+
+__all__ = ["BatchOptions", "Summary", "count_pending", "open_output", "pending", "request_for"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BatchOptions:
+    concurrency: int = 16
+    """Pages read at once (per worker process with a queue)."""
+    resume: bool = False
+    """Continue an existing output file: skip the inputs whose key it holds."""
+    respect_robots: bool = True
+    """Honour robots.txt (an input line may still say ``"respect_robots": false``)."""
+    window: int = 5000
+    """Inputs read ahead and interleaved by site."""
+
+
+@dataclass
+class Summary:
+    total: int = 0
+    """Inputs to read in this run (after skipping those already in the output)."""
+    done: int = 0
+    failed: int = 0
+    skipped: int = 0
+    """Inputs whose key the output already held (``--resume``)."""
+    duplicates: int = 0
+    """Inputs whose key came earlier in the file (one line per key)."""
+
+    @property
+    def ok(self) -> int:
+        return self.done - self.failed
+
+
+def open_output(out: Path, *, resume: bool) -> Resume:
+    """The output's state; refuses to append to a file it was not asked to resume."""
+    if out.is_dir():
+        raise InvalidArgument(f"--out: {out} is a directory", field="out")
+    if not out.parent.is_dir():
+        raise InvalidArgument(f"--out: no such directory: {out.parent}", field="out")
+    if not resume:
+        if out.exists() and out.stat().st_size > 0:
+            raise InvalidArgument(
+                f"--out: {out} exists; pass --resume to continue it, or choose another file", field="out"
+            )
+        return Resume()
+    return scan_file(out)
+
+
+def _lines(path: Path) -> Iterator[str]:
+    try:
+        with path.open(encoding="utf-8", errors="replace", newline=None) as handle:
+            yield from handle
+    except FileNotFoundError:
+        raise InvalidArgument(f"INPUT: no such file: {path}", field="input") from None
+    except IsADirectoryError:
+        raise InvalidArgument(f"INPUT: {path} is a directory", field="input") from None
+
+
+def count_pending(path: Path, done: set[str]) -> int:
+    """How many distinct inputs of the file are not in ``done`` (the progress display's total)."""
+    return len({item.key for item in read_inputs(_lines(path))} - done)
+
+
+def site_of(item: BatchInput) -> str:
+    if item.request is None:
+        return ""
+    from urllib.parse import urlsplit
+
+    return site_key(urlsplit(item.request.url).netloc.rpartition("@")[2])
+
+
+def pending(path: Path, done: set[str], summary: Summary, *, window: int) -> Iterator[BatchInput]:
+    """The inputs still to read: not in ``done``, each key once; interleaved by site window by window."""
+    seen = set(done)
+
+    def fresh() -> Iterator[BatchInput]:
+        for item in read_inputs(_lines(path)):
+            if item.key in done:
+                summary.skipped += 1
+            elif item.key in seen:
+                summary.duplicates += 1
+            else:
+                seen.add(item.key)
+                yield item
+
+    items = fresh()
+    while chunk := list(islice(items, window)):
+        yield from interleave(chunk, site_of)
+
+
+def request_for(item: BatchInput, options: BatchOptions) -> BrowseRequest:
+    """The request to read: robots.txt honoured unless the run or the line itself says otherwise."""
+    assert item.request is not None
+    if "respect_robots" in item.request.model_fields_set:
+        return item.request
+    return item.request.model_copy(update={"respect_robots": options.respect_robots})

@@ -57,7 +57,7 @@ def parse_input(text: str, line: int) -> BatchInput | None:
         return None
     echo: Echo = stripped
     try:
-        if stripped.startswith("{"):
+        if stripped[0] in "{[":
             data = json.loads(stripped)
             if not isinstance(data, dict):
                 raise InvalidArgument("a JSON input line must be an object of browse fields")

@@ -30,6 +30,8 @@ class Farm:
     servers: list[LoopbackServer]
     arrivals: dict[int, list[tuple[float, str]]] = field(default_factory=dict)
     """Per server port: (monotonic time, path?query) of every request that reached it."""
+    agents: list[tuple[float, int, str, str]] = field(default_factory=list)
+    """(monotonic time, port, target, User-Agent) of every request, in arrival order."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -37,8 +39,10 @@ class Farm:
         return [server.allow_entry for server in self.servers]
 
     def record(self, server: LoopbackServer, request: Request, response: Response) -> Response:
+        now = time.monotonic()
         with self.lock:
-            self.arrivals.setdefault(server.port, []).append((time.monotonic(), request.target))
+            self.arrivals.setdefault(server.port, []).append((now, request.target))
+            self.agents.append((now, server.port, request.target, request.headers.get("user-agent", "")))
         return response
 
     def urls(self, pages_per_server: int) -> list[str]:
@@ -71,7 +75,12 @@ def farm(count: int = 3, *, delay_s: float = 0.0, robots: bytes = ROBOTS) -> Ite
             ok = Response(body=ARTICLE, delay_s=delay_s)
             server.route("/p", lambda r, s=server, ok=ok: sites.record(s, r, ok))  # type: ignore[misc]
             server.route("/private/x", lambda r, s=server: sites.record(s, r, Response(body=ARTICLE)))  # type: ignore[misc]
-            server.route("/robots.txt", lambda r, s=server: sites.record(s, r, Response(body=robots, headers={"Content-Type": "text/plain"})))  # type: ignore[misc]
+            server.route(
+                "/robots.txt",
+                lambda r, s=server: sites.record(
+                    s, r, Response(body=robots, headers={"Content-Type": "text/plain"})
+                ),
+            )  # type: ignore[misc]
             server.route("/hang", _hang, raw=True)
         yield sites
 

@@ -13,7 +13,9 @@ from tests.batch.support import farm, read_lines
 from weblens.batch.resume import scan_file
 
 
-def _batch(source: Path, out: Path, allow: list[str], *extra: str, capture: bool = False) -> subprocess.Popen[bytes]:
+def _batch(
+    source: Path, out: Path, allow: list[str], *extra: str, capture: bool = False
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "WEBLENS_PER_DOMAIN_RATE_LIMIT": "off",

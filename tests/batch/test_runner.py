@@ -67,7 +67,9 @@ async def test_ignore_robots_and_a_line_that_opts_out(tmp_path: Path) -> None:
     with farm(1) as sites:
         server = sites.servers[0]
         source = tmp_path / "urls.txt"
-        source.write_text(f'{server.url("/private/x")}\n{{"url": "{server.url("/private/x?y")}", "respect_robots": false}}\n')
+        source.write_text(
+            f'{server.url("/private/x")}\n{{"url": "{server.url("/private/x?y")}", "respect_robots": false}}\n'
+        )
         async with Lens(_settings(sites.allow, tmp_path), cache=MemoryCache()) as lens:
             await run_local(lens, source, tmp_path / "a.jsonl", BatchOptions())
             await run_local(lens, source, tmp_path / "b.jsonl", BatchOptions(respect_robots=False))

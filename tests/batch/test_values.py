@@ -72,7 +72,9 @@ def test_the_key_is_the_normalised_request() -> None:
 def test_keys_are_the_same_on_every_run() -> None:
     """A fixed value: a change of the key function would make --resume read everything again."""
     canonical = hashlib.sha256(b'{"url":"https://example.com/"}').hexdigest()[:32]
-    assert input_key(BrowseRequest(url="https://EXAMPLE.com")) == canonical == "fc3bcafb91730693484452065cac4cc1"
+    assert (
+        input_key(BrowseRequest(url="https://EXAMPLE.com")) == canonical == "fc3bcafb91730693484452065cac4cc1"
+    )
 
 
 @given(st.lists(st.tuples(st.sampled_from("abcde"), st.integers(0, 50)), max_size=60))

@@ -90,7 +90,7 @@ class QueueOptions:
     @property
     def budget_s(self) -> float:
         """A job's own time budget, a little under arq's timeout: past it, the line is ``fetch_timeout``."""
-        return max(self.job_timeout_s - 5.0, 1.0)
+        return self.job_timeout_s - min(5.0, self.job_timeout_s / 10)
 
     @property
     def redelivery_s(self) -> float:

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Request, Response
 
-__all__ = ["Farm", "farm", "read_lines"]
+__all__ = ["Farm", "farm", "inputs_of", "read_lines"]
 
 ARTICLE = page("article.html")
 ROBOTS = b"User-agent: *\nDisallow: /private\n"
@@ -52,7 +52,10 @@ class Farm:
             for server in self.servers:
                 urls.append(server.url(f"/p?n={n}"))
         for server in self.servers:
-            urls += [server.url("/missing?n=1"), server.url("/private/x"), server.url("/hang")]
+            hang = json.dumps(
+                {"url": server.url("/hang"), "timeout_s": 0.5}
+            )  # a JSON line with its own deadline
+            urls += [server.url("/missing?n=1"), server.url("/private/x"), hang]
         urls += ["http://10.1.2.3/internal", "http://169.254.169.254/latest/meta-data/", "ftp://x.test/"]
         return urls
 
@@ -83,6 +86,13 @@ def farm(count: int = 3, *, delay_s: float = 0.0, robots: bytes = ROBOTS) -> Ite
             )  # type: ignore[misc]
             server.route("/hang", _hang, raw=True)
         yield sites
+
+
+def inputs_of(lines: list[dict[str, object]]) -> list[str]:
+    """The input lines the output lines echo (JSON inputs as ``json.dumps`` writes them)."""
+    return sorted(
+        json.dumps(line["input"]) if isinstance(line["input"], dict) else str(line["input"]) for line in lines
+    )
 
 
 def read_lines(path: Path) -> list[dict[str, object]]:

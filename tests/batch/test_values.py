@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 
 import pytest
@@ -86,7 +87,7 @@ def test_interleaving_is_a_round_robin_permutation(pairs: list[tuple[str, int]])
         lines = [item.line for item in out if str(item.echo).startswith(site)]
         assert lines == sorted(lines)
     # no site gets two turns in a row while another site still has inputs waiting
-    for first, second in zip(out, out[1:], strict=False):
+    for first, second in itertools.pairwise(out):
         if str(first.echo)[0] == str(second.echo)[0]:
             rest = {str(item.echo)[0] for item in out[out.index(second) :]}
             assert rest == {str(first.echo)[0]}

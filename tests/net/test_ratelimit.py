@@ -8,7 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.servers import LoopbackServer, Response
 from weblens.errors import RateLimited
+from weblens.net.fetch import FetchLimits, GuardedFetcher
+from weblens.net.guard import Guard
+from weblens.net.policy import AllowList
 from weblens.net.ratelimit import DomainRateLimiter, MonotonicClock, Pace, reserve
 from weblens.net.sites import site_key
 
@@ -176,3 +180,23 @@ async def test_monotonic_clock() -> None:
     before = clock.now()
     await clock.sleep(0)
     assert clock.now() >= before
+
+
+async def test_retries_are_paced_too(server: LoopbackServer) -> None:
+    server.route("/flaky", Response(status=503, body=b"busy"))
+    limiter = DomainRateLimiter(Pace(per_second=1000, burst=1))
+    calls: list[str] = []
+    original = limiter.acquire
+
+    async def counting(site: str, *, max_wait_s: float | None = None) -> float:
+        calls.append(site)
+        return await original(site, max_wait_s=max_wait_s)
+
+    limiter.acquire = counting  # type: ignore[method-assign]
+    guard = Guard(allow=AllowList.parse([server.allow_entry]))
+    limits = FetchLimits(retries=2, retry_backoff_s=0.01, timeout_s=5)
+    async with GuardedFetcher(guard, limits, pacer=limiter) as fetcher:
+        with pytest.raises(Exception, match="503"):
+            await fetcher.fetch(server.url("/flaky"))
+    assert len(server.requests) == 3
+    assert calls == [server.allow_entry] * 2  # the first request is the caller's to pace

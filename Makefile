@@ -32,6 +32,7 @@ bench: install
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py
 	$(PY) bench/gather.py
+	$(PY) bench/batch.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

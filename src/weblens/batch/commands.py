@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -78,10 +79,12 @@ def batch_command() -> click.Command:
                 resume=values["resume"],
                 respect_robots=not values["ignore_robots"],
             )
+            start = time.monotonic()
             summary = run_async(
                 _batch(settings, Path(values["input"]), Path(values["out"]), options, values["queue"])
             )
-            sys.stdout.write(json.dumps({"out": values["out"], **_counts(summary)}) + "\n")
+            seconds = round(time.monotonic() - start, 3)
+            sys.stdout.write(json.dumps({"out": values["out"], **_counts(summary), "seconds": seconds}) + "\n")
 
         guarded("json", work)
 

@@ -5,7 +5,7 @@ loop running many jobs at once, not a thread or process per job), small, and its
 at-least-once: a job stays in the queue's sorted set until it finishes, and a worker that takes it only
 sets an "in progress" key that expires ``job_timeout + 10 s`` later. A worker killed mid-job never
 finishes it, so the key lapses and another worker takes the job again: within
-:attr:`QueueOptions.redelivery_s` (55.5 s with the default ``batch_job_timeout_s`` of 45 s).
+:attr:`QueueOptions.redelivery_s` (55.2 s with the default ``batch_job_timeout_s`` of 45 s).
 
 * ``weblens batch --queue URL`` (:func:`run_queued`) enqueues one job per pending input, with the job id
   ``<run>:<key>`` (arq refuses a second job with the id of one still queued or running), then reads the
@@ -72,7 +72,7 @@ QUEUE_NAME = "weblens:batch"
 FUNCTION = "read_page"
 IN_PROGRESS_EXTRA_S = 10.0
 """arq keeps a job's in-progress key this much longer than the job's timeout."""
-POLL_DELAY_S = 0.5
+POLL_DELAY_S = 0.2
 MAX_TRIES = 100_000
 """arq counts deferrals (a site's turn far away) as tries; a job gives up only on endless redelivery."""
 KEEP_S = 7 * 86400
@@ -94,7 +94,7 @@ class QueueOptions:
 
     @property
     def redelivery_s(self) -> float:
-        """At most this long after a worker dies, its jobs are taken again (55.5 s by default)."""
+        """At most this long after a worker dies, its jobs are taken again (55.2 s by default)."""
         return self.job_timeout_s + IN_PROGRESS_EXTRA_S + POLL_DELAY_S
 
 

@@ -84,7 +84,8 @@ def batch_command() -> click.Command:
                 _batch(settings, Path(values["input"]), Path(values["out"]), options, values["queue"])
             )
             seconds = round(time.monotonic() - start, 3)
-            sys.stdout.write(json.dumps({"out": values["out"], **_counts(summary), "seconds": seconds}) + "\n")
+            report = {"out": values["out"], **_counts(summary), "seconds": seconds}
+            sys.stdout.write(json.dumps(report) + "\n")
 
         guarded("json", work)
 

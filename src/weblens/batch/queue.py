@@ -171,9 +171,7 @@ async def read_page(ctx: dict[str, Any], run: str, key: str, echo: Any, fields: 
         wait = (exc.retry_after or 1.0) * random.uniform(1.0, 1.3) + random.uniform(0.0, 0.5)
         raise Retry(defer=wait) from None
     except TimeoutError:
-        budget = FetchTimeout(
-            f"the job took longer than its budget of {budget_s:g} s", url=fields.get("url")
-        )
+        budget = FetchTimeout(f"the job took longer than its budget of {budget_s:g} s", url=fields.get("url"))
         line = error_line(echo, key, budget)
     except WeblensError as exc:
         line = error_line(echo, key, exc)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.batch.support import farm, inputs_of, read_lines
+from tests.support.servers import Response
 from weblens.batch.inputs import parse_input
 from weblens.batch.plan import BatchOptions
 from weblens.batch.runner import run_local
@@ -34,15 +35,18 @@ def _settings(allow: list[str], tmp_path: Path, **extra: object) -> Settings:
 
 async def test_hundreds_of_urls_one_line_each(tmp_path: Path) -> None:
     with farm(4) as sites:
-        urls = sites.urls(60)
+        big = sites.servers[0]
+        big.route("/big", Response(body=b"<p>" + b"x" * 300_000 + b"</p>"))
+        urls = [*sites.urls(60), big.url("/big")]
         source = tmp_path / "urls.txt"
         extra = ["# a comment", "", '{"url": 5}', urls[0], urls[1] + "#same-page"]  # 2 duplicates
         source.write_text("\n".join(urls + extra) + "\n")
         out = tmp_path / "out.jsonl"
-        async with Lens(_settings(sites.allow, tmp_path), cache=MemoryCache()) as lens:
+        settings = _settings(sites.allow, tmp_path, max_download_bytes=200_000)
+        async with Lens(settings, cache=MemoryCache()) as lens:
             summary = await run_local(lens, source, out, BatchOptions(concurrency=16))
         lines = read_lines(out)
-    assert len(urls) == 240 + 12 + 3
+    assert len(urls) == 240 + 12 + 3 + 1
     assert summary.total == summary.done == len(lines) == len(urls) + 1 and summary.duplicates == 2
     keys = [line["key"] for line in lines]
     assert len(set(keys)) == len(keys)
@@ -59,8 +63,9 @@ async def test_hundreds_of_urls_one_line_each(tmp_path: Path) -> None:
         "ssrf_blocked": 2,
         "invalid_url": 1,
         "invalid_argument": 1,
+        "size_limit_exceeded": 1,
     }
-    assert all(sites.hits("/private/x") == 0 for _ in [0])  # robots.txt was honoured
+    assert sites.hits("/private/x") == 0  # robots.txt was honoured
     assert sites.hits("/robots.txt") == 4  # once per site
 
 

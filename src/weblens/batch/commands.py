@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from weblens.batch.plan import BatchOptions, Summary
+from weblens.batch.plan import BatchOptions, Summary, batch_settings
 from weblens.batch.progress import BatchProgress
 from weblens.cli_support import guarded, run_async, settings_for
 from weblens.config import Settings
@@ -150,6 +150,5 @@ async def _batch(
         from weblens.batch.runner import run_local
         from weblens.session import Lens
 
-        fetches = max(settings.max_concurrent_fetches, options.concurrency)
-        async with Lens(settings.model_copy(update={"max_concurrent_fetches": fetches})) as lens:
+        async with Lens(batch_settings(settings, options.concurrency)) as lens:
             return await run_local(lens, source, out, options, progress=progress)

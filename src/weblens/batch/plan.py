@@ -9,11 +9,22 @@ from pathlib import Path
 
 from weblens.batch.inputs import BatchInput, interleave, read_inputs
 from weblens.batch.resume import Resume, scan_file
+from weblens.config import Settings
 from weblens.errors import InvalidArgument
 from weblens.net.sites import site_key
 from weblens.requests import BrowseRequest
 
-__all__ = ["BatchOptions", "Summary", "count_pending", "open_output", "pending", "request_for"]
+__all__ = [
+    "BatchOptions",
+    "Summary",
+    "batch_settings",
+    "count_pending",
+    "open_output",
+    "pending",
+    "request_for",
+]
+
+BATCH_INLINE_MAX_BYTES = 16 * 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,6 +53,16 @@ class Summary:
     @property
     def ok(self) -> int:
         return self.done - self.failed
+
+
+def batch_settings(settings: Settings, concurrency: int) -> Settings:
+    """The settings of a reading process: fetch slots for ``concurrency`` pages, and extraction in the
+    worker pool for all but small pages (many pages at once use every core; an agent's single call keeps
+    the inline default), unless ``extract_inline_max_bytes`` was set explicitly."""
+    update: dict[str, int] = {"max_concurrent_fetches": max(settings.max_concurrent_fetches, concurrency)}
+    if "extract_inline_max_bytes" not in settings.model_fields_set:
+        update["extract_inline_max_bytes"] = min(settings.extract_inline_max_bytes, BATCH_INLINE_MAX_BYTES)
+    return settings.model_copy(update=update)
 
 
 def open_output(out: Path, *, resume: bool) -> Resume:

@@ -39,7 +39,15 @@ import structlog
 
 from weblens.batch.inputs import BatchInput
 from weblens.batch.lines import error_line, page_line
-from weblens.batch.plan import BatchOptions, Summary, count_pending, open_output, pending, request_for
+from weblens.batch.plan import (
+    BatchOptions,
+    Summary,
+    batch_settings,
+    count_pending,
+    open_output,
+    pending,
+    request_for,
+)
 from weblens.batch.progress import BatchProgress
 from weblens.batch.writer import LineWriter
 from weblens.cache.redis import RedisCache
@@ -134,9 +142,7 @@ def stream_key(run: str) -> str:
 
 def shared_lens(settings: Settings, url: str, concurrency: int) -> Lens:
     """A Lens whose per-site limits and robots.txt memory live in the queue's Redis."""
-    s = settings.model_copy(
-        update={"max_concurrent_fetches": max(settings.max_concurrent_fetches, concurrency)}
-    )
+    s = batch_settings(settings, concurrency)
     pace = Pace(
         per_second=s.per_domain_rate_per_s, burst=s.per_domain_burst, concurrency=s.per_domain_concurrency
     )

@@ -95,6 +95,7 @@ def test_two_workers_one_killed_midway(tmp_path: Path, redis_url: str) -> None:
         lines = read_lines(out)
         stamps = {port: sorted(t for t, _ in arrivals) for port, arrivals in sites.arrivals.items()}
     assert coordinator.returncode == 0, stdout
+    assert workers[1].returncode == 0  # SIGTERM is a clean stop
     assert len(lines) == len(urls) + 1  # one line per key: the repeated URL once, the bad line once
     assert len({line["key"] for line in lines}) == len(lines)
     assert set(inputs_of(lines)) >= set(urls)

@@ -31,7 +31,7 @@ import logging
 import random
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -122,13 +122,20 @@ def _arq() -> Any:
     return arq
 
 
+def _redis_errors() -> tuple[type[Exception], ...]:
+    from redis.exceptions import RedisError
+
+    return (RedisError,)
+
+
 def _redis_settings(url: str) -> Any:
     from arq.connections import RedisSettings
 
     try:
-        return RedisSettings.from_dsn(url)
+        settings = RedisSettings.from_dsn(url)
     except Exception as exc:
         raise InvalidArgument(f"--queue: not a Redis URL: {url!r} ({exc})", field="queue") from None
+    return replace(settings, conn_retries=2)  # arq's default tries 5 times, a second apart
 
 
 def run_id(out: Path) -> str:
@@ -225,8 +232,16 @@ async def run_worker(
         job_deserializer=_loads,
         log_results=False,
     )
+    unreachable: tuple[type[BaseException], ...] = (OSError, *_redis_errors())
     try:
         await worker.async_run()
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # we were cancelled; not arq's own stop
+        log.info("worker_stopped")  # SIGINT/SIGTERM: arq put the running jobs back on the queue
+    except unreachable as exc:
+        raise NotConfigured(f"--queue: cannot reach Redis at {options.url}: {exc}") from None
     finally:
         await worker.close()
 
@@ -269,6 +284,7 @@ async def run_queued(
     summary.total = count_pending(source, state.keys)
     if progress is not None:
         progress.set_total(summary.total)
+    unreachable: tuple[type[BaseException], ...] = (OSError, *_redis_errors())
     try:
         pool = await arq.create_pool(
             _redis_settings(queue.url),
@@ -277,7 +293,7 @@ async def run_queued(
             default_queue_name=queue.queue_name,
             expires_extra_ms=KEEP_S * 1000,
         )
-    except (OSError, ConnectionError) as exc:
+    except unreachable as exc:
         raise NotConfigured(f"--queue: cannot reach Redis at {queue.url}: {exc}") from None
     run = run_id(out)
 

@@ -3,6 +3,7 @@ coordinator as a real ``weblens batch --queue`` process."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -110,3 +111,21 @@ def test_two_workers_one_killed_midway(tmp_path: Path, redis_url: str) -> None:
     for arrivals in stamps.values():
         worst = max(sum(1 for t in arrivals[i:] if t <= start + 1.0) for i, start in enumerate(arrivals))
         assert worst <= 3 + 10 + 2
+
+
+async def test_a_coordinator_that_loses_redis_says_how_to_go_on(tmp_path: Path) -> None:
+    from weblens.batch.plan import BatchOptions
+    from weblens.batch.queue import run_queued
+    from weblens.config import Settings
+    from weblens.errors import NotConfigured
+
+    source = tmp_path / "urls.txt"
+    source.write_text("http://a.test/\nhttp://b.test/\n")
+    with redis_server() as url:
+        task = asyncio.create_task(
+            run_queued(Settings(), QueueOptions(url=url), source, tmp_path / "out.jsonl", BatchOptions())
+        )
+        await asyncio.sleep(1.0)  # enqueued; no worker takes the jobs
+        assert not task.done()
+    with pytest.raises(NotConfigured, match="--resume"):
+        await asyncio.wait_for(task, 30)

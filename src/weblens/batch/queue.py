@@ -307,13 +307,22 @@ async def run_queued(
     try:
         with LineWriter(out, truncate_at=state.good_bytes if state.torn else None) as writer:
             collector = _Collector(writer, advance)
-            async with asyncio.TaskGroup() as group:
-                group.create_task(_enqueue(pool, run, source, state.keys, summary, options, collector))
-                group.create_task(_collect(pool, run, collector, queue, options))
+            try:
+                async with asyncio.TaskGroup() as group:
+                    group.create_task(_enqueue(pool, run, source, state.keys, summary, options, collector))
+                    group.create_task(_collect(pool, run, collector, queue, options))
+            except ExceptionGroup as failed:
+                raise _translated(failed.exceptions[0], queue) from None
             await pool.delete(stream_key(run))
     finally:
         await pool.aclose()
     return summary
+
+
+def _translated(exc: Exception, queue: QueueOptions) -> Exception:
+    if isinstance(exc, (OSError, *_redis_errors())):
+        return NotConfigured(f"--queue: lost Redis at {queue.url}: {exc}; run again with --resume")
+    return exc
 
 
 async def _enqueue(

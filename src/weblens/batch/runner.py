@@ -71,8 +71,11 @@ async def run_local(
                     summary.done += 1
                     summary.failed += 0 if ok else 1
 
-        async with asyncio.TaskGroup() as group:
-            group.create_task(produce())
-            for _ in range(options.concurrency):
-                group.create_task(consume())
+        try:
+            async with asyncio.TaskGroup() as group:
+                group.create_task(produce())
+                for _ in range(options.concurrency):
+                    group.create_task(consume())
+        except ExceptionGroup as failed:  # the first failure, as itself (a full disk, an unreadable input)
+            raise failed.exceptions[0] from None
     return summary

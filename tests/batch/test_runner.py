@@ -134,3 +134,15 @@ async def test_the_per_site_limit_holds_at_the_servers(tmp_path: Path) -> None:
         bound = 3 + 20 * window + slack  # slack: scheduling jitter between the client and the server
         worst = max(sum(1 for t in stamps[i:] if t <= start + window) for i, start in enumerate(stamps))
         assert worst <= bound, (window, worst)
+
+
+async def test_a_second_run_on_the_same_output_is_refused(tmp_path: Path) -> None:
+    from weblens.batch.plan import open_output
+
+    out = tmp_path / "out.jsonl"
+    writer, _ = open_output(out, resume=False)
+    with writer, pytest.raises(InvalidArgument, match="another run is writing"):
+        open_output(out, resume=True)
+    reopened, state = open_output(out, resume=True)  # the first run ended: the file is free again
+    reopened.close()
+    assert state.keys == set()

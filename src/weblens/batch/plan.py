@@ -9,6 +9,7 @@ from pathlib import Path
 
 from weblens.batch.inputs import BatchInput, interleave, read_inputs
 from weblens.batch.resume import Resume, scan_file
+from weblens.batch.writer import LineWriter
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
 from weblens.net.sites import site_key
@@ -18,6 +19,7 @@ __all__ = [
     "BatchOptions",
     "Summary",
     "batch_settings",
+    "check_input",
     "count_pending",
     "open_output",
     "pending",
@@ -65,19 +67,37 @@ def batch_settings(settings: Settings, concurrency: int) -> Settings:
     return settings.model_copy(update=update)
 
 
-def open_output(out: Path, *, resume: bool) -> Resume:
-    """The output's state; refuses to append to a file it was not asked to resume."""
+def open_output(out: Path, *, resume: bool) -> tuple[LineWriter, Resume]:
+    """The output, locked for this run, and what it already holds (a torn last line cut off).
+
+    Without ``resume`` a non-empty file is refused (nothing is ever overwritten); a file another run
+    is writing to is refused too.
+    """
     if out.is_dir():
         raise InvalidArgument(f"--out: {out} is a directory", field="out")
     if not out.parent.is_dir():
         raise InvalidArgument(f"--out: no such directory: {out.parent}", field="out")
-    if not resume:
-        if out.exists() and out.stat().st_size > 0:
-            raise InvalidArgument(
-                f"--out: {out} exists; pass --resume to continue it, or choose another file", field="out"
-            )
-        return Resume()
-    return scan_file(out)
+    writer = LineWriter(out)
+    try:
+        if not resume:
+            if out.stat().st_size > 0:
+                raise InvalidArgument(
+                    f"--out: {out} exists; pass --resume to continue it, or choose another file", field="out"
+                )
+            return writer, Resume()
+        state = scan_file(out)
+        if state.torn:
+            writer.truncate(state.good_bytes)
+        return writer, state
+    except BaseException:
+        writer.close()
+        raise
+
+
+def check_input(path: Path) -> None:
+    """``invalid_argument`` unless INPUT is a readable file."""
+    for _ in _lines(path):
+        break
 
 
 def _lines(path: Path) -> Iterator[str]:

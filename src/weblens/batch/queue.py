@@ -43,6 +43,7 @@ from weblens.batch.plan import (
     BatchOptions,
     Summary,
     batch_settings,
+    check_input,
     count_pending,
     open_output,
     pending,
@@ -279,7 +280,8 @@ async def run_queued(
 ) -> Summary:
     """Enqueue the pending inputs of ``source``, wait for every line, write ``out`` (see the module doc)."""
     arq = _arq()
-    state = open_output(out, resume=options.resume)
+    check_input(source)
+    writer, state = open_output(out, resume=options.resume)
     summary = progress.summary if progress is not None else Summary()
     summary.total = count_pending(source, state.keys)
     if progress is not None:
@@ -294,6 +296,7 @@ async def run_queued(
             expires_extra_ms=KEEP_S * 1000,
         )
     except unreachable as exc:
+        writer.close()
         raise NotConfigured(f"--queue: cannot reach Redis at {queue.url}: {exc}") from None
     run = run_id(out)
 
@@ -305,7 +308,7 @@ async def run_queued(
             summary.failed += 0 if ok else 1
 
     try:
-        with LineWriter(out, truncate_at=state.good_bytes if state.torn else None) as writer:
+        with writer:
             collector = _Collector(writer, advance)
             try:
                 async with asyncio.TaskGroup() as group:

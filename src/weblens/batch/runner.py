@@ -15,9 +15,16 @@ import structlog
 
 from weblens.batch.inputs import BatchInput
 from weblens.batch.lines import error_line, page_line
-from weblens.batch.plan import BatchOptions, Summary, count_pending, open_output, pending, request_for
+from weblens.batch.plan import (
+    BatchOptions,
+    Summary,
+    check_input,
+    count_pending,
+    open_output,
+    pending,
+    request_for,
+)
 from weblens.batch.progress import BatchProgress
-from weblens.batch.writer import LineWriter
 from weblens.errors import InternalError, WeblensError
 from weblens.session import Lens
 
@@ -46,7 +53,8 @@ async def run_local(
     lens: Lens, source: Path, out: Path, options: BatchOptions, *, progress: BatchProgress | None = None
 ) -> Summary:
     """Read every pending input of ``source`` into ``out`` (see :class:`BatchOptions`)."""
-    state = open_output(out, resume=options.resume)
+    check_input(source)
+    writer, state = open_output(out, resume=options.resume)
     summary = progress.summary if progress is not None else Summary()
     summary.total = count_pending(source, state.keys)
     if progress is not None:
@@ -59,7 +67,7 @@ async def run_local(
         for _ in range(options.concurrency):
             await queue.put(None)
 
-    with LineWriter(out, truncate_at=state.good_bytes if state.torn else None) as writer:
+    with writer:
 
         async def consume() -> None:
             while (item := await queue.get()) is not None:

@@ -13,23 +13,36 @@ sync rate.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import time
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from weblens.errors import InvalidArgument
+
 __all__ = ["LineWriter"]
 
 
 class LineWriter:
-    def __init__(self, path: Path, *, fsync_every_s: float = 1.0, truncate_at: int | None = None) -> None:
+    """The one writer of an output file: it holds an exclusive lock on it (released by the kernel when the
+    process dies), so a second run on the same file is refused instead of interleaving its lines."""
+
+    def __init__(self, path: Path, *, fsync_every_s: float = 1.0) -> None:
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        if truncate_at is not None:
-            os.ftruncate(self._fd, truncate_at)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self._fd)
+            raise InvalidArgument(f"--out: another run is writing to {path}", field="out") from None
         self._every = fsync_every_s
         self._synced = time.monotonic()
         self.lines = 0
+
+    def truncate(self, size: int) -> None:
+        """Cut the file to ``size`` bytes (a torn last line); appends continue from there."""
+        os.ftruncate(self._fd, size)
 
     def write(self, line: bytes) -> None:
         view = memoryview(line)

@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,3 +130,41 @@ async def test_a_coordinator_that_loses_redis_says_how_to_go_on(tmp_path: Path) 
         assert not task.done()
     with pytest.raises(NotConfigured, match="--resume"):
         await asyncio.wait_for(task, 30)
+
+
+async def _until_queued(redis: Any, name: str) -> None:
+    for _ in range(600):
+        if await redis.zcard(name):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("nothing was enqueued")
+
+
+async def test_a_job_that_left_the_queue_without_a_line_is_enqueued_again_then_given_up(
+    tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from redis import asyncio as aioredis
+
+    from weblens.batch import queue as batch_queue
+    from weblens.batch.plan import BatchOptions
+    from weblens.config import Settings
+
+    monkeypatch.setattr(batch_queue, "STALL_CHECK_S", 1.0)
+    monkeypatch.setattr(batch_queue, "MAX_LOST", 1)
+    source = tmp_path / "urls.txt"
+    source.write_text("http://lost.test/\n")
+    out = tmp_path / "out.jsonl"
+    name = f"test-lost-{os.getpid()}"
+    options = QueueOptions(url=redis_url, queue_name=name)
+    task = asyncio.create_task(batch_queue.run_queued(Settings(), options, source, out, BatchOptions()))
+    redis = aioredis.Redis.from_url(redis_url)
+    try:
+        for _ in range(2):  # arq "gives up" on the job twice: no worker ever writes its line
+            await _until_queued(redis, name)
+            await redis.delete(name, *[key async for key in redis.scan_iter("arq:job:*")])
+        await asyncio.wait_for(task, 30)
+    finally:
+        await redis.aclose()
+    (line,) = read_lines(out)
+    assert line["error"]["code"] == "internal_error"  # type: ignore[index]
+    assert "lost" in line["error"]["message"]  # type: ignore[index]

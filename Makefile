@@ -36,6 +36,7 @@ bench: install
 	$(PY) bench/answer.py
 	$(PY) bench/session.py
 	$(PY) bench/serve.py
+	$(PY) bench/batch.py
 
 screenshots: install
 	$(PY) bench/screenshots.py

@@ -18,7 +18,7 @@ def test_defaults_follow_the_specification() -> None:
     assert s.cache_ttl_s == 60 * 60
     assert s.cache_max_bytes == 100 * 1024 * 1024
     assert s.max_concurrent_fetches == 5
-    assert s.per_domain_rate_limit == 10
+    assert s.per_domain_rate_limit == "10/minute"
     assert s.render_timeout_s == 30
     assert s.render_concurrency == 2
     assert s.search_timeout_s == 5

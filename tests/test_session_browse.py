@@ -190,7 +190,8 @@ async def test_per_domain_rate_limit_fails_fast_when_the_wait_would_pass_the_dea
     server: LoopbackServer, tmp_path: Path
 ) -> None:
     server.route("/p", Response(body=page("article.html")))
-    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=2), cache=MemoryCache()) as lens:
+    settings = settings_for(server, tmp_path, per_domain_rate_limit=2, per_domain_burst=2)
+    async with Lens(settings, cache=MemoryCache()) as lens:
         for i in range(2):
             await lens.browse(server.url("/p") + f"?n={i}")
         with pytest.raises(RateLimited) as caught:

@@ -171,12 +171,15 @@ for _op in OPERATIONS.values():
 
 
 def _register_servers() -> None:
+    from weblens.batch.commands import batch_command, worker_command
     from weblens.interact import interact_command
     from weblens.server.commands import mcp_command, serve_command
 
     cli.add_command(interact_command())
     cli.add_command(serve_command())
     cli.add_command(mcp_command())
+    cli.add_command(batch_command())
+    cli.add_command(worker_command())
 
 
 _register_servers()

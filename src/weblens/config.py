@@ -37,6 +37,7 @@ __all__ = [
     "is_secret",
     "load_settings",
     "masked",
+    "rate_per_second",
     "setting_sources",
     "unknown_variables",
 ]
@@ -78,7 +79,15 @@ class Settings(BaseSettings):
     fetch_retries: int = Field(default=1, ge=0)
     retry_backoff_s: float = Field(default=0.5, ge=0)
     max_concurrent_fetches: int = Field(default=5, ge=1)
-    per_domain_rate_limit: int = Field(default=10, ge=1, description="requests per minute per domain")
+    per_domain_rate_limit: str = Field(
+        default="10/minute",
+        description="requests per site (registrable domain): N/second, N/minute or N/hour (a bare number:"
+        " per minute); 0 or off: no limit",
+    )
+    per_domain_burst: int = Field(
+        default=5, ge=1, description="requests a site may get at once before spacing"
+    )
+    per_domain_concurrency: int = Field(default=4, ge=0, description="requests in flight per site; 0: no cap")
     user_agent: str = "weblens/0.1 (+https://github.com/weblens/weblens)"
     allow_hosts: CommaList = Field(
         default_factory=list, description="host:port pairs allowed past the SSRF guard"
@@ -180,6 +189,13 @@ class Settings(BaseSettings):
         description="support of the passages read under this: abstain (docs/research.md)",
     )
     answer_max_pages: int = Field(default=5, ge=1, le=10, description="pages an answer reads in all")
+    # batch
+    batch_job_timeout_s: float = Field(
+        default=45.0,
+        ge=5,
+        le=3600,
+        description="time budget of one queued page (a killed worker's jobs are taken again 10.5 s after it)",
+    )
 
     # server
     api_keys: CommaList = Field(
@@ -215,6 +231,20 @@ class Settings(BaseSettings):
             raise ValueError(f"rate limit must look like 60/minute, got {value!r}")
         return value
 
+    @field_validator("per_domain_rate_limit", mode="before")
+    @classmethod
+    def _valid_site_rate(cls, value: Any) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            value = f"{value:g}/minute"
+        if isinstance(value, str):
+            rate_per_second(value)
+        return value
+
+    @property
+    def per_domain_rate_per_s(self) -> float:
+        """``per_domain_rate_limit`` in requests per second (0: no limit)."""
+        return rate_per_second(self.per_domain_rate_limit)
+
     @field_validator("log_level")
     @classmethod
     def _valid_level(cls, value: str) -> str:
@@ -247,6 +277,21 @@ class Settings(BaseSettings):
         if config_file:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(config_file)))
         return tuple(sources)
+
+
+_PER_SECOND = {"second": 1, "s": 1, "minute": 60, "min": 60, "m": 60, "hour": 3600, "h": 3600}
+_SITE_RATE = re.compile(r"^(\d+(?:\.\d+)?)\s*(?:/\s*(second|s|minute|min|m|hour|h))?$")
+
+
+def rate_per_second(text: str) -> float:
+    """``"10/minute"`` → 0.1667; a bare number is per minute; ``"off"`` or 0 → 0 (no limit)."""
+    value = text.strip().lower()
+    if value in ("off", "none", ""):
+        return 0.0
+    match = _SITE_RATE.match(value)
+    if match is None:
+        raise ValueError(f"a rate looks like 10/minute or 2/second, got {text!r}")
+    return float(match.group(1)) / _PER_SECOND[match.group(2) or "minute"]
 
 
 def unknown_variables(environ: dict[str, str] | None = None) -> list[str]:

@@ -34,8 +34,9 @@ from weblens.models import (
 )
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
-from weblens.net.ratelimit import DomainRateLimiter
+from weblens.net.ratelimit import SiteLimiter
 from weblens.render.base import Renderer
+from weblens.robots import RobotsChecker
 from weblens.workers import ExtractionPool
 
 __all__ = ["PageReader", "ReadCall", "ReaderOptions", "elapsed_ms"]
@@ -79,6 +80,8 @@ class ReadCall:
     queue: bool = False
     """Wait for the per-site rate limit however long it takes (batch reading). Otherwise a wait that
     would pass the call's fetch deadline fails at once with ``rate_limited`` and its retry_after."""
+    respect_robots: bool = False
+    """Read only what the site's robots.txt allows (else ``robots_disallowed``)."""
 
     @property
     def variant(self) -> str:
@@ -93,11 +96,13 @@ class PageReader:
         guard: Guard,
         fetcher: Fetcher,
         cache: Cache,
-        limiter: DomainRateLimiter,
+        limiter: SiteLimiter,
         renderer_factory: Callable[[], Renderer],
         options: ReaderOptions,
         extractor: ExtractionPool | None = None,
+        robots: RobotsChecker | None = None,
     ) -> None:
+        self._robots = robots
         self.guard = guard
         self._fetcher = fetcher
         self._cache = cache
@@ -118,6 +123,7 @@ class PageReader:
     async def browse(self, url: str, call: ReadCall) -> PageExtract:
         start = time.perf_counter()
         target = self._checked(url)
+        await self.check_robots(target, call)
         if not call.refresh and (cached := await self.cached(target, call)):
             return cached.model_copy(update={"total_time_ms": elapsed_ms(start)})
         if call.mode is RenderMode.ALWAYS:
@@ -136,13 +142,20 @@ class PageReader:
             log.warning("fetch_error", url=url, code=exc.code, stage="validate")
             raise
 
+    async def check_robots(self, url: str, call: ReadCall) -> None:
+        """``robots_disallowed`` when the call respects robots.txt and the site's file says no."""
+        if call.respect_robots and self._robots is not None:
+            await self._robots.check(self.guard.check_url(url), queue=call.queue)
+
     async def http(self, url: str, call: ReadCall) -> PageExtract:
-        """Fetch through the guard (rate limit, then a fetch slot) and extract."""
-        host = self.guard.check_url(url).host
+        """Fetch through the guard (a place among the site's requests, its turn, a fetch slot) and extract."""
+        site = self.guard.check_url(url).authority
         deadline = call.fetch_timeout_s or self._options.fetch_timeout_s
-        await self._limiter.acquire(host, max_wait_s=None if call.queue else deadline)
-        async with self._fetch_slots:
-            fetched = await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
+        max_wait = None if call.queue else deadline
+        async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=deadline + 10):
+            await self._limiter.acquire(site, max_wait_s=max_wait)
+            async with self._fetch_slots:
+                fetched = await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
         return await self._extract_fetched(fetched, call)
 
     async def escalate(self, url: str, page: PageExtract, call: ReadCall) -> tuple[PageExtract, bool]:
@@ -179,7 +192,11 @@ class PageReader:
         job = RenderJob(url=url, timeout_s=timeout_s, wait=condition)
         if self._renderer is None:
             self._renderer = self._renderer_factory()
-        result = await self._renderer.render(job)
+        site = self.guard.check_url(url).authority
+        max_wait = None if call.queue else timeout_s
+        async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=timeout_s + 10):
+            await self._limiter.acquire(site, max_wait_s=max_wait)  # the page's own request
+            result = await self._renderer.render(job)
         return await self.extract_rendered(result, call)
 
     async def extract_rendered(self, result: RenderResult, call: ReadCall) -> PageExtract:

@@ -190,6 +190,8 @@ class BrowseRequest(Window):
     include_comments: bool | None = None
     """Keep reader comments of article pages (a discussion page's posts are its content either way).
     None: the include_comments setting (false)."""
+    respect_robots: bool = False
+    """Read only what the site's robots.txt allows (else robots_disallowed); batch reading does by default."""
 
     @field_validator("wait")
     @classmethod

@@ -53,7 +53,7 @@ from weblens.net.fetch import FetchLimits, GuardedFetcher
 from weblens.net.guard import Guard
 from weblens.net.page import Fetcher
 from weblens.net.policy import AllowList
-from weblens.net.ratelimit import DomainRateLimiter
+from weblens.net.ratelimit import DomainRateLimiter, Pace, SiteLimiter
 from weblens.net.resolver import Resolver, SystemResolver
 from weblens.paging import window
 from weblens.reader import PageReader, ReadCall, ReaderOptions, elapsed_ms
@@ -75,6 +75,7 @@ from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder, Loca
 from weblens.research.llm import ChatModel, OpenAIChat
 from weblens.research.rank import Ranking, RankOptions, default_embedder, rank_detailed
 from weblens.research.respond import Responder, RespondTools
+from weblens.robots import RobotsChecker, RobotsOptions
 from weblens.search.base import SearchProvider, SearchQuery
 from weblens.search.factory import new_search_client, providers_from_settings
 from weblens.search.orchestrator import SearchOrchestrator
@@ -108,6 +109,8 @@ class Lens:
         llm: ChatModel | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], float] = time.time,
+        limiter: SiteLimiter | None = None,
+        robots_store: Cache | None = None,
     ) -> None:
         route_through_stdlib()
         self.settings = s = settings or Settings()
@@ -132,12 +135,20 @@ class Lens:
             markdown_links=s.markdown_links,
             markdown_images=s.markdown_images,
         )
-        self._limiter = DomainRateLimiter(s.per_domain_rate_limit)
+        self._limiter = limiter if limiter is not None else _limiter_from(s)
+        fetcher = fetcher or GuardedFetcher(self._guard, _fetch_limits(s), pacer=self._limiter)
+        self._robots = RobotsChecker(
+            fetcher=fetcher,
+            limiter=self._limiter,
+            store=self._cache if robots_store is None else robots_store,
+            options=RobotsOptions(user_agent=s.user_agent, timeout_s=min(s.timeout_s, 10.0)),
+        )
         self._reader = PageReader(
             guard=self._guard,
-            fetcher=fetcher or GuardedFetcher(self._guard, _fetch_limits(s)),
+            fetcher=fetcher,
             cache=self._pages,
             limiter=self._limiter,
+            robots=self._robots,
             renderer_factory=(lambda: renderer) if renderer is not None else self._chromium,
             options=ReaderOptions(
                 render_threshold=s.render_confidence_threshold,
@@ -178,6 +189,7 @@ class Lens:
         if self._sessions is not None:
             await self._sessions.aclose()  # every browsing session and their browser
         await self._reader.aclose()  # the fetcher, the renderer and the extraction workers
+        await self._limiter.aclose()
         if self._search_client is not None:
             await self._search_client.aclose()
         if isinstance(self._llm, OpenAIChat):
@@ -248,6 +260,15 @@ class Lens:
         page = await self._reader.browse(req.url, self._read_call(req))
         return window(page, req.max_length, req.start_index)
 
+    async def browse_queued(self, request: BrowseRequest) -> PageExtract:
+        """``browse`` for batch reading: a wait for a site's turn queues, however long, never fails."""
+        page = await self._reader.browse(request.url, self._read_call(request, queue=True))
+        return window(page, request.max_length, request.start_index)
+
+    @property
+    def robots(self) -> RobotsChecker:
+        return self._robots
+
     def _read_call(self, req: BrowseRequest | GatherRequest, *, queue: bool = False) -> ReadCall:
         browse = req if isinstance(req, BrowseRequest) else None
         return ReadCall(
@@ -258,6 +279,7 @@ class Lens:
             refresh=req.refresh,
             include_comments=req.include_comments,
             queue=queue,
+            respect_robots=browse.respect_robots if browse else False,
         )
 
     # --- search ------------------------------------------------------------
@@ -621,6 +643,18 @@ def _embedder_from(s: Settings) -> Embedder | None:
     if s.embed_threads == 1:
         return default_embedder()  # the process's shared model and cache
     return CachedEmbedder(LocalEmbedder(LocalOptions(threads=s.embed_threads)))
+
+
+def _limiter_from(s: Settings) -> SiteLimiter:
+    """Per-site limits: shared through Redis when the cache is Redis (every replica), else in-process."""
+    pace = Pace(
+        per_second=s.per_domain_rate_per_s, burst=s.per_domain_burst, concurrency=s.per_domain_concurrency
+    )
+    if s.cache == "redis":
+        from weblens.net.redis_limits import RedisSiteLimiter
+
+        return RedisSiteLimiter(s.redis_url, pace, timeout_s=s.cache_timeout_s)
+    return DomainRateLimiter(pace)
 
 
 def _fetch_limits(s: Settings) -> FetchLimits:

@@ -26,7 +26,7 @@ from weblens.browser.options import SessionOptions
 from weblens.browser.session import BrowsingSession, Extractor
 from weblens.errors import RenderFailed, SessionLimit, SessionNotFound
 from weblens.net.guard import Guard
-from weblens.net.ratelimit import DomainRateLimiter
+from weblens.net.ratelimit import SiteLimiter
 from weblens.render.browser import BrowserHost
 from weblens.render.guard import context_options, request_verdict
 
@@ -71,7 +71,7 @@ class SessionRegistry:
     """Opens, finds and closes sessions; closes idle ones; owns their browser."""
 
     def __init__(
-        self, guard: Guard, limiter: DomainRateLimiter, options: SessionOptions, *, extract: Extractor
+        self, guard: Guard, limiter: SiteLimiter, options: SessionOptions, *, extract: Extractor
     ) -> None:
         self._guard = guard
         self._limiter = limiter

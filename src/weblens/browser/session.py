@@ -39,7 +39,7 @@ from weblens.errors import (
 )
 from weblens.models import PageExtract, RenderResult, Snapshot
 from weblens.net.guard import Guard
-from weblens.net.ratelimit import DomainRateLimiter
+from weblens.net.ratelimit import SiteLimiter
 from weblens.render.document import MainDocumentWatch, NavigationFailure, navigation_error, take_snapshot
 from weblens.render.proxy import GuardedProxy
 
@@ -77,7 +77,7 @@ class BrowsingSession:
         *,
         proxy: GuardedProxy,
         guard: Guard,
-        limiter: DomainRateLimiter,
+        limiter: SiteLimiter,
         options: SessionOptions,
         script: str,
         extract: Extractor,
@@ -116,7 +116,7 @@ class BrowsingSession:
         target = self._guard.check_url(url)
         await self._guard.resolve(target.host, target.port, url=url)  # refused before any connection
         async with self._use():
-            await self._limiter.acquire(target.host, max_wait_s=self._options.navigation_timeout_s)
+            await self._limiter.acquire(target.authority, max_wait_s=self._options.navigation_timeout_s)
             tab = self._tab
             timeout = self._options.navigation_timeout_s * 1000
             await self._navigate(

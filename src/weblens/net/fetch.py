@@ -12,7 +12,10 @@ Every rule of the fetch is enforced here or below:
 * the body is streamed raw and decoded by bounded decoders, and the *decoded*
   size is capped (``size_limit_exceeded``), so compression bombs stop at the cap;
 * connect errors and 502/503/504 are retried (``retries`` times, exponential
-  backoff, never past the deadline); other statuses ≥ 400 are ``http_error``.
+  backoff, never past the deadline); other statuses ≥ 400 are ``http_error``;
+* with a ``pacer`` (the per-site rate limiter), every request after the first (a retry, a
+  redirect hop) waits for its site's turn too, within the deadline; the first one is the
+  caller's to pace (it may queue before the deadline starts).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from weblens.net.decode import (
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage
 from weblens.net.policy import join_url
+from weblens.net.ratelimit import SiteLimiter
 from weblens.net.transport import PinnedTransport, TLSError
 
 __all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher"]
@@ -100,7 +104,9 @@ class GuardedFetcher:
         *,
         ssl_context: ssl.SSLContext | None = None,
         max_connections: int = 20,
+        pacer: SiteLimiter | None = None,
     ) -> None:
+        self._pacer = pacer
         self._guard = guard if guard is not None else Guard()
         self._limits = limits if limits is not None else FetchLimits()
         self._headers = {
@@ -156,6 +162,8 @@ class GuardedFetcher:
         seen = {(current, _cookie_state(cookies))}
         redirects: list[str] = []
         while True:
+            if redirects:
+                await self._pace(ex, current)
             ex.stage = "connect"
             response = await self._send_with_retries(ex, current, cookies)
             try:
@@ -202,8 +210,18 @@ class GuardedFetcher:
                 await response.aclose()
             ex.stage = "retry"
             await asyncio.sleep(self._backoff(attempt))
+            await self._pace(ex, url)
             ex.stage = "connect"
             attempt += 1
+
+    async def _pace(self, ex: _Exchange, url: str) -> None:
+        """Wait for the site's turn before a follow-up request (never past the deadline)."""
+        if self._pacer is None:
+            return
+        stage, ex.stage = ex.stage, "pace"
+        remaining = max(ex.deadline - asyncio.get_running_loop().time(), 0.0)
+        await self._pacer.acquire(self._guard.check_url(url).authority, max_wait_s=remaining)
+        ex.stage = stage
 
     def _backoff(self, attempt: int) -> float:
         return float(self._limits.retry_backoff_s * 2**attempt)

@@ -1,27 +1,34 @@
-"""Per-site rate limiting: at most N requests in any sliding window of 60 seconds.
+"""Per-site politeness: requests spaced evenly by a token bucket, and a cap on requests in flight.
 
-The key is the host name, lower-cased, with a leading ``www.`` removed, so
-``www.example.com`` and ``example.com`` share one budget while other
-subdomains (``docs.example.com``) have their own. Registrable domains would
-need the public suffix list, which weblens does not ship; the host is the
-conservative, dependency-free choice.
+Each site (its registrable domain, see :mod:`weblens.net.sites`) has a bucket of ``burst`` tokens
+refilled at ``per_second``: a few requests may go at once, then they are spaced ``1/per_second``
+apart, so in any window of T seconds at most ``burst + per_second * T`` requests leave (at 10/s with a
+burst of 5: never more than 15 in any second). The bucket is kept as a GCRA "theoretical arrival
+time" (:func:`reserve`, pure): a caller reserves the next free instant and sleeps until it, so
+waiters are served in order without polling, and the same arithmetic runs inside Redis for limits
+shared by many processes (:mod:`weblens.net.redis_limits`).
 
-:meth:`DomainRateLimiter.acquire` waits (sleeping on the injected clock, never
-polling in a loop) until the key has room, then records the request. Waiters
-for the same key are served in order. The session combines this with a global
-semaphore on concurrent fetches.
+:meth:`SiteLimiter.acquire` with ``max_wait_s`` (a caller's deadline) fails at once with
+:class:`~weblens.errors.RateLimited` and its ``retry_after`` when the wait would be longer;
+without it the call queues (batch reading: waiting is queueing, never an error).
+:meth:`SiteLimiter.slot` holds one of the site's ``concurrency`` places for a request in flight.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
 from typing import Protocol
 
 from weblens.errors import RateLimited
+from weblens.net.sites import site_key
 
-__all__ = ["Clock", "DomainRateLimiter", "MonotonicClock", "rate_key"]
+__all__ = ["Clock", "DomainRateLimiter", "MonotonicClock", "Pace", "SiteLimiter", "reserve", "site_key"]
+
+MAX_KEYS = 1024
 
 
 class Clock(Protocol):
@@ -40,75 +47,145 @@ class MonotonicClock:
         await asyncio.sleep(seconds)
 
 
-def rate_key(host: str) -> str:
-    """The budget a host draws on: lower-case, trailing dot and one leading ``www.`` removed."""
-    key = host.lower().rstrip(".")
-    return key[4:] if key.startswith("www.") and key.count(".") >= 2 else key
+@dataclass(frozen=True, kw_only=True)
+class Pace:
+    """One site's politeness: ``per_second`` (0: no rate limit), ``burst``, ``concurrency`` (0: no cap)."""
+
+    per_second: float = 10 / 60
+    burst: int = 5
+    concurrency: int = 4
+
+    def __post_init__(self) -> None:
+        if self.per_second < 0 or self.burst < 1 or self.concurrency < 0:
+            raise ValueError("per_second and concurrency must not be negative, burst at least 1")
+
+    @property
+    def interval_s(self) -> float:
+        return 1.0 / self.per_second if self.per_second else 0.0
+
+    @property
+    def tolerance_s(self) -> float:
+        """How far ahead of the steady schedule a request may go (the burst)."""
+        return (self.burst - 1) * self.interval_s
 
 
-class _Window:
-    def __init__(self) -> None:
-        self.stamps: deque[float] = deque()
-        self.lock = asyncio.Lock()
+def reserve(
+    tat: float | None, now: float, pace: Pace, max_wait_s: float | None
+) -> tuple[float | None, float]:
+    """One GCRA step: (the site's new theoretical arrival time, or None when refused; the wait).
+
+    ``tat`` is the site's current value (None: never seen). The caller may send after waiting the
+    returned delay; a refusal (the delay exceeds ``max_wait_s``) changes nothing.
+    """
+    base = now if tat is None else max(tat, now)
+    delay = max(base - pace.tolerance_s - now, 0.0)
+    if max_wait_s is not None and delay > max_wait_s:
+        return None, delay
+    return base + pace.interval_s, delay
+
+
+def refused(site: str, pace: Pace, delay: float) -> RateLimited:
+    return RateLimited(
+        f"the per-site rate limit ({pace.per_second:g}/s, burst {pace.burst}) is reached for "
+        f"{site_key(site)}; retry in {delay:.1f} s",
+        retry_after=round(delay, 3),
+    )
+
+
+def crowded(site: str, pace: Pace, waited: float) -> RateLimited:
+    return RateLimited(
+        f"{pace.concurrency} requests to {site_key(site)} are already in flight",
+        retry_after=round(max(waited, 1.0), 3),
+    )
+
+
+class SiteLimiter(Protocol):
+    async def acquire(self, site: str, *, max_wait_s: float | None = None) -> float:
+        """Wait for the site's next turn (``site``: a host or ``host:port``); returns the seconds waited."""
+        ...
+
+    def slot(
+        self, site: str, *, max_wait_s: float | None = None, hold_s: float = 60.0
+    ) -> AbstractAsyncContextManager[None]:
+        """Hold one of the site's places for a request in flight (at most ``hold_s`` if shared)."""
+        ...
+
+    async def aclose(self) -> None: ...
+
+
+class _Slots:
+    def __init__(self, size: int) -> None:
+        self.free = asyncio.Semaphore(size)
+        self.users = 0
 
 
 class DomainRateLimiter:
-    """At most ``per_minute`` acquisitions per key in any ``window_s`` seconds."""
+    """The in-process :class:`SiteLimiter`: one event loop's requests."""
 
-    def __init__(self, per_minute: int, *, clock: Clock | None = None, window_s: float = 60.0) -> None:
-        if per_minute < 1 or window_s <= 0:
-            raise ValueError("per_minute must be at least 1 and window_s positive")
-        self._limit = per_minute
-        self._window_s = window_s
+    def __init__(self, pace: Pace | None = None, *, clock: Clock | None = None) -> None:
+        self.pace = pace or Pace()
         self._clock = clock if clock is not None else MonotonicClock()
-        self._windows: dict[str, _Window] = {}
+        self._tat: dict[str, float] = {}
+        self._slots: dict[str, _Slots] = {}
 
-    async def acquire(self, host: str, *, max_wait_s: float | None = None) -> float:
-        """Wait until ``host`` may be requested, record it; returns the seconds waited.
-
-        With ``max_wait_s`` (a caller's deadline), a wait that would be longer fails at once with
-        :class:`~weblens.errors.RateLimited` carrying ``retry_after``; without it the call queues.
-        """
-        window = self._window(rate_key(host))
-        waited = 0.0
-        async with window.lock:
-            while True:
-                now = self._clock.now()
-                self._expire(window, now)
-                if len(window.stamps) < self._limit:
-                    window.stamps.append(now)
-                    return waited
-                delay = window.stamps[0] + self._window_s - now
-                if max_wait_s is not None and waited + delay > max_wait_s:
-                    raise RateLimited(
-                        f"the per-site limit of {self._limit} requests per {self._window_s:g} s is reached "
-                        f"for {rate_key(host)}; retry in {delay:.1f} s",
-                        retry_after=round(delay, 3),
-                    )
-                waited += delay
-                await self._clock.sleep(delay)
-
-    def pending(self, host: str) -> int:
-        """Requests to ``host`` still inside the window (for tests and diagnostics)."""
-        window = self._windows.get(rate_key(host))
-        if window is None:
-            return 0
-        self._expire(window, self._clock.now())
-        return len(window.stamps)
-
-    def _window(self, key: str) -> _Window:
-        if key not in self._windows and len(self._windows) >= 1024:
-            self._forget_idle()
-        return self._windows.setdefault(key, _Window())
-
-    def _expire(self, window: _Window, now: float) -> None:
-        while window.stamps and window.stamps[0] + self._window_s <= now:
-            window.stamps.popleft()
-
-    def _forget_idle(self) -> None:
-        """Drop keys with nothing in their window, so the table does not grow without bound."""
+    async def acquire(self, site: str, *, max_wait_s: float | None = None) -> float:
+        if not self.pace.per_second:
+            return 0.0
+        key = site_key(site)
         now = self._clock.now()
-        for key, window in list(self._windows.items()):
-            self._expire(window, now)
-            if not window.stamps and not window.lock.locked():
-                del self._windows[key]
+        if len(self._tat) >= MAX_KEYS:
+            self._forget_idle(now)
+        new_tat, delay = reserve(self._tat.get(key), now, self.pace, max_wait_s)
+        if new_tat is None:
+            raise refused(site, self.pace, delay)
+        self._tat[key] = new_tat
+        if delay <= 0:
+            return 0.0
+        try:
+            await self._clock.sleep(delay)
+        except asyncio.CancelledError:
+            if self._tat.get(key) == new_tat:  # nobody reserved after us: give the turn back
+                self._tat[key] = new_tat - self.pace.interval_s
+            raise
+        return delay
+
+    def next_free(self, site: str) -> float:
+        """Seconds until ``site`` may be requested without waiting (for tests and diagnostics)."""
+        tat = self._tat.get(site_key(site))
+        now = self._clock.now()
+        return 0.0 if tat is None else max(tat - self.pace.tolerance_s - now, 0.0)
+
+    @asynccontextmanager
+    async def slot(
+        self, site: str, *, max_wait_s: float | None = None, hold_s: float = 60.0
+    ) -> AsyncIterator[None]:
+        if not self.pace.concurrency:
+            yield
+            return
+        key = site_key(site)
+        slots = self._slots.setdefault(key, _Slots(self.pace.concurrency))
+        slots.users += 1
+        start = self._clock.now()
+        try:
+            try:
+                async with asyncio.timeout(max_wait_s):
+                    await slots.free.acquire()
+            except TimeoutError:
+                raise crowded(site, self.pace, self._clock.now() - start) from None
+            try:
+                yield
+            finally:
+                slots.free.release()
+        finally:
+            slots.users -= 1
+            if not slots.users:
+                del self._slots[key]
+
+    async def aclose(self) -> None:
+        return None
+
+    def _forget_idle(self, now: float) -> None:
+        """Drop sites whose bucket is full again (the same as never seen), so the table stays small."""
+        for key, tat in list(self._tat.items()):
+            if tat <= now:
+                del self._tat[key]

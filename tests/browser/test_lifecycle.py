@@ -190,7 +190,7 @@ async def test_the_replica_tag_comes_from_the_environment(monkeypatch: pytest.Mo
 async def test_the_politeness_limit_counts_gotos_not_what_pages_load(
     chromium: str, site: LoopbackServer
 ) -> None:
-    lens = lens_for(site, chromium_path=chromium, per_domain_rate_limit=2)
+    lens = lens_for(site, chromium_path=chromium, per_domain_rate_limit="1/minute", per_domain_burst=2)
     async with lens, lens.open_session() as session:
         await session.goto(site.url("/react"))  # the page loads two scripts: not counted
         page = await session.goto(site.url("/spa/"))  # fetches its data: not counted

@@ -17,6 +17,7 @@ Conventions:
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar, Union
@@ -38,7 +39,6 @@ __all__ = [
     "Request",
     "RespondRequest",
     "SearchRequest",
-    "SessionAction",
     "SessionBackRequest",
     "SessionClickRequest",
     "SessionCloseRequest",
@@ -51,9 +51,11 @@ __all__ = [
     "SessionTypeRequest",
     "SessionView",
     "Window",
+    "action_bodies",
     "invalid_argument",
     "parse_session_action",
     "session_action_schema",
+    "session_action_type",
 ]
 
 R = TypeVar("R", bound="Request")
@@ -474,15 +476,15 @@ def _action_body(action: str, model: type[Request]) -> type[Request]:
     return body
 
 
-_ACTION_BODIES: dict[str, type[Request]] = {
-    action: _action_body(action, model) for action, model in SESSION_ACTIONS.items()
-}
+@functools.cache
+def action_bodies() -> dict[str, type[Request]]:
+    """The body model of each action (built on first use: building models costs import time)."""
+    return {action: _action_body(action, model) for action, model in SESSION_ACTIONS.items()}
 
-SessionAction: Any = Annotated[
-    Union[tuple(_ACTION_BODIES.values())],  # noqa: UP007
-    Field(discriminator="action"),
-]
-"""One action for ``POST /v1/sessions/{id}/actions``: ``{"action": "click", "index": 3}``."""
+
+def session_action_type() -> Any:
+    """One action for ``POST /v1/sessions/{id}/actions``: ``{"action": "click", "index": 3}``."""
+    return Annotated[Union[tuple(action_bodies().values())], Field(discriminator="action")]  # noqa: UP007
 
 
 def parse_session_action(session_id: str, body: bytes | str) -> Request:
@@ -497,11 +499,11 @@ def parse_session_action(session_id: str, body: bytes | str) -> Request:
     if action not in SESSION_ACTIONS:
         known = ", ".join(SESSION_ACTIONS)
         raise InvalidArgument(f"action: must be one of {known} (got {action!r})", field="action")
-    fields = _ACTION_BODIES[action].parse(data).model_dump(exclude={"action"}, exclude_unset=True)
+    fields = action_bodies()[action].parse(data).model_dump(exclude={"action"}, exclude_unset=True)
     return SESSION_ACTIONS[action].parse({**fields, "session_id": session_id})
 
 
 def session_action_schema() -> dict[str, Any]:
-    """The JSON schema of :data:`SessionAction` (for the OpenAPI document)."""
-    adapter: TypeAdapter[Any] = TypeAdapter(SessionAction)
+    """The JSON schema of a session action body (for the OpenAPI document)."""
+    adapter: TypeAdapter[Any] = TypeAdapter(session_action_type())
     return adapter.json_schema(ref_template="#/components/schemas/{model}")

@@ -9,12 +9,11 @@ render, which result wins, when the cache may answer) are the pure functions of
 from __future__ import annotations
 
 import asyncio
-import html
+import dataclasses
 import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import structlog
 
@@ -23,7 +22,7 @@ from weblens.cache.keys import page_key
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.escalation import better_result, cache_answers, render_reason
 from weblens.extract import ExtractOptions, extract
-from weblens.models import ExtractionMethod, Outcome, PageExtract, RenderJob, RenderMode, WaitCondition
+from weblens.models import ExtractionMethod, PageExtract, RenderJob, RenderMode, WaitCondition
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
 from weblens.net.ratelimit import DomainRateLimiter
@@ -40,10 +39,7 @@ def elapsed_ms(start: float) -> float:
     return round((time.perf_counter() - start) * 1000, 2)
 
 
-def plain_text_as_html(text: str) -> str:
-    """Wrap a text/plain body as HTML paragraphs so the extractor can read it."""
-    blocks = [b.strip() for b in text.replace("\r\n", "\n").split("\n\n")]
-    return "<html><body>" + "".join(f"<p>{html.escape(b)}</p>" for b in blocks if b) + "</body></html>"
+_HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,16 +87,23 @@ class PageReader:
         wait: Wait = None,
         timeout_s: float | None = None,
         refresh: bool = False,
+        include_comments: bool | None = None,
     ) -> PageExtract:
+        """``include_comments`` overrides the reader's extraction option for this call (None: keep it)."""
         start = time.perf_counter()
         target = self._checked(url)
-        if not refresh and (cached := await self.cached(target, mode)):
+        options = self._options.extract
+        if include_comments is not None and include_comments != options.include_comments:
+            options = dataclasses.replace(options, include_comments=include_comments)
+        key = _cache_key(target, options)
+        if not refresh and (cached := await self.cached(target, mode, key=key)):
             return cached.model_copy(update={"total_time_ms": elapsed_ms(start)})
         if mode is RenderMode.ALWAYS:
-            page, rendered = await self.render(target, wait, timeout_s), True
+            page, rendered = await self.render(target, wait, timeout_s, options=options), True
         else:
-            page, rendered = await self.escalate(target, await self.http(target), mode, wait, timeout_s)
-        await self.store(target, page, rendered=rendered)
+            fetched = await self.http(target, options=options)
+            page, rendered = await self.escalate(target, fetched, mode, wait, timeout_s, options=options)
+        await self.store(target, page, rendered=rendered, key=key)
         return page.model_copy(update={"total_time_ms": elapsed_ms(start)})
 
     # --- steps ----------------------------------------------------------------
@@ -112,16 +115,23 @@ class PageReader:
             log.warning("fetch_error", url=url, code=exc.code, stage="validate")
             raise
 
-    async def http(self, url: str) -> PageExtract:
+    async def http(self, url: str, *, options: ExtractOptions | None = None) -> PageExtract:
         """Fetch through the guard (rate limit, then a fetch slot) and extract."""
         host = self.guard.check_url(url).host
         await self._limiter.acquire(host)
         async with self._fetch_slots:
             fetched = await self._fetcher.fetch(url)
-        return self._extract_fetched(fetched)
+        return self._extract_fetched(fetched, options or self._options.extract)
 
     async def escalate(
-        self, url: str, page: PageExtract, mode: RenderMode, wait: Wait, timeout_s: float | None
+        self,
+        url: str,
+        page: PageExtract,
+        mode: RenderMode,
+        wait: Wait,
+        timeout_s: float | None,
+        *,
+        options: ExtractOptions | None = None,
     ) -> tuple[PageExtract, bool]:
         """Render when ``page`` calls for it and keep the better result; returns (result, rendered)."""
         reason = render_reason(page, mode, self._options.render_threshold)
@@ -129,7 +139,7 @@ class PageReader:
             return page, False
         start = time.perf_counter()
         try:
-            rendered = await self.render(url, wait, timeout_s)
+            rendered = await self.render(url, wait, timeout_s, options=options)
         except WeblensError as exc:
             log.warning(
                 "render_fallback", url=url, reason=reason, ms=elapsed_ms(start), outcome=f"error:{exc.code}"
@@ -148,7 +158,9 @@ class PageReader:
         log.info("render_fallback", url=url, reason=reason, ms=elapsed_ms(start), outcome=best.outcome.value)
         return best, True
 
-    async def render(self, url: str, wait: Wait, timeout_s: float | None) -> PageExtract:
+    async def render(
+        self, url: str, wait: Wait, timeout_s: float | None, *, options: ExtractOptions | None = None
+    ) -> PageExtract:
         """Render in the browser and extract the rendered DOM."""
         spec = wait if wait is not None else self._options.render_wait
         condition = WaitCondition.parse(spec) if isinstance(spec, str) else spec
@@ -156,7 +168,7 @@ class PageReader:
         if self._renderer is None:
             self._renderer = self._renderer_factory()
         result = await self._renderer.render(job)
-        page = self._extract(result.html, result.final_url)
+        page = self._extract(result.html, result.final_url, options or self._options.extract)
         return page.model_copy(
             update={
                 "final_url": result.final_url,
@@ -166,22 +178,31 @@ class PageReader:
             }
         )
 
-    def _extract_fetched(self, fetched: FetchedPage) -> PageExtract:
-        is_text = fetched.content_type == "text/plain"
-        page = self._extract(plain_text_as_html(fetched.text) if is_text else fetched.text, fetched.final_url)
-        update: dict[str, Any] = {
-            "final_url": fetched.final_url,
-            "status": fetched.status,
-            "content_type": fetched.content_type,
-            "fetch_time_ms": round(fetched.elapsed_ms, 2),
-        }
-        if is_text:
-            update["outcome"] = Outcome.NOT_HTML
-        return page.model_copy(update=update)
+    def _extract_fetched(self, fetched: FetchedPage, options: ExtractOptions) -> PageExtract:
+        """Extract by the Content-Type the server sent; a body sent without one is sniffed."""
+        declared = fetched.headers.get("content-type") is not None
+        if fetched.content_type in _HTML_TYPES:
+            source: str | bytes = fetched.text
+        elif fetched.content_type == "application/pdf" or not declared:
+            source = fetched.body
+        else:
+            source = fetched.text  # already decoded by the declared charset
+        kind = fetched.content_type if declared or fetched.content_type in _HTML_TYPES else None
+        page = self._extract(source, fetched.final_url, options, content_type=kind)
+        return page.model_copy(
+            update={
+                "final_url": fetched.final_url,
+                "status": fetched.status,
+                "content_type": fetched.content_type,
+                "fetch_time_ms": round(fetched.elapsed_ms, 2),
+            }
+        )
 
-    def _extract(self, source: str, url: str) -> PageExtract:
+    def _extract(
+        self, source: str | bytes, url: str, options: ExtractOptions, *, content_type: str | None = None
+    ) -> PageExtract:
         try:
-            return extract(source, url, options=self._options.extract)
+            return extract(source, url, content_type=content_type, options=options)
         except ExtractionFailed:
             log.warning("fetch_error", url=url, code=ExtractionFailed.code, stage="extract")
             raise
@@ -190,10 +211,10 @@ class PageReader:
             raise ExtractionFailed(f"extraction crashed: {exc!r}", url=url) from exc
 
     # --- the page cache -------------------------------------------------------
-    async def cached(self, url: str, mode: RenderMode) -> PageExtract | None:
+    async def cached(self, url: str, mode: RenderMode, *, key: str | None = None) -> PageExtract | None:
         """A cached result that may answer a call in ``mode`` (see escalation.cache_answers)."""
         start = time.perf_counter()
-        raw = await self._cache.get(page_key(url))
+        raw = await self._cache.get(key or _cache_key(url, self._options.extract))
         if raw is None:
             return None
         try:
@@ -207,6 +228,16 @@ class PageReader:
         log.info("cache_hit", url=url, ms=elapsed_ms(start))
         return page.model_copy(update={"from_cache": True, "fetch_time_ms": 0.0, "extraction_time_ms": 0.0})
 
-    async def store(self, url: str, page: PageExtract, *, rendered: bool) -> None:
+    async def store(self, url: str, page: PageExtract, *, rendered: bool, key: str | None = None) -> None:
         envelope = {"v": 1, "rendered": rendered, "page": page.model_dump(mode="json")}
-        await self._cache.put(page_key(url), json.dumps(envelope).encode("utf-8"), self._options.cache_ttl_s)
+        await self._cache.put(
+            key or _cache_key(url, self._options.extract),
+            json.dumps(envelope).encode("utf-8"),
+            self._options.cache_ttl_s,
+        )
+
+
+def _cache_key(url: str, options: ExtractOptions) -> str:
+    """Pages extracted with reader comments are cached apart from those without."""
+    key = page_key(url)
+    return f"{key}:comments" if options.include_comments else key

@@ -147,10 +147,20 @@ class Lens:
         wait: WaitCondition | str | None = None,
         render_timeout_s: float | None = None,
         refresh: bool = False,
+        include_comments: bool | None = None,
     ) -> PageExtract:
-        """Read one page: cache, guarded fetch, extract, render when needed (auto, always or never)."""
+        """Read one page: cache, guarded fetch, extract, render when needed (auto, always or never).
+
+        ``include_comments`` keeps reader comments below articles (None: the configured default)."""
         mode = _mode(render, self.settings.render)
-        return await self._reader.browse(url, mode, wait=wait, timeout_s=render_timeout_s, refresh=refresh)
+        return await self._reader.browse(
+            url,
+            mode,
+            wait=wait,
+            timeout_s=render_timeout_s,
+            refresh=refresh,
+            include_comments=include_comments,
+        )
 
     # --- search ------------------------------------------------------------
     async def search(

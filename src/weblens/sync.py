@@ -43,11 +43,19 @@ def browse(
     wait: WaitCondition | str | None = None,
     render_timeout_s: float | None = None,
     refresh: bool = False,
+    include_comments: bool | None = None,
     settings: Settings | None = None,
 ) -> PageExtract:
     return _once(
         settings,
-        lambda lens: lens.browse(url, render, wait=wait, render_timeout_s=render_timeout_s, refresh=refresh),
+        lambda lens: lens.browse(
+            url,
+            render,
+            wait=wait,
+            render_timeout_s=render_timeout_s,
+            refresh=refresh,
+            include_comments=include_comments,
+        ),
     )
 
 

@@ -1,6 +1,8 @@
-"""Pure extraction: HTML in, :class:`~weblens.models.PageExtract` out. No network, no config.
+"""Pure extraction: a page or document in, :class:`~weblens.models.PageExtract` out. No network, no config.
 
-The named steps::
+The kind of input (HTML, PDF, plain text, Markdown, JSON) comes from ``content_type`` when it
+names one, else from the bytes (:mod:`weblens.extract.kinds`); documents have their own
+readers (:mod:`weblens.extract.pdf`, :mod:`weblens.extract.documents`). For HTML, the named steps::
 
     parse ─► metadata (on the whole page) ─► clean ─► select main content ─► text / markdown /
     links / images of that one element ─► confidence and outcome
@@ -8,6 +10,7 @@ The named steps::
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from lxml.html import HtmlElement
@@ -17,18 +20,20 @@ from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean_tree, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
+from weblens.extract.documents import json_extract, markdown_extract, text_extract
+from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
 from weblens.extract.markdown import to_markdown
 from weblens.extract.media import collect_images, collect_links, primary_image
 from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import Verdict, classify
-from weblens.extract.parse import ParsedPage, parse_html
+from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header
 from weblens.models import ExtractionMethod, PageExtract
 
-__all__ = ["ExtractOptions", "extract"]
+__all__ = ["DocumentKind", "ExtractOptions", "extract"]
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
@@ -121,18 +126,72 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     )
 
 
-def extract(
-    html: str | bytes, url: str | None = None, *, options: ExtractOptions | None = None
-) -> PageExtract:
-    """Extract the main content and metadata of one page. Pure: no network, no configuration.
+def _kind(data: str | bytes, content_type: str | None) -> DocumentKind:
+    declared = kind_of_media_type(content_type)
+    if declared is not None:
+        return declared
+    if looks_binary(data) and not (
+        isinstance(data, bytes | bytearray) and sniff_kind(data) is DocumentKind.PDF
+    ):
+        return DocumentKind.HTML  # the HTML path reports binary input as not_html
+    return sniff_kind(data)
 
-    Raises only :class:`~weblens.errors.ExtractionFailed`, and only when the input cannot be
-    handled at all; a page with little or no text comes back with ``outcome`` ``thin`` and a low
-    ``confidence`` instead.
+
+def _charset(content_type: str | None) -> str | None:
+    for param in (content_type or "").split(";")[1:]:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            return value.strip().strip("\"'") or None
+    return None
+
+
+def _document(
+    kind: DocumentKind, data: str | bytes, url: str | None, content_type: str | None, options: ExtractOptions
+) -> PageExtract:
+    if kind is DocumentKind.PDF:
+        from weblens.extract.pdf import pdf_extract
+
+        raw = data if isinstance(data, bytes | bytearray) else data.encode("latin-1", errors="replace")
+        return pdf_extract(bytes(raw), url, max_pages=options.max_pages, timeout_s=options.document_timeout_s)
+    charset = _charset(content_type)
+    if kind is DocumentKind.JSON:
+        return json_extract(data, url, charset=charset)
+    if kind is DocumentKind.MARKDOWN:
+        return markdown_extract(data, url, charset=charset)
+    return text_extract(data, url, charset=charset)
+
+
+def extract(
+    data: str | bytes,
+    url: str | None = None,
+    *,
+    content_type: str | None = None,
+    include_comments: bool = False,
+    options: ExtractOptions | None = None,
+) -> PageExtract:
+    """Extract the main content and metadata of one page or document. Pure: no network, no configuration.
+
+    ``data`` is HTML, a PDF, plain text, Markdown or JSON, as ``str`` or raw bytes; its kind is
+    taken from ``content_type`` (a Content-Type value) when that names one, else sniffed from
+    the content. ``include_comments`` (or ``options.include_comments``) keeps reader comments
+    on article pages; a discussion page's posts are its content either way.
+
+    Raises only :class:`~weblens.errors.ExtractionFailed` (with its subclasses
+    :class:`~weblens.errors.EncryptedDocument` and :class:`~weblens.errors.CorruptDocument` for
+    PDFs), and only when the input cannot be handled at all; a page with little or no text
+    comes back with ``outcome`` ``thin`` and a low ``confidence`` instead.
     """
-    if not isinstance(html, str | bytes | bytearray):
-        raise ExtractionFailed(f"expected str or bytes, got {type(html).__name__}", url=url)
+    if not isinstance(data, str | bytes | bytearray):
+        raise ExtractionFailed(f"expected str or bytes, got {type(data).__name__}", url=url)
+    chosen = options or ExtractOptions()
+    if include_comments and not chosen.include_comments:
+        chosen = dataclasses.replace(chosen, include_comments=True)
     try:
-        return _extract(html, url, options or ExtractOptions())
+        kind = _kind(data, content_type)
+        if kind is not DocumentKind.HTML:
+            return _document(kind, data, url, content_type, chosen)
+        return _extract(data, url, chosen)
+    except ExtractionFailed:
+        raise
     except (RecursionError, MemoryError, ValueError, TypeError, LookupError) as exc:
         raise ExtractionFailed(f"extraction failed: {exc!r}", url=url) from exc

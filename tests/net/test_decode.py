@@ -73,6 +73,27 @@ def test_multi_member_gzip_is_decoded_whole() -> None:
     assert _decode("gzip", payload, 5)[0] == b"first second"
 
 
+@pytest.mark.parametrize("split", [0, 1, 2])
+def test_a_read_ending_on_a_member_boundary_loses_no_member(split: int) -> None:
+    """Each read ends where a member ends (or ``split`` bytes into the next member's magic)."""
+    members = [gzip.compress(f"member {n} ".encode() * 50) for n in range(3)]
+    decoder = decoder_for("gzip")
+    reads = [members[0] + members[1][:split], members[1][split:] + members[2][:split], members[2][split:]]
+    decoded = b"".join(piece for read in reads for piece in decoder.feed(read))
+    assert decoded == b"".join(f"member {n} ".encode() * 50 for n in range(3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.binary(max_size=300), min_size=1, max_size=5), st.data())
+def test_property_multi_member_gzip_survives_any_split(parts: list[bytes], data: st.DataObject) -> None:
+    payload = b"".join(gzip.compress(part) for part in parts)
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(payload)), max_size=8)))
+    decoder = decoder_for("gzip")
+    bounds = [0, *cuts, len(payload)]
+    decoded = b"".join(piece for a, b in zip(bounds, bounds[1:]) for piece in decoder.feed(payload[a:b]))
+    assert decoded == b"".join(parts)
+
+
 def test_garbage_after_the_last_gzip_member_is_ignored() -> None:
     assert _decode("gzip", gzip.compress(b"page") + b"\x00trailing junk", 3)[0] == b"page"
 

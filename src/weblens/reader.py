@@ -172,6 +172,8 @@ class PageReader:
         return page.model_copy(
             update={
                 "final_url": result.final_url,
+                "status": result.status,
+                "content_type": result.content_type,
                 "title": page.title or result.title or None,
                 "extraction_method": ExtractionMethod.RENDER,
                 "fetch_time_ms": round(result.elapsed_ms, 2),

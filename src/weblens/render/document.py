@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.async_api import Page, Request, Response
 
-__all__ = ["REFUSED_HEADER", "MainDocumentWatch", "NavigationFailure", "Snapshot", "take_snapshot"]
+__all__ = [
+    "REFUSED_HEADER",
+    "DocumentResponse",
+    "MainDocumentWatch",
+    "NavigationFailure",
+    "Snapshot",
+    "take_snapshot",
+]
 
 REFUSED_HEADER = "x-weblens-refused"
 _SNAPSHOT_JS = """() => ({
@@ -24,6 +31,15 @@ class Snapshot:
     html: str
     title: str
     href: str
+    response: DocumentResponse | None = None  # how the main document was delivered, when known
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentResponse:
+    """The HTTP answer that delivered a main-frame document."""
+
+    status: int
+    content_type: str | None  # the media type, without parameters
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +60,7 @@ class MainDocumentWatch:
         self._page = page
         self._failures: list[NavigationFailure] = []
         self._refused: dict[str, NavigationFailure] = {}
+        self._answers: dict[str, DocumentResponse] = {}
         page.on("requestfailed", self._failed)
         page.on("response", self._responded)
 
@@ -63,6 +80,12 @@ class MainDocumentWatch:
             refused = response.headers.get(REFUSED_HEADER)
             if refused:
                 self._refused[response.url] = NavigationFailure(response.url, refused)
+            media = (response.headers.get("content-type") or "").partition(";")[0].strip().lower()
+            self._answers[response.url] = DocumentResponse(response.status, media or None)
+
+    def response_for(self, href: str) -> DocumentResponse | None:
+        """The status and media type of the response that delivered the document at ``href``."""
+        return self._answers.get(href.partition("#")[0])
 
     def failure_for(self, href: str) -> NavigationFailure | None:
         """Why the document at ``href`` is not the page (an error page or the proxy's refusal), if so."""

@@ -15,13 +15,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import structlog
-
 from weblens.cache.base import Cache
 from weblens.cache.keys import page_key
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.escalation import better_result, cache_answers, render_reason
 from weblens.extract import ExtractOptions, extract
+from weblens.logs import get_logger
 from weblens.models import ExtractionMethod, PageExtract, RenderJob, RenderMode, WaitCondition
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
@@ -30,7 +29,7 @@ from weblens.render.base import Renderer
 
 __all__ = ["PageReader", "ReaderOptions", "elapsed_ms"]
 
-log = structlog.get_logger("weblens.reader")
+log = get_logger("weblens.reader")
 
 Wait = WaitCondition | str | None
 

@@ -18,7 +18,6 @@ from types import TracebackType
 from typing import Any, Self
 
 import httpx
-import structlog
 
 from weblens.cache.base import Cache, NullCache
 from weblens.cache.keys import budget_key, search_key
@@ -27,7 +26,7 @@ from weblens.config import Settings
 from weblens.errors import BudgetExceeded, RenderFailed
 from weblens.extract import ExtractOptions
 from weblens.gathering import read_many
-from weblens.logs import route_through_stdlib
+from weblens.logs import get_logger
 from weblens.models import (
     GatherFailure,
     GatherResponse,
@@ -50,7 +49,7 @@ from weblens.search.orchestrator import SearchOrchestrator
 
 __all__ = ["Lens"]
 
-log = structlog.get_logger("weblens.session")
+log = get_logger("weblens.session")
 
 HOUR = 3600.0
 MAX_READ = 5
@@ -72,7 +71,6 @@ class Lens:
         providers: Sequence[SearchProvider] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        route_through_stdlib()
         self.settings = s = settings or Settings()
         self._clock = clock
         self._guard = Guard(resolver or SystemResolver(), AllowList.parse(s.allow_hosts))

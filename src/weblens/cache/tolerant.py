@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import structlog
-
 from weblens.cache.base import Cache
+from weblens.logs import get_logger
 
 __all__ = ["TolerantCache"]
 
-log = structlog.get_logger("weblens.cache")
+log = get_logger("weblens.cache")
 
 
 class TolerantCache:

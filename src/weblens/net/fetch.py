@@ -25,7 +25,6 @@ from types import TracebackType
 from typing import Self
 
 import httpx
-import structlog
 
 from weblens.charset import decode_body
 from weblens.errors import (
@@ -40,6 +39,7 @@ from weblens.errors import (
     UnsupportedContentType,
     WeblensError,
 )
+from weblens.logs import get_logger
 from weblens.net.content import (
     ACCEPTED_TYPES,
     OCTET_STREAM,
@@ -125,7 +125,7 @@ class GuardedFetcher:
         self._transport = PinnedTransport(
             self._guard, ssl_context=ssl_context, max_connections=max_connections
         )
-        self._log = structlog.get_logger("weblens.net")
+        self._log = get_logger("weblens.net")
 
     @property
     def limits(self) -> FetchLimits:

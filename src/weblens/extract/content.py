@@ -37,6 +37,10 @@ _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for read
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _PRUNE_GOOD = 200.0
 _SENTENCE_PARAGRAPH = 80
+_DISCOUNT = 0.3
+# a list of links that is content (a table of contents, references): items of this many words
+_LINK_ITEM_WORDS = 3.0
+_LISTS = frozenset(("ul", "ol"))
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
@@ -108,7 +112,9 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
     return inside
 
 
-def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list[float]]:
+def _sums(
+    stats: TreeStats, removed: Collection[int], discounted: Collection[int] = ()
+) -> tuple[list[float], list[float]]:
     teasers = _teasers(stats, removed)
     net = [
         _weight(el.tag, size, links, sentences, ellipsis, i in teasers)
@@ -116,6 +122,9 @@ def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list
             zip(stats.nodes, stats.chars, stats.links, stats.sentences, stats.ellipsis, strict=True)
         )
     ]
+    for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
+        if net[i] > 0:
+            net[i] *= _DISCOUNT
     good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
 
@@ -159,6 +168,8 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
+        elif _content_links(stats, i):
+            i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
             and good[i] < _PRUNE_GOOD
@@ -170,6 +181,22 @@ def _prune(
         else:
             i += 1
     return pruned
+
+
+def _content_links(stats: TreeStats, i: int) -> bool:
+    """A list of links that reads as content: a table of contents, a list of references — items of
+    several words each, right after a heading (a menu has one- or two-word items and no heading)."""
+    el = stats.nodes[i]
+    if el.tag not in _LISTS:
+        return False
+    items = [item for item in el if item.tag == "li"]
+    if len(items) < 2:
+        return False
+    words = sum(len(item.text_content().split()) for item in items) / len(items)
+    if words < _LINK_ITEM_WORDS:
+        return False
+    before = el.getprevious()
+    return before is not None and before.tag in HEADING_TAGS
 
 
 def _inside(stats: TreeStats, inner: int, outer: int) -> bool:
@@ -213,7 +240,9 @@ def _second_opinion(
     return chosen, left_out
 
 
-def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = ()) -> Selection:
+def select_main(
+    body: HtmlElement, stats: TreeStats, removed: Collection[int] = (), discounted: Collection[int] = ()
+) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
@@ -221,7 +250,7 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
     """
-    net, good = _sums(stats, removed)
+    net, good = _sums(stats, removed, discounted)
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)

@@ -24,7 +24,8 @@ def read(name: str, **options: bool) -> PageExtract:
 @pytest.mark.parametrize("include_comments", [False, True])
 def test_a_forum_thread_keeps_every_post(include_comments: bool) -> None:
     page = read("forum_thread.html", include_comments=include_comments)
-    for words in ("falls flat before I can use it", "stiffer feeding", "peaks after seven hours", "rye flour"):
+    posts = ("falls flat before I can use it", "stiffer feeding", "peaks after seven hours", "rye flour")
+    for words in posts:
         assert words in page.text
     assert "Powered by ForumSoft" not in page.text and "Members" not in page.text
 
@@ -121,6 +122,6 @@ def test_a_footer_chosen_from_a_page_of_links_is_not_ok() -> None:
 
 def test_a_legal_page_that_is_the_content_stays_ok() -> None:
     terms = "<p>These terms of use govern your use of the site and its services in every country.</p>" * 30
-    html = f"<html><body><nav><a href='/'>Home</a></nav><main><h1>Terms of use</h1>{terms}</main></body></html>"
+    html = f"<html><body><nav><a href='/'>Home</a></nav><main><h1>Terms</h1>{terms}</main></body></html>"
     page = weblens.extract(html)
     assert page.outcome is Outcome.OK and not any(w.startswith("lost:") for w in page.warnings)

@@ -42,6 +42,7 @@ __all__ = [
     "clean",
     "clean_tree",
     "comment_named",
+    "content_named",
     "is_discussion",
     "is_hidden",
     "prose_chars",
@@ -272,6 +273,14 @@ def _in_article(el: HtmlElement) -> bool:
 
 def _names(el: HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
+
+
+def content_named(names: str) -> bool:
+    """A class/id naming the content ("main", "post-body", "entry-content"), with no boilerplate role."""
+    lowered = names.lower()
+    if role_of(lowered, include_comments=True) is not None:
+        return False
+    return any(not _CONTENT_WORDS.isdisjoint(_WORD_SPLIT.split(name)) for name in lowered.split())
 
 
 def comment_named(names: str) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
+from weblens.extract.clean import content_named
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tree import drop
 from weblens.models import ExtractionMethod
@@ -183,6 +184,26 @@ def _prune(
     return pruned
 
 
+def _named_content_instead(
+    stats: TreeStats, best: int, good: list[float], removed: Collection[int], discounted: Collection[int]
+) -> int:
+    """When the winner sits in a box named like a sidebar or a widget, a region apart from it that
+    is named as the content (``id="main"``, ``class="post"``) and holds some prose wins instead: a
+    short post beside a long sidebar is still the page's post."""
+    rivals = [
+        i
+        for i in range(len(stats))
+        if i not in removed
+        and i not in discounted
+        and good[i] >= _MIN_CONTENT
+        and not _inside(stats, i, best)
+        and not _inside(stats, best, i)
+        and stats.nodes[i].tag in _CONTAINERS
+        and content_named(f"{stats.nodes[i].get('class') or ''} {stats.nodes[i].get('id') or ''}")
+    ]
+    return max(rivals, key=good.__getitem__, default=best)
+
+
 def _content_links(stats: TreeStats, i: int) -> bool:
     """A list of links that reads as content: a table of contents, a list of references — items of
     several words each, right after a heading (a menu has one- or two-word items and no heading)."""
@@ -257,9 +278,11 @@ def select_main(
     parents = stats.parents
     while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
         best = parents[best]  # a paragraph is never the whole article: take its container
+    named = _named_content_instead(stats, best, good, removed, discounted) if best in discounted else best
+    switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
-    unsure = _unsure(stats, net, best, removed)
+    unsure = not switched and _unsure(stats, net, best, removed)
     opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
     if opinion is not None:
         best, left_out = opinion

@@ -2,8 +2,9 @@
 
 When the selected text is a small share of the page's visible text and reads like a page footer —
 it sits in a footer (``<footer>``, or a class/id naming a footer, copyright, disclaimer or legal
-notice) or is dense with legal boilerplate (copyright, all rights reserved, privacy policy,
-terms of use, disclaimer, risk disclosure, powered by…) — the real content was not found. The
+notice, below ``<body>``) and says something legal, or is dense with legal boilerplate (copyright,
+all rights reserved, privacy policy, terms of use, disclaimer, risk disclosure, powered by…) — the
+real content was not found. The
 extractor then reports ``outcome="thin"``, a ``lost:`` warning and a low confidence instead of
 returning the footer as the page.
 """
@@ -18,7 +19,9 @@ __all__ = ["LOST_CONFIDENCE", "lost_reason"]
 
 LOST_CONFIDENCE = 0.2
 _SMALL_SHARE = 0.35  # of the page's visible text
-_FOOTER_NAMES = re.compile(r"foot|copyright|disclaimer|legal|colophon|imprint|bottom", re.I)
+_FOOTER_NAMES = re.compile(
+    r"(?:^|[\s_-])(?:footer|foot|copyright|disclaimer|legal|colophon)(?:$|[\s_-])", re.I
+)
 _LEGAL = re.compile(
     r"copyright|©|all rights reserved|privacy (?:policy|statement|notice)|terms (?:of|and) (?:use|service|"
     r"conditions)|disclaimer|risk disclosure|user agreement|powered by|subject to change|"
@@ -30,6 +33,8 @@ _LEGAL_PER_WORDS = 60  # one legal phrase per this many words makes a text legal
 
 def _footer_named(el: HtmlElement) -> bool:
     for node in (el, *el.iterancestors()):
+        if node.tag in ("body", "html"):
+            return False
         if node.tag == "footer":
             return True
         names = f"{node.get('class') or ''} {node.get('id') or ''}"
@@ -44,7 +49,7 @@ def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:
         return None
     words = len(text.split())
     legal = len(_LEGAL.findall(text))
-    if _footer_named(main):
+    if legal and _footer_named(main):
         where = "a footer"
     elif legal >= 2 and legal * _LEGAL_PER_WORDS >= words:
         where = "legal boilerplate"

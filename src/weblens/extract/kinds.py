@@ -4,7 +4,7 @@ A declared media type decides when it names a kind we read (``text/html``,
 ``application/xhtml+xml``, ``application/pdf``, ``text/plain``, ``text/markdown``,
 ``application/json`` and any ``+json``); otherwise the first bytes do:
 
-* ``%PDF-`` within the first 1 KB (as PDF readers accept it) → PDF;
+* ``%PDF-`` at the start (after white space) → PDF;
 * a doctype, ``<html>``, ``<head>``, ``<body>`` or a comment at the start → HTML;
 * an object or array that parses as JSON → JSON;
 * text with at least two kinds of Markdown syntax (ATX headings, fenced code, list
@@ -76,11 +76,11 @@ def kind_of_media_type(content_type: str | None) -> DocumentKind | None:
 def sniff_kind(data: str | bytes) -> DocumentKind:
     """The kind of ``data`` judged from its content (see the module docstring)."""
     if isinstance(data, bytes | bytearray):
-        if b"%PDF-" in bytes(data[:_PDF_WINDOW]):
+        if bytes(data[:_PDF_WINDOW]).lstrip().startswith(b"%PDF-"):
             return DocumentKind.PDF
         head = bytes(data[:_SNIFF_CHARS]).decode("utf-8", errors="replace").lstrip("\ufeff")
     else:
-        if "%PDF-" in data[:_PDF_WINDOW]:
+        if data[:_PDF_WINDOW].lstrip().startswith("%PDF-"):
             return DocumentKind.PDF
         head = data[:_SNIFF_CHARS].lstrip("\ufeff")
     stripped = head.lstrip()

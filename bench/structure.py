@@ -174,6 +174,14 @@ def _fenced(markdown: str) -> Iterator[list[str]]:
         yield indented
 
 
+_QUOTE = re.compile(r"^(?:\s*>\s?)+")
+
+
+def unquoted(lines: list[str]) -> list[str]:
+    """Lines without block-quote markers (a list inside a quote is still a list)."""
+    return [_QUOTE.sub("", line) for line in lines]
+
+
 def kept(element: Element, markdown: str, lines: list[str]) -> bool:
     if element.kind == "headings":
         return any(element.texts[0] in plain(m.group(1)) for line in lines if (m := _HEADING.match(line)))
@@ -267,7 +275,7 @@ def main() -> int:
                     markdown = run(raw, url)
                 except Exception:  # a crash keeps nothing
                     markdown = ""
-                lines = markdown.splitlines()
+                lines = unquoted(markdown.splitlines())
                 for element in found:
                     tallies[name].found[element.kind] += 1
                     tallies[name].kept[element.kind] += kept(element, markdown, lines)

@@ -572,11 +572,11 @@ class _Renderer:
 
 
 def _cells_hold_blocks(table: HtmlElement) -> bool:
-    """No header cell, and a cell holding two or more paragraphs, lists or divisions: the table
-    lays out a page (a data table with such a cell has its header row)."""
+    """The table lays out a page: no header cell, and a cell holding a paragraph, a list or a
+    division (a data table with such a cell has its header row)."""
     if next(table.iter("th"), None) is not None:
         return False
-    return any(sum(1 for child in cell if child.tag in _CELL_BLOCKS) >= 2 for cell in table.iter("td"))
+    return any(any(child.tag in _CELL_BLOCKS for child in cell) for cell in table.iter("td"))
 
 
 def _lines(text: str) -> list[str]:

@@ -89,6 +89,11 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
+_LINE_NUMBERS_XPATH = (
+    './/*[contains(@class, "lineno") or contains(@class, "line-number") or contains(@class, "linenumber")'
+    ' or contains(@class, "gutter") or contains(@class, "blob-num") or contains(@class, "ln-num")]'
+)
+_DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
@@ -172,6 +177,7 @@ def strip_junk(root: HtmlElement) -> None:
     """
     _expand_templates(root)
     _math_as_text(root)
+    _drop_line_numbers(root)
     noscripts = list(root.iter("noscript"))
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
@@ -189,6 +195,13 @@ def _math_as_text(root: HtmlElement) -> None:
     for img in list(root.iter("img")):
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
             _replace_with_text(img, img.get("alt") or "")
+
+
+def _drop_line_numbers(root: HtmlElement) -> None:
+    """The line-number gutter of highlighted code (``td.linenos``, ``span.lineno``…): numbers only."""
+    for el in root.xpath(_LINE_NUMBERS_XPATH):
+        if _DIGITS_ONLY.match(el.text_content()):
+            drop(el)
 
 
 def _replace_with_text(el: HtmlElement, text: str) -> None:

@@ -169,7 +169,7 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif _content_links(stats, i):
+        elif _content_links(stats, i) or _list_in_prose(stats, i):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -218,6 +218,29 @@ def _content_links(stats: TreeStats, i: int) -> bool:
         return False
     before = el.getprevious()
     return before is not None and before.tag in HEADING_TAGS
+
+
+def _list_in_prose(stats: TreeStats, i: int) -> bool:
+    """A list set in the running text: a paragraph of prose just before it, and either another just
+    after it or the one before ending with a colon ("You will need:")."""
+    el = stats.nodes[i]
+    if el.tag not in _LISTS:
+        return False
+    before, after = el.getprevious(), el.getnext()
+    if before is None or not _prose_paragraph(stats, before):
+        return False
+    introduces = before.text_content().rstrip().endswith(":")
+    return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def _prose_paragraph(stats: TreeStats, el: HtmlElement) -> bool:
+    found = stats.index.get(el)
+    return (
+        found is not None
+        and el.tag == "p"
+        and stats.sentences[found]
+        and stats.chars[found] - stats.links[found] >= _SENTENCE_PARAGRAPH
+    )
 
 
 def _inside(stats: TreeStats, inner: int, outer: int) -> bool:

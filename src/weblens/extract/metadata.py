@@ -34,8 +34,10 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, split_authors
@@ -117,7 +119,10 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
-_DATED_XPATH = './/*[contains(@class, "date") or contains(@class, "publish") or contains(@class, "posted")]'
+_DATED = lxml.etree.XPath(
+    './/*[@class][contains(@class, "date") or contains(@class, "publish") or contains(@class, "posted")]'
+)
+_MAX_DATED = 40
 _DATE_CLASS = re.compile(
     r"(?:^|[\s_-])(?:date|published|publish-date|post-date|entry-date|posted|postdate|pubdate)"
     r"(?:$|[\s_-])",
@@ -348,7 +353,7 @@ class _Page:
         ]
         for el in [*pubdate, *times]:
             yield el.get("datetime") or _short_text(el, 100) or ""
-        for el in self.tree.xpath(_DATED_XPATH):
+        for el in islice(_DATED(self.tree), _MAX_DATED):
             if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
                 found = normalise_date(raw) or find_date(_short_text(el, 150))

@@ -566,7 +566,8 @@ def page_markdown(body: str) -> str:
 def test_highlighted_code_in_a_line_number_table_is_one_fenced_block() -> None:
     code = (
         '<table class="highlighttable"><tr><td class="linenos"><pre>1\n2\n3</pre></td>'
-        '<td class="code"><pre class="language-python"><span class="k">def</span> <span class="nf">f</span>():\n'
+        '<td class="code"><pre class="language-python">'
+        '<span class="k">def</span> <span class="nf">f</span>():\n'
         '    <span class="k">return</span> 1\n\nprint(f())</pre></td></tr></table>'
     )
     out = page_markdown(code)

@@ -221,11 +221,15 @@ def _content_links(stats: TreeStats, i: int) -> bool:
 
 
 def _list_in_prose(stats: TreeStats, i: int) -> bool:
-    """A list set in the running text: a paragraph of prose just before it, and either another just
-    after it or the one before ending with a colon ("You will need:")."""
+    """A list set in the running text: mostly words, not links, with a paragraph of prose just before
+    it, and either another just after it or the one before ending with a colon ("You will need:")."""
     el = stats.nodes[i]
     if el.tag not in _LISTS:
         return False
+    total = sum(stats.chars[j] for j in range(i, stats.ends[i] + 1))
+    linked = sum(stats.links[j] for j in range(i, stats.ends[i] + 1))
+    if not total or linked * 2 > total:
+        return False  # a list of links between paragraphs is a box of other stories
     before, after = el.getprevious(), el.getnext()
     if before is None or not _prose_paragraph(stats, before):
         return False

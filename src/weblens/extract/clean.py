@@ -124,6 +124,12 @@ _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
+_COMMENTISH = lxml.etree.XPath(
+    './/*[contains(@class, "omment") or contains(@id, "omment") or contains(@class, "OMMENT")'
+    ' or contains(@class, "disqus") or contains(@id, "disqus") or contains(@class, "repl")'
+    ' or contains(@id, "repl") or contains(@class, "respond") or contains(@id, "respond")'
+    ' or contains(@itemprop, "omment")]'
+)
 _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
 
 
@@ -308,19 +314,20 @@ def comment_named(names: str) -> bool:
 def is_discussion(stats: TreeStats, prose: list[float], paragraphs: list[float]) -> bool:
     """The page's prose is in comment-named blocks, with next to none outside them: a forum
     thread, a guestbook, a page of posts marked up as comments. Its posts are its content."""
+    if not stats.nodes:
+        return False
     index, ends = stats.index, stats.ends
     inside = inside_paragraphs = 0.0
     cut_end = -1
-    for el in stats.elements:
+    for el in _COMMENTISH(stats.nodes[0]):  # document order; a cheap superset of comment names
         found = index.get(el)
         if found is None or found <= cut_end:
             continue
-        names = _names(el)
-        if names and comment_named(names):
+        if comment_named(_names(el)):
             inside += prose[found]
             inside_paragraphs += paragraphs[found]
             cut_end = ends[found]
-    outside = (prose[0] if prose else 0.0) - inside
+    outside = prose[0] - inside
     return inside_paragraphs >= _DISCUSSION_POSTS and outside < _DISCUSSION_OUTSIDE
 
 

@@ -137,11 +137,11 @@ def _logging(fmt: LogFormat, level: str) -> None:
 
 @app.command("extract")
 def extract_cmd(
-    file: Annotated[str, typer.Argument(help="An HTML file, or - for standard input.")],
+    file: Annotated[str, typer.Argument(help="HTML, PDF, text, Markdown or JSON file; - for stdin.")],
     url: Annotated[str | None, typer.Option("--url", help="The page's URL, to make links absolute.")] = None,
     fmt: FormatOpt = Format.JSON,
 ) -> None:
-    """Extract the main content of an HTML file (no network)."""
+    """Extract the main content of a page or document file (no network)."""
     try:
         data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:

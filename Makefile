@@ -29,6 +29,8 @@ test: lint typecheck unit
 bench: install
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/extraction.py
+	$(PY) bench/structure.py
+	$(PY) bench/metadata.py
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py
 	$(PY) bench/gather.py

@@ -1,20 +1,25 @@
-"""Main-content extraction benchmark: weblens against trafilatura, readability-lxml, resiliparse and
-the MCP fetch server's extraction (readabilipy with Mozilla Readability.js under Node, then markdownify).
+"""Main-content extraction benchmark: weblens against trafilatura, readability-lxml and resiliparse (and,
+with ``--slow``, the MCP fetch server's extraction: readabilipy with Mozilla Readability.js under Node,
+then markdownify) on both shared corpora, in one run.
 
 Usage::
 
-    .venv/bin/python bench/extraction.py [DATA_DIR] [--worst N] [--no-write]
+    .venv/bin/python bench/extraction.py [--corpus NAME ...] [--worst N] [--no-write] [--slow] [--only NAME]
 
-DATA_DIR defaults to ../shared/bench/scrapinghub (relative to the repository root) and must hold
-``ground-truth.json`` and ``html/<id>.html.gz``; the scorer is ``DATA_DIR/../score_extraction.py``
-(word 4-gram F1, precision and recall macro-averaged over pages). Every extractor gets the raw
-bytes of each page, in the same run, page by page in turn (so machine noise hits all of them
-alike), after one untimed warm-up call. Pages whose id sorts in the first half are the "dev"
-half the heuristics were tuned on; the second half is "held-out". Slow comparators (the MCP fetch
-server starts Node for every page) are timed on one round only. Comparators come from the ``dev``
-extra; the MCP fetch server from the ``bench`` extra (``pip install -e '.[bench]'``).
+Corpora (``../shared/bench/NAME``, each with ``ground-truth.json`` and ``html/<id>.html.gz``):
+``scrapinghub`` (181 news articles) and ``cleaneval`` (738 pages of every kind: blogs, forums, old
+table layouts, many encodings). CleanEval's ground truth counts reader comments as content, so weblens
+is called with ``include_comments=True`` there (trafilatura keeps comments by default).
 
-Writes its section of docs/benchmarks.md and docs/extraction.png (F1 against ms/page).
+Metrics per page, macro-averaged: word 4-gram F1 with precision and recall (the corpus's own
+``score_extraction.py``) and ROUGE-LSum F1 over tokens (``bench/rouge.py``). Pages whose id sorts in
+the first half of each corpus are the "dev" half the heuristics were developed on; the second half is
+"held-out" (looked at only for the final figures). Every extractor gets the raw bytes of each page, in
+the same run, page by page in turn (so machine noise hits all of them alike), after one untimed warm-up
+call; each keeps its fastest of ``--rounds`` rounds. Comparators come from the ``dev`` extra; the MCP
+fetch server from the ``bench`` extra (``pip install -e '.[bench]'``).
+
+Writes its section of docs/benchmarks.md (a table per corpus and a summary) and docs/extraction.png.
 """
 
 from __future__ import annotations
@@ -36,12 +41,16 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "src"))
 
 from bench.report import write_section  # noqa: E402
+from bench.rouge import rouge_lsum  # noqa: E402
 
-DEFAULT_DATA = REPO.parent / "shared" / "bench" / "scrapinghub"
+SHARED = REPO.parent / "shared" / "bench"
+CORPORA = ("scrapinghub", "cleaneval")
+WITH_COMMENTS = frozenset({"cleaneval"})  # ground truth counts reader comments as content
 PLOT = REPO / "docs" / "extraction.png"
 SIZES = (("100 KB", 100_000), ("1 MB", 1_000_000), ("5 MB", 5_000_000), ("10 MB", 10_000_000))
 
 Extractor = Callable[[bytes, str], str]
+Page = tuple[str, bytes, str]
 
 
 @dataclass
@@ -55,8 +64,24 @@ class Run:
     errors: int = 0
 
 
-def _load_scorer(data: Path) -> ModuleType:
-    path = data.parent / "score_extraction.py"
+@dataclass
+class Scores:
+    """Per-extractor, per-corpus results: macro P/R/F1 (4-grams), ROUGE-LSum F1, halves, time."""
+
+    f1: float
+    precision: float
+    recall: float
+    rouge: float
+    f1_dev: float
+    f1_held: float
+    rouge_dev: float
+    rouge_held: float
+    ms: float
+    errors: int
+
+
+def _load_scorer() -> ModuleType:
+    path = SHARED / "score_extraction.py"
     spec = importlib.util.spec_from_file_location("score_extraction", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"scorer not found at {path}")
@@ -65,10 +90,10 @@ def _load_scorer(data: Path) -> ModuleType:
     return module
 
 
-def _weblens() -> Extractor:
+def _weblens(include_comments: bool) -> Extractor:
     import weblens
 
-    return lambda raw, url: weblens.extract(raw, url).text
+    return lambda raw, url: weblens.extract(raw, url, include_comments=include_comments).text
 
 
 def _trafilatura() -> Extractor:
@@ -101,22 +126,30 @@ def _mcp_fetch() -> Extractor:
     return lambda raw, url: extract_content_from_html(raw.decode("utf-8", errors="replace"))
 
 
-COMPARATORS: tuple[tuple[str, str, Callable[[], Extractor]], ...] = (
-    ("weblens", "`weblens.extract(raw_bytes, url).text`", _weblens),
-    ("trafilatura", "`trafilatura.extract(raw_bytes, url=url)`, default options", _trafilatura),
-    ("readability-lxml", "`Document(raw_bytes).summary()`, then the text of that HTML", _readability),
-    (
-        "resiliparse",
-        "`extract_plain_text(html, main_content=True)` after its own charset detection",
-        _resiliparse,
-    ),
-    (
-        "mcp-server-fetch",
-        "`extract_content_from_html(html)` of the MCP fetch server (Markdown, as agents receive it; "
-        "one timing round: it runs Node per page)",
-        _mcp_fetch,
-    ),
-)
+def _comparators(corpus: str) -> tuple[tuple[str, str, Callable[[], Extractor]], ...]:
+    comments = corpus in WITH_COMMENTS
+    return (
+        (
+            "weblens",
+            f"`weblens.extract(raw_bytes, url, include_comments={comments}).text`",
+            lambda: _weblens(comments),
+        ),
+        ("trafilatura", "`trafilatura.extract(raw_bytes, url=url)`, default options", _trafilatura),
+        ("readability-lxml", "`Document(raw_bytes).summary()`, then the text of that HTML", _readability),
+        (
+            "resiliparse",
+            "`extract_plain_text(html, main_content=True)` after its own charset detection",
+            _resiliparse,
+        ),
+        (
+            "mcp-server-fetch",
+            "`extract_content_from_html(html)` of the MCP fetch server (Markdown, as agents receive it; "
+            "one timing round: it runs Node per page; only with --slow)",
+            _mcp_fetch,
+        ),
+    )
+
+
 SLOW = frozenset({"mcp-server-fetch"})
 
 
@@ -124,7 +157,7 @@ def _prf(scorer: ModuleType, counts: list[tuple[float, float, float]]) -> dict[s
     return dict(scorer.prf(counts)) if counts else {"f1": 0.0, "precision": 0.0, "recall": 0.0}
 
 
-def _pages(data: Path) -> list[tuple[str, bytes, str]]:
+def _pages(data: Path) -> list[Page]:
     truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
     return [
         (key, gzip.decompress((data / "html" / f"{key}.html.gz").read_bytes()), truth[key].get("url", ""))
@@ -132,10 +165,12 @@ def _pages(data: Path) -> list[tuple[str, bytes, str]]:
     ]
 
 
-def _runs() -> tuple[list[Run], list[str]]:
+def _runs(corpus: str, slow: bool, only: set[str]) -> tuple[list[Run], list[str]]:
     runs: list[Run] = []
     skipped: list[str] = []
-    for name, note, factory in COMPARATORS:
+    for name, note, factory in _comparators(corpus):
+        if (name in SLOW and not slow) or (only and name not in only):
+            continue
         try:
             runs.append(Run(name, note, factory(), slow=name in SLOW))
         except Exception as exc:  # a comparator that does not import is reported, not fatal
@@ -143,7 +178,7 @@ def _runs() -> tuple[list[Run], list[str]]:
     return runs, skipped
 
 
-def _measure(runs: list[Run], pages: list[tuple[str, bytes, str]], rounds: int) -> None:
+def _measure(runs: list[Run], pages: list[Page], rounds: int) -> None:
     """Time every extractor on every page, ``rounds`` times; each keeps its fastest round."""
     for run in runs:  # warm-up: lazy imports and caches are not part of the per-page time
         run.fn(pages[0][1], pages[0][2])
@@ -162,6 +197,27 @@ def _measure(runs: list[Run], pages: list[tuple[str, bytes, str]], rounds: int) 
                 run.outputs[key] = text
         for run in timed:
             run.seconds = spent[run.name] if round_number == 0 else min(run.seconds, spent[run.name])
+
+
+def _score(scorer: ModuleType, truth: dict[str, dict[str, str]], run: Run, dev: set[str]) -> Scores:
+    keys = sorted(run.outputs)
+    counts = {k: scorer.page_counts(truth[k].get("articleBody", ""), run.outputs[k]) for k in keys}
+    rouge = {k: rouge_lsum(truth[k].get("articleBody", ""), run.outputs[k])[2] for k in keys}
+    whole = _prf(scorer, list(counts.values()))
+    held = [k for k in keys if k not in dev]
+    mine = [k for k in keys if k in dev]
+    return Scores(
+        f1=whole["f1"],
+        precision=whole["precision"],
+        recall=whole["recall"],
+        rouge=statistics.mean(rouge.values()),
+        f1_dev=_prf(scorer, [counts[k] for k in mine])["f1"],
+        f1_held=_prf(scorer, [counts[k] for k in held])["f1"],
+        rouge_dev=statistics.mean(rouge[k] for k in mine),
+        rouge_held=statistics.mean(rouge[k] for k in held),
+        ms=1000 * run.seconds / len(keys),
+        errors=run.errors,
+    )
 
 
 def _synthetic_page(size: int) -> bytes:
@@ -198,82 +254,131 @@ def _timed(fn: Callable[[bytes], object], page: bytes) -> float:
     return time.perf_counter() - started
 
 
-def _plot(rows: list[tuple[str, dict[str, float], float]]) -> None:
+def _plot(results: dict[str, dict[str, Scores]]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
-    for name, metrics, ms in rows:
-        ax.scatter(ms, metrics["f1"], s=60, color="tab:red" if name == "weblens" else "tab:blue")
-        ax.annotate(name, (ms, metrics["f1"]), textcoords="offset points", xytext=(6, 6))
-    ax.set_xscale("log")
-    ax.set_xlabel("ms per page, log scale (lower is better)")
-    ax.set_ylabel("F1, word 4-grams (higher is better)")
-    ax.set_title("Main-content extraction, ScrapingHub article benchmark")
-    ax.margins(x=0.25, y=0.2)
-    ax.grid(alpha=0.3)
+    fig, axes = plt.subplots(1, len(results), figsize=(6.0 * len(results), 4.2), dpi=110, squeeze=False)
+    for ax, (corpus, scores) in zip(axes[0], results.items(), strict=True):
+        for name, found in scores.items():
+            colour = "tab:red" if name == "weblens" else "tab:blue"
+            ax.scatter(found.ms, found.f1, s=60, color=colour)
+            ax.annotate(name, (found.ms, found.f1), textcoords="offset points", xytext=(6, 6))
+        ax.set_xscale("log")
+        ax.set_xlabel("ms per page, log scale (lower is better)")
+        ax.set_ylabel("F1, word 4-grams (higher is better)")
+        ax.set_title(f"Main-content extraction: {corpus}")
+        ax.margins(x=0.25, y=0.2)
+        ax.grid(alpha=0.3)
     fig.tight_layout()
     PLOT.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(PLOT)
     plt.close(fig)
 
 
+def _corpus_table(corpus: str, pages: int, runs: list[Run], scores: dict[str, Scores]) -> list[str]:
+    lines = [
+        f"### {corpus} ({pages} pages)",
+        "",
+        "| extractor | F1 | precision | recall | ROUGE-LSum F1 | F1 dev / held-out "
+        "| ROUGE dev / held-out | ms/page | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, found in scores.items():
+        lines.append(
+            f"| {name} | {found.f1:.4f} | {found.precision:.4f} | {found.recall:.4f} | {found.rouge:.4f} | "
+            f"{found.f1_dev:.4f} / {found.f1_held:.4f} | {found.rouge_dev:.4f} / {found.rouge_held:.4f} | "
+            f"{found.ms:.2f} | {found.errors} |"
+        )
+    lines += ["", "How each was called:", ""] + [f"- {run.name}: {run.note}" for run in runs]
+    return lines
+
+
+def _summary(results: dict[str, dict[str, Scores]]) -> list[str]:
+    names = [name for name in next(iter(results.values())) if all(name in s for s in results.values())]
+    lines = [
+        f"### Summary over {len(results)} corpora (macro: the mean of the corpora's figures)",
+        "",
+        "| extractor | macro F1 | macro ROUGE-LSum | F1 held-out halves | ROUGE held-out halves | ms/page |",
+        "|---|---|---|---|---|---|",
+    ]
+    macro: dict[str, float] = {}
+    ms: dict[str, float] = {}
+    for name in names:
+        found = [scores[name] for scores in results.values()]
+        macro[name] = statistics.mean(s.f1 for s in found)
+        ms[name] = statistics.mean(s.ms for s in found)
+        lines.append(
+            f"| {name} | {macro[name]:.4f} | {statistics.mean(s.rouge for s in found):.4f} | "
+            f"{statistics.mean(s.f1_held for s in found):.4f} | "
+            f"{statistics.mean(s.rouge_held for s in found):.4f} | {ms[name]:.2f} |"
+        )
+    peers = {name: value for name, value in macro.items() if name != "weblens"}
+    if "weblens" in macro and peers:
+        best = max(peers, key=peers.__getitem__)
+        lines += ["", f"weblens macro F1 − best peer ({best}): {macro['weblens'] - peers[best]:+.4f}."]
+    if "weblens" in ms and "trafilatura" in ms:
+        lines.append(f"weblens takes {ms['weblens'] / ms['trafilatura']:.2f}× trafilatura's time per page.")
+    return lines
+
+
+def _worst(scorer: ModuleType, truth: dict[str, dict[str, str]], run: Run, dev: set[str], count: int) -> None:
+    print(f"\nweblens, worst pages (precision, recall): {count}")
+    scored = []
+    for key, text in run.outputs.items():
+        tp, fp, fn = scorer.page_counts(truth[key].get("articleBody", ""), text)
+        prec = 1.0 if fp == fn == 0 else (tp / (tp + fp) if tp + fp else 0.0)
+        rec = 1.0 if fp == fn == 0 else (tp / (tp + fn) if tp + fn else 0.0)
+        scored.append((min(prec, rec), prec, rec, key))
+    for _, prec, rec, key in sorted(scored)[:count]:
+        half = "dev" if key in dev else "held-out"
+        print(f"  {key[:12]} {half:8} P {prec:.3f} R {rec:.3f} {truth[key].get('url', '')[:80]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("data", nargs="?", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--worst", type=int, default=0, help="list weblens's N worst pages")
+    parser.add_argument("--corpus", action="append", choices=CORPORA, help="corpora to run (default: both)")
+    parser.add_argument("--worst", type=int, default=0, help="list weblens's N worst pages per corpus")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/ alone")
     parser.add_argument("--rounds", type=int, default=3, help="timing rounds (each extractor keeps its best)")
+    parser.add_argument("--slow", action="store_true", help="also the MCP fetch server (Node per page)")
+    parser.add_argument("--only", action="append", default=[], help="run only these extractors")
     args = parser.parse_args()
-    data: Path = args.data.resolve()
-    scorer = _load_scorer(data)
-    truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
-    pages = _pages(data)
-    keys = [key for key, _, _ in pages]
-    dev = set(keys[: len(keys) // 2])
-    runs, skipped = _runs()
-    _measure(runs, pages, max(1, args.rounds))
-
-    lines = [
-        f"Corpus: {data.name}, {len(pages)} pages; metric: word 4-gram F1 with macro precision/recall "
-        "(`score_extraction.py`). Every extractor gets the raw bytes, page by page in turn, in the same "
-        f"run; time is the fastest of {max(1, args.rounds)} rounds over all pages (the machine is shared).",
-        "",
-        "| extractor | F1 | precision | recall | F1 dev half | F1 held-out half "
-        "| ms/page | pages/s | errors |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    rows: list[tuple[str, dict[str, float], float]] = []
-    weblens_counts: dict[str, tuple[float, float, float]] = {}
-    for run in runs:
-        counts = {k: scorer.page_counts(truth[k].get("articleBody", ""), run.outputs[k]) for k in keys}
-        if run.name == "weblens":
-            weblens_counts = counts
-        whole = _prf(scorer, list(counts.values()))
-        dev_m = _prf(scorer, [counts[k] for k in keys if k in dev])
-        held = _prf(scorer, [counts[k] for k in keys if k not in dev])
-        ms = 1000 * run.seconds / len(pages)
-        rows.append((run.name, whole, ms))
-        lines.append(
-            f"| {run.name} | {whole['f1']:.4f} | {whole['precision']:.4f} | {whole['recall']:.4f} | "
-            f"{dev_m['f1']:.4f} | {held['f1']:.4f} | {ms:.2f} | {1000 / ms:.0f} | {run.errors} |"
-        )
-    lines += ["", "How each was called:", ""] + [f"- {run.name}: {run.note}" for run in runs]
-    if skipped:
-        lines += ["", "Skipped (did not import): " + "; ".join(skipped)]
-    times = {name: ms for name, _, ms in rows}
-    if "weblens" in times and "trafilatura" in times:
-        lines += [
-            "",
-            f"weblens takes {times['weblens'] / times['trafilatura']:.2f}× trafilatura's time per page.",
-        ]
-
+    corpora = args.corpus or list(CORPORA)
+    scorer = _load_scorer()
+    results: dict[str, dict[str, Scores]] = {}
+    sections: list[str] = []
+    for corpus in corpora:
+        data = SHARED / corpus
+        truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
+        pages = _pages(data)
+        keys = [key for key, _, _ in pages]
+        dev = set(keys[: len(keys) // 2])
+        runs, skipped = _runs(corpus, args.slow, set(args.only))
+        _measure(runs, pages, max(1, args.rounds))
+        results[corpus] = {run.name: _score(scorer, truth, run, dev) for run in runs}
+        table = _corpus_table(corpus, len(pages), runs, results[corpus])
+        if skipped:
+            table += ["", "Skipped (did not import): " + "; ".join(skipped)]
+        sections += [*table, ""]
+        print("\n".join(table), flush=True)
+        weblens_run = next((run for run in runs if run.name == "weblens"), None)
+        if args.worst and weblens_run is not None:
+            _worst(scorer, truth, weblens_run, dev, args.worst)
+    summary = _summary(results) if len(results) > 1 else []
     scaling = _scaling()
-    lines += [
+    lines = [
+        "Every extractor gets the raw bytes, page by page in turn, in the same run; time is the fastest of "
+        f"{max(1, args.rounds)} rounds over all pages (the machine is shared). Metrics are macro averages "
+        "over pages: word 4-gram F1 with precision and recall (`score_extraction.py`) and ROUGE-LSum F1 "
+        "over tokens (`bench/rouge.py`). Dev = ids in the first half of each corpus, held-out = the second.",
+        "",
+        *sections,
+        *summary,
         "",
         "Time against page size (synthetic article pages, weblens, best of 2):",
         "",
@@ -283,25 +388,15 @@ def main() -> int:
     for label, size, seconds in scaling:
         lines.append(f"| {label} | {size:,} | {seconds * 1000:.0f} | {seconds * 1000 / (size / 1e6):.0f} |")
     markdown = "\n".join(lines)
-    print(markdown)
-
-    if args.worst and weblens_counts:
-        print("\nweblens, worst pages (precision, recall):")
-        scored = []
-        for key, (tp, fp, fn) in weblens_counts.items():
-            prec = 1.0 if fp == fn == 0 else (tp / (tp + fp) if tp + fp else 0.0)
-            rec = 1.0 if fp == fn == 0 else (tp / (tp + fn) if tp + fn else 0.0)
-            scored.append((min(prec, rec), prec, rec, key))
-        for _, prec, rec, key in sorted(scored)[: args.worst]:
-            half = "dev" if key in dev else "held-out"
-            print(f"  {key[:12]} {half:8} P {prec:.3f} R {rec:.3f} {truth[key].get('url', '')[:80]}")
-    print(f"\nmedian page size: {statistics.median(len(raw) for _, raw, _ in pages) / 1000:.0f} KB")
+    print("\n".join(summary))
     if not args.no_write:
         write_section(
             "extraction",
-            "## Main-content extraction\n\n" + markdown + "\n\n![F1 against time](extraction.png)",
+            "## Main-content extraction\n\n`.venv/bin/python bench/extraction.py`\n\n"
+            + markdown
+            + "\n\n![F1 against time](extraction.png)",
         )
-        _plot(rows)
+        _plot(results)
     return 0
 
 

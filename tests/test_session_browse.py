@@ -98,13 +98,15 @@ async def test_errors_are_not_cached(server: LoopbackServer, tmp_path: Path) -> 
     assert good.from_cache is False and "tide pools" in good.text.lower()
 
 
-async def test_plain_text_is_read_and_marked_not_html(server: LoopbackServer, tmp_path: Path) -> None:
-    body = b"First paragraph of a plain text file.\n\nSecond paragraph, with more words in it."
+async def test_plain_text_is_read_as_a_document_with_its_line_breaks(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    body = b"First paragraph of a plain text file.\n\nRoses are red,\nviolets are blue."
     server.route("/notes.txt", Response(body=body, headers={"Content-Type": "text/plain; charset=utf-8"}))
     async with Lens(settings_for(server, tmp_path)) as lens:
         result = await lens.browse(server.url("/notes.txt"))
-    assert result.outcome is Outcome.NOT_HTML
-    assert "First paragraph" in result.text and "Second paragraph" in result.text
+    assert result.outcome is Outcome.OK
+    assert result.text == body.decode()
     assert result.content_type == "text/plain"
 
 

@@ -57,3 +57,15 @@ async def test_render_timeout_returns_the_http_result_with_a_warning(
         result = await lens.browse(spa.url("/hang"), wait="load", render_timeout_s=2)
     assert result.extraction_method is not ExtractionMethod.RENDER
     assert any(w.startswith("render_timeout") for w in result.warnings)
+
+
+async def test_render_always_reports_the_status_and_type_of_the_rendered_document(
+    spa: LoopbackServer, tmp_path: Path
+) -> None:
+    spa.route("/gone", Response(status=410, body=page("article.html"), headers=HTML))
+    async with Lens(settings_for(spa, tmp_path)) as lens:
+        shown = await lens.browse(spa.url("/app"), render="always")
+        gone = await lens.browse(spa.url("/gone"), render="always")
+    assert shown.extraction_method is ExtractionMethod.RENDER
+    assert (shown.status, shown.content_type) == (200, "text/html")
+    assert (gone.status, gone.content_type) == (410, "text/html")

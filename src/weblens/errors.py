@@ -19,6 +19,8 @@ sqlite, redis) are translated where they enter, with ``raise ... from exc``.
     │   ├── HTTPError                  http_error        (.status)
     │   └── UnsupportedContentType     unsupported_content_type (.content_type)
     ├── ExtractionFailed               extraction_failed
+    │   ├── EncryptedDocument          extraction_failed (a PDF that needs a password)
+    │   └── CorruptDocument            extraction_failed (a PDF that cannot be read)
     ├── RenderError
     │   ├── RenderTimeout              render_timeout
     │   └── RenderFailed               render_failed
@@ -47,8 +49,10 @@ __all__ = [
     "ActionFailed",
     "BudgetExceeded",
     "ConnectError",
+    "CorruptDocument",
     "DNSError",
     "ElementNotFound",
+    "EncryptedDocument",
     "ExtractionFailed",
     "FetchError",
     "FetchTimeout",
@@ -171,6 +175,18 @@ class UnsupportedContentType(FetchError):
 class ExtractionFailed(WeblensError):
     code = "extraction_failed"
     default_message = "the page could not be extracted"
+
+
+class EncryptedDocument(ExtractionFailed):
+    """A document (PDF) that cannot be read without a password."""
+
+    default_message = "the document is encrypted and needs a password"
+
+
+class CorruptDocument(ExtractionFailed):
+    """A document (PDF) whose bytes are not a readable document of its kind."""
+
+    default_message = "the document is damaged or not a valid document of its kind"
 
 
 class RenderError(WeblensError):

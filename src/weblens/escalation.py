@@ -6,6 +6,7 @@ from weblens.models import ExtractionMethod, Outcome, PageExtract, RenderMode
 
 __all__ = ["better_result", "cache_answers", "render_reason"]
 
+_HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 _OUTCOME_RANK = {
     Outcome.OK: 4,
     Outcome.NOT_HTML: 3,
@@ -19,6 +20,8 @@ def render_reason(page: PageExtract, mode: RenderMode, threshold: float) -> str 
     """Why ``page`` should be rendered under ``mode`` (None: it should not)."""
     if mode is RenderMode.NEVER or page.extraction_method is ExtractionMethod.RENDER:
         return None
+    if page.content_type is not None and page.content_type not in _HTML_TYPES:
+        return None  # a document (PDF, text, Markdown, JSON) is read as it is; a browser adds nothing
     if mode is RenderMode.ALWAYS:
         return "always"
     if page.outcome in (Outcome.CHALLENGE, Outcome.NOT_HTML):

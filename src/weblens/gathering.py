@@ -13,15 +13,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-import structlog
-
 from weblens.errors import ExtractionFailed, FetchTimeout, WeblensError
+from weblens.logs import get_logger
 from weblens.models import GatherFailure, Outcome, PageExtract, RenderMode
 from weblens.reader import PageReader, ReadCall
 
 __all__ = ["read_many"]
 
-log = structlog.get_logger("weblens.gather")
+log = get_logger("weblens.gather")
 
 Phase1 = PageExtract | GatherFailure | None  # None: render-only (mode "always")
 

@@ -236,6 +236,8 @@ class RenderResult(_Frozen):
     title: str
     html: str
     elapsed_ms: float
+    status: int | None = None  # of the response that delivered the main document
+    content_type: str | None = None  # its media type, without parameters
 
 
 class Element(_Frozen):

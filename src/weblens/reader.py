@@ -9,23 +9,19 @@ render, which result wins, when the cache may answer) are the pure functions of
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import structlog
 
 from weblens.cache.base import Cache
 from weblens.cache.keys import page_key
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.escalation import better_result, cache_answers, render_reason
 from weblens.extract import ExtractOptions
+from weblens.logs import get_logger
 from weblens.models import (
     ExtractionMethod,
-    Outcome,
     PageExtract,
     RenderJob,
     RenderMode,
@@ -41,7 +37,7 @@ from weblens.workers import ExtractionPool
 
 __all__ = ["PageReader", "ReadCall", "ReaderOptions", "elapsed_ms"]
 
-log = structlog.get_logger("weblens.reader")
+log = get_logger("weblens.reader")
 
 Wait = WaitCondition | str | None
 
@@ -50,10 +46,7 @@ def elapsed_ms(start: float) -> float:
     return round((time.perf_counter() - start) * 1000, 2)
 
 
-def plain_text_as_html(text: str) -> str:
-    """Wrap a text/plain body as HTML paragraphs so the extractor can read it."""
-    blocks = [b.strip() for b in text.replace("\r\n", "\n").split("\n\n")]
-    return "<html><body>" + "".join(f"<p>{html.escape(b)}</p>" for b in blocks if b) + "</body></html>"
+_HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -205,6 +198,8 @@ class PageReader:
         return page.model_copy(
             update={
                 "final_url": result.final_url,
+                "status": result.status,
+                "content_type": result.content_type,
                 "title": page.title or result.title or None,
                 "extraction_method": ExtractionMethod.RENDER,
                 "fetch_time_ms": round(result.elapsed_ms, 2),
@@ -212,27 +207,37 @@ class PageReader:
         )
 
     async def _extract_fetched(self, fetched: FetchedPage, call: ReadCall) -> PageExtract:
-        is_text = fetched.content_type == "text/plain"
-        source = plain_text_as_html(fetched.text) if is_text else fetched.text
-        page = await self._extract(source, fetched.final_url, call)
-        update: dict[str, Any] = {
-            "final_url": fetched.final_url,
-            "status": fetched.status,
-            "content_type": fetched.content_type,
-            "fetch_time_ms": round(fetched.elapsed_ms, 2),
-        }
-        if is_text:
-            update["outcome"] = Outcome.NOT_HTML
-        return page.model_copy(update=update)
+        """Extract by the Content-Type the server sent; a body sent without one is sniffed."""
+        declared = fetched.headers.get("content-type") is not None
+        if fetched.content_type in _HTML_TYPES:
+            source: str | bytes = fetched.text
+        elif fetched.content_type == "application/pdf" or not declared:
+            source = fetched.body
+        else:
+            source = fetched.text  # already decoded by the declared charset
+        kind = fetched.content_type if declared or fetched.content_type in _HTML_TYPES else None
+        page = await self._extract(source, fetched.final_url, call, content_type=kind)
+        return page.model_copy(
+            update={
+                "final_url": fetched.final_url,
+                "status": fetched.status,
+                "content_type": fetched.content_type,
+                "fetch_time_ms": round(fetched.elapsed_ms, 2),
+            }
+        )
 
     def extract_options(self, call: ReadCall) -> ExtractOptions:
         if call.include_comments is None or call.include_comments == self._options.extract.include_comments:
             return self._options.extract
         return replace(self._options.extract, include_comments=call.include_comments)
 
-    async def _extract(self, source: str, url: str, call: ReadCall) -> PageExtract:
+    async def _extract(
+        self, source: str | bytes, url: str, call: ReadCall, *, content_type: str | None = None
+    ) -> PageExtract:
         try:
-            return await self._extractor.extract(source, url, self.extract_options(call))
+            return await self._extractor.extract(
+                source, url, self.extract_options(call), content_type=content_type
+            )
         except ExtractionFailed:
             log.warning("fetch_error", url=url, code=ExtractionFailed.code, stage="extract")
             raise

@@ -15,8 +15,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import structlog
-
 from weblens.cache.base import Cache
 from weblens.errors import (
     HTTPError,
@@ -27,6 +25,7 @@ from weblens.errors import (
     UnsupportedContentType,
     WeblensError,
 )
+from weblens.logs import get_logger
 from weblens.net.page import Fetcher
 from weblens.net.policy import TargetURL
 from weblens.net.ratelimit import SiteLimiter
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RobotsChecker", "RobotsOptions"]
 
-log = structlog.get_logger("weblens.robots")
+log = get_logger("weblens.robots")
 
 DAY = 86400.0
 MEMO_SIZE = 512

@@ -24,7 +24,6 @@ from types import TracebackType
 from typing import Any, Self
 
 import httpx
-import structlog
 
 from weblens.browser import BrowsingSession, SessionOptions, SessionRegistry, default_replica
 from weblens.browser.dispatch import SnapshotRequest, act
@@ -36,7 +35,7 @@ from weblens.config import Settings
 from weblens.errors import BudgetExceeded, InvalidArgument, NotConfigured, RenderFailed, WeblensError
 from weblens.extract import ExtractOptions
 from weblens.gathering import read_many
-from weblens.logs import route_through_stdlib
+from weblens.logs import get_logger
 from weblens.models import (
     Answer,
     GatherFailure,
@@ -83,7 +82,7 @@ from weblens.workers import ExtractionPool, PoolOptions
 
 __all__ = ["Lens", "budget_scope"]
 
-log = structlog.get_logger("weblens.session")
+log = get_logger("weblens.session")
 
 HOUR = 3600.0
 MAX_READ = 5
@@ -112,7 +111,6 @@ class Lens:
         limiter: SiteLimiter | None = None,
         robots_store: Cache | None = None,
     ) -> None:
-        route_through_stdlib()
         self.settings = s = settings or Settings()
         self._clock = clock
         self._guard = Guard(resolver or SystemResolver(), _allow_list(s.allow_hosts))
@@ -247,7 +245,7 @@ class Lens:
         options = self._extract_options
         if req.include_comments is not None:
             options = replace(options, include_comments=req.include_comments)
-        page = await self._extractor.extract(data, req.url, options)
+        page = await self._extractor.extract(data, req.url, options, content_type=req.content_type)
         return window(page, req.max_length, req.start_index)
 
     # --- browse ------------------------------------------------------------

@@ -20,10 +20,9 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.extract import ExtractOptions, extract
+from weblens.logs import get_logger
 from weblens.models import PageExtract
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ExtractionPool", "PoolOptions"]
 
-log = structlog.get_logger("weblens.workers")
+log = get_logger("weblens.workers")
 
 Source = str | bytes
 

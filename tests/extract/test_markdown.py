@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml.html import HtmlElement
 
+import weblens
 from weblens.extract.markdown import to_markdown
 
 BASE = "https://site.example/dir/page.html"
@@ -551,3 +552,45 @@ def test_figures_kept_out_of_the_text_keep_their_image_and_caption_in_markdown()
     assert out.index("First paragraph") < out.index("A harbour") < out.index("Second paragraph")
     no_images = to_markdown(root, BASE, images=False, media_only=[figure, gallery])
     assert "![" not in no_images and "*The harbour at dawn.*" in no_images
+
+
+# --- structure on pages of other kinds (issue 12) ----------------------------------------------------
+
+LONG = "<p>" + "Some words of running prose explain the example that follows in full detail. " * 6 + "</p>"
+
+
+def page_markdown(body: str) -> str:
+    return weblens.extract(f"<html><body><article>{LONG}{body}{LONG}</article></body></html>", BASE).markdown
+
+
+def test_highlighted_code_in_a_line_number_table_is_one_fenced_block() -> None:
+    code = (
+        '<table class="highlighttable"><tr><td class="linenos"><pre>1\n2\n3</pre></td>'
+        '<td class="code"><pre class="language-python">'
+        '<span class="k">def</span> <span class="nf">f</span>():\n'
+        '    <span class="k">return</span> 1\n\nprint(f())</pre></td></tr></table>'
+    )
+    out = page_markdown(code)
+    assert "```python\ndef f():\n    return 1\n\nprint(f())\n```" in out
+    assert "| " not in out and "1\n2\n3" not in out
+
+
+def test_a_layout_table_never_becomes_a_one_cell_pipe_table() -> None:
+    layout = (
+        "<table><tr><td><p>First block of the page.</p><ul><li>one</li><li>two</li></ul></td></tr></table>"
+    )
+    out = page_markdown(layout)
+    assert "|" not in out
+    assert "- one\n- two" in out
+
+
+def test_nested_lists_keep_their_nesting_and_links_are_absolute() -> None:
+    nested = (
+        "<ul><li>Fruit from the old orchard<ul><li><a href='/apple'>Apples picked in October</a></li>"
+        "<li>Pears ripened slowly indoors</li></ul></li><li>Bread baked at home every week</li></ul>"
+    )
+    out = page_markdown(nested)
+    assert (
+        "- Fruit from the old orchard\n  - [Apples picked in October](https://site.example/apple)\n"
+        "  - Pears ripened slowly indoors\n- Bread baked at home every week"
+    ) in out

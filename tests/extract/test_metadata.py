@@ -90,7 +90,9 @@ def test_plain_page_falls_back_to_html() -> None:
     found = extract_metadata(fixture("plain"), "https://garden.example/2021/05/02/notes")
     assert found.title == "Notes from the garden"  # the <svg><title> is not the document title
     assert found.authors == ("Rosalind Franklin",)  # a byline class, "Words by" stripped
-    assert found.published_date == "2021-06-01T12:00:00-04:00"  # the <time pubdate>, before other <time>s
+    assert (
+        found.published_date == "2021-05-02"
+    )  # the <time pubdate> is labelled "updated"  # the <time pubdate>, before other <time>s
     assert found.canonical_url is None
     assert found.language is None
 

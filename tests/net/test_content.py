@@ -38,7 +38,7 @@ def test_parse_content_type(header: str | None, expected: MediaType | None) -> N
         (b"plain words", "text/plain"),
         ("кириллица".encode("cp1251"), "text/plain"),
         (b"", "text/plain"),
-        (b"%PDF-1.7\n\x00\x01\x02", "application/octet-stream"),
+        (b"%PDF-1.7\n\x00\x01\x02", "application/pdf"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", "application/octet-stream"),
         (b"GIF89a\x01\x00\x01\x00\x00\x00", "application/octet-stream"),
         (b"PK\x03\x04\x14\x00", "application/octet-stream"),
@@ -51,7 +51,7 @@ def test_sniff_media_type(head: bytes, media: str) -> None:
 def _not_markup(prefix: bytes) -> bool:
     if prefix.startswith((b"\xff\xfe", b"\xfe\xff")):
         return False
-    return not prefix.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<")
+    return not prefix.removeprefix(b"\xef\xbb\xbf").lstrip().startswith((b"<", b"%PDF-"))
 
 
 @settings(max_examples=200)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import itertools
 import zlib
 from collections.abc import Callable
 
@@ -71,6 +72,28 @@ def test_a_decoder_can_be_abandoned_midway_without_inflating_the_rest() -> None:
 def test_multi_member_gzip_is_decoded_whole() -> None:
     payload = gzip.compress(b"first ") + gzip.compress(b"second")
     assert _decode("gzip", payload, 5)[0] == b"first second"
+
+
+@pytest.mark.parametrize("split", [0, 1, 2])
+def test_a_read_ending_on_a_member_boundary_loses_no_member(split: int) -> None:
+    """Each read ends where a member ends (or ``split`` bytes into the next member's magic)."""
+    members = [gzip.compress(f"member {n} ".encode() * 50) for n in range(3)]
+    decoder = decoder_for("gzip")
+    reads = [members[0] + members[1][:split], members[1][split:] + members[2][:split], members[2][split:]]
+    decoded = b"".join(piece for read in reads for piece in decoder.feed(read))
+    assert decoded == b"".join(f"member {n} ".encode() * 50 for n in range(3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.binary(max_size=300), min_size=1, max_size=5), st.data())
+def test_property_multi_member_gzip_survives_any_split(parts: list[bytes], data: st.DataObject) -> None:
+    payload = b"".join(gzip.compress(part) for part in parts)
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(payload)), max_size=8)))
+    decoder = decoder_for("gzip")
+    bounds = [0, *cuts, len(payload)]
+    reads = [payload[a:b] for a, b in itertools.pairwise(bounds)]
+    decoded = b"".join(piece for read in reads for piece in decoder.feed(read))
+    assert decoded == b"".join(parts)
 
 
 def test_garbage_after_the_last_gzip_member_is_ignored() -> None:

@@ -176,3 +176,13 @@ async def test_the_backend_never_opens_unix_sockets() -> None:
     backend = PinnedBackend(Guard(StaticResolver({})))
     with pytest.raises(SSRFBlocked):
         await backend.connect_unix_socket("/var/run/docker.sock")
+
+
+@pytest.mark.parametrize("url", ["http://--1.sslip.io/", "http://-x.example.com/", "http://x-.example.com/"])
+async def test_a_host_label_that_is_not_a_host_name_is_invalid_before_any_lookup(
+    make_fetcher: MakeFetcher, url: str
+) -> None:
+    resolver = StaticResolver({})
+    with pytest.raises(InvalidURL):
+        await make_fetcher(resolver=resolver).fetch(url)
+    assert resolver.calls == []

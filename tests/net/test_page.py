@@ -55,7 +55,15 @@ def test_fetch_limits_defaults_follow_the_specification() -> None:
         10,
         1,
     )
-    assert limits.accepted_types == ("text/html", "application/xhtml+xml", "text/plain")
+    assert limits.accepted_types == (
+        "text/html",
+        "application/xhtml+xml",
+        "text/plain",
+        "text/markdown",
+        "text/x-markdown",
+        "application/json",
+        "application/pdf",
+    )
 
 
 @pytest.mark.parametrize(

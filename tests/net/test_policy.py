@@ -150,6 +150,12 @@ AMBIGUOUS = [
     "http://a..b.com/",
     "http://" + "a" * 64 + ".com/",
     "http://" + "a." * 130 + "com/",
+    # labels that are not host-name labels: a hyphen first or last
+    "http://--1.sslip.io/",
+    "http://-example.com/",
+    "http://example-.com/",
+    "http://www.example.com-/",
+    "http://a.-b-.example/",
 ]
 
 
@@ -184,6 +190,8 @@ def test_very_long_url_is_invalid() -> None:
         ("https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/", "xn--r8jz45g.xn--zckzah", 443),
         ("http://example.com:0080/", "http://example.com/", "example.com", 80),
         ("http://under_score.example.com/", "http://under_score.example.com/", "under_score.example.com", 80),
+        ("http://a-1.b--c.example/", "http://a-1.b--c.example/", "a-1.b--c.example", 80),
+        ("http://x.y/", "http://x.y/", "x.y", 80),
         ("http://example.com/a%20b?x=%2F", "http://example.com/a%20b?x=%2F", "example.com", 80),
     ],
 )

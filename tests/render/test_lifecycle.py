@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +219,31 @@ async def test_aclose_during_a_job_fails_it_without_starting_a_new_browser(
         await pending
     assert renderer.stats().launches == 1
     assert chromium_descendants() == []
+
+
+@pytest.fixture
+def short_tmp(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A temp folder of our own with a short path (Chromium's socket path must stay short)."""
+    folder = Path(tempfile.mkdtemp(prefix="wlt-", dir="/tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    monkeypatch.setenv("TMPDIR", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+async def test_a_killed_browser_leaves_no_temporary_directories(
+    server: LoopbackServer, make_renderer: MakeRenderer, short_tmp: Path
+) -> None:
+    """Chromium killed mid-session cannot clean its org.chromium.Chromium.* directories; the session does."""
+    tmp_path = short_tmp
+    server.route("/", SIMPLE)
+    renderer = make_renderer(guard_for(server))
+    await renderer.render(job(server.url("/")))
+    pid = renderer.stats().browser_pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    await wait_until_gone(pid)
+    assert (await renderer.render(job(server.url("/")))).title == "simple"
+    await renderer.aclose()
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("org.chromium.", "wl-chromium-")))
+    assert left == []

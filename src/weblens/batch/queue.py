@@ -35,8 +35,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import structlog
-
 from weblens.batch.inputs import BatchInput
 from weblens.batch.lines import error_line, page_line
 from weblens.batch.plan import (
@@ -62,6 +60,7 @@ from weblens.errors import (
     RateLimited,
     WeblensError,
 )
+from weblens.logs import get_logger
 from weblens.net.ratelimit import Pace
 from weblens.net.redis_limits import RedisSiteLimiter
 from weblens.requests import BrowseRequest
@@ -75,7 +74,7 @@ __all__ = [
     "run_worker",
 ]
 
-log = structlog.get_logger("weblens.batch")
+log = get_logger("weblens.batch")
 
 QUEUE_NAME = "weblens:batch"
 FUNCTION = "read_page"

@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import structlog
-
 from weblens.batch.inputs import BatchInput
 from weblens.batch.lines import error_line, page_line
 from weblens.batch.plan import (
@@ -26,11 +24,12 @@ from weblens.batch.plan import (
 )
 from weblens.batch.progress import BatchProgress
 from weblens.errors import InternalError, WeblensError
+from weblens.logs import get_logger
 from weblens.session import Lens
 
 __all__ = ["read_input", "run_local"]
 
-log = structlog.get_logger("weblens.batch")
+log = get_logger("weblens.batch")
 
 
 async def read_input(lens: Lens, item: BatchInput, options: BatchOptions) -> tuple[bytes, bool]:

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
-import structlog
-
 from weblens.browser.options import SessionOptions
 from weblens.browser.session import BrowsingSession, Extractor
 from weblens.errors import RenderFailed, SessionLimit, SessionNotFound
+from weblens.logs import get_logger
 from weblens.net.guard import Guard
 from weblens.net.ratelimit import SiteLimiter
 from weblens.render.browser import BrowserHost
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SessionRegistry", "SessionStats", "default_replica", "replica_of"]
 
-log = structlog.get_logger("weblens.browser")
+log = get_logger("weblens.browser")
 
 _SEPARATOR = "."
 

@@ -21,8 +21,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from weblens.browser import actions
 from weblens.browser.actions import Direction
 from weblens.browser.options import SessionOptions
@@ -37,6 +35,7 @@ from weblens.errors import (
     SSRFBlocked,
     WeblensError,
 )
+from weblens.logs import get_logger
 from weblens.models import PageExtract, RenderResult, Snapshot
 from weblens.net.guard import Guard
 from weblens.net.ratelimit import SiteLimiter
@@ -48,7 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BrowsingSession", "Extractor"]
 
-log = structlog.get_logger("weblens.browser")
+log = get_logger("weblens.browser")
 
 Extractor = Callable[[RenderResult], Awaitable[PageExtract]]
 """Turns the session's current DOM into a PageExtract (the Lens's extraction pipeline)."""

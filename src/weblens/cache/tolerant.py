@@ -15,13 +15,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import structlog
-
 from weblens.cache.base import Cache
+from weblens.logs import get_logger
 
 __all__ = ["TolerantCache"]
 
-log = structlog.get_logger("weblens.cache")
+log = get_logger("weblens.cache")
 
 T = TypeVar("T")
 _PROBE_KEY = "weblens:probe"

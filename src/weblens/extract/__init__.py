@@ -1,6 +1,8 @@
-"""Pure extraction: HTML in, :class:`~weblens.models.PageExtract` out. No network, no config.
+"""Pure extraction: a page or document in, :class:`~weblens.models.PageExtract` out. No network, no config.
 
-The named steps::
+The kind of input (HTML, PDF, plain text, Markdown, JSON) comes from ``content_type`` when it
+names one, else from the bytes (:mod:`weblens.extract.kinds`); documents have their own
+readers (:mod:`weblens.extract.pdf`, :mod:`weblens.extract.documents`). For HTML, the named steps::
 
     parse ─► metadata (on the whole page) ─► clean ─► select main content ─► text / markdown /
     links / images of that one element ─► confidence and outcome
@@ -8,27 +10,35 @@ The named steps::
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import caption_elements, clean_tree, strip_junk
+from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
+from weblens.extract.documents import json_extract, markdown_extract, text_extract
+from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
+from weblens.extract.lost import LOST_CONFIDENCE, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.media import collect_images, collect_links, primary_image
 from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import Verdict, classify
-from weblens.extract.parse import ParsedPage, parse_html
+from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header
-from weblens.models import ExtractionMethod, PageExtract
+from weblens.models import ExtractionMethod, Outcome, PageExtract
 
-__all__ = ["ExtractOptions", "extract"]
+__all__ = ["DocumentKind", "ExtractOptions", "extract"]
+
+_RETRY_GAIN = 10  # words the second try must add to be taken
+_NEARLY_NOTHING = 10  # words: a first try this short found nothing
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
@@ -38,17 +48,26 @@ def _metadata(root: HtmlElement, url: str | None) -> Metadata:
         return Metadata()
 
 
-def _main_content(page: ParsedPage, options: ExtractOptions) -> Selection:
+@dataclass(frozen=True, kw_only=True)
+class _Main:
+    selection: Selection
+    visible_chars: int = 0  # the page's text before cleaning
+    discussion: bool = False
+
+
+def _main_content(page: ParsedPage, options: ExtractOptions, *, weak_roles: bool = True) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root)
     body = page.root.find("body")
     if body is None:
         body = page.root
     if page.plain:
-        return Selection(element=body, method=ExtractionMethod.FALLBACK)
+        return _Main(selection=Selection(element=body, method=ExtractionMethod.FALLBACK))
     stats = gather_stats(body)
-    removed = clean_tree(body, stats, include_comments=options.include_comments)
-    return select_main(body, stats, removed)
+    visible = sum(stats.chars)
+    cleaning = clean(body, stats, include_comments=options.include_comments, weak_roles=weak_roles)
+    selection = select_main(body, stats, cleaning.removed, cleaning.spared)
+    return _Main(selection=selection, visible_chars=visible, discussion=cleaning.discussion)
 
 
 def _captions(main: HtmlElement) -> set[HtmlElement]:
@@ -72,31 +91,74 @@ def _warnings(page: ParsedPage, selection: Selection, verdict: Verdict, words: i
     return warnings
 
 
-def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
-    started = time.perf_counter()
-    page = parse_html(html)
-    meta = _metadata(page.root, url)
-    selection = _main_content(page, options)
-    main = selection.element
-    if selection.method is not ExtractionMethod.FALLBACK:
-        drop_repeated_header(main, title=meta.title)
-        drop_trailing_boilerplate(main, keep_comments=options.include_comments)
+@dataclass(frozen=True, kw_only=True)
+class _Content:
+    page: ParsedPage
+    main: _Main
+    captions: set[HtmlElement]
+    text: str
+    words: int
+
+    @property
+    def element(self) -> HtmlElement:
+        return self.main.selection.element
+
+
+def _content(page: ParsedPage, title: str | None, options: ExtractOptions, *, weak_roles: bool) -> _Content:
+    found = _main_content(page, options, weak_roles=weak_roles)
+    main = found.selection.element
+    if found.selection.method is not ExtractionMethod.FALLBACK:
+        drop_repeated_header(main, title=title)
+        drop_trailing_boilerplate(main, keep_comments=options.include_comments or found.discussion)
     captions = _captions(main)
     text = render_text(main, skip=captions)
-    words = word_count(text)
+    return _Content(page=page, main=found, captions=captions, text=text, words=word_count(text))
+
+
+def _best_content(
+    html: str | bytes, page: ParsedPage, title: str | None, options: ExtractOptions
+) -> _Content:
+    """The content; when little is found, a second try that lets boxes named like a sidebar or a
+    widget keep their text (a short post inside such a box is still the page's post)."""
+    first = _content(page, title, options, weak_roles=True)
+    nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
+    if not nothing or page.plain or page.binary:
+        return first
+    second = _content(parse_html(html), title, options, weak_roles=False)
+    return second if second.words > first.words + _RETRY_GAIN else first
+
+
+def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
+    started = time.perf_counter()
+    parsed = parse_html(html)
+    meta = _metadata(parsed.root, url)
+    found = _best_content(html, parsed, meta.title, options)
+    page, selection, main = found.page, found.main.selection, found.element
+    text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
+    lost = None if page.plain else lost_reason(main, text, found.main.visible_chars)
+    if lost is not None and verdict.outcome is Outcome.OK:
+        verdict = Verdict(outcome=Outcome.THIN, warnings=(*verdict.warnings, lost))
+    elif lost is not None:
+        verdict = Verdict(outcome=verdict.outcome, warnings=(*verdict.warnings, lost))
     if verdict.is_challenge or page.binary:
         text, markdown, links, images, words = "", "", [], [], 0
     else:
         markdown = strip_controls(
             to_markdown(
-                main, url, links=options.markdown_links, images=options.markdown_images, media_only=captions
+                main,
+                url,
+                links=options.markdown_links,
+                images=options.markdown_images,
+                media_only=found.captions,
             )
         )
         links = collect_links(main, url)
         images = collect_images(main, url)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
+    if lost is not None:
+        score = min(score, LOST_CONFIDENCE)
     return PageExtract(
         final_url=url,
         title=meta.title,
@@ -121,18 +183,72 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     )
 
 
-def extract(
-    html: str | bytes, url: str | None = None, *, options: ExtractOptions | None = None
-) -> PageExtract:
-    """Extract the main content and metadata of one page. Pure: no network, no configuration.
+def _kind(data: str | bytes, content_type: str | None) -> DocumentKind:
+    declared = kind_of_media_type(content_type)
+    if declared is not None:
+        return declared
+    if looks_binary(data) and not (
+        isinstance(data, bytes | bytearray) and sniff_kind(data) is DocumentKind.PDF
+    ):
+        return DocumentKind.HTML  # the HTML path reports binary input as not_html
+    return sniff_kind(data)
 
-    Raises only :class:`~weblens.errors.ExtractionFailed`, and only when the input cannot be
-    handled at all; a page with little or no text comes back with ``outcome`` ``thin`` and a low
-    ``confidence`` instead.
+
+def _charset(content_type: str | None) -> str | None:
+    for param in (content_type or "").split(";")[1:]:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            return value.strip().strip("\"'") or None
+    return None
+
+
+def _document(
+    kind: DocumentKind, data: str | bytes, url: str | None, content_type: str | None, options: ExtractOptions
+) -> PageExtract:
+    if kind is DocumentKind.PDF:
+        from weblens.extract.pdf import pdf_extract
+
+        raw = data if isinstance(data, bytes | bytearray) else data.encode("latin-1", errors="replace")
+        return pdf_extract(bytes(raw), url, max_pages=options.max_pages, timeout_s=options.document_timeout_s)
+    charset = _charset(content_type)
+    if kind is DocumentKind.JSON:
+        return json_extract(data, url, charset=charset)
+    if kind is DocumentKind.MARKDOWN:
+        return markdown_extract(data, url, charset=charset)
+    return text_extract(data, url, charset=charset)
+
+
+def extract(
+    data: str | bytes,
+    url: str | None = None,
+    *,
+    content_type: str | None = None,
+    include_comments: bool = False,
+    options: ExtractOptions | None = None,
+) -> PageExtract:
+    """Extract the main content and metadata of one page or document. Pure: no network, no configuration.
+
+    ``data`` is HTML, a PDF, plain text, Markdown or JSON, as ``str`` or raw bytes; its kind is
+    taken from ``content_type`` (a Content-Type value) when that names one, else sniffed from
+    the content. ``include_comments`` (or ``options.include_comments``) keeps reader comments
+    on article pages; a discussion page's posts are its content either way.
+
+    Raises only :class:`~weblens.errors.ExtractionFailed` (with its subclasses
+    :class:`~weblens.errors.EncryptedDocument` and :class:`~weblens.errors.CorruptDocument` for
+    PDFs), and only when the input cannot be handled at all; a page with little or no text
+    comes back with ``outcome`` ``thin`` and a low ``confidence`` instead.
     """
-    if not isinstance(html, str | bytes | bytearray):
-        raise ExtractionFailed(f"expected str or bytes, got {type(html).__name__}", url=url)
+    if not isinstance(data, str | bytes | bytearray):
+        raise ExtractionFailed(f"expected str or bytes, got {type(data).__name__}", url=url)
+    chosen = options or ExtractOptions()
+    if include_comments and not chosen.include_comments:
+        chosen = dataclasses.replace(chosen, include_comments=True)
     try:
-        return _extract(html, url, options or ExtractOptions())
+        kind = _kind(data, content_type)
+        if kind is not DocumentKind.HTML:
+            return _document(kind, data, url, content_type, chosen)
+        return _extract(data, url, chosen)
+    except ExtractionFailed:
+        raise
     except (RecursionError, MemoryError, ValueError, TypeError, LookupError) as exc:
         raise ExtractionFailed(f"extraction failed: {exc!r}", url=url) from exc

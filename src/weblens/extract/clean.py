@@ -27,6 +27,7 @@ enough to be a paragraph and punctuated like sentences.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import lxml.etree
 import lxml.html
@@ -35,13 +36,26 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import TreeStats, accumulate
 from weblens.extract.tree import drop
 
-__all__ = ["caption_elements", "clean_tree", "is_hidden", "prose_chars", "role_of", "strip_junk"]
+__all__ = [
+    "Cleaning",
+    "caption_elements",
+    "clean",
+    "clean_tree",
+    "comment_named",
+    "content_named",
+    "is_discussion",
+    "is_hidden",
+    "prose_chars",
+    "role_of",
+    "strip_junk",
+]
 
 # never article text
 _ALWAYS = (
     "script", "style", "noscript", "template", "svg", "math", "iframe", "frame", "frameset",
     "object", "embed", "applet", "canvas", "video", "audio", "map", "select", "button", "input",
     "textarea", "option", "optgroup", "datalist", "dialog", "link", "meta", "head", "base", "menu",
+    "rt", "rp",
 )  # fmt: skip
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
@@ -74,6 +88,12 @@ _FEATURE_WORDS = frozenset(
     )
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")
+_MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
+_LINE_NUMBERS_XPATH = (
+    './/*[contains(@class, "lineno") or contains(@class, "line-number") or contains(@class, "linenumber")'
+    ' or contains(@class, "gutter") or contains(@class, "blob-num") or contains(@class, "ln-num")]'
+)
+_DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
@@ -103,6 +123,14 @@ _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrappe
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
+_DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
+_COMMENTISH = lxml.etree.XPath(
+    './/*[contains(@class, "omment") or contains(@id, "omment") or contains(@class, "OMMENT")'
+    ' or contains(@class, "disqus") or contains(@id, "disqus") or contains(@class, "repl")'
+    ' or contains(@id, "repl") or contains(@class, "respond") or contains(@id, "respond")'
+    ' or contains(@itemprop, "omment")]'
+)
+_DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -154,12 +182,41 @@ def strip_junk(root: HtmlElement) -> None:
     unclosed ``<noscript>`` swallows the document) they are unwrapped, not removed.
     """
     _expand_templates(root)
+    _math_as_text(root)
+    _drop_line_numbers(root)
     noscripts = list(root.iter("noscript"))
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+def _math_as_text(root: HtmlElement) -> None:
+    """A formula reads as its text: MathML as its ``alttext`` (else its symbols run together), an
+    image of a formula (``class="...math..."``) as its ``alt``."""
+    for math in list(root.iter("math")):
+        text = math.get("alttext") or "".join(math.itertext()).strip()
+        _replace_with_text(math, text)
+    for img in list(root.iter("img")):
+        if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
+            _replace_with_text(img, img.get("alt") or "")
+
+
+def _drop_line_numbers(root: HtmlElement) -> None:
+    """The line-number gutter of highlighted code (``td.linenos``, ``span.lineno``…): numbers only."""
+    for el in root.xpath(_LINE_NUMBERS_XPATH):
+        if _DIGITS_ONLY.match(el.text_content()):
+            drop(el)
+
+
+def _replace_with_text(el: HtmlElement, text: str) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    holder = lxml.html.Element("span")
+    holder.text, holder.tail = text, el.tail
+    parent.replace(el, holder)
 
 
 def _expand_templates(root: HtmlElement) -> None:
@@ -233,15 +290,70 @@ def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
 
+def _names(el: HtmlElement) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
+
+
+def content_named(names: str) -> bool:
+    """A class/id naming the content ("main", "post-body", "entry-content"), with no boilerplate role."""
+    lowered = names.lower()
+    if role_of(lowered, include_comments=True) is not None:
+        return False
+    return any(not _CONTENT_WORDS.isdisjoint(_WORD_SPLIT.split(name)) for name in lowered.split())
+
+
+def comment_named(names: str) -> bool:
+    """A class/id naming a comment ("comment", "post comment", "comment-body"), not a feature of one."""
+    for name in names.lower().split():
+        words = _WORD_SPLIT.split(name)
+        if _FEATURE_WORDS.isdisjoint(words) and _COMMENT_PARTS.search(name):
+            return True
+    return False
+
+
+def is_discussion(stats: TreeStats, prose: list[float], paragraphs: list[float]) -> bool:
+    """The page's prose is in comment-named blocks, with next to none outside them: a forum
+    thread, a guestbook, a page of posts marked up as comments. Its posts are its content."""
+    if not stats.nodes:
+        return False
+    index, ends = stats.index, stats.ends
+    inside = inside_paragraphs = 0.0
+    cut_end = -1
+    for el in _COMMENTISH(stats.nodes[0]):  # document order; a cheap superset of comment names
+        found = index.get(el)
+        if found is None or found <= cut_end:
+            continue
+        if comment_named(_names(el)):
+            inside += prose[found]
+            inside_paragraphs += paragraphs[found]
+            cut_end = ends[found]
+    outside = prose[0] - inside
+    return inside_paragraphs >= _DISCUSSION_POSTS and outside < _DISCUSSION_OUTSIDE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cleaning:
+    """What cleaning did: the blocks it removed, the blocks it spared inside elements named for a
+    weak boilerplate role (they held prose: scorers count them at a discount), and whether the page
+    is a discussion (comment-named posts kept as content)."""
+
+    removed: set[int]
+    spared: set[int]
+    discussion: bool
+
+
 class _Judge:
     """Decides, element by element, what cleaning removes (class/id roles memoised per call)."""
 
-    def __init__(self, stats: TreeStats, include_comments: bool) -> None:
+    def __init__(self, stats: TreeStats, include_comments: bool, weak_roles: bool) -> None:
         self.stats = stats
-        self.include_comments = include_comments
         self.prose, self.paragraphs = prose_chars(stats)
+        self.discussion = not include_comments and is_discussion(stats, self.prose, self.paragraphs)
+        self.include_comments = include_comments or self.discussion
+        self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
         self.roles: dict[str, str | None] = {}
+        self.spared: list[int] = []
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -263,26 +375,40 @@ class _Judge:
             )
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
-        names = " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
+        names = _names(el)
         if not names:
             return False
         role = self.roles.get(names, "?")
         if role == "?":
             role = self.roles[names] = role_of(names, include_comments=self.include_comments)
-        if role is None:
+        if role is None or (role == "weak" and not self.weak_roles):
             return False
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4
-        return prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS
+        if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS:
+            return True
+        found = self.stats.index.get(el)
+        if found is not None:
+            self.spared.append(found)  # a weak role holding prose: kept, at a discount
+        return False
 
 
 def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = False) -> set[int]:
-    """Remove boilerplate below ``root`` in place; returns the indices of the blocks removed.
+    """Remove boilerplate below ``root`` in place; returns the indices of the blocks removed."""
+    return clean(root, stats, include_comments=include_comments).removed
 
-    ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`.
+
+def clean(
+    root: HtmlElement, stats: TreeStats, *, include_comments: bool = False, weak_roles: bool = True
+) -> Cleaning:
+    """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
+
+    ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`. With
+    ``weak_roles=False`` names of weak roles (sidebar, widget…) remove nothing: the second try
+    for a page whose only text sits in such a container.
     """
-    judge = _Judge(stats, include_comments)
+    judge = _Judge(stats, include_comments, weak_roles)
     ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []
@@ -305,7 +431,8 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
                     removed.update(range(inner_index, ends[inner_index] + 1))
     for el in doomed:
         drop(el)
-    return removed
+    spared = {i for top in judge.spared for i in range(top, ends[top] + 1)} - removed
+    return Cleaning(removed=removed, spared=spared, discussion=judge.discussion)
 
 
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:

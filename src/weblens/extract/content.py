@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
+from weblens.extract.clean import content_named
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tree import drop
 from weblens.models import ExtractionMethod
@@ -37,6 +38,10 @@ _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for read
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _PRUNE_GOOD = 200.0
 _SENTENCE_PARAGRAPH = 80
+_DISCOUNT = 0.3
+# a list of links that is content (a table of contents, references): items of this many words
+_LINK_ITEM_WORDS = 3.0
+_LISTS = frozenset(("ul", "ol"))
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
@@ -108,7 +113,9 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
     return inside
 
 
-def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list[float]]:
+def _sums(
+    stats: TreeStats, removed: Collection[int], discounted: Collection[int] = ()
+) -> tuple[list[float], list[float]]:
     teasers = _teasers(stats, removed)
     net = [
         _weight(el.tag, size, links, sentences, ellipsis, i in teasers)
@@ -116,6 +123,9 @@ def _sums(stats: TreeStats, removed: Collection[int]) -> tuple[list[float], list
             zip(stats.nodes, stats.chars, stats.links, stats.sentences, stats.ellipsis, strict=True)
         )
     ]
+    for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
+        if net[i] > 0:
+            net[i] *= _DISCOUNT
     good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
 
@@ -159,6 +169,8 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
+        elif _content_links(stats, i) or _list_in_prose(stats, i):
+            i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
             and good[i] < _PRUNE_GOOD
@@ -170,6 +182,69 @@ def _prune(
         else:
             i += 1
     return pruned
+
+
+def _named_content_instead(
+    stats: TreeStats, best: int, good: list[float], removed: Collection[int], discounted: Collection[int]
+) -> int:
+    """When the winner sits in a box named like a sidebar or a widget, a region apart from it that
+    is named as the content (``id="main"``, ``class="post"``) and holds some prose wins instead: a
+    short post beside a long sidebar is still the page's post."""
+    rivals = [
+        i
+        for i in range(len(stats))
+        if i not in removed
+        and i not in discounted
+        and good[i] >= _MIN_CONTENT
+        and not _inside(stats, i, best)
+        and not _inside(stats, best, i)
+        and stats.nodes[i].tag in _CONTAINERS
+        and content_named(f"{stats.nodes[i].get('class') or ''} {stats.nodes[i].get('id') or ''}")
+    ]
+    return max(rivals, key=good.__getitem__, default=best)
+
+
+def _content_links(stats: TreeStats, i: int) -> bool:
+    """A list of links that reads as content: a table of contents, a list of references — items of
+    several words each, right after a heading (a menu has one- or two-word items and no heading)."""
+    el = stats.nodes[i]
+    if el.tag not in _LISTS:
+        return False
+    items = [item for item in el if item.tag == "li"]
+    if len(items) < 2:
+        return False
+    words = sum(len(item.text_content().split()) for item in items) / len(items)
+    if words < _LINK_ITEM_WORDS:
+        return False
+    before = el.getprevious()
+    return before is not None and before.tag in HEADING_TAGS
+
+
+def _list_in_prose(stats: TreeStats, i: int) -> bool:
+    """A list set in the running text: mostly words, not links, with a paragraph of prose just before
+    it, and either another just after it or the one before ending with a colon ("You will need:")."""
+    el = stats.nodes[i]
+    if el.tag not in _LISTS:
+        return False
+    total = sum(stats.chars[j] for j in range(i, stats.ends[i] + 1))
+    linked = sum(stats.links[j] for j in range(i, stats.ends[i] + 1))
+    if not total or linked * 2 > total:
+        return False  # a list of links between paragraphs is a box of other stories
+    before, after = el.getprevious(), el.getnext()
+    if before is None or not _prose_paragraph(stats, before):
+        return False
+    introduces = before.text_content().rstrip().endswith(":")
+    return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def _prose_paragraph(stats: TreeStats, el: HtmlElement) -> bool:
+    found = stats.index.get(el)
+    return (
+        found is not None
+        and el.tag == "p"
+        and stats.sentences[found]
+        and stats.chars[found] - stats.links[found] >= _SENTENCE_PARAGRAPH
+    )
 
 
 def _inside(stats: TreeStats, inner: int, outer: int) -> bool:
@@ -213,7 +288,9 @@ def _second_opinion(
     return chosen, left_out
 
 
-def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = ()) -> Selection:
+def select_main(
+    body: HtmlElement, stats: TreeStats, removed: Collection[int] = (), discounted: Collection[int] = ()
+) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
@@ -221,16 +298,18 @@ def select_main(body: HtmlElement, stats: TreeStats, removed: Collection[int] = 
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
     """
-    net, good = _sums(stats, removed)
+    net, good = _sums(stats, removed, discounted)
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
     parents = stats.parents
     while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
         best = parents[best]  # a paragraph is never the whole article: take its container
+    named = _named_content_instead(stats, best, good, removed, discounted) if best in discounted else best
+    switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
-    unsure = _unsure(stats, net, best, removed)
+    unsure = not switched and _unsure(stats, net, best, removed)
     opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
     if opinion is not None:
         best, left_out = opinion

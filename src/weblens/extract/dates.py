@@ -20,7 +20,7 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
-__all__ = ["date_from_url", "normalise_date"]
+__all__ = ["date_from_url", "find_date", "normalise_date"]
 
 _MIN_YEAR = 1900
 _MAX_YEAR = 2100
@@ -83,6 +83,25 @@ def normalise_date(value: str | None) -> str | None:
             if month is None:
                 return None
             return _build(match.group("y"), str(month), match.group("d"), match, match.group("ampm"))
+    return None
+
+
+_IN_TEXT = (
+    re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
+    re.compile(r"\b(?:[A-Za-z]{3,9},?\s+)?[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
+    re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b"),
+)
+
+
+def find_date(text: str | None) -> str | None:
+    """The first real date written somewhere in a short ``text`` ("Posted on March 2, 2019 by …")."""
+    if not text or len(text) > _MAX_INPUT:
+        return None
+    for pattern in _IN_TEXT:
+        for match in pattern.finditer(text):
+            found = normalise_date(match.group(0))
+            if found:
+                return found
     return None
 
 

@@ -167,6 +167,11 @@ class _List:
     number: int
 
 
+# a table holding one of these lays out a page: its cells are written as blocks, never as a pipe table
+_LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "form")
+_CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
+
+
 class _Token:
     """What to do when an element closes."""
 
@@ -489,7 +494,8 @@ class _Renderer:
         layout = (
             self.table is not None
             or (el.get("role") or "").strip().lower() in ("presentation", "none")
-            or next(el.iterdescendants("table"), None) is not None
+            or next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
+            or _cells_hold_blocks(el)
         )
         if layout:
             return _BOUNDARY
@@ -563,6 +569,14 @@ class _Renderer:
         line = "".join(prefix.rest for prefix in self.prefixes).rstrip()
         if self.out and self.out[-1] != line:
             self.out.append(line)
+
+
+def _cells_hold_blocks(table: HtmlElement) -> bool:
+    """The table lays out a page: no header cell, and a cell holding a paragraph, a list or a
+    division (a data table with such a cell has its header row)."""
+    if next(table.iter("th"), None) is not None:
+        return False
+    return any(any(child.tag in _CELL_BLOCKS for child in cell) for cell in table.iter("td"))
 
 
 def _lines(text: str) -> list[str]:

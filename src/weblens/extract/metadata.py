@@ -31,18 +31,23 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, split_authors
-from weblens.extract.dates import date_from_url, normalise_date
+from weblens.extract.clean import comment_named
+from weblens.extract.dates import date_from_url, find_date, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
     clean_text,
     first_clean,
+    is_generic_title,
     is_root_url,
     is_site_name,
     looks_like_url,
@@ -114,6 +119,20 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
+_DATED = lxml.etree.XPath(
+    './/*[@class][contains(@class, "date") or contains(@class, "publish") or contains(@class, "posted")]'
+)
+_MAX_DATED = 40
+_DATE_CLASS = re.compile(
+    r"(?:^|[\s_-])(?:date|published|publish-date|post-date|entry-date|posted|postdate|pubdate)"
+    r"(?:$|[\s_-])",
+    re.I,
+)
+_STAMP_WORDS = re.compile(
+    r"\b(updated|modified|edited|last edited|revised|published|posted|first published|created)\b"
+    r"[\s:·,|–-]*(?:on\s+)?$",
+    re.I,
+)
 _MARKED_XPATH = (  # a cheap superset; _marker_kind decides
     './/*[contains(@itemprop, "uthor") or contains(@itemprop, "atePublished") or contains(@rel, "uthor")'
     ' or contains(@class, "byline") or contains(@class, "author") or contains(@id, "byline")]'
@@ -257,7 +276,7 @@ class _Page:
             text = clean_text(raw, _MAX_TITLE)
             if not text:
                 continue
-            if is_site_name(text, site_keys):
+            if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
                 continue
             return strip_site_affix(text, site_keys, h1_text)
@@ -328,9 +347,18 @@ class _Page:
         _, dated = self.marked()
         for el in dated:
             yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
-        pubdate = [t for t in self.times if t.get("pubdate") is not None or _itemprop(t) == "datepublished"]
-        for el in [*pubdate, *self.times]:
+        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated"]
+        pubdate = [
+            t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
+        ]
+        for el in [*pubdate, *times]:
             yield el.get("datetime") or _short_text(el, 100) or ""
+        for el in islice(_DATED(self.tree), _MAX_DATED):
+            if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):
+                raw = el.get("title") or el.get("content") or el.get("datetime") or ""
+                found = normalise_date(raw) or find_date(_short_text(el, 150))
+                if found:
+                    yield found
 
     def canonical_url(self) -> str | None:
         declared = [
@@ -421,6 +449,34 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
         pieces.append(piece)
     text = " ".join("".join(pieces).split())
     return text if text and len(text) <= limit else None
+
+
+def _in_comment(el: HtmlElement) -> bool:
+    """Inside a reader comment: its dates and names are the commenter's, not the article's."""
+    return any(
+        comment_named(f"{node.get('class') or ''} {node.get('id') or ''}")
+        for node in (el, *el.iterancestors())
+        if node.tag not in ("body", "html")
+    )
+
+
+def _stamp(el: HtmlElement) -> str | None:
+    """``"published"`` or ``"updated"`` when the words just before a ``<time>`` say which it is."""
+    before = ""
+    previous = el.getprevious()
+    if previous is not None:
+        before = previous.tail or ""
+    else:
+        parent = el.getparent()
+        before = (parent.text or "") if parent is not None else ""
+    found = _STAMP_WORDS.search(before[-40:])
+    if found is None:
+        return None
+    return (
+        "updated"
+        if found.group(1).lower().startswith(("updat", "modif", "edit", "last", "revis"))
+        else "published"
+    )
 
 
 # ---------------------------------------------------------------- bylines

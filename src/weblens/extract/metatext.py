@@ -4,8 +4,10 @@
   cut at a word boundary to a length limit.
 - site names: ``site_keys`` spells the site's names and host for comparison (lower case,
   letters and digits only, with and without a leading "the"); ``is_site_name`` compares.
-- ``strip_site_affix``: "Headline | Site" and "Site - Headline" lose the site part when it
-  is a known site name, or keep the part that equals the page's ``<h1>``.
+- ``strip_site_affix``: "Headline | Site" and "Site - Headline" (also with the full-width
+  "｜" and "：" of CJK titles) lose the site part when it is a known site name, or keep the part
+  that equals the page's ``<h1>``; an archive note "(Published 2016)" is dropped.
+- ``is_generic_title``: "Home", "Index", "Untitled Document" name no page.
 - ``normalise_language``: a BCP 47-shaped tag in its usual case (``en``, ``en-US``,
   ``zh-Hant-TW``), from ``en_us``, ``EN-gb``, ``"de, en"``.
 """
@@ -21,6 +23,7 @@ __all__ = [
     "clean_text",
     "first_clean",
     "host_of",
+    "is_generic_title",
     "is_root_url",
     "is_site_name",
     "looks_like_url",
@@ -31,7 +34,21 @@ __all__ = [
 ]
 
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
-_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+")
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
+_PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
+_GENERIC_TITLES = frozenset(
+    (
+        "home",
+        "home page",
+        "homepage",
+        "index",
+        "untitled",
+        "untitled document",
+        "welcome",
+        "default",
+        "main page",
+    )
+)
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _LOOKS_LIKE_URL = re.compile(r"^(?:https?:|www\.|//)|^\S+\.[a-z]{2,}/", re.I)
 _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go"))
@@ -105,8 +122,14 @@ def is_site_name(text: str, keys: frozenset[str]) -> bool:
     return bool(key) and (key in keys or key.removeprefix("the") in keys)
 
 
+def is_generic_title(title: str) -> bool:
+    """A title that names no page: "Home", "Index", "Untitled Document"."""
+    return " ".join(title.lower().split()) in _GENERIC_TITLES
+
+
 def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
     """``title`` without a leading or trailing site name (see the module docstring)."""
+    title = _PUBLISHED_SUFFIX.sub("", title) or title
     separators = list(_TITLE_SEPARATOR.finditer(title))
     if not separators:
         return title

@@ -2,7 +2,8 @@
 
 Bytes are decoded with :func:`weblens.charset.decode_body`; NULs and other control
 characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
-(the parser always gets UTF-8 bytes). libxml2 stops building the tree at depth
+(the parser always gets UTF-8 bytes). An unclosed ``<title>`` (or ``<textarea>``) that
+swallowed the document is closed and the page parsed again. libxml2 stops building the tree at depth
 2048 and drops what lies below; when that happens the document is parsed again
 with its layout containers flattened, so a pathological nesting of ``<div>``s
 loses structure but not text. Parsing never raises.
@@ -30,6 +31,8 @@ _TAG = re.compile(r"<[a-zA-Z!/?]")
 _BLANK_LINE = re.compile(r"\n[ \t\r\f]*\n")
 _SNIFF = 4096
 _DISTINCT_CONTROLS = 5
+_SWALLOWED = 200  # characters of raw text in a <title> that make it suspect
+_MARKUP_INSIDE = re.compile(r"<(?:/?(?:head|body|p|div|meta|link|script|table|h[1-6])\b|!--)", re.I)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -102,6 +105,29 @@ def _plain_text_document(text: str) -> bytes:
     return f"<html><body>{paragraphs}</body></html>".encode("utf-8", errors="replace")
 
 
+def _unswallowed(text: str, root: HtmlElement) -> str | None:
+    """The source with an unclosed ``<title>`` or ``<textarea>`` closed, when one swallowed the page.
+
+    Their content is raw text up to the closing tag, so a missing ``</title>`` turns the whole
+    document into the title. When such an element's text holds markup and more text than the
+    rest of the page, it is closed at the first ``<`` of that markup.
+    """
+    for el in root.iter("title", "textarea"):
+        inner = el.text or ""
+        if len(inner) < _SWALLOWED or not _MARKUP_INSIDE.search(inner):
+            continue
+        if len(inner) * 2 < len(root.text_content()):
+            continue
+        opener = re.search(rf"<{el.tag}\b[^>]*>", text, re.I)
+        if opener is None:
+            return None
+        cut = text.find("<", opener.end())
+        if cut < 0:
+            return None
+        return f"{text[:cut]}</{el.tag}>{text[cut:]}"
+    return None
+
+
 def parse_html(html: str | bytes) -> ParsedPage:
     """Parse ``html`` (text or raw bytes) into an lxml HTML document root. Never raises."""
     binary = False
@@ -124,6 +150,9 @@ def parse_html(html: str | bytes) -> ParsedPage:
         )
     data = text.encode("utf-8", errors="replace")
     root, too_deep = _parse(data)
+    if root is not None and (repaired := _unswallowed(text, root)) is not None:
+        text = repaired
+        root, too_deep = _parse(text.encode("utf-8", errors="replace"))
     if root is None:
         # markup without a document in it (only a doctype or an XML declaration): keep any text
         leftover = _ANY_TAG.sub(" ", text)

@@ -2,8 +2,11 @@
 
 The media type is taken from the header when there is one; a response without
 a Content-Type is sniffed from the first bytes of its decoded body (markup
-openers → ``text/html``, text without binary bytes → ``text/plain``, anything
-else → ``application/octet-stream``, which is refused).
+openers → ``text/html``, ``%PDF-`` → ``application/pdf``, text without binary
+bytes → ``text/plain``, anything else → ``application/octet-stream``, which is
+refused). A body declared ``application/octet-stream`` is looked at for one thing
+only: a PDF (servers often label them so); anything else under that label, HTML
+included, stays refused.
 """
 
 from __future__ import annotations
@@ -11,10 +14,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ACCEPTED_TYPES", "SNIFF_BYTES", "MediaType", "parse_content_type", "sniff_media_type"]
+__all__ = [
+    "ACCEPTED_TYPES",
+    "OCTET_STREAM",
+    "PDF",
+    "SNIFF_BYTES",
+    "MediaType",
+    "is_accepted",
+    "parse_content_type",
+    "sniff_binary_label",
+    "sniff_media_type",
+]
 
-ACCEPTED_TYPES: tuple[str, ...] = ("text/html", "application/xhtml+xml", "text/plain")
+ACCEPTED_TYPES: tuple[str, ...] = (
+    "text/html",
+    "application/xhtml+xml",
+    "text/plain",
+    "text/markdown",
+    "text/x-markdown",
+    "application/json",
+    "application/pdf",
+)
+OCTET_STREAM = "application/octet-stream"
+PDF = "application/pdf"
 SNIFF_BYTES = 512
+_PDF_MAGIC = b"%PDF-"
+_PDF_WINDOW = 1024
 
 _HTML_OPENERS = re.compile(
     rb"^\s*(<!--|<!doctype\s+html|<(html|head|body|title|meta|script|style|div|p|h1|table|a|br|iframe|font|b)[\s>/])",
@@ -49,8 +74,20 @@ def parse_content_type(value: str | None) -> MediaType | None:
     return MediaType(essence, charset)
 
 
+def is_accepted(essence: str, accepted: tuple[str, ...] = ACCEPTED_TYPES) -> bool:
+    """Whether a media type is one we read (``+json`` types count as JSON when JSON is accepted)."""
+    return essence in accepted or (essence.endswith("+json") and "application/json" in accepted)
+
+
+def sniff_binary_label(head: bytes) -> str:
+    """What a body declared ``application/octet-stream`` really is: a PDF, or nothing we read."""
+    return PDF if _PDF_MAGIC in head[:_PDF_WINDOW] else OCTET_STREAM
+
+
 def sniff_media_type(head: bytes) -> str:
     """A media type for a body that came without Content-Type (``head``: its first bytes)."""
+    if head.lstrip()[: len(_PDF_MAGIC)] == _PDF_MAGIC:
+        return PDF
     if head.startswith(_UTF16_BOMS):
         head = head.decode("utf-16", "replace").encode("utf-8", "replace")
     elif head.startswith(_UTF8_BOM):

@@ -54,21 +54,39 @@ class IdentityDecoder:
 
 
 class ZlibDecoder:
-    """gzip (``gzip=True``, multi-member) or deflate (zlib header or raw, detected)."""
+    """gzip (``gzip=True``, multi-member) or deflate (zlib header or raw, detected).
+
+    A gzip body may be several members back to back. A network read can end exactly where one
+    member ends (or inside the next member's two-byte magic), so reaching the end of a member
+    with nothing left over means "wait for the next read", not "done": only bytes that do not
+    start a new member end the body (trailing garbage is ignored, as browsers do).
+    """
 
     def __init__(self, *, gzip: bool) -> None:
         self._gzip = gzip
         self._z: zlib._Decompress | None = zlib.decompressobj(16 + zlib.MAX_WBITS) if gzip else None
         self._head = b""  # deflate: bytes held until the first two tell zlib from raw
+        self._between = False  # gzip: a member has ended; the next bytes may start another
         self._done = False  # trailing garbage after the last gzip member is ignored
 
     def feed(self, data: bytes) -> Iterator[bytes]:
+        if self._done:
+            return
         if self._z is None:
             self._head += data
             if len(self._head) < 2:
                 return
             data, self._head = self._head, b""
             self._z = zlib.decompressobj(zlib.MAX_WBITS if _has_zlib_header(data) else -zlib.MAX_WBITS)
+        if self._between:
+            data, self._head = self._head + data, b""
+            if len(data) < len(_GZIP_MAGIC):
+                self._head = data  # not yet enough to tell a new member from trailing bytes
+                return
+            self._between = False
+            data = self._next_member(data)
+            if not data:
+                return
         yield from self._inflate(data)
 
     def _inflate(self, data: bytes) -> Iterator[bytes]:
@@ -83,7 +101,11 @@ class ZlibDecoder:
             if out:
                 yield out
             if self._z.eof:
-                pending = self._next_member(self._z.unused_data)
+                rest = self._z.unused_data
+                if self._gzip and len(rest) < len(_GZIP_MAGIC):
+                    self._between, self._head = True, rest  # the next read may bring another member
+                    return
+                pending = self._next_member(rest)
                 if not pending:
                     return
                 continue

@@ -8,7 +8,8 @@ Every rule of the fetch is enforced here or below:
   the same guard; a loop, or more than ``max_redirects`` hops, is ``too_many_redirects``;
 * one deadline covers the whole exchange (DNS, connect, TLS, every hop, retries, body);
 * the content type is checked from the headers before the body is read (a body
-  without Content-Type is sniffed from its first bytes);
+  without Content-Type is sniffed from its first bytes; one labelled
+  ``application/octet-stream`` is read only if its first bytes are a PDF's);
 * the body is streamed raw and decoded by bounded decoders, and the *decoded*
   size is capped (``size_limit_exceeded``), so compression bombs stop at the cap;
 * connect errors and 502/503/504 are retried (``retries`` times, exponential
@@ -27,7 +28,6 @@ from types import TracebackType
 from typing import Self
 
 import httpx
-import structlog
 
 from weblens.charset import decode_body
 from weblens.errors import (
@@ -42,7 +42,18 @@ from weblens.errors import (
     UnsupportedContentType,
     WeblensError,
 )
-from weblens.net.content import ACCEPTED_TYPES, SNIFF_BYTES, MediaType, parse_content_type, sniff_media_type
+from weblens.logs import get_logger
+from weblens.net.content import (
+    ACCEPTED_TYPES,
+    OCTET_STREAM,
+    PDF,
+    SNIFF_BYTES,
+    MediaType,
+    is_accepted,
+    parse_content_type,
+    sniff_binary_label,
+    sniff_media_type,
+)
 from weblens.net.decode import (
     ACCEPT_ENCODING,
     ContentDecoder,
@@ -60,7 +71,10 @@ __all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher"]
 
 MB = 1024 * 1024
 DEFAULT_USER_AGENT = "weblens/0.1 (+https://github.com/weblens/weblens)"
-ACCEPT = "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,*/*;q=0.1"
+ACCEPT = (
+    "text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.85,text/plain;q=0.8,text/markdown;q=0.8,"
+    "application/json;q=0.8,*/*;q=0.1"
+)
 RETRY_STATUSES = frozenset({502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
@@ -117,7 +131,7 @@ class GuardedFetcher:
         self._transport = PinnedTransport(
             self._guard, ssl_context=ssl_context, max_connections=max_connections
         )
-        self._log = structlog.get_logger("weblens.net")
+        self._log = get_logger("weblens.net")
 
     @property
     def limits(self) -> FetchLimits:
@@ -255,7 +269,10 @@ class GuardedFetcher:
         self._check_declared_length(response)
         ex.stage = "body"
         body, essence = await self._read_body(response, decoder, media)
-        text, encoding = decode_body(body, media.charset if media else None)
+        # a PDF is read from its bytes; decoding it as text would only cost time
+        text, encoding = (
+            ("", "binary") if essence == PDF else decode_body(body, media.charset if media else None)
+        )
         return FetchedPage(
             url=ex.url,
             final_url=final_url,
@@ -271,8 +288,14 @@ class GuardedFetcher:
         )
 
     def _check_media(self, essence: str | None) -> None:
-        if essence is not None and essence not in self._limits.accepted_types:
+        if essence is None or (essence == OCTET_STREAM and self._pdf_accepted):
+            return  # decided from the first bytes of the body
+        if not is_accepted(essence, self._limits.accepted_types):
             raise UnsupportedContentType(content_type=essence)
+
+    @property
+    def _pdf_accepted(self) -> bool:
+        return "application/pdf" in self._limits.accepted_types
 
     def _check_declared_length(self, response: httpx.Response) -> None:
         declared = response.headers.get("content-length", "")
@@ -306,17 +329,22 @@ class GuardedFetcher:
                     if size > limit:
                         raise SizeLimitExceeded(f"the decoded body is larger than {limit} bytes")
                     parts.append(piece)
-                if essence is None and size >= SNIFF_BYTES:
-                    essence = self._sniff(b"".join(parts)[:SNIFF_BYTES])
+                if (essence is None or essence == OCTET_STREAM) and size >= SNIFF_BYTES:
+                    essence = self._sniff(b"".join(parts)[:SNIFF_BYTES], essence)
         except CorruptEncoding as exc:
             raise UnsupportedContentType(
                 f"the body could not be decoded: {exc}", content_type=essence
             ) from exc
         body = b"".join(parts)
-        return body, essence if essence is not None else self._sniff(body)
+        if essence is None or essence == OCTET_STREAM:
+            essence = self._sniff(body[:SNIFF_BYTES], essence)
+        return body, essence
 
-    def _sniff(self, head: bytes) -> str:
-        essence = sniff_media_type(head)
+    def _sniff(self, head: bytes, declared: str | None) -> str:
+        """The media type of a body without a usable label; refused unless it is one we read."""
+        essence = sniff_media_type(head) if declared is None else sniff_binary_label(head)
+        if essence == OCTET_STREAM:
+            raise UnsupportedContentType(content_type=OCTET_STREAM)
         self._check_media(essence)
         return essence
 

@@ -5,7 +5,9 @@ Two questions are answered here, both without touching the network:
 * :func:`parse_url` — is this URL unambiguous, http(s), and does it not *name*
   a private destination? Anything two parsers could read differently
   (backslashes, whitespace, percent-encoded hosts, ``127.1``, ``0x7f.1``,
-  fullwidth digits, userinfo) is ``invalid_url`` rather than guessed at.
+  fullwidth digits, userinfo) is ``invalid_url`` rather than guessed at, and so
+  is a host whose labels are not host-name labels (``--1.sslip.io``: a label
+  may not start or end with a hyphen) — refused before any DNS lookup.
 * :func:`is_public_address` — may we connect to this address? Everything not
   globally routable is refused, including IPv4 addresses hidden inside IPv6
   (mapped, compatible, NAT64, 6to4, Teredo).
@@ -100,7 +102,9 @@ BLOCKED_NAMES = frozenset(
 )
 BLOCKED_SUFFIXES = (".localhost", ".local", ".localdomain", ".internal", ".intranet", ".home.arpa", ".lan")
 
-_HOST_CHARS = re.compile(r"^[a-z0-9_-]+(\.[a-z0-9_-]+)*$")
+# a host-name label: letters, digits, "-" (never first or last) and "_" (seen in real subdomains); 1–63
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?"
+_HOST_NAME = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*$")
 _NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
 _DOTTED_QUAD = re.compile(
     r"^(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}$"
@@ -187,8 +191,8 @@ def _canonical_host(raw: str, url: str) -> tuple[str, IPAddress | None]:
         ip4 = ipaddress.IPv4Address(host)
         return str(ip4), ip4
     name = host[:-1] if host.endswith(".") else host
-    if len(name) > 253 or not _HOST_CHARS.match(name) or any(len(label) > 63 for label in name.split(".")):
-        raise _reject(url, "malformed host name")
+    if len(name) > 253 or not _HOST_NAME.match(name):
+        raise _reject(url, "malformed host name (each label: letters, digits, inner hyphens, at most 63)")
     return name, None
 
 

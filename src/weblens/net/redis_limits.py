@@ -18,15 +18,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import structlog
-
 from weblens.errors import NotConfigured
+from weblens.logs import get_logger
 from weblens.net.ratelimit import DomainRateLimiter, Pace, crowded, refused
 from weblens.net.sites import site_key
 
 __all__ = ["RedisSiteLimiter"]
 
-log = structlog.get_logger("weblens.net")
+log = get_logger("weblens.net")
 
 # KEYS[1]: the site's TAT; ARGV: interval, tolerance, max wait (-1: none). Returns {granted, delay}.
 _RESERVE = """

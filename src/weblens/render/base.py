@@ -47,7 +47,14 @@ class StaticRenderer:
         found = _TITLE.search(answer)
         title = html_lib.unescape(found.group(1)).strip() if found else ""
         return RenderResult(
-            job_id=job.job_id, url=job.url, final_url=job.url, title=title, html=answer, elapsed_ms=0.0
+            job_id=job.job_id,
+            url=job.url,
+            final_url=job.url,
+            title=title,
+            html=answer,
+            elapsed_ms=0.0,
+            status=200,
+            content_type="text/html",
         )
 
     async def aclose(self) -> None:

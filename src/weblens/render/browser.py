@@ -1,9 +1,11 @@
 """One Chromium, started on first need, restarted after a crash, closed when idle or done.
 
 A :class:`BrowserSession` is everything one launch owns: the guarded proxy the
-browser must use, the Playwright driver, the browser, and the ids needed to
-make sure none of its processes outlive it. :class:`BrowserHost` keeps at most
-one live session and replaces it when the browser has gone away.
+browser must use, the Playwright driver, the browser, the ids needed to
+make sure none of its processes outlive it, and its own temporary directory
+(Chromium's ``TMPDIR``): Chromium leaves ``org.chromium.Chromium.*`` directories
+behind when it is killed, so they are made there and removed with the session.
+:class:`BrowserHost` keeps at most one live session and replaces it when the browser has gone away.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import asyncio
 import contextlib
 import os
 import secrets
+import shutil
+import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["BrowserHost", "BrowserSession"]
 
 _CLOSE_TIMEOUT_S = 10.0
+_MAX_SCRATCH_PARENT = 48
 _PLAYWRIGHT_HINT = "Playwright is not installed: pip install 'weblens[render]'"
 
 
@@ -40,6 +45,7 @@ class BrowserSession:
     marker: str
     pid: int | None
     profile_dir: str | None
+    scratch_dir: str | None = None  # the browser's TMPDIR, removed on close
 
     @property
     def connected(self) -> bool:
@@ -58,6 +64,7 @@ class BrowserSession:
                 await self.playwright.stop()
         await self.proxy.aclose()
         procs.kill(self.processes())  # whatever survived a crash or a hung close
+        _remove(self.scratch_dir)
 
 
 async def launch_session(guard: Guard, options: RenderOptions) -> BrowserSession:
@@ -75,6 +82,7 @@ async def launch_session(guard: Guard, options: RenderOptions) -> BrowserSession
     except Exception as exc:
         await proxy.aclose()
         raise RenderFailed(f"could not start the Playwright driver: {exc}") from exc
+    scratch = tempfile.mkdtemp(prefix="wl-chromium-", dir=_scratch_parent())
     try:
         browser = await playwright.chromium.launch(
             executable_path=executable,
@@ -82,14 +90,30 @@ async def launch_session(guard: Guard, options: RenderOptions) -> BrowserSession
             args=chromium_args(marker, options.extra_args),
             proxy={"server": proxy.url, "username": proxy.username, "password": proxy.password},
             timeout=options.launch_timeout_s * 1000,
+            env={**os.environ, "TMPDIR": scratch},
         )
     except Error as exc:
         await _stop_quietly(playwright)
         await proxy.aclose()
         procs.kill(procs.matching([f"{MARKER_SWITCH}={marker}"]))
+        _remove(scratch)
         raise RenderFailed(f"could not start Chromium ({executable}): {exc.message}") from exc
     pid, profile = _find_main_process(marker)
-    return BrowserSession(proxy, playwright, browser, marker, pid, profile)
+    return BrowserSession(proxy, playwright, browser, marker, pid, profile, scratch)
+
+
+def _scratch_parent() -> str | None:
+    """Where the browser's TMPDIR goes: the temp folder, unless its path is too long for the Unix
+    socket Chromium creates below it (108 bytes with ``/org.chromium.Chromium.XXXXXX/SingletonSocket``)."""
+    default = tempfile.gettempdir()
+    if len(default) <= _MAX_SCRATCH_PARENT or not os.path.isdir("/tmp"):
+        return None
+    return "/tmp"
+
+
+def _remove(directory: str | None) -> None:
+    if directory:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 async def _stop_quietly(playwright: Playwright) -> None:

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import TYPE_CHECKING, Self, TypeVar
 
@@ -135,6 +135,8 @@ class ChromiumRenderer:
             title=snapshot.title,
             html=snapshot.html,
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            status=snapshot.response.status if snapshot.response else None,
+            content_type=snapshot.response.content_type if snapshot.response else None,
         )
 
     async def _render_with_retry(self, job: RenderJob, deadline: float) -> Snapshot:
@@ -189,7 +191,7 @@ class ChromiumRenderer:
         failure = watch.failure_for(snapshot.href)
         if failure is not None:
             raise _navigation_error(session, failure, job.url)
-        return snapshot
+        return replace(snapshot, response=watch.response_for(snapshot.href))
 
     # --- idle close ----------------------------------------------------
     def _schedule_idle(self) -> None:

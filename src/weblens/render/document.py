@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REFUSED_HEADER",
+    "DocumentResponse",
     "MainDocumentWatch",
     "NavigationFailure",
     "Snapshot",
@@ -35,6 +36,15 @@ class Snapshot:
     html: str
     title: str
     href: str
+    response: DocumentResponse | None = None  # how the main document was delivered, when known
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentResponse:
+    """The HTTP answer that delivered a main-frame document."""
+
+    status: int
+    content_type: str | None  # the media type, without parameters
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +65,7 @@ class MainDocumentWatch:
         self._page = page
         self._failures: list[NavigationFailure] = []
         self._refused: dict[str, NavigationFailure] = {}
+        self._answers: dict[str, DocumentResponse] = {}
         page.on("requestfailed", self._failed)
         page.on("response", self._responded)
 
@@ -74,6 +85,12 @@ class MainDocumentWatch:
             refused = response.headers.get(REFUSED_HEADER)
             if refused:
                 self._refused[response.url] = NavigationFailure(response.url, refused)
+            media = (response.headers.get("content-type") or "").partition(";")[0].strip().lower()
+            self._answers[response.url] = DocumentResponse(response.status, media or None)
+
+    def response_for(self, href: str) -> DocumentResponse | None:
+        """The status and media type of the response that delivered the document at ``href``."""
+        return self._answers.get(href.partition("#")[0])
 
     def failure_for(self, href: str) -> NavigationFailure | None:
         """Why the document at ``href`` is not the page (an error page or the proxy's refusal), if so."""

@@ -22,9 +22,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-import structlog
-
 from weblens.errors import WeblensError
+from weblens.logs import get_logger
 from weblens.models import (
     Answer,
     Citation,
@@ -45,7 +44,7 @@ from weblens.research.replies import keywords, parse_indices, parse_query
 
 __all__ = ["AnswerOptions", "AnswerPipeline", "AnswerTools", "ProgressCallback"]
 
-log = structlog.get_logger("weblens.answer")
+log = get_logger("weblens.answer")
 
 ProgressCallback = Callable[[ProgressEvent], None]
 T = TypeVar("T")

@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-import structlog
-
 from weblens.errors import LLMError
+from weblens.logs import get_logger
 
 __all__ = ["ChatModel", "Message", "OpenAIChat", "retrying", "retrying_sync"]
 
-log = structlog.get_logger("weblens.llm")
+log = get_logger("weblens.llm")
 
 Message = dict[str, str]
 T = TypeVar("T")

@@ -29,16 +29,16 @@ from functools import cache
 from typing import Any, Literal
 
 import numpy as np
-import structlog
 
 from weblens.errors import InvalidArgument, WeblensError
+from weblens.logs import get_logger
 from weblens.models import PageExtract, Passage
 from weblens.research.chunk import Span, chunk
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder
 
 __all__ = ["RANKERS", "RankOptions", "Ranker", "Ranking", "default_embedder", "rank", "rank_detailed"]
 
-log = structlog.get_logger("weblens.rank")
+log = get_logger("weblens.rank")
 
 Ranker = Literal["auto", "bm25", "embed", "hybrid"]
 RANKERS: tuple[str, ...] = ("auto", "bm25", "embed", "hybrid")

@@ -35,9 +35,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import structlog
-
 from weblens.errors import NotConfigured, ProviderError, RateLimited, WeblensError
+from weblens.logs import get_logger
 from weblens.models import SearchResponse, SearchResult
 from weblens.search.base import (
     CONFIG_HINTS,
@@ -51,7 +50,7 @@ from weblens.search.urls import dedupe
 
 __all__ = ["SearchOrchestrator"]
 
-log = structlog.get_logger("weblens.search")
+log = get_logger("weblens.search")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,308 @@
+"""Structure retention of Markdown output: how much of the main content's structure survives.
+
+Usage::
+
+    .venv/bin/python bench/structure.py [--corpus NAME ...] [--limit N] [--no-write]
+
+Method. For every page of the shared corpora, the structural elements of the ORIGINAL HTML that
+belong to the main content are found: elements whose text (white space collapsed, lower-cased) is
+found in the corpus's human-made ground-truth text. Kinds and their minimum size:
+
+* headings (``h1``–``h6``, at least 3 words);
+* list items (``li``, at least 4 words of their own text, nested lists left out);
+* table rows (``tr`` of a data table: at least two non-empty cells, no table or block inside;
+  every cell's text must be in the ground truth);
+* code blocks (``pre`` with at least two non-empty lines; the first two lines must be found);
+* links (``a href`` to http(s), text of at least 3 words).
+
+"Found in" means as whole words of the normalised ground truth.
+
+Each extractor's Markdown is then checked for the same element *as the same kind of structure*:
+a heading as an ATX/setext heading line containing its text; a list item as a ``-``/``*``/``+``/
+``1.`` line containing it; a table row as a pipe-table line containing every cell; a code block
+as a fenced (or indented) block containing its first two lines, in order and on their own lines;
+a link as ``[text](url)`` with the same text and the same absolute URL. The share kept per kind is
+pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
+removed before text comparison.
+
+Extractors: weblens (``PageExtract.markdown``), trafilatura (``extract(output_format="markdown",
+include_links=True, include_formatting=True, include_tables=True)``), and readability-lxml's
+``summary()`` converted with markdownify (ATX headings). All get the raw bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import lxml.html
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "src"))
+
+from bench.report import write_section  # noqa: E402
+
+SHARED = REPO.parent / "shared" / "bench"
+CORPORA = ("scrapinghub", "cleaneval")
+KINDS = ("headings", "list items", "table rows", "code blocks", "links")
+_SPACE = re.compile(r"\s+")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+_MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
+_BLOCKS = frozenset(
+    ("p", "div", "table", "ul", "ol", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6")
+)
+
+Markdowner = Callable[[bytes, str], str]
+
+
+def norm(text: str) -> str:
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def plain(markdown_line: str) -> str:
+    """A Markdown line's text: links as their text, escapes and emphasis removed."""
+    return norm(_MD_NOISE.sub("", _MD_LINK.sub(r"\1", markdown_line)))
+
+
+@dataclass
+class Element:
+    kind: str
+    texts: list[str]  # what must be found (normalised)
+    url: str = ""
+
+
+@dataclass
+class Tally:
+    found: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    kept: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+
+
+def _own_text(el: lxml.html.HtmlElement) -> str:
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in ("ul", "ol"):
+            parts.append(child.text_content())
+        parts.append(child.tail or "")
+    return norm("".join(parts))
+
+
+def _in(text: str, truth: str) -> bool:
+    """``text`` occurs in ``truth`` as whole words."""
+    start = truth.find(text)
+    while start >= 0:
+        end = start + len(text)
+        if (start == 0 or not truth[start - 1].isalnum()) and (end == len(truth) or not truth[end].isalnum()):
+            return True
+        start = truth.find(text, start + 1)
+    return False
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def elements(raw: bytes, url: str, truth: str) -> list[Element]:
+    """The structural elements of the original page whose text is in the ground truth."""
+    try:
+        root = lxml.html.document_fromstring(raw)
+    except (ValueError, lxml.etree.ParserError):
+        return []
+    found: list[Element] = []
+    for el in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "pre", "a"):
+        tag = el.tag
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            text = norm(el.text_content())
+            if _words(text) >= 3 and _in(text, truth):
+                found.append(Element("headings", [text]))
+        elif tag == "li":
+            text = _own_text(el)
+            if _words(text) >= 4 and _in(text, truth):
+                found.append(Element("list items", [text]))
+        elif tag == "tr":
+            cells = [
+                norm(cell.text_content())
+                for cell in el
+                if isinstance(cell.tag, str) and cell.tag in ("td", "th")
+            ]
+            cells = [cell for cell in cells if cell]
+            inner = any(True for _ in el.iterdescendants(*_BLOCKS))
+            if len(cells) >= 2 and not inner and all(_in(cell, truth) for cell in cells):
+                found.append(Element("table rows", cells))
+        elif tag == "pre":
+            lines = [norm(line) for line in el.text_content().splitlines() if line.strip()]
+            if len(lines) >= 2 and _in(lines[0], truth) and _in(lines[1], truth):
+                found.append(Element("code blocks", lines[:2]))
+        else:
+            href = el.get("href") or ""
+            text = norm(el.text_content())
+            target = urljoin(url, href) if href else ""
+            if _words(text) >= 3 and urlsplit(target).scheme in ("http", "https") and _in(text, truth):
+                found.append(Element("links", [text], url=target.split("#")[0]))
+    return found
+
+
+def _fenced(markdown: str) -> Iterator[list[str]]:
+    """The lines of each fenced or indented code block."""
+    block: list[str] | None = None
+    indented: list[str] = []
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            if block is None:
+                block = []
+            else:
+                yield block
+                block = None
+        elif block is not None:
+            block.append(norm(line))
+        elif line.startswith("    ") and stripped:
+            indented.append(norm(line))
+        elif indented:
+            yield indented
+            indented = []
+    if indented:
+        yield indented
+
+
+_QUOTE = re.compile(r"^(?:\s*>\s?)+")
+
+
+def unquoted(lines: list[str]) -> list[str]:
+    """Lines without block-quote markers (a list inside a quote is still a list)."""
+    return [_QUOTE.sub("", line) for line in lines]
+
+
+def kept(element: Element, markdown: str, lines: list[str]) -> bool:
+    if element.kind == "headings":
+        return any(element.texts[0] in plain(m.group(1)) for line in lines if (m := _HEADING.match(line)))
+    if element.kind == "list items":
+        prefix = element.texts[0][:60]
+        return any(prefix in plain(m.group(1)) for line in lines if (m := _ITEM.match(line)))
+    if element.kind == "table rows":
+        return any(
+            line.lstrip().startswith("|") and all(cell in plain(line) for cell in element.texts)
+            for line in lines
+        )
+    if element.kind == "code blocks":
+        first, second = element.texts
+        for block in _fenced(markdown):
+            for i, line in enumerate(block[:-1]):
+                if first in line and second in block[i + 1]:
+                    return True
+        return False
+    for match in _MD_LINK.finditer(markdown):
+        if match.group(0).startswith("!"):
+            continue
+        if plain(match.group(1)) == element.texts[0] and match.group(2).split("#")[0] == element.url:
+            return True
+    return False
+
+
+def _weblens() -> Markdowner:
+    import weblens
+
+    return lambda raw, url: weblens.extract(raw, url).markdown
+
+
+def _trafilatura() -> Markdowner:
+    import trafilatura
+
+    return lambda raw, url: (
+        trafilatura.extract(
+            raw,
+            url=url,
+            output_format="markdown",
+            include_links=True,
+            include_formatting=True,
+            include_tables=True,
+        )
+        or ""
+    )
+
+
+def _readability_markdownify() -> Markdowner:
+    from markdownify import markdownify
+    from readability import Document
+
+    def run(raw: bytes, url: str) -> str:
+        summary = Document(raw, url=url).summary(html_partial=True)
+        return str(markdownify(summary, heading_style="ATX"))
+
+    return run
+
+
+EXTRACTORS: dict[str, Callable[[], Markdowner]] = {
+    "weblens": _weblens,
+    "trafilatura": _trafilatura,
+    "readability+markdownify": _readability_markdownify,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--corpus", action="append", choices=CORPORA)
+    parser.add_argument("--limit", type=int, default=0, help="pages per corpus (0: all)")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    runners = {name: factory() for name, factory in EXTRACTORS.items()}
+    tallies = {name: Tally() for name in runners}
+    pages = 0
+    for corpus in args.corpus or CORPORA:
+        data = SHARED / corpus
+        truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
+        keys = sorted(truth)[: args.limit or None]
+        for key in keys:
+            raw = gzip.decompress((data / "html" / f"{key}.html.gz").read_bytes())
+            url = truth[key].get("url", "")
+            found = elements(raw, url, norm(truth[key].get("articleBody", "")))
+            if not found:
+                continue
+            pages += 1
+            for name, run in runners.items():
+                try:
+                    markdown = run(raw, url)
+                except Exception:  # a crash keeps nothing
+                    markdown = ""
+                lines = unquoted(markdown.splitlines())
+                for element in found:
+                    tallies[name].found[element.kind] += 1
+                    tallies[name].kept[element.kind] += kept(element, markdown, lines)
+    first = next(iter(tallies.values()))
+    lines = [
+        f"{pages} pages of {', '.join(args.corpus or CORPORA)} with structure in their main content; "
+        "share of the original's main-content elements kept as the same kind of Markdown structure "
+        "(method in `bench/structure.py`).",
+        "",
+        "| extractor | " + " | ".join(f"{kind} ({first.found[kind]})" for kind in KINDS) + " |",
+        "|---|" + "---|" * len(KINDS),
+    ]
+    for name, tally in tallies.items():
+        cells = " | ".join(
+            f"{100 * tally.kept[kind] / tally.found[kind]:.1f}%" if tally.found[kind] else "–"
+            for kind in KINDS
+        )
+        lines.append(f"| {name} | {cells} |")
+    markdown_table = "\n".join(lines)
+    print(markdown_table)
+    if not args.no_write:
+        write_section(
+            "structure",
+            "## Markdown structure\n\n`.venv/bin/python bench/structure.py`\n\n" + markdown_table,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

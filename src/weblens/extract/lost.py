@@ -1,0 +1,59 @@
+"""A lost page must never look like success (pure).
+
+When the selected text is a small share of the page's visible text and reads like a page footer —
+it sits in a footer (``<footer>``, or a class/id naming a footer, copyright, disclaimer or legal
+notice, below ``<body>``) and says something legal, or is dense with legal boilerplate (copyright,
+all rights reserved, privacy policy, terms of use, disclaimer, risk disclosure, powered by…) — the
+real content was not found. The
+extractor then reports ``outcome="thin"``, a ``lost:`` warning and a low confidence instead of
+returning the footer as the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+__all__ = ["LOST_CONFIDENCE", "lost_reason"]
+
+LOST_CONFIDENCE = 0.2
+_SMALL_SHARE = 0.35  # of the page's visible text
+_FOOTER_NAMES = re.compile(
+    r"(?:^|[\s_-])(?:footer|foot|copyright|disclaimer|legal|colophon)(?:$|[\s_-])", re.I
+)
+_LEGAL = re.compile(
+    r"copyright|©|all rights reserved|privacy (?:policy|statement|notice)|terms (?:of|and) (?:use|service|"
+    r"conditions)|disclaimer|risk disclosure|user agreement|powered by|subject to change|"
+    r"(?:do|does) not (?:necessarily )?(?:represent|reflect|constitute)|not (?:be )?liable|liability",
+    re.I,
+)
+_LEGAL_PER_WORDS = 60  # one legal phrase per this many words makes a text legal boilerplate
+
+
+def _footer_named(el: HtmlElement) -> bool:
+    for node in (el, *el.iterancestors()):
+        if node.tag in ("body", "html"):
+            return False
+        if node.tag == "footer":
+            return True
+        names = f"{node.get('class') or ''} {node.get('id') or ''}"
+        if names.strip() and _FOOTER_NAMES.search(names):
+            return True
+    return False
+
+
+def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:
+    """Why ``text`` (selected from ``main``) is a lost page's footer rather than its content, or None."""
+    if not text or visible_chars <= 0 or len(text) >= _SMALL_SHARE * visible_chars:
+        return None
+    words = len(text.split())
+    legal = len(_LEGAL.findall(text))
+    if legal and _footer_named(main):
+        where = "a footer"
+    elif legal >= 2 and legal * _LEGAL_PER_WORDS >= words:
+        where = "legal boilerplate"
+    else:
+        return None
+    share = round(100 * len(text) / visible_chars)
+    return f"lost: the text found is {where} and only {share}% of the page's text; the content was not found"

@@ -1,0 +1,127 @@
+"""Failure classes seen on pages of kinds the extractor was never tuned on, each on a page of our own
+(tests/fixtures/classes): discussions, the wrong block winning, old layouts, link-rich content, pages
+that came back empty, and lost pages that must not look like success."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import weblens
+from weblens.models import Outcome, PageExtract
+
+CLASSES = Path(__file__).resolve().parent.parent / "fixtures" / "classes"
+
+
+def read(name: str, **options: bool) -> PageExtract:
+    return weblens.extract((CLASSES / name).read_bytes(), f"https://site.example/{name}", **options)
+
+
+# --- 1. comments and discussions -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("include_comments", [False, True])
+def test_a_forum_thread_keeps_every_post(include_comments: bool) -> None:
+    page = read("forum_thread.html", include_comments=include_comments)
+    posts = ("falls flat before I can use it", "stiffer feeding", "peaks after seven hours", "rye flour")
+    for words in posts:
+        assert words in page.text
+    assert "Powered by ForumSoft" not in page.text and "Members" not in page.text
+
+
+@pytest.mark.parametrize("include_comments", [False, True])
+def test_a_question_page_keeps_the_question_and_its_answers(include_comments: bool) -> None:
+    page = read("qa_page.html", include_comments=include_comments)
+    for words in ("reverse it without creating a copy", "Call the reverse method", "negative step"):
+        assert words in page.text
+    assert "How to sort a list?" not in page.text
+
+
+def test_an_article_drops_reader_comments_by_default_and_keeps_them_when_asked() -> None:
+    article = read("blog_with_comments.html")
+    assert "two coats of clear lacquer" in article.text and "gel stripper" in article.text
+    assert "Which stripper did you use" not in article.text
+    with_comments = read("blog_with_comments.html", include_comments=True)
+    assert "two coats of clear lacquer" in with_comments.text
+    assert "Which stripper did you use" in with_comments.text and "a tap was needed" in with_comments.text
+    assert "January 2024" not in with_comments.text
+
+
+# --- 2. the wrong block wins ---------------------------------------------------------------------
+
+
+def test_a_short_post_beats_comment_forms_boxes_and_disclaimers() -> None:
+    page = read("short_poem_post.html")
+    assert "The lamps come on along the quay," in page.text
+    assert "remembers where it lay." in page.text
+    for noise in ("Subscribe to", "Only a member", "retired teacher", "Sign up", "Disclaimer"):
+        assert noise not in page.text
+    assert "the gulls fold up their grey,\nand every boat" in page.text  # its lines stay lines
+
+
+# --- 3. boilerplate kept on table layouts -----------------------------------------------------------
+
+
+def test_a_table_layout_loses_its_navigation_cells() -> None:
+    page = read("table_layout.html")
+    assert "account books of the three water mills" in page.text and "Saturday mornings" in page.text
+    for noise in ("About the Society", "Membership", "Photo Archive", "Site Map", "Copyright 2003"):
+        assert noise not in page.text
+
+
+# --- 4. cut short ---------------------------------------------------------------------------------------
+
+
+def test_link_rich_content_is_kept() -> None:
+    page = read("toc_page.html")
+    for words in ("Why fields need drainage", "Keeping records of the drains you lay", "Mole Ploughing"):
+        assert words in page.text
+    assert "- [Clay tile drains](https://site.example/ch5.html)" in page.markdown or (
+        "[Clay tile drains](https://site.example/ch5.html)" in page.markdown
+    )
+
+
+def test_ruby_annotations_are_not_inlined_and_math_is_kept() -> None:
+    page = read("ruby_math.html")
+    assert "漢字に読み仮名" in page.text and "難しい" in page.text
+    assert "かんじ" not in page.text and "(" not in page.text.split("\n")[1][:40]
+    assert "A=πr2" in page.text.replace(" ", "") or "A = πr2" in page.text
+    assert "E=mc^{2}" in page.text
+
+
+# --- 5. nothing returned ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("malformed_title.html", "shape of the branches is easy to see"),
+        ("sidebar_post.html", "north entrance channel will be closed"),
+        ("header_only.html", "closed on Sundays and public holidays"),
+    ],
+)
+def test_pages_that_came_back_empty_now_give_their_text(name: str, words: str) -> None:
+    page = read(name)
+    assert words in page.text
+
+
+def test_a_malformed_title_does_not_swallow_the_title_either() -> None:
+    assert read("malformed_title.html").title == "Notes on pruning apple trees"
+
+
+# --- 6. a lost page never looks like success -------------------------------------------------------
+
+
+def test_a_footer_chosen_from_a_page_of_links_is_not_ok() -> None:
+    page = read("footer_wins.html")
+    assert page.outcome is not Outcome.OK
+    assert page.confidence <= 0.2
+    assert any(w.startswith("lost: the text found is a footer") for w in page.warnings)
+
+
+def test_a_legal_page_that_is_the_content_stays_ok() -> None:
+    terms = "<p>These terms of use govern your use of the site and its services in every country.</p>" * 30
+    html = f"<html><body><nav><a href='/'>Home</a></nav><main><h1>Terms</h1>{terms}</main></body></html>"
+    page = weblens.extract(html)
+    assert page.outcome is Outcome.OK and not any(w.startswith("lost:") for w in page.warnings)

@@ -169,3 +169,34 @@ def test_a_real_process_never_prints_a_traceback() -> None:
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr + proc.stdout
     assert json.loads(proc.stdout)["error"]["code"] == "invalid_argument"
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "exit_code"),
+    [
+        (b"", "invalid_argument", 2),
+        (b"  \n\t ", "invalid_argument", 2),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8, "unsupported_content_type", 18),
+        (b"PK\x03\x04" + bytes(range(256)) * 8, "unsupported_content_type", 18),
+        (bytes((i * 7919 + 13) % 256 for i in range(4000)), "unsupported_content_type", 18),
+    ],
+    ids=["empty", "blank", "png", "zip", "random bytes"],
+)
+def test_a_file_that_is_no_document_is_an_error_not_an_empty_page(
+    content: bytes, code: str, exit_code: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "input.bin"
+    path.write_bytes(content)
+    assert run(["extract", str(path)]) == exit_code
+    assert _error(capsys)["code"] == code
+
+
+def test_a_gzip_file_is_read_decompressed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    page = b"<html><head><title>Packed</title></head><body><p>" + b"Tide pools hold anemones. " * 30 + b"</p>"
+    path = tmp_path / "page.html.gz"
+    path.write_bytes(gzip.compress(page[:400]) + gzip.compress(page[400:]))  # two members
+    assert run(["extract", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["title"] == "Packed" and data["text"].count("Tide pools hold anemones.") == 30

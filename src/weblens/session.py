@@ -17,6 +17,7 @@ import base64
 import binascii
 import contextlib
 import time
+import zlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import replace
@@ -32,8 +33,18 @@ from weblens.cache.keys import budget_key, search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
-from weblens.errors import BudgetExceeded, InvalidArgument, NotConfigured, RenderFailed, WeblensError
+from weblens.errors import (
+    BudgetExceeded,
+    ExtractionFailed,
+    InvalidArgument,
+    NotConfigured,
+    RenderFailed,
+    SizeLimitExceeded,
+    UnsupportedContentType,
+    WeblensError,
+)
 from weblens.extract import ExtractOptions
+from weblens.extract.kinds import binary_media_type
 from weblens.gathering import read_many
 from weblens.logs import get_logger
 from weblens.models import (
@@ -242,6 +253,7 @@ class Lens:
         else:
             req = ExtractRequest.build(request, **fields)
             data = _document(req)
+        data = _readable(data, self.settings.max_download_bytes)
         options = self._extract_options
         if req.include_comments is not None:
             options = replace(options, include_comments=req.include_comments)
@@ -598,6 +610,40 @@ def _document(req: ExtractRequest) -> str | bytes:
         return base64.b64decode(req.base64, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise InvalidArgument(f"base64: not valid base64 ({exc})", field="base64") from None
+
+
+def _readable(data: str | bytes, max_bytes: int) -> str | bytes:
+    """A document the extract operation can read: refuse empty input and binary data that is no
+    document (an image, an archive) with a clear error; a gzip file is read decompressed."""
+    if not (data.strip() if isinstance(data, str) else bytes(data).strip()):
+        raise InvalidArgument("the document is empty", field="html")
+    media_type = binary_media_type(data)
+    if media_type == "application/gzip" and isinstance(data, bytes):
+        return _readable(_gunzip(data, max_bytes), max_bytes)
+    if media_type is not None:
+        raise UnsupportedContentType(
+            f"{media_type} is not a document weblens reads (HTML, PDF, plain text, Markdown or JSON)",
+            content_type=media_type,
+        )
+    return data
+
+
+def _gunzip(data: bytes, max_bytes: int) -> bytes:
+    """Every member of a gzip file, decompressed, at most ``max_bytes`` (a bomb stops there)."""
+    out = bytearray()
+    rest = data
+    while rest:
+        inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
+        try:
+            out += inflater.decompress(rest, max_bytes + 1 - len(out))
+        except zlib.error as exc:
+            raise ExtractionFailed(f"the gzip data is damaged ({exc})") from None
+        if len(out) > max_bytes or inflater.unconsumed_tail:
+            raise SizeLimitExceeded(f"the document is larger than {max_bytes} bytes once decompressed")
+        if not inflater.eof:
+            raise ExtractionFailed("the gzip data is cut short")
+        rest = inflater.unused_data.lstrip(b"\0")
+    return bytes(out)
 
 
 def _allow_list(entries: Sequence[str]) -> AllowList:

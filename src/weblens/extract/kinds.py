@@ -20,7 +20,7 @@ import json
 import re
 from enum import StrEnum
 
-__all__ = ["DocumentKind", "kind_of_media_type", "sniff_kind"]
+__all__ = ["DocumentKind", "binary_media_type", "kind_of_media_type", "sniff_kind"]
 
 
 class DocumentKind(StrEnum):
@@ -113,3 +113,36 @@ def _looks_like_markdown(head: str) -> bool:
     if _MARKUP.search(head) and kinds < 3:
         return False  # an HTML fragment with a list-like line is still HTML
     return kinds >= 2 or any(count >= _MARKDOWN_REPEATS for count in counts)
+
+
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF87a", "image/gif"),
+    (b"GIF89a", "image/gif"),
+    (b"RIFF", "image/webp"),  # RIFF....WEBP (also WAV/AVI: all unreadable here)
+    (b"PK\x03\x04", "application/zip"),
+    (b"\x1f\x8b", "application/gzip"),
+    (b"BZh", "application/x-bzip2"),
+    (b"\xfd7zXZ\x00", "application/x-xz"),
+    (b"7z\xbc\xaf\x27\x1c", "application/x-7z-compressed"),
+    (b"\x7fELF", "application/x-executable"),
+    (b"MZ", "application/x-msdownload"),
+    (b"OggS", "audio/ogg"),
+    (b"ID3", "audio/mpeg"),
+    (b"\x00\x00\x00", "video/mp4"),  # ISO media boxes (ftyp) start with a size
+)
+
+
+def binary_media_type(data: str | bytes) -> str | None:
+    """The media type of binary data that is no document we read (an image, an archive…), by its
+    first bytes; ``application/octet-stream`` for other binary data; None for text and PDF."""
+    if isinstance(data, str) or bytes(data[:_PDF_WINDOW]).lstrip().startswith(b"%PDF-"):
+        return None
+    head = bytes(data[:16])
+    for magic, media_type in _MAGIC:
+        if head.startswith(magic):
+            return media_type
+    from weblens.extract.parse import looks_binary
+
+    return "application/octet-stream" if looks_binary(bytes(data)) else None

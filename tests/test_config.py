@@ -63,3 +63,10 @@ def test_bad_values_are_refused() -> None:
         Settings(render_wait="whenever")
     with pytest.raises(ValidationError):
         Settings(cache="floppy")  # type: ignore[arg-type]
+
+
+def test_a_large_per_minute_rate_given_as_a_number_is_kept() -> None:
+    from weblens.config import Settings as S
+
+    assert S(per_domain_rate_limit=10**9).per_domain_rate_per_s == 10**9 / 60
+    assert S(per_domain_rate_limit=30).per_domain_rate_per_s == 0.5

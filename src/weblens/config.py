@@ -234,8 +234,10 @@ class Settings(BaseSettings):
     @field_validator("per_domain_rate_limit", mode="before")
     @classmethod
     def _valid_site_rate(cls, value: Any) -> Any:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            value = f"{value:g}/minute"
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = f"{value}/minute"
+        elif isinstance(value, float):
+            value = f"{value!r}/minute"
         if isinstance(value, str):
             rate_per_second(value)
         return value

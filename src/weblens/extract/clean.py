@@ -89,8 +89,9 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 _CAPTION = re.compile(r"caption|credit")
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
-_LINE_NUMBERS_XPATH = (
-    './/*[contains(@class, "lineno") or contains(@class, "line-number") or contains(@class, "linenumber")'
+_LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
+    './/*[@class][contains(@class, "lineno") or contains(@class, "line-number")'
+    ' or contains(@class, "linenumber")'
     ' or contains(@class, "gutter") or contains(@class, "blob-num") or contains(@class, "ln-num")]'
 )
 _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
@@ -125,7 +126,8 @@ _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = lxml.etree.XPath(
-    './/*[contains(@class, "omment") or contains(@id, "omment") or contains(@class, "OMMENT")'
+    './/*[@class or @id or @itemprop][contains(@class, "omment") or contains(@id, "omment")'
+    ' or contains(@class, "OMMENT")'
     ' or contains(@class, "disqus") or contains(@id, "disqus") or contains(@class, "repl")'
     ' or contains(@id, "repl") or contains(@class, "respond") or contains(@id, "respond")'
     ' or contains(@itemprop, "omment")]'
@@ -205,7 +207,7 @@ def _math_as_text(root: HtmlElement) -> None:
 
 def _drop_line_numbers(root: HtmlElement) -> None:
     """The line-number gutter of highlighted code (``td.linenos``, ``span.lineno``…): numbers only."""
-    for el in root.xpath(_LINE_NUMBERS_XPATH):
+    for el in _LINE_NUMBERS_XPATH(root):
         if _DIGITS_ONLY.match(el.text_content()):
             drop(el)
 

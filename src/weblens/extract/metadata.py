@@ -133,8 +133,9 @@ _STAMP_WORDS = re.compile(
     r"[\s:·,|–-]*(?:on\s+)?$",
     re.I,
 )
-_MARKED_XPATH = (  # a cheap superset; _marker_kind decides
-    './/*[contains(@itemprop, "uthor") or contains(@itemprop, "atePublished") or contains(@rel, "uthor")'
+_MARKED_XPATH = lxml.etree.XPath(  # a cheap superset; _marker_kind decides
+    './/*[@itemprop or @rel or @class or @id][contains(@itemprop, "uthor")'
+    ' or contains(@itemprop, "atePublished") or contains(@rel, "uthor")'
     ' or contains(@class, "byline") or contains(@class, "author") or contains(@id, "byline")]'
 )
 
@@ -219,7 +220,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in self.tree.xpath(_MARKED_XPATH):
+            for el in _MARKED_XPATH(self.tree):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
                     continue
                 kind = _marker_kind(el)

@@ -66,7 +66,5 @@ def test_bad_values_are_refused() -> None:
 
 
 def test_a_large_per_minute_rate_given_as_a_number_is_kept() -> None:
-    from weblens.config import Settings as S
-
-    assert S(per_domain_rate_limit=10**9).per_domain_rate_per_s == 10**9 / 60
-    assert S(per_domain_rate_limit=30).per_domain_rate_per_s == 0.5
+    assert Settings(per_domain_rate_limit=10**9).per_domain_rate_per_s == 10**9 / 60
+    assert Settings(per_domain_rate_limit=30).per_domain_rate_per_s == 0.5

@@ -54,3 +54,28 @@ async def test_small_documents_stay_inline_and_large_ones_go_to_a_worker() -> No
         assert pool.offloaded == 1 and "stranded on the rocky shore" in large.text
     finally:
         await pool.aclose()
+
+
+async def test_pages_arriving_together_start_one_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pebble
+
+    started: list[pebble.ProcessPool] = []
+
+    class CountedPool(pebble.ProcessPool):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            started.append(self)
+
+    monkeypatch.setattr(pebble, "ProcessPool", CountedPool)
+    pool = ExtractionPool(PoolOptions(workers=1, inline_max_bytes=0))
+    try:
+        pages = await asyncio.gather(
+            *(
+                pool.extract(page("article.html"), f"https://a.example/{i}", ExtractOptions())
+                for i in range(8)
+            )
+        )
+        assert all("stranded on the rocky shore" in p.text for p in pages)
+        assert len(started) == 1  # each racing start used to leave a pool of its own behind, never closed
+    finally:
+        await pool.aclose()

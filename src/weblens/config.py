@@ -70,7 +70,7 @@ def default_cache_dir() -> Path:
 class Settings(BaseSettings):
     """Every tunable of weblens. Defaults follow the specification."""
 
-    model_config = SettingsConfigDict(env_prefix="WEBLENS_", extra="ignore", frozen=True)
+    model_config = SettingsConfigDict(env_prefix="WEBLENS_", extra="forbid", frozen=True)
 
     # fetching
     max_download_bytes: int = Field(default=10 * MB, gt=0)

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -69,25 +70,27 @@ class ExtractionPool:
     def __init__(self, options: PoolOptions | None = None) -> None:
         self.options = options or PoolOptions()
         self._pool: ProcessPool | None = None
+        self._starting = threading.Lock()  # pages arriving together start one pool, not one each
         self.offloaded = 0
 
     def _workers(self) -> int:
         return self.options.workers or max(os.cpu_count() or 1, 1)
 
     def _get_pool(self) -> ProcessPool:
-        if self._pool is None:
-            from pebble import ProcessPool
+        with self._starting:
+            if self._pool is None:
+                from pebble import ProcessPool
 
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["weblens.workers"])
-            self._pool = ProcessPool(
-                max_workers=self._workers(),
-                max_tasks=self.options.max_tasks,
-                initializer=_limit_memory,
-                initargs=(self.options.max_memory_mb,),
-                context=context,
-            )
-        return self._pool
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["weblens.workers"])
+                self._pool = ProcessPool(
+                    max_workers=self._workers(),
+                    max_tasks=self.options.max_tasks,
+                    initializer=_limit_memory,
+                    initargs=(self.options.max_memory_mb,),
+                    context=context,
+                )
+            return self._pool
 
     async def extract(
         self, source: Source, url: str | None, options: ExtractOptions, **kwargs: Any

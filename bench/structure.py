@@ -15,7 +15,13 @@ found in the corpus's human-made ground-truth text. Kinds and their minimum size
 * code blocks (``pre`` with at least two non-empty lines; the first two lines must be found);
 * links (``a href`` to http(s), text of at least 3 words).
 
-"Found in" means as whole words of the normalised ground truth.
+"Found in" means as whole words of the normalised ground truth. A heading, list item or link whose
+text occurs more often in the page's visible text than in the ground truth is left out: which of its
+occurrences is the content cannot be told (typically an in-page table of contents or a "related" list
+repeating the headings of the article, where only the headings are content).
+
+CleanEval's ground truth counts reader comments as content, so weblens is called there with
+``include_comments=True``, as in ``bench/extraction.py`` (trafilatura keeps comments by default).
 
 Each extractor's Markdown is then checked for the same element *as the same kind of structure*:
 a heading as an ATX/setext heading line containing its text; a list item as a ``-``/``*``/``+``/
@@ -33,6 +39,7 @@ include_links=True, include_formatting=True, include_tables=True)``), and readab
 from __future__ import annotations
 
 import argparse
+import copy
 import gzip
 import json
 import re
@@ -52,6 +59,7 @@ from bench.report import write_section  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "bench"
 CORPORA = ("scrapinghub", "cleaneval")
+WITH_COMMENTS = frozenset({"cleaneval"})  # its ground truth counts reader comments as content
 KINDS = ("headings", "list items", "table rows", "code blocks", "links")
 _SPACE = re.compile(r"\s+")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
@@ -62,7 +70,7 @@ _BLOCKS = frozenset(
     ("p", "div", "table", "ul", "ol", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6")
 )
 
-Markdowner = Callable[[bytes, str], str]
+Markdowner = Callable[[bytes, str, bool], str]  # raw bytes, URL, whether comments are content
 
 
 def norm(text: str) -> str:
@@ -98,13 +106,26 @@ def _own_text(el: lxml.html.HtmlElement) -> str:
 
 def _in(text: str, truth: str) -> bool:
     """``text`` occurs in ``truth`` as whole words."""
-    start = truth.find(text)
-    while start >= 0:
+    return _count(text, truth, limit=1) > 0
+
+
+def _count(text: str, hay: str, limit: int = 1_000) -> int:
+    """How often ``text`` occurs in ``hay`` as whole words (up to ``limit``)."""
+    found = 0
+    start = hay.find(text)
+    while start >= 0 and found < limit:
         end = start + len(text)
-        if (start == 0 or not truth[start - 1].isalnum()) and (end == len(truth) or not truth[end].isalnum()):
-            return True
-        start = truth.find(text, start + 1)
-    return False
+        if (start == 0 or not hay[start - 1].isalnum()) and (end == len(hay) or not hay[end].isalnum()):
+            found += 1
+        start = hay.find(text, start + 1)
+    return found
+
+
+def _visible_text(root: lxml.html.HtmlElement) -> str:
+    """The page's text without scripts, styles and the head (normalised)."""
+    body = copy.deepcopy(root)
+    lxml.etree.strip_elements(body, "script", "style", "noscript", "template", "head", with_tail=False)
+    return norm(body.text_content())
 
 
 def _words(text: str) -> int:
@@ -118,15 +139,20 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
     except (ValueError, lxml.etree.ParserError):
         return []
     found: list[Element] = []
+    page = _visible_text(root)
+
+    def unambiguous(text: str) -> bool:
+        return _count(text, page) <= _count(text, truth)
+
     for el in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "pre", "a"):
         tag = el.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             text = norm(el.text_content())
-            if _words(text) >= 3 and _in(text, truth):
+            if _words(text) >= 3 and _in(text, truth) and unambiguous(text):
                 found.append(Element("headings", [text]))
         elif tag == "li":
             text = _own_text(el)
-            if _words(text) >= 4 and _in(text, truth):
+            if _words(text) >= 4 and _in(text, truth) and unambiguous(text):
                 found.append(Element("list items", [text]))
         elif tag == "tr":
             cells = [
@@ -146,7 +172,8 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
             href = el.get("href") or ""
             text = norm(el.text_content())
             target = urljoin(url, href) if href else ""
-            if _words(text) >= 3 and urlsplit(target).scheme in ("http", "https") and _in(text, truth):
+            web = urlsplit(target).scheme in ("http", "https")
+            if _words(text) >= 3 and web and _in(text, truth) and unambiguous(text):
                 found.append(Element("links", [text], url=target.split("#")[0]))
     return found
 
@@ -211,13 +238,13 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
 def _weblens() -> Markdowner:
     import weblens
 
-    return lambda raw, url: weblens.extract(raw, url).markdown
+    return lambda raw, url, comments: weblens.extract(raw, url, include_comments=comments).markdown
 
 
 def _trafilatura() -> Markdowner:
     import trafilatura
 
-    return lambda raw, url: (
+    return lambda raw, url, comments: (  # keeps comments by default
         trafilatura.extract(
             raw,
             url=url,
@@ -234,7 +261,7 @@ def _readability_markdownify() -> Markdowner:
     from markdownify import markdownify
     from readability import Document
 
-    def run(raw: bytes, url: str) -> str:
+    def run(raw: bytes, url: str, comments: bool) -> str:
         summary = Document(raw, url=url).summary(html_partial=True)
         return str(markdownify(summary, heading_style="ATX"))
 
@@ -272,7 +299,7 @@ def main() -> int:
             pages += 1
             for name, run in runners.items():
                 try:
-                    markdown = run(raw, url)
+                    markdown = run(raw, url, corpus in WITH_COMMENTS)
                 except Exception:  # a crash keeps nothing
                     markdown = ""
                 lines = unquoted(markdown.splitlines())

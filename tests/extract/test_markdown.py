@@ -594,3 +594,23 @@ def test_nested_lists_keep_their_nesting_and_links_are_absolute() -> None:
         "- Fruit from the old orchard\n  - [Apples picked in October](https://site.example/apple)\n"
         "  - Pears ripened slowly indoors\n- Bread baked at home every week"
     ) in out
+
+
+def test_a_grid_of_cells_each_wrapped_in_a_paragraph_stays_a_table() -> None:
+    # word processors and old editors wrap every cell in <p>/<center>; the grid is still data
+    word = (
+        "<table border=1><tr><td><p>Distance</p></td><td><p>183 mi</p></td></tr>"
+        "<tr><td><center>When</center></td><td><p>Sat, March 20</p></td></tr></table>"
+    )
+    assert md(word) == "| Distance | 183 mi |\n| --- | --- |\n| When | Sat, March 20 |"
+    # a page layout: a cell of several blocks (or a list, or long text) is not a grid of data
+    columns = (
+        "<table><tr><td><p>Menu</p></td><td><p>First paragraph.</p><p>Second paragraph.</p></td></tr>"
+        "<tr><td><p>Left</p></td><td><p>Right</p></td></tr></table>"
+    )
+    assert "|" not in md(columns)
+    long_cell = "<table><tr><td><p>Nav</p></td><td><p>" + "word " * 100 + "</p></td></tr>"
+    long_cell += "<tr><td><p>a</p></td><td><p>b</p></td></tr></table>"
+    assert "|" not in md(long_cell)
+    one_row = "<table><tr><td><p>Side</p></td><td><p>Main text of the page.</p></td></tr></table>"
+    assert "|" not in md(one_row)

@@ -170,6 +170,8 @@ class _List:
 # a table holding one of these lays out a page: its cells are written as blocks, never as a pipe table
 _LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "form")
 _CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
+_CELL_LISTS = frozenset(("ul", "ol", "dl"))
+_GRID_CELL_CHARS = 400  # a data cell longer than this is a column of a page layout
 
 
 class _Token:
@@ -573,10 +575,30 @@ class _Renderer:
 
 def _cells_hold_blocks(table: HtmlElement) -> bool:
     """The table lays out a page: no header cell, and a cell holding a paragraph, a list or a
-    division (a data table with such a cell has its header row)."""
+    division (a data table with such a cell has its header row) — unless the table is a regular
+    grid of short cells (see :func:`_grid_of_short_cells`)."""
     if next(table.iter("th"), None) is not None:
         return False
-    return any(any(child.tag in _CELL_BLOCKS for child in cell) for cell in table.iter("td"))
+    cells = list(table.iter("td"))
+    if not any(any(child.tag in _CELL_BLOCKS for child in cell) for cell in cells):
+        return False
+    return not _grid_of_short_cells(table, cells)
+
+
+def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
+    """At least two rows of two or more cells, and every cell at most one paragraph of short text,
+    no list: data, even when the writer (a word processor, an old editor) wrapped each cell in a
+    ``<p>``, ``<div>`` or ``<center>``. A page layout has a cell of many blocks or long text."""
+    rows = sum(1 for row in table.iter("tr") if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
+    if rows < 2:
+        return False
+    for cell in cells:
+        blocks = [child for child in cell if child.tag in _CELL_BLOCKS]
+        if len(blocks) > 1 or any(block.tag in _CELL_LISTS for block in blocks):
+            return False
+        if len(cell.text_content()) > _GRID_CELL_CHARS:
+            return False
+    return True
 
 
 def _lines(text: str) -> list[str]:

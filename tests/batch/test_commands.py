@@ -26,7 +26,7 @@ def test_a_missing_input_is_a_json_error(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_an_existing_output_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "urls.txt").write_text("http://10.0.0.1/\n")
+    (tmp_path / "urls.txt").write_text("http://127.0.0.1:9/\n")  # never read: the run stops first
     out = tmp_path / "out.jsonl"
     out.write_text("precious\n")
     assert run(["batch", str(tmp_path / "urls.txt"), "--out", str(out)]) == 2
@@ -37,7 +37,7 @@ def test_an_existing_output_is_never_overwritten(tmp_path: Path, capsys: pytest.
 def test_an_unreachable_queue_is_a_json_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tests.support.services import free_port
 
-    (tmp_path / "urls.txt").write_text("http://10.0.0.1/\n")
+    (tmp_path / "urls.txt").write_text("http://127.0.0.1:9/\n")  # never read: the run stops first
     queue = f"redis://127.0.0.1:{free_port()}/0"
     code = run(["batch", str(tmp_path / "urls.txt"), "--out", str(tmp_path / "o.jsonl"), "--queue", queue])
     assert code == 24

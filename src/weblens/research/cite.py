@@ -24,54 +24,23 @@ from dataclasses import dataclass, field
 
 from weblens.models import Citation, PageExtract
 from weblens.research.chunk import Span, sentences
+from weblens.research.stopwords import FUNCTION_WORDS
 
 __all__ = ["MARKER", "Checked", "verify"]
 
 MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*(?:,|-|–)\s*\d{1,4})*)\s*\]")
 _QUOTED = re.compile(r"[\"“«]([^\"”»]{8,}?)[\"”»]")
 _WORD = re.compile(r"\w+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "for",
-        "from",
-        "has",
-        "have",
-        "in",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "that",
-        "the",
-        "this",
-        "to",
-        "was",
-        "were",
-        "with",
-        "which",
-        "who",
-        "what",
-        "when",
-        "where",
-        "how",
-        "than",
-        "then",
+_STOP = FUNCTION_WORDS | frozenset(
+    (
         "also",
         "can",
         "may",
-        "not",
         "no",
-    ]
+        "not",
+        "than",
+        "then",
+    )
 )
 MIN_SUPPORT = 0.5
 """Share of a claim's content words a source sentence must contain to support it."""

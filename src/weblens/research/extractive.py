@@ -20,51 +20,20 @@ from typing import Any
 from weblens.models import Citation, PageExtract, Passage
 from weblens.research.chunk import Span, sentences_within
 from weblens.research.cite import MARKER
+from weblens.research.stopwords import FUNCTION_WORDS
 
 __all__ = ["ExtractiveOptions", "extractive_answer"]
 
 _WORD = re.compile(r"\w+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "does",
+_STOP = FUNCTION_WORDS | frozenset(
+    (
         "did",
         "do",
-        "for",
-        "from",
-        "has",
-        "have",
-        "how",
-        "in",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "that",
-        "the",
-        "this",
-        "to",
-        "was",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "with",
+        "does",
         "whom",
         "whose",
-    ]
+        "why",
+    )
 )
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import re
 
+from weblens.research.stopwords import FUNCTION_WORDS
+
 __all__ = ["keywords", "parse_indices", "parse_query"]
 
 _WORD = re.compile(r"[\w][\w'’.-]*[\w]|\w")
-_STOP = frozenset(
-    [
-        "a",
+_STOP = FUNCTION_WORDS | frozenset(
+    (
         "about",
         "above",
         "after",
@@ -22,13 +23,7 @@ _STOP = frozenset(
         "all",
         "also",
         "am",
-        "an",
-        "and",
         "any",
-        "are",
-        "as",
-        "at",
-        "be",
         "been",
         "before",
         "being",
@@ -36,7 +31,6 @@ _STOP = frozenset(
         "between",
         "both",
         "but",
-        "by",
         "can",
         "could",
         "did",
@@ -47,12 +41,8 @@ _STOP = frozenset(
         "during",
         "each",
         "few",
-        "for",
-        "from",
         "further",
         "had",
-        "has",
-        "have",
         "having",
         "he",
         "her",
@@ -60,14 +50,9 @@ _STOP = frozenset(
         "hers",
         "him",
         "his",
-        "how",
         "i",
         "if",
-        "in",
         "into",
-        "is",
-        "it",
-        "its",
         "itself",
         "just",
         "me",
@@ -78,12 +63,9 @@ _STOP = frozenset(
         "nor",
         "not",
         "now",
-        "of",
         "off",
-        "on",
         "once",
         "only",
-        "or",
         "other",
         "our",
         "out",
@@ -98,40 +80,28 @@ _STOP = frozenset(
         "such",
         "tell",
         "than",
-        "that",
-        "the",
         "their",
         "them",
         "then",
         "there",
         "these",
         "they",
-        "this",
         "those",
         "through",
-        "to",
         "too",
         "under",
         "until",
         "up",
         "very",
-        "was",
         "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
         "while",
-        "who",
         "whom",
         "why",
         "will",
-        "with",
         "would",
         "you",
         "your",
-    ]
+    )
 )
 MAX_QUERY_WORDS = 12
 

@@ -13,7 +13,8 @@ found in the corpus's human-made ground-truth text. Kinds and their minimum size
 * table rows (``tr`` of a data table: at least two non-empty cells, no table or block inside;
   every cell's text must be in the ground truth);
 * code blocks (``pre`` with at least two non-empty lines; the first two lines must be found);
-* links (``a href`` to http(s), text of at least 3 words).
+* links (``a href`` to another http(s) document — not an anchor within the page itself — text of at
+  least 3 words).
 
 "Found in" means as whole words of the normalised ground truth. A heading, list item or link whose
 text occurs more often in the page's visible text than in the ground truth is left out: which of its
@@ -27,7 +28,8 @@ Each extractor's Markdown is then checked for the same element *as the same kind
 a heading as an ATX/setext heading line containing its text; a list item as a ``-``/``*``/``+``/
 ``1.`` line containing it; a table row as a pipe-table line containing every cell; a code block
 as a fenced (or indented) block containing its first two lines, in order and on their own lines;
-a link as ``[text](url)`` with the same text and the same absolute URL. The share kept per kind is
+a link as ``[text](url)`` with the same text and the same absolute URL (compared percent-decoded,
+without the fragment). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
 removed before text comparison.
 
@@ -47,7 +49,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import lxml.html
 
@@ -62,7 +64,8 @@ CORPORA = ("scrapinghub", "cleaneval")
 WITH_COMMENTS = frozenset({"cleaneval"})  # its ground truth counts reader comments as content
 KINDS = ("headings", "list items", "table rows", "code blocks", "links")
 _SPACE = re.compile(r"\s+")
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+# [text](url "title"): escaped brackets in the text, one level of parentheses in the URL, <url> form
+_MD_LINK = re.compile(r"!?\[((?:\\.|[^\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
@@ -171,10 +174,11 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
         else:
             href = el.get("href") or ""
             text = norm(el.text_content())
-            target = urljoin(url, href) if href else ""
-            web = urlsplit(target).scheme in ("http", "https")
+            target = urljoin(url, href).split("#")[0] if href else ""
+            itself = target == url.split("#")[0]  # an anchor within the page: navigation, not a link out
+            web = urlsplit(target).scheme in ("http", "https") and not itself
             if _words(text) >= 3 and web and _in(text, truth) and unambiguous(text):
-                found.append(Element("links", [text], url=target.split("#")[0]))
+                found.append(Element("links", [text], url=unquote(target)))
     return found
 
 
@@ -230,7 +234,7 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
     for match in _MD_LINK.finditer(markdown):
         if match.group(0).startswith("!"):
             continue
-        if plain(match.group(1)) == element.texts[0] and match.group(2).split("#")[0] == element.url:
+        if plain(match.group(1)) == element.texts[0] and unquote(match.group(2).split("#")[0]) == element.url:
             return True
     return False
 

@@ -176,11 +176,11 @@ async def test_no_chromium_process_outlives_the_renderer(
     before = set(chromium_descendants())
     assert not before
 
-    for batch in range(25):
+    for batch in range(5):  # pages open and close in one browser; flat memory over 200 is in bench/render.py
         await asyncio.gather(*(renderer.render(job(server.url("/"))) for _ in range(2)))
         if batch == 0:
             browser_processes = set(renderer.browser_processes())
-    assert renderer.stats().rendered == 50
+    assert renderer.stats().rendered == 10
     assert renderer.stats().launches == 1
     everything = set(renderer.browser_processes()) | browser_processes
     assert everything

@@ -30,7 +30,7 @@ from weblens.models import (
 )
 from weblens.net.guard import Guard
 from weblens.net.page import FetchedPage, Fetcher
-from weblens.net.ratelimit import SiteLimiter
+from weblens.net.ratelimit import Pace, SiteLimiter
 from weblens.render.base import Renderer
 from weblens.robots import RobotsChecker
 from weblens.workers import ExtractionPool
@@ -75,6 +75,8 @@ class ReadCall:
     would pass the call's fetch deadline fails at once with ``rate_limited`` and its retry_after."""
     respect_robots: bool = False
     """Read only what the site's robots.txt allows (else ``robots_disallowed``)."""
+    crawl_delay_s: float | None = None
+    """The site's robots.txt ``Crawl-delay`` (set by :meth:`PageReader.browse` when it is respected)."""
 
     @property
     def variant(self) -> str:
@@ -116,7 +118,8 @@ class PageReader:
     async def browse(self, url: str, call: ReadCall) -> PageExtract:
         start = time.perf_counter()
         target = self._checked(url)
-        await self.check_robots(target, call)
+        if delay := await self.check_robots(target, call):
+            call = replace(call, crawl_delay_s=delay)
         if not call.refresh and (cached := await self.cached(target, call)):
             return cached.model_copy(update={"total_time_ms": elapsed_ms(start)})
         if call.mode is RenderMode.ALWAYS:
@@ -135,10 +138,16 @@ class PageReader:
             log.warning("fetch_error", url=url, code=exc.code, stage="validate")
             raise
 
-    async def check_robots(self, url: str, call: ReadCall) -> None:
-        """``robots_disallowed`` when the call respects robots.txt and the site's file says no."""
+    async def check_robots(self, url: str, call: ReadCall) -> float | None:
+        """``robots_disallowed`` when the call respects robots.txt and the site's file says no; else the
+        site's ``Crawl-delay`` for us, if it sets one."""
         if call.respect_robots and self._robots is not None:
-            await self._robots.check(self.guard.check_url(url), queue=call.queue)
+            return await self._robots.check(self.guard.check_url(url), queue=call.queue)
+        return None
+
+    def _pace(self, call: ReadCall) -> Pace | None:
+        """The site's own pace when its robots.txt asks for a ``Crawl-delay`` (else the limiter's)."""
+        return self._limiter.pace.at_most_every(call.crawl_delay_s) if call.crawl_delay_s else None
 
     async def http(self, url: str, call: ReadCall) -> PageExtract:
         """Fetch through the guard (a place among the site's requests, its turn, a fetch slot) and extract."""
@@ -146,7 +155,7 @@ class PageReader:
         deadline = call.fetch_timeout_s or self._options.fetch_timeout_s
         max_wait = None if call.queue else deadline
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=deadline + 10):
-            await self._limiter.acquire(site, max_wait_s=max_wait)
+            await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))
             async with self._fetch_slots:
                 fetched = await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
         return await self._extract_fetched(fetched, call)
@@ -188,7 +197,7 @@ class PageReader:
         site = self.guard.check_url(url).authority
         max_wait = None if call.queue else timeout_s
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=timeout_s + 10):
-            await self._limiter.acquire(site, max_wait_s=max_wait)  # the page's own request
+            await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))  # the page's own
             result = await self._renderer.render(job)
         return await self.extract_rendered(result, call)
 

@@ -40,6 +40,8 @@ log = get_logger("weblens.robots")
 
 DAY = 86400.0
 MEMO_SIZE = 512
+MAX_CRAWL_DELAY_S = 30.0
+"""A longer ``Crawl-delay`` is read as this: one page every 30 s still reads a site, slowly."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -63,12 +65,14 @@ class RobotsChecker:
         self._inflight: dict[str, asyncio.Task[RobotsRules]] = {}
         self.fetches = 0
 
-    async def check(self, target: TargetURL, *, queue: bool = False) -> None:
-        """Return when robots.txt lets us read ``target``; else raise ``robots_disallowed``."""
+    async def check(self, target: TargetURL, *, queue: bool = False) -> float | None:
+        """Return when robots.txt lets us read ``target`` — with the site's ``Crawl-delay`` for us in
+        seconds (at most :data:`MAX_CRAWL_DELAY_S`), if it sets one; else raise ``robots_disallowed``."""
         where = robots_url(target)
         rules, parsed = await self._rules(target, where, queue)
         if rules.allows(target.url, self._agent, parsed):
-            return
+            delay = rules.crawl_delay(self._agent, parsed)
+            return min(delay, MAX_CRAWL_DELAY_S) if delay and delay > 0 else None
         if rules.verdict is Verdict.DISALLOW_ALL:
             message = f"{where} could not be read ({rules.reason}): the site is treated as disallowed for now"
         else:

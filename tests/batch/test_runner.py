@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,17 @@ async def test_a_second_run_on_the_same_output_is_refused(tmp_path: Path) -> Non
     reopened, state = open_output(out, resume=True)  # the first run ended: the file is free again
     reopened.close()
     assert state.keys == set()
+
+
+async def test_a_crawl_delay_in_robots_txt_spaces_the_pages_of_its_site(tmp_path: Path) -> None:
+    with farm(1, robots=b"User-agent: *\nCrawl-delay: 0.25\nDisallow: /private/\n") as sites:
+        server = sites.servers[0]
+        source = tmp_path / "urls.txt"
+        source.write_text("".join(server.url(f"/p?n={n}") + "\n" for n in range(5)))
+        settings = _settings(sites.allow, tmp_path)  # the rate limit is off: only the site's delay paces
+        async with Lens(settings, cache=MemoryCache()) as lens:
+            await run_local(lens, source, tmp_path / "out.jsonl", BatchOptions(concurrency=5))
+        pages = sorted(t for t, target in sites.arrivals[server.port] if target.startswith("/p"))
+    assert len(pages) == 5
+    gaps = [later - earlier for earlier, later in pairwise(pages)]
+    assert min(gaps) >= 0.2, gaps  # 0.25 s apart, less the scheduling jitter between client and server

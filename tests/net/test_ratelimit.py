@@ -200,3 +200,24 @@ async def test_retries_are_paced_too(server: LoopbackServer) -> None:
             await fetcher.fetch(server.url("/flaky"))
     assert len(server.requests) == 3
     assert calls == [server.allow_entry] * 2  # the first request is the caller's to pace
+
+
+def test_a_crawl_delay_slows_a_pace_and_never_speeds_it_up() -> None:
+    fast = Pace(per_second=10, burst=5, concurrency=4)
+    slowed = fast.at_most_every(2.0)
+    assert slowed.interval_s == pytest.approx(2.0) and slowed.burst == 1 and slowed.concurrency == 4
+    slow = Pace(per_second=0.1, burst=2)
+    assert slow.at_most_every(2.0) is slow  # already one request per 10 s
+    assert Pace(per_second=0).at_most_every(0.5).interval_s == pytest.approx(0.5)  # rate limit off
+    assert fast.at_most_every(0) is fast
+
+
+async def test_a_site_of_its_own_pace_waits_its_interval_with_no_burst() -> None:
+    clock = FakeClock()
+    limiter = DomainRateLimiter(Pace(per_second=10, burst=5), clock=clock)
+    own = limiter.pace.at_most_every(1.5)
+    waits = [await limiter.acquire("slow.example", pace=own) for _ in range(3)]
+    assert waits == [0.0, pytest.approx(1.5), pytest.approx(1.5)]
+    assert await limiter.acquire("other.example") == 0.0  # other sites keep the usual pace
+    with pytest.raises(RateLimited):
+        await limiter.acquire("slow.example", pace=own, max_wait_s=0.5)

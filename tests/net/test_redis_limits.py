@@ -98,3 +98,18 @@ async def test_without_redis_the_limits_hold_in_process() -> None:
             await limiter.acquire("x.test", max_wait_s=0.1)
     finally:
         await limiter.aclose()
+
+
+async def test_a_site_of_its_own_pace_is_spaced_by_it_across_limiters(redis_url: str) -> None:
+    usual = Pace(per_second=100, burst=5)
+    first, second = RedisSiteLimiter(redis_url, usual), RedisSiteLimiter(redis_url, usual)
+    own = usual.at_most_every(5.0)  # a Crawl-delay of 5 s
+    try:
+        assert await first.acquire("crawl-delay.test", pace=own) == 0.0
+        with pytest.raises(RateLimited) as caught:  # the other worker sees the site's own pace
+            await second.acquire("crawl-delay.test", pace=own, max_wait_s=1.0)
+        assert caught.value.retry_after is not None and caught.value.retry_after > 4.0
+        assert await second.acquire("elsewhere.test") == 0.0  # another site keeps the usual pace
+    finally:
+        await first.aclose()
+        await second.aclose()

@@ -68,6 +68,13 @@ class Pace:
         """How far ahead of the steady schedule a request may go (the burst)."""
         return (self.burst - 1) * self.interval_s
 
+    def at_most_every(self, seconds: float) -> Pace:
+        """This pace, slowed so that requests are at least ``seconds`` apart, with no burst (a site's
+        robots.txt ``Crawl-delay``). A pace that is already slower stays as it is."""
+        if seconds <= 0 or (self.per_second and self.interval_s >= seconds):
+            return self
+        return Pace(per_second=1.0 / seconds, burst=1, concurrency=self.concurrency)
+
 
 def reserve(
     tat: float | None, now: float, pace: Pace, max_wait_s: float | None
@@ -100,8 +107,11 @@ def crowded(site: str, pace: Pace, waited: float) -> RateLimited:
 
 
 class SiteLimiter(Protocol):
-    async def acquire(self, site: str, *, max_wait_s: float | None = None) -> float:
-        """Wait for the site's next turn (``site``: a host or ``host:port``); returns the seconds waited."""
+    pace: Pace
+
+    async def acquire(self, site: str, *, max_wait_s: float | None = None, pace: Pace | None = None) -> float:
+        """Wait for the site's next turn (``site``: a host or ``host:port``); returns the seconds waited.
+        ``pace``: this site's own, when it asks for a slower one than the limiter's."""
         ...
 
     def slot(
@@ -128,16 +138,17 @@ class DomainRateLimiter:
         self._tat: dict[str, float] = {}
         self._slots: dict[str, _Slots] = {}
 
-    async def acquire(self, site: str, *, max_wait_s: float | None = None) -> float:
-        if not self.pace.per_second:
+    async def acquire(self, site: str, *, max_wait_s: float | None = None, pace: Pace | None = None) -> float:
+        pace = pace or self.pace
+        if not pace.per_second:
             return 0.0
         key = site_key(site)
         now = self._clock.now()
         if len(self._tat) >= MAX_KEYS:
             self._forget_idle(now)
-        new_tat, delay = reserve(self._tat.get(key), now, self.pace, max_wait_s)
+        new_tat, delay = reserve(self._tat.get(key), now, pace, max_wait_s)
         if new_tat is None:
-            raise refused(site, self.pace, delay)
+            raise refused(site, pace, delay)
         self._tat[key] = new_tat
         if delay <= 0:
             return 0.0
@@ -145,7 +156,7 @@ class DomainRateLimiter:
             await self._clock.sleep(delay)
         except asyncio.CancelledError:
             if self._tat.get(key) == new_tat:  # nobody reserved after us: give the turn back
-                self._tat[key] = new_tat - self.pace.interval_s
+                self._tat[key] = new_tat - pace.interval_s
             raise
         return delay
 

@@ -99,22 +99,23 @@ class RedisSiteLimiter:
         log.warning("politeness_store_down", error=repr(exc), fallback="in-process limits")
         self._down_until = time.monotonic() + self._retry_after_s
 
-    async def acquire(self, site: str, *, max_wait_s: float | None = None) -> float:
-        if not self.pace.per_second:
+    async def acquire(self, site: str, *, max_wait_s: float | None = None, pace: Pace | None = None) -> float:
+        pace = pace or self.pace
+        if not pace.per_second:
             return 0.0
         if not self._usable():
-            return await self._local.acquire(site, max_wait_s=max_wait_s)
-        args = [self.pace.interval_s, self.pace.tolerance_s, -1 if max_wait_s is None else max_wait_s]
+            return await self._local.acquire(site, max_wait_s=max_wait_s, pace=pace)
+        args = [pace.interval_s, pace.tolerance_s, -1 if max_wait_s is None else max_wait_s]
         try:
             granted, delay_text = await self._reserve(
                 keys=[self._prefix + "tat:" + site_key(site)], args=args
             )
         except self._errors as exc:
             self._trip(exc)
-            return await self._local.acquire(site, max_wait_s=max_wait_s)
+            return await self._local.acquire(site, max_wait_s=max_wait_s, pace=pace)
         delay = float(delay_text)
         if not int(granted):
-            raise refused(site, self.pace, delay)
+            raise refused(site, pace, delay)
         if delay > 0:
             await asyncio.sleep(delay)
         return delay

@@ -214,3 +214,17 @@ def test_a_weak_role_beside_a_content_name_is_not_a_box() -> None:
     assert role_of("paywall article") is None
     assert role_of("sidebar widget") == "weak"
     assert role_of("post comments") == "strong"
+
+
+def test_a_heading_named_for_what_it_heads_is_kept_and_a_box_heading_is_not() -> None:
+    posts = (
+        "<h2 class='date-header'>January 31, 2005</h2>"
+        "<h3 class='entry-header'>How the Internet Changed Reviews</h3>"
+        f"<p>{ARTICLE}</p><h2 id='post-title'>Second Post</h2><p>{ARTICLE}</p>"
+        "<div class='share'><h3 class='share-title'>SHARE BOX</h3><a href='/x'>x</a></div>"
+        "<div class='sidebar'><h2 class='sidebar-title'>SIDEBAR HEADING</h2><p>Links.</p></div>"
+        "<header class='site-header'><h1>SITE NAME</h1></header>"
+    )
+    text = _clean(f"<html><body><div class='blog'>{posts}</div></body></html>")
+    assert "January 31, 2005" in text and "How the Internet Changed Reviews" in text and "Second Post" in text
+    assert "SHARE BOX" not in text and "SIDEBAR HEADING" not in text and "SITE NAME" not in text

@@ -33,7 +33,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import TreeStats, accumulate
+from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
 from weblens.extract.tree import drop
 
 __all__ = [
@@ -87,6 +87,7 @@ _FEATURE_WORDS = frozenset(
         "embed", "embedded", "image", "img", "photo", "picture", "title", "headline",
     )
 )  # fmt: skip
+_HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
 _CAPTION = re.compile(r"caption|credit")
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
@@ -288,6 +289,16 @@ def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
     return accumulate(stats, chars), accumulate(stats, paragraphs)
 
 
+def _heading_names(names: str) -> str:
+    """A heading's class/id without the words that only say it heads something ("entry-header",
+    "date-header", "post-title"): a heading is the header of what follows, not a page header box."""
+    kept = (
+        "-".join(word for word in _WORD_SPLIT.split(name) if word and word not in _HEADING_WORDS)
+        for name in names.lower().split()
+    )
+    return " ".join(name for name in kept if name)
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -378,6 +389,8 @@ class _Judge:
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
         names = _names(el)
+        if tag in HEADING_TAGS:
+            names = _heading_names(names)
         if not names:
             return False
         role = self.roles.get(names, "?")

@@ -300,12 +300,17 @@ def common_params(*, network: bool) -> list[click.Parameter]:
     ]
     if network:
         params += [
-            click.Option(
-                ["--allow-host", "allow_host"],
-                multiple=True,
-                metavar="HOST:PORT",
-                help="Let this host:port past the SSRF guard (repeatable; for local servers).",
-            ),
+            allow_host_option(),
             click.Option(["--no-cache", "no_cache"], is_flag=True, help="Neither read nor write the cache."),
         ]
     return params
+
+
+def allow_host_option() -> click.Option:
+    """``--allow-host HOST:PORT`` (repeatable): the SSRF guard's explicit allow-list, for local servers."""
+    return click.Option(
+        ["--allow-host", "allow_host"],
+        multiple=True,
+        metavar="HOST:PORT",
+        help="Let this host:port past the SSRF guard (repeatable; for local servers).",
+    )

@@ -21,7 +21,8 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout_s: float = 4
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
+            detail = proc.stderr.read() if proc.stderr else b""
+            raise RuntimeError(f"server exited with {proc.returncode}: {detail!r}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return

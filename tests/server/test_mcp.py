@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +14,7 @@ import pytest
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.server.support import wait_for_port
 from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Response
 from tests.support.services import free_port
@@ -95,19 +94,6 @@ async def test_stdio_tools_browse_in_pieces_and_errors(server: LoopbackServer, t
         assert "stranded on the rocky shore" in extracted.content[0].text  # type: ignore[union-attr]
 
 
-def _wait_for_port(port: int, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {proc.stderr.read() if proc.stderr else b''!r}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError("server did not start")
-
-
 @pytest.fixture
 def mcp_http(server: LoopbackServer, tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     port = free_port()
@@ -129,7 +115,7 @@ def mcp_http(server: LoopbackServer, tmp_path: Path) -> Iterator[tuple[str, subp
         stderr=subprocess.PIPE,
     )
     try:
-        _wait_for_port(port, proc)
+        wait_for_port(port, proc, timeout_s=30)
         yield f"http://127.0.0.1:{port}/mcp", proc
     finally:
         proc.terminate()

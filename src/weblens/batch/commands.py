@@ -19,7 +19,7 @@ import click
 
 from weblens.batch.plan import BatchOptions, Summary, batch_settings
 from weblens.batch.progress import BatchProgress
-from weblens.cli_support import guarded, run_async, settings_for
+from weblens.cli_support import allow_host_option, guarded, run_async, settings_for
 from weblens.config import Settings
 from weblens.logs import configure_logging
 
@@ -35,12 +35,7 @@ def _shared_params() -> list[click.Parameter]:
             show_default=True,
             help="Pages read at once (per worker with --queue).",
         ),
-        click.Option(
-            ["--allow-host", "allow_host"],
-            multiple=True,
-            metavar="HOST:PORT",
-            help="Let this host:port past the SSRF guard (repeatable; for local servers).",
-        ),
+        allow_host_option(),
         click.Option(["--no-cache", "no_cache"], is_flag=True, help="Neither read nor write the page cache."),
         click.Option(["--log-format"], type=click.Choice(["console", "json"]), default="console"),
         click.Option(

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from weblens.cli_support import allow_host_option
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
 
@@ -48,12 +49,7 @@ def _host_port(default_port: int) -> list[click.Parameter]:
             show_default=True,
             help="TCP port.",
         ),
-        click.Option(
-            ["--allow-host", "allow_host"],
-            multiple=True,
-            metavar="HOST:PORT",
-            help="Let this host:port past the SSRF guard (repeatable; for local test servers).",
-        ),
+        allow_host_option(),
         click.Option(
             ["--log-level"],
             type=click.Choice(["debug", "info", "warning", "error"]),

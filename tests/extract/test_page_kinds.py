@@ -82,6 +82,27 @@ def test_link_rich_content_is_kept() -> None:
     )
 
 
+def test_a_page_that_is_a_list_of_headlines_gives_the_list_not_the_menus() -> None:
+    page = read("headline_index.html")
+    assert page.outcome is Outcome.OK
+    assert any(w.startswith("listing:") for w in page.warnings)
+    for words in ("winter quota cut", "Twenty years of promises", "knows every mooring by heart"):
+        assert words in page.text
+    link = "[A new slipway at last for the north quay](https://site.example/col/2006-12-11.html)"
+    assert link in page.markdown
+    for noise in ("Weather", "Obituaries", "Copyright 2006"):
+        assert noise not in page.text
+    assert "https://site.example/t/" not in page.markdown  # the tag cloud beside the list
+
+
+def test_a_short_article_is_not_mistaken_for_a_listing_of_its_tag_cloud() -> None:
+    page = read("short_news_tag_cloud.html")
+    assert "open on Sundays from the first weekend of March" in page.text
+    assert page.outcome is Outcome.THIN  # short, and said so: not padded out with the tags
+    assert not any(w.startswith("listing:") for w in page.warnings)
+    assert "carnival" not in page.text and "windmills" not in page.text
+
+
 def test_ruby_annotations_are_not_inlined_and_math_is_kept() -> None:
     page = read("ruby_math.html")
     assert "漢字に読み仮名" in page.text and "難しい" in page.text

@@ -28,7 +28,7 @@ from weblens.extract.markdown import to_markdown
 from weblens.extract.media import collect_images, collect_links, primary_image
 from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
-from weblens.extract.outcome import Verdict, classify
+from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
@@ -39,6 +39,8 @@ __all__ = ["DocumentKind", "ExtractOptions", "extract"]
 
 _RETRY_GAIN = 10  # words the second try must add to be taken
 _NEARLY_NOTHING = 10  # words: a first try this short found nothing
+_LISTING_SHARE = 4
+_LISTING_GAIN = 2
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
@@ -55,7 +57,9 @@ class _Main:
     discussion: bool = False
 
 
-def _main_content(page: ParsedPage, options: ExtractOptions, *, weak_roles: bool = True) -> _Main:
+def _main_content(
+    page: ParsedPage, options: ExtractOptions, *, weak_roles: bool = True, listing: bool = False
+) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root)
     body = page.root.find("body")
@@ -66,7 +70,7 @@ def _main_content(page: ParsedPage, options: ExtractOptions, *, weak_roles: bool
     stats = gather_stats(body)
     visible = sum(stats.chars)
     cleaning = clean(body, stats, include_comments=options.include_comments, weak_roles=weak_roles)
-    selection = select_main(body, stats, cleaning.removed, cleaning.spared)
+    selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing)
     return _Main(selection=selection, visible_chars=visible, discussion=cleaning.discussion)
 
 
@@ -80,8 +84,25 @@ def _captions(main: HtmlElement) -> set[HtmlElement]:
     return set() if in_captions * 2 > len(main.text_content()) else set(found)
 
 
-def _warnings(page: ParsedPage, selection: Selection, verdict: Verdict, words: int) -> list[str]:
+@dataclass(frozen=True, kw_only=True)
+class _Content:
+    page: ParsedPage
+    main: _Main
+    captions: set[HtmlElement]
+    text: str
+    words: int
+    listing: bool = False  # no article was found: the page's list of links and summaries is its text
+
+    @property
+    def element(self) -> HtmlElement:
+        return self.main.selection.element
+
+
+def _warnings(page: ParsedPage, found: _Content, verdict: Verdict, words: int) -> list[str]:
+    selection = found.main.selection
     warnings = list(verdict.warnings)
+    if found.listing:
+        warnings.append("listing: no article found; the page's list of links and summaries is its text")
     if page.plain:
         warnings.append("plain_text: the input has no markup; all of it is the text")
     elif selection.method is ExtractionMethod.FALLBACK and words:
@@ -91,41 +112,45 @@ def _warnings(page: ParsedPage, selection: Selection, verdict: Verdict, words: i
     return warnings
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Content:
-    page: ParsedPage
-    main: _Main
-    captions: set[HtmlElement]
-    text: str
-    words: int
-
-    @property
-    def element(self) -> HtmlElement:
-        return self.main.selection.element
-
-
-def _content(page: ParsedPage, title: str | None, options: ExtractOptions, *, weak_roles: bool) -> _Content:
-    found = _main_content(page, options, weak_roles=weak_roles)
+def _content(
+    page: ParsedPage, title: str | None, options: ExtractOptions, *, weak_roles: bool, listing: bool = False
+) -> _Content:
+    found = _main_content(page, options, weak_roles=weak_roles, listing=listing)
     main = found.selection.element
     if found.selection.method is not ExtractionMethod.FALLBACK:
         drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(main, keep_comments=options.include_comments or found.discussion)
     captions = _captions(main)
     text = render_text(main, skip=captions)
-    return _Content(page=page, main=found, captions=captions, text=text, words=word_count(text))
+    return _Content(
+        page=page, main=found, captions=captions, text=text, words=word_count(text), listing=listing
+    )
 
 
 def _best_content(
     html: str | bytes, page: ParsedPage, title: str | None, options: ExtractOptions
 ) -> _Content:
-    """The content; when little is found, a second try that lets boxes named like a sidebar or a
-    widget keep their text (a short post inside such a box is still the page's post)."""
+    """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
+    widget keep their text (a short post inside such a box is still the page's post). When the
+    result is still thin and is a small part of the page's text, the page may be a listing (a
+    table of contents, a list of headlines with summaries, a page of links): a third try counts
+    links of headline length as text (short menu links still cost) and is taken when it finds
+    substantially more."""
     first = _content(page, title, options, weak_roles=True)
-    nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
-    if not nothing or page.plain or page.binary:
+    if page.plain or page.binary:
         return first
-    second = _content(parse_html(html), title, options, weak_roles=False)
-    return second if second.words > first.words + _RETRY_GAIN else first
+    nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
+    if nothing:
+        second = _content(parse_html(html), title, options, weak_roles=False)
+        if second.words > first.words + _RETRY_GAIN:
+            first = second
+    fallback = first.main.selection.method is ExtractionMethod.FALLBACK
+    if fallback or (first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * len(first.text)):
+        listing = _content(parse_html(html), title, options, weak_roles=True, listing=True)
+        found = listing.main.selection.method is not ExtractionMethod.FALLBACK and listing.words >= THIN_WORDS
+        if found and (fallback or listing.words > _LISTING_GAIN * first.words):
+            return listing
+    return first
 
 
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
@@ -178,7 +203,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         confidence=round(score, 4),
         extraction_method=selection.method,
         outcome=verdict.outcome,
-        warnings=_warnings(page, selection, verdict, words),
+        warnings=_warnings(page, found, verdict, words),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
 

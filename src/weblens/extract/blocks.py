@@ -68,6 +68,7 @@ class TreeStats:
     ends: list[int] = field(default_factory=list)
     chars: list[int] = field(default_factory=list)
     links: list[int] = field(default_factory=list)
+    anchors: list[int] = field(default_factory=list)  # per block: how many links its own text has
     sentences: list[bool] = field(default_factory=list)
     ellipsis: list[bool] = field(default_factory=list)
 
@@ -103,7 +104,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
     """Statistics of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
     stats = TreeStats()
     elements, owners, index, nodes = stats.elements, stats.owners, stats.index, stats.nodes
-    parents, chars, links = stats.parents, stats.chars, stats.links
+    parents, chars, links, anchors = stats.parents, stats.chars, stats.links, stats.anchors
     sentences, ellipsis = stats.sentences, stats.ellipsis
     owner: dict[HtmlElement, int] = {}
     linked: set[HtmlElement] = set()
@@ -124,12 +125,15 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             parents.append(outer)
             chars.append(0)
             links.append(0)
+            anchors.append(0)
             sentences.append(False)
             ellipsis.append(False)
         else:
             i = outer
         owner[el] = i
         owners.append(i)
+        if tag == "a":
+            anchors[i] += 1
         # the element's text belongs to its own block, its tail to the enclosing one
         text = el.text
         if text and (piece := text.strip()):

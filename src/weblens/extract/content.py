@@ -67,9 +67,20 @@ def block_weight(block: Block, *, teaser: bool = False) -> float:
     return _weight(block.tag, block.chars, block.link_chars, block.sentences, block.ellipsis, teaser)
 
 
-def _weight(tag: str, size: int, links: int, sentences: bool, ellipsis: bool, teaser: bool) -> float:
+def _weight(
+    tag: str,
+    size: int,
+    links: int,
+    sentences: bool,
+    ellipsis: bool,
+    teaser: bool,
+    listing: bool = False,
+    anchors: int = 0,
+) -> float:
     if size == 0:
         return 0.0
+    if listing:
+        return _listing_weight(tag, size, links, sentences, anchors)
     plain = size - links
     if teaser:
         return -0.5 * plain - _LINK_PENALTY * links
@@ -80,6 +91,19 @@ def _weight(tag: str, size: int, links: int, sentences: bool, ellipsis: bool, te
     if ellipsis and plain < 400:
         return min(0.0, weight)
     if not sentences and plain < _SHORT_LINE and tag not in _CELLS and (links or tag not in _TEXT_LINES):
+        weight -= _SHORT_PENALTY
+    return weight
+
+
+def _listing_weight(tag: str, size: int, links: int, sentences: bool, anchors: int) -> float:
+    """A block's weight on a page that is a list of links or teasers (a table of contents, an archive
+    of headlines): links of headline length are its text; a block of short links (a menu, a tag
+    cloud) still costs."""
+    headlines = anchors > 0 and links >= _HEADLINE_LINK * anchors
+    weight = float(size) if headlines else size - links - _LINK_PENALTY * links
+    if tag in HEADING_TAGS:
+        return max(0.0, weight) * 0.2
+    if not sentences and size < _SHORT_LINE and tag not in _CELLS:
         weight -= _SHORT_PENALTY
     return weight
 
@@ -114,13 +138,21 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
 
 
 def _sums(
-    stats: TreeStats, removed: Collection[int], discounted: Collection[int] = ()
+    stats: TreeStats, removed: Collection[int], discounted: Collection[int] = (), *, listing: bool = False
 ) -> tuple[list[float], list[float]]:
-    teasers = _teasers(stats, removed)
+    teasers = set() if listing else _teasers(stats, removed)
     net = [
-        _weight(el.tag, size, links, sentences, ellipsis, i in teasers)
-        for i, (el, size, links, sentences, ellipsis) in enumerate(
-            zip(stats.nodes, stats.chars, stats.links, stats.sentences, stats.ellipsis, strict=True)
+        _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors)
+        for i, (el, size, links, anchors, sentences, ellipsis) in enumerate(
+            zip(
+                stats.nodes,
+                stats.chars,
+                stats.links,
+                stats.anchors,
+                stats.sentences,
+                stats.ellipsis,
+                strict=True,
+            )
         )
     ]
     for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
@@ -289,16 +321,23 @@ def _second_opinion(
 
 
 def select_main(
-    body: HtmlElement, stats: TreeStats, removed: Collection[int] = (), discounted: Collection[int] = ()
+    body: HtmlElement,
+    stats: TreeStats,
+    removed: Collection[int] = (),
+    discounted: Collection[int] = (),
+    *,
+    listing: bool = False,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
+    ``listing=True`` scores for a page that is a list (see :func:`_weight`) and skips the second
+    opinion, which would look for an article.
     The density heuristic decides; when it is unsure (little text, or a rival region scoring
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
     """
-    net, good = _sums(stats, removed, discounted)
+    net, good = _sums(stats, removed, discounted, listing=listing)
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
@@ -309,7 +348,7 @@ def select_main(
     switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
-    unsure = not switched and _unsure(stats, net, best, removed)
+    unsure = not switched and not listing and _unsure(stats, net, best, removed)
     opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
     if opinion is not None:
         best, left_out = opinion

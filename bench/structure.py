@@ -64,8 +64,9 @@ CORPORA = ("scrapinghub", "cleaneval")
 WITH_COMMENTS = frozenset({"cleaneval"})  # its ground truth counts reader comments as content
 KINDS = ("headings", "list items", "table rows", "code blocks", "links")
 _SPACE = re.compile(r"\s+")
-# [text](url "title"): escaped brackets in the text, one level of parentheses in the URL, <url> form
-_MD_LINK = re.compile(r"!?\[((?:\\.|[^\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
+# [text](url "title"): escaped brackets in the text (an escaped "[" opens nothing, an unescaped one
+# inside would open a link of its own), one level of parentheses in the URL, <url> form
+_MD_LINK = re.compile(r"(?<!\\)!?\[((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")

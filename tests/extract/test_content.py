@@ -166,3 +166,26 @@ def test_a_slideshow_keeps_its_captions() -> None:
     )
     text = weblens.extract(f"<html><body><div class='slides'>{slides}</div></body></html>").text
     assert "Slide 0: a costume" in text and "Slide 11: a costume" in text
+
+
+def test_a_kept_list_keeps_its_bare_link_items() -> None:
+    items = [
+        "<li><a href='/a'>Writing for publication in professional journals</a>, a guide by the press office,"
+        " with worked examples of letters to editors and their replies, notes on how long a reply may be,"
+        " and a checklist of what an editor looks for before printing a letter from a reader.</li>",
+        "<li><a href='/b'>Effective briefings (local copy)</a></li>",
+        "<li><a href='/c'>Speaking to the media after an incident, a short course</a> with notes for"
+        " spokespeople on what to say first and what never to say at all, how to correct a mistake on"
+        " air, and how to end an interview politely when the questions stray from the incident.</li>",
+        "<li><a href='/d'>Fallacies in logic, a glossary of forty common errors</a></li>",
+    ]
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/x'>About</a></nav><div id='main'>"
+        f"<p>{SENTENCES}</p><p><b>Guides</b></p><ul>{''.join(items)}</ul><p><b>Courses</b></p>"
+        f"<p>{SENTENCES}</p></div></body></html>"
+    )
+    result = weblens.extract(html, "https://example.com/guide")
+    titles = ("Writing for publication", "Effective briefings", "Speaking to the media", "Fallacies in logic")
+    for title in titles:
+        assert title in result.text
+    assert result.markdown.count("\n- ") == 4 and "- [Effective briefings (local copy)](" in result.markdown

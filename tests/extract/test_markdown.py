@@ -614,3 +614,22 @@ def test_a_grid_of_cells_each_wrapped_in_a_paragraph_stays_a_table() -> None:
     assert "|" not in md(long_cell)
     one_row = "<table><tr><td><p>Side</p></td><td><p>Main text of the page.</p></td></tr></table>"
     assert "|" not in md(one_row)
+
+
+def test_a_long_note_spanning_a_grid_between_its_rows_keeps_the_grid_a_table() -> None:
+    note = "The ships above were chartered together in the autumn and sailed in one convoy. " * 8
+    numbered = (
+        "<table><tr><td><center>1.</center></td><td><b>Elisabeth</b> - Haugesund.</td></tr>"
+        "<tr><td><center>2.</center></td><td><b>Taurus</b> - Tonsberg.</td></tr>"
+        f"<tr><td colspan=2><p>{note}</p></td></tr>"
+        "<tr><td><center>3.</center></td><td><b>Ranja</b> - Oslo.</td></tr></table>"
+    )
+    out = md(numbered)
+    assert "| 2. | **Taurus** - Tonsberg. |" in out and "| 3. | **Ranja** - Oslo. |" in out
+    assert "sailed in one convoy" in out
+    # long text beside another cell is still a page's column
+    beside = (
+        f"<table><tr><td><p>Nav</p></td><td><p>{note}</p></td></tr>"
+        "<tr><td><p>a</p></td><td><p>b</p></td></tr></table>"
+    )
+    assert "|" not in md(beside)

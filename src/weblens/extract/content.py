@@ -207,6 +207,7 @@ def _prune(
             net[i] < 0
             and good[i] < _PRUNE_GOOD
             and stats.nodes[i].tag in _STRUCTURAL
+            and not _item_of_kept_list(stats, i)
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
         ):
             pruned.append(stats.nodes[i])
@@ -214,6 +215,14 @@ def _prune(
         else:
             i += 1
     return pruned
+
+
+def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
+    """An item of a list that stays (its list as a whole adds more than it costs): a list is kept or
+    dropped whole, never left with holes where its items happen to be bare links."""
+    el = stats.nodes[i]
+    parent = el.getparent()
+    return el.tag == "li" and parent is not None and parent.tag in _LISTS
 
 
 def _named_content_instead(

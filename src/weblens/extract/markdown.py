@@ -586,9 +586,11 @@ def _cells_hold_blocks(table: HtmlElement) -> bool:
 
 
 def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
-    """At least two rows of two or more cells, and every cell at most one paragraph of short text,
-    no list: data, even when the writer (a word processor, an old editor) wrapped each cell in a
-    ``<p>``, ``<div>`` or ``<center>``. A page layout has a cell of many blocks or long text."""
+    """At least two rows of two or more cells, and every cell at most one paragraph of text, no
+    list, short where it shares its row: data, even when the writer (a word processor, an old
+    editor) wrapped each cell in a ``<p>``, ``<div>`` or ``<center>``. A cell alone in its row (a
+    note spanning the table between groups of rows) may be long. A page layout has a cell of many
+    blocks, or long text beside another cell."""
     rows = sum(1 for row in table.iter("tr") if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
     if rows < 2:
         return False
@@ -596,7 +598,9 @@ def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
         blocks = [child for child in cell if child.tag in _CELL_BLOCKS]
         if len(blocks) > 1 or any(block.tag in _CELL_LISTS for block in blocks):
             return False
-        if len(cell.text_content()) > _GRID_CELL_CHARS:
+        row = cell.getparent()
+        alone = row is not None and sum(1 for other in row if other.tag in ("td", "th")) == 1
+        if not alone and len(cell.text_content()) > _GRID_CELL_CHARS:
             return False
     return True
 

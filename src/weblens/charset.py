@@ -2,8 +2,9 @@
 
 Order of evidence: a byte-order mark (authoritative, as in browsers), the
 charset declared in the Content-Type header, a ``<meta charset>`` or
-``<meta http-equiv=Content-Type>`` in the first 4 KB, then detection with
-charset-normalizer, then UTF-8 with replacement characters. Decoding never
+``<meta http-equiv=Content-Type>`` in the first 4 KB, then detection (valid UTF-8; ASCII whose
+only other bytes are punctuation common to every Windows code page, read as windows-1252; else
+charset-normalizer), then UTF-8 with replacement characters. Decoding never
 raises: undecodable bytes become U+FFFD.
 
 Servers often declare a default they never checked, so the header's charset is
@@ -40,6 +41,9 @@ _META = re.compile(
 _SNIFF_BYTES = 4096
 _WEAK_DEFAULTS = frozenset({"cp1252"})  # what iso-8859-1, latin-1, us-ascii normalise to
 _DETECT_BYTES = 64 * 1024
+# ASCII plus only the bytes that are the same punctuation in every Windows code page (… ‘ ’ “ ” • – —
+# and no-break space); C1 controls in ISO-8859, and no CJK text gets by without other lead bytes
+_NOT_WINDOWS_PUNCTUATION = re.compile(rb"[^\x00-\x7f\x85\x91-\x97\xa0]")
 # labels that browsers treat as their superset
 _ALIASES = {
     "iso-8859-1": "cp1252",
@@ -95,6 +99,8 @@ def _detect(body: bytes) -> str | None:
         # a multi-byte sequence cut by the sample boundary is still UTF-8
         if exc.start >= len(sample) - 4 and len(body) > len(sample):
             return "utf-8"
+    if not _NOT_WINDOWS_PUNCTUATION.search(sample):
+        return "cp1252"  # the same text in every Windows code page: no need to tell them apart
     from charset_normalizer import from_bytes
 
     best = from_bytes(sample).best()

@@ -82,3 +82,19 @@ def test_decode_text_overrules_implausible_headers(body: bytes, declared: str, c
     text, used = decode_body(body, declared)
     assert used == codec
     assert "\ufffd" not in text or body.endswith(b"\xff")
+
+
+@pytest.mark.parametrize(
+    ("body", "codec"),
+    [
+        # only punctuation that every Windows code page shares: read as windows-1252, no detector run
+        ("It’s “quoted” – and done… ".encode("cp1252") * 20, "cp1252"),
+        # anything else still goes to detection: Cyrillic and Shift_JIS are not taken for punctuation
+        (RUSSIAN.encode("cp1251"), "cp1251"),
+        ("日本語のテキストです。「引用」と―記号。".encode("shift_jis") * 10, "cp932"),
+    ],
+)
+def test_undeclared_legacy_text_is_detected(body: bytes, codec: str) -> None:
+    text, used = decode_body(body, None)
+    assert used == codec and "\ufffd" not in text
+    assert text == body.decode(codec)

@@ -61,7 +61,7 @@ def _main_content(
     page: ParsedPage, options: ExtractOptions, *, weak_roles: bool = True, listing: bool = False
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
-    strip_junk(page.root)
+    strip_junk(page.root, page.source)
     body = page.root.find("body")
     if body is None:
         body = page.root

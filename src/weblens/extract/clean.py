@@ -90,10 +90,9 @@ _FEATURE_WORDS = frozenset(
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
 _CAPTION = re.compile(r"caption|credit")
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
+_LINE_NUMBER_NAMES = ("lineno", "line-number", "linenumber", "gutter", "blob-num", "ln-num")
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
-    './/*[@class][contains(@class, "lineno") or contains(@class, "line-number")'
-    ' or contains(@class, "linenumber")'
-    ' or contains(@class, "gutter") or contains(@class, "blob-num") or contains(@class, "ln-num")]'
+    ".//*[@class][" + " or ".join(f'contains(@class, "{name}")' for name in _LINE_NUMBER_NAMES) + "]"
 )
 _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
@@ -176,17 +175,21 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
-def strip_junk(root: HtmlElement) -> None:
+def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     """Remove the elements that never hold article text (script, style, svg, form controls…).
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
     (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
     its markup replaces it; and when ``<noscript>`` elements hold most of the page's text (an
     unclosed ``<noscript>`` swallows the document) they are unwrapped, not removed.
+
+    ``source``, the markup ``root`` was parsed from, lets searches for class names the markup
+    never mentions be skipped.
     """
     _expand_templates(root)
     _math_as_text(root)
-    _drop_line_numbers(root)
+    if source is None or any(name in source for name in _LINE_NUMBER_NAMES):
+        _drop_line_numbers(root)
     noscripts = list(root.iter("noscript"))
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)

@@ -31,7 +31,8 @@ as a fenced (or indented) block containing its first two lines, in order and on 
 a link as ``[text](url)`` with the same text and the same absolute URL (compared percent-decoded,
 without the fragment). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
-removed before text comparison.
+removed before text comparison, and ``*``, ``_`` and backticks from the element's text too (once
+emphasis is removed, a literal asterisk cannot be told from it).
 
 Extractors: weblens (``PageExtract.markdown``), trafilatura (``extract(output_format="markdown",
 include_links=True, include_formatting=True, include_tables=True)``), and readability-lxml's
@@ -68,6 +69,7 @@ _SPACE = re.compile(r"\s+")
 # inside would open a link of its own), one level of parentheses in the URL, <url> form
 _MD_LINK = re.compile(r"(?<!\\)!?\[((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
+_EMPHASIS_CHARS = re.compile(r"[*_`]")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _BLOCKS = frozenset(
@@ -79,6 +81,12 @@ Markdowner = Callable[[bytes, str, bool], str]  # raw bytes, URL, whether commen
 
 def norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().lower()
+
+
+def bare(text: str) -> str:
+    """An element's text as :func:`plain` leaves a Markdown line: without ``*``, ``_`` and backticks,
+    which emphasis syntax and literal characters share once the syntax is removed."""
+    return norm(_EMPHASIS_CHARS.sub("", text))
 
 
 def plain(markdown_line: str) -> str:
@@ -216,13 +224,14 @@ def unquoted(lines: list[str]) -> list[str]:
 
 def kept(element: Element, markdown: str, lines: list[str]) -> bool:
     if element.kind == "headings":
-        return any(element.texts[0] in plain(m.group(1)) for line in lines if (m := _HEADING.match(line)))
+        text = bare(element.texts[0])
+        return any(text in plain(m.group(1)) for line in lines if (m := _HEADING.match(line)))
     if element.kind == "list items":
-        prefix = element.texts[0][:60]
+        prefix = bare(element.texts[0])[:60]
         return any(prefix in plain(m.group(1)) for line in lines if (m := _ITEM.match(line)))
     if element.kind == "table rows":
         return any(
-            line.lstrip().startswith("|") and all(cell in plain(line) for cell in element.texts)
+            line.lstrip().startswith("|") and all(bare(cell) in plain(line) for cell in element.texts)
             for line in lines
         )
     if element.kind == "code blocks":
@@ -232,10 +241,11 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
                 if first in line and second in block[i + 1]:
                     return True
         return False
+    text = bare(element.texts[0])
     for match in _MD_LINK.finditer(markdown):
         if match.group(0).startswith("!"):
             continue
-        if plain(match.group(1)) == element.texts[0] and unquote(match.group(2).split("#")[0]) == element.url:
+        if plain(match.group(1)) == text and unquote(match.group(2).split("#")[0]) == element.url:
             return True
     return False
 

@@ -27,7 +27,8 @@ CleanEval's ground truth counts reader comments as content, so weblens is called
 Each extractor's Markdown is then checked for the same element *as the same kind of structure*:
 a heading as an ATX/setext heading line containing its text; a list item as a ``-``/``*``/``+``/
 ``1.`` line containing it; a table row as a pipe-table line containing every cell; a code block
-as a fenced (or indented) block containing its first two lines, in order and on their own lines;
+as a fenced (or indented) block, also inside a quote, containing its first two non-empty lines, in
+order and on their own lines;
 a link as ``[text](url)`` with the same text and the same absolute URL (compared percent-decoded,
 without the fragment). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
@@ -191,11 +192,12 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
     return found
 
 
-def _fenced(markdown: str) -> Iterator[list[str]]:
-    """The lines of each fenced or indented code block."""
+def _fenced(lines: list[str]) -> Iterator[list[str]]:
+    """The non-empty lines of each fenced or indented code block (``lines`` without quote markers;
+    blank lines are skipped, as they are in the original's ``pre``)."""
     block: list[str] | None = None
     indented: list[str] = []
-    for line in markdown.splitlines():
+    for line in lines:
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             if block is None:
@@ -204,7 +206,8 @@ def _fenced(markdown: str) -> Iterator[list[str]]:
                 yield block
                 block = None
         elif block is not None:
-            block.append(norm(line))
+            if stripped:
+                block.append(norm(line))
         elif line.startswith("    ") and stripped:
             indented.append(norm(line))
         elif indented:
@@ -236,7 +239,7 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
         )
     if element.kind == "code blocks":
         first, second = element.texts
-        for block in _fenced(markdown):
+        for block in _fenced(lines):
             for i, line in enumerate(block[:-1]):
                 if first in line and second in block[i + 1]:
                     return True

@@ -33,6 +33,18 @@ def test_the_title_repeated_as_a_heading_is_dropped(page: PageLoader) -> None:
     assert "Harbour bridge reopens after repairs" not in result.text
 
 
+def test_a_title_heading_inside_the_article_heads_the_markdown_but_not_the_text() -> None:
+    html = (
+        "<html><head><title>Notes on pruning - Garden Diary</title></head>"
+        "<body><nav><a href='/'>Home</a></nav>"
+        f"<article><h1>Notes on pruning</h1><p>{SENTENCES}</p><h2>In winter</h2><p>{SENTENCES}</p></article>"
+        "</body></html>"
+    )
+    result = weblens.extract(html)
+    assert result.markdown.startswith("# Notes on pruning\n") and "## In winter" in result.markdown
+    assert result.text.startswith("Sentence 0") and "Notes on pruning" not in result.text
+
+
 def test_captions_stay_out_of_the_text(page: PageLoader) -> None:
     assert "Photo: City Council" not in weblens.extract(page("news_article.html")).text
 

@@ -30,8 +30,8 @@ def test_same_text(candidate: str, title: str, expected: bool) -> None:
 
 def _trim(head: str, title: str | None) -> str:
     root = lxml.html.fromstring(f"<div>{head}{LEAD}<h2>Harbour bridge reopens</h2><p>More text.</p></div>")
-    drop_repeated_header(root, title=title)
-    return render_text(root)
+    headings = drop_repeated_header(root, title=title)
+    return render_text(root, skip=headings)
 
 
 def test_the_title_and_labels_before_the_lead_go_but_later_headings_stay() -> None:
@@ -48,3 +48,15 @@ def test_nothing_goes_without_a_title_or_a_lead() -> None:
     root = lxml.html.fromstring("<div><p>Short line</p><p>Another short line</p></div>")
     drop_repeated_header(root, title="Something else")
     assert render_text(root) == "Short line\n\nAnother short line"
+
+
+def test_a_title_heading_stays_in_the_tree_for_the_markdown_and_leaves_the_text() -> None:
+    root = lxml.html.fromstring(
+        f"<div><h1>Harbour bridge reopens</h1><p>Harbour bridge reopens</p>{LEAD}</div>"
+    )
+    headings = drop_repeated_header(root, title="Harbour bridge reopens - The Coastal Times")
+    assert [el.tag for el in headings] == ["h1"] and headings[0].getparent() is root
+    assert (
+        root.find("p").text_content().startswith("The lead paragraph")
+    )  # a title line that is no heading goes
+    assert render_text(root, skip=headings).startswith("The lead paragraph")

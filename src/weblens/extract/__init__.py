@@ -117,11 +117,12 @@ def _content(
 ) -> _Content:
     found = _main_content(page, options, weak_roles=weak_roles, listing=listing)
     main = found.selection.element
+    title_headings: list[HtmlElement] = []
     if found.selection.method is not ExtractionMethod.FALLBACK:
-        drop_repeated_header(main, title=title)
+        title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(main, keep_comments=options.include_comments or found.discussion)
     captions = _captions(main)
-    text = render_text(main, skip=captions)
+    text = render_text(main, skip=captions.union(title_headings))
     return _Content(
         page=page, main=found, captions=captions, text=text, words=word_count(text), listing=listing
     )

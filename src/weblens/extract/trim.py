@@ -57,12 +57,15 @@ def _similar(text: str, title: str) -> bool:
     return bool(union) and len(words & title_words) / len(union) >= _SIMILAR_WORDS
 
 
-def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
-    """Remove, at the head of ``main``, what repeats the page header (in place).
+def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlElement]:
+    """Remove, at the head of ``main``, what repeats the page header (in place); return the title
+    headings left in place.
 
     Before the first real paragraph: a heading or short line that repeats the page title, and
     bare labels of a few words (a section name, a kicker, "Read later") — labels only when a real
-    paragraph does follow (a poem or a list of short lines has no labels to lose).
+    paragraph does follow (a poem or a list of short lines has no labels to lose). A heading
+    (``h1``–``h6``) that repeats the title is not removed but returned: the Markdown keeps the
+    article's own heading, the text leaves it out (the title is a field of its own).
     """
     titles: list[HtmlElement] = []
     labels: list[HtmlElement] = []
@@ -80,5 +83,7 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> None:
             el.tag not in _NOT_LABELS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE_END.search(text)
         ):
             labels.append(el)
-    for el in titles + (labels if lead_found else []):
+    headings = [el for el in titles if el.tag in HEADING_TAGS]
+    for el in [el for el in titles if el.tag not in HEADING_TAGS] + (labels if lead_found else []):
         drop(el)
+    return headings

@@ -39,8 +39,8 @@ __all__ = ["DocumentKind", "ExtractOptions", "extract"]
 
 _RETRY_GAIN = 10  # words the second try must add to be taken
 _NEARLY_NOTHING = 10  # words: a first try this short found nothing
-_LISTING_SHARE = 4
-_LISTING_GAIN = 2
+_LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may have missed a listing
+_LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:

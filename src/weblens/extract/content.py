@@ -218,8 +218,8 @@ def _prune(
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
-    """An item of a list that stays (its list as a whole adds more than it costs): a list is kept or
-    dropped whole, never left with holes where its items happen to be bare links."""
+    """An item of a list. :func:`_prune` reaches an item only when its list was not pruned as a
+    whole, so the list stays: it is kept whole, never left with holes where items are bare links."""
     el = stats.nodes[i]
     parent = el.getparent()
     return el.tag == "li" and parent is not None and parent.tag in _LISTS

@@ -25,8 +25,10 @@ CleanEval's ground truth counts reader comments as content, so weblens is called
 ``include_comments=True``, as in ``bench/extraction.py`` (trafilatura keeps comments by default).
 
 Each extractor's Markdown is then checked for the same element *as the same kind of structure*:
-a heading as an ATX/setext heading line containing its text; a list item as a ``-``/``*``/``+``/
-``1.`` line containing it; a table row as a pipe-table line containing every cell; a code block
+a heading as an ATX heading line containing its text (also as the first block of a list item,
+``- ### Title``, a heading in CommonMark); a list item as a ``-``/``*``/``+``/``1.`` item whose first
+paragraph (the marker line and the indented lines continuing it, as a ``<br>`` splits an item)
+contains it; a table row as a pipe-table line containing every cell; a code block
 as a fenced (or indented) block, also inside a quote, containing its first two non-empty lines, in
 order and on their own lines;
 a link as ``[text](url)`` with the same text and the same absolute URL (compared percent-decoded,
@@ -71,7 +73,8 @@ _SPACE = re.compile(r"\s+")
 _MD_LINK = re.compile(r"(?<!\\)!?\[((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
 _EMPHASIS_CHARS = re.compile(r"[*_`]")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")
+# a heading line, also as the first block of a list item ("- ### Title" is a heading in CommonMark)
+_HEADING = re.compile(r"^\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)*#{1,6}\s+(.*)$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _BLOCKS = frozenset(
     ("p", "div", "table", "ul", "ol", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6")
@@ -217,6 +220,25 @@ def _fenced(lines: list[str]) -> Iterator[list[str]]:
         yield indented
 
 
+def _items(lines: list[str]) -> Iterator[str]:
+    """The first paragraph of each list item: its marker line and the lines that continue it (a
+    ``<br>`` in the item is a line break, not the end of the item)."""
+    item: list[str] | None = None
+    for line in lines:
+        match = _ITEM.match(line)
+        if match:
+            if item is not None:
+                yield " ".join(item)
+            item = [match.group(1)]
+        elif item is not None and line.strip() and line.startswith(" ") and not _HEADING.match(line):
+            item.append(line.strip())
+        elif item is not None:
+            yield " ".join(item)
+            item = None
+    if item is not None:
+        yield " ".join(item)
+
+
 _QUOTE = re.compile(r"^(?:\s*>\s?)+")
 
 
@@ -231,7 +253,7 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
         return any(text in plain(m.group(1)) for line in lines if (m := _HEADING.match(line)))
     if element.kind == "list items":
         prefix = bare(element.texts[0])[:60]
-        return any(prefix in plain(m.group(1)) for line in lines if (m := _ITEM.match(line)))
+        return any(prefix in plain(item) for item in _items(lines))
     if element.kind == "table rows":
         return any(
             line.lstrip().startswith("|") and all(bare(cell) in plain(line) for cell in element.texts)

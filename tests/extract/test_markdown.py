@@ -633,3 +633,20 @@ def test_a_long_note_spanning_a_grid_between_its_rows_keeps_the_grid_a_table() -
         "<tr><td><p>a</p></td><td><p>b</p></td></tr></table>"
     )
     assert "|" not in md(beside)
+
+
+def test_a_list_wrapped_in_inline_elements_makes_the_table_a_layout() -> None:
+    # <font><ul> in a cell: the list is still a block of the cell, not a part of a line
+    html = (
+        "<table><tr><td><font><marquee><ul><li>first wish<br>Anne</li><li>second wish</li></ul>"
+        "</marquee></font></td><td>side</td></tr></table>"
+    )
+    assert md(html) == "- first wish\n  Anne\n- second wish\n\nside"
+
+
+def test_a_one_column_table_keeps_its_lists_and_caption() -> None:
+    html = (
+        "<table><caption>Guest book</caption><tr><th>Notes</th></tr>"
+        "<tr><td><ul><li>one</li><li>two</li></ul></td></tr></table>"
+    )
+    assert md(html) == "*Guest book*\n\nNotes\n\n- one\n- two"

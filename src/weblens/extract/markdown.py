@@ -38,6 +38,7 @@ paragraph breaks survive any nesting.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
@@ -305,6 +306,8 @@ class _Renderer:
 
     def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
         self.boundary()
+        if kind == _CAPTION and self.table is None:  # the caption of a table written as blocks
+            kind = _FIGCAPTION
         if kind == _HEADING:
             self.heading = int(tag[1])
             self.flatten += 1
@@ -498,6 +501,7 @@ class _Renderer:
             or (el.get("role") or "").strip().lower() in ("presentation", "none")
             or next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
             or _cells_hold_blocks(el)
+            or _one_column(el)
         )
         if layout:
             return _BOUNDARY
@@ -580,9 +584,30 @@ def _cells_hold_blocks(table: HtmlElement) -> bool:
     if next(table.iter("th"), None) is not None:
         return False
     cells = list(table.iter("td"))
-    if not any(any(child.tag in _CELL_BLOCKS for child in cell) for cell in cells):
+    if not any(_cell_blocks(cell) for cell in cells):
         return False
     return not _grid_of_short_cells(table, cells)
+
+
+def _one_column(table: HtmlElement) -> bool:
+    """No row has two cells: a box around content, whose lists and paragraphs are written as they
+    are (a pipe table of one column would hold them as flat lines)."""
+    rows = Counter(cell.getparent() for cell in table.iter("td", "th"))  # loose cells count too
+    return all(cells < 2 for cells in rows.values())
+
+
+def _cell_blocks(cell: HtmlElement) -> list[HtmlElement]:
+    """The outermost blocks of a cell, also those wrapped in inline elements (``<font><ul>``,
+    ``<span><p>``): the wrapper does not make the list a part of a line."""
+    found: list[HtmlElement] = []
+    stack = [child for child in reversed(cell) if isinstance(child.tag, str)]
+    while stack:
+        el = stack.pop()
+        if el.tag in _CELL_BLOCKS:
+            found.append(el)
+        else:
+            stack.extend(child for child in reversed(el) if isinstance(child.tag, str))
+    return found
 
 
 def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
@@ -595,7 +620,7 @@ def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
     if rows < 2:
         return False
     for cell in cells:
-        blocks = [child for child in cell if child.tag in _CELL_BLOCKS]
+        blocks = _cell_blocks(cell)
         if len(blocks) > 1 or any(block.tag in _CELL_LISTS for block in blocks):
             return False
         row = cell.getparent()

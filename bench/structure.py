@@ -28,11 +28,10 @@ Each extractor's Markdown is then checked for the same element *as the same kind
 a heading as an ATX heading line containing its text (also as the first block of a list item,
 ``- ### Title``, a heading in CommonMark); a list item as a ``-``/``*``/``+``/``1.`` item whose first
 paragraph (the marker line and the indented lines continuing it, as a ``<br>`` splits an item)
-contains it; a table row as a pipe-table line containing every cell; a code block
-as a fenced (or indented) block, also inside a quote, containing its first two non-empty lines, in
-order and on their own lines;
-a link as ``[text](url)`` with the same text and the same absolute URL (compared percent-decoded,
-without the fragment). The share kept per kind is
+contains it; a table row as a pipe-table line containing every cell (a ``<br>`` in a cell read as
+a space); a code block as a fenced (or indented) block, also inside a quote, containing its first
+two non-empty lines, in order and on their own lines; a link as ``[text](url)`` with the same text
+and the same absolute URL (compared percent-decoded, without the fragment). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
 removed before text comparison, and ``*``, ``_`` and backticks from the element's text too (once
 emphasis is removed, a literal asterisk cannot be told from it).
@@ -239,6 +238,7 @@ def _items(lines: list[str]) -> Iterator[str]:
         yield " ".join(item)
 
 
+_CELL_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)  # a line break inside a pipe-table cell
 _QUOTE = re.compile(r"^(?:\s*>\s?)+")
 
 
@@ -256,8 +256,9 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
         return any(prefix in plain(item) for item in _items(lines))
     if element.kind == "table rows":
         return any(
-            line.lstrip().startswith("|") and all(bare(cell) in plain(line) for cell in element.texts)
+            line.lstrip().startswith("|") and all(bare(cell) in row for cell in element.texts)
             for line in lines
+            if (row := plain(_CELL_BREAK.sub(" ", line)))
         )
     if element.kind == "code blocks":
         first, second = element.texts

@@ -201,3 +201,23 @@ def test_a_kept_list_keeps_its_bare_link_items() -> None:
     for title in titles:
         assert title in result.text
     assert result.markdown.count("\n- ") == 4 and "- [Effective briefings (local copy)](" in result.markdown
+
+
+def test_a_catalogue_keeps_the_short_text_of_its_cells() -> None:
+    # title and price wrapped in a <center> or <div> in a cell: short lines without a sentence,
+    # which cost elsewhere, are the cell's text here; a cell's menu of links still goes
+    rows = "".join(
+        f"<tr><td><center><b>Manual {n}</b><p>US${90 + n}</p></center></td>"
+        f"<td>A worn but complete manual for slide rule number {n}, with its original"
+        " dust jacket and every page of the worked examples still in place.</td>"
+        f"<td><div><a href='/o{n}'>Order</a> <a href='/a{n}'>Ask</a></div></td></tr>"
+        for n in range(1, 6)
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/x'>About</a></nav><div id='main'>"
+        f"<p>{SENTENCES}</p><table>{rows}</table></div></body></html>"
+    )
+    result = weblens.extract(html, "https://example.com/books")
+    for n in range(1, 6):
+        assert f"| **Manual {n}**<br>US${90 + n} | A worn but complete manual" in result.markdown
+    assert "Order" not in result.text

@@ -650,3 +650,18 @@ def test_a_one_column_table_keeps_its_lists_and_caption() -> None:
         "<tr><td><ul><li>one</li><li>two</li></ul></td></tr></table>"
     )
     assert md(html) == "*Guest book*\n\nNotes\n\n- one\n- two"
+
+
+def test_a_catalogue_of_records_with_long_descriptions_stays_a_table() -> None:
+    description = "A worn but complete manual with its dust jacket and every worked example in place. " * 6
+    rows = "".join(
+        f"<tr><td><center><b>Manual {n}</b></center></td><td>{description}</td><td>{n}</td></tr>"
+        for n in range(1, 4)
+    )
+    out = md(f"<table>{rows}</table>")
+    assert out.count("\n| **Manual") == 2 and out.startswith("| **Manual 1** | A worn but complete")
+    # two such rows are not yet records: a page's columns (menu | text) look the same
+    assert "|" not in md(f"<table>{rows.split('</tr>', 1)[1]}</table>")
+    # records do not stretch to a page's column of several thousand characters
+    huge = rows.replace(description, description * 5, 1)
+    assert "|" not in md(f"<table>{huge}</table>")

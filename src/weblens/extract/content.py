@@ -208,6 +208,7 @@ def _prune(
             and good[i] < _PRUNE_GOOD
             and stats.nodes[i].tag in _STRUCTURAL
             and not _item_of_kept_list(stats, i)
+            and not _text_of_a_data_cell(stats.nodes[i])
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
         ):
             pruned.append(stats.nodes[i])
@@ -223,6 +224,21 @@ def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
     el = stats.nodes[i]
     parent = el.getparent()
     return el.tag == "li" and parent is not None and parent.tag in _LISTS
+
+
+def _text_of_a_data_cell(el: HtmlElement) -> bool:
+    """A short block of text in a table cell beside other cells (a catalogue's title and price
+    wrapped in a ``<center>`` or ``<div>``): the cell's own text, which a short line without a
+    sentence would otherwise cost. Links (a menu in a layout table's cell) still cost."""
+    cell = el.getparent()
+    if cell is None or cell.tag not in _CELLS:
+        return False
+    row = cell.getparent()
+    if row is None or sum(1 for other in row if other.tag in _CELLS) < 2:
+        return False
+    text = len(el.text_content().strip())
+    links = sum(len(a.text_content().strip()) for a in el.iter("a"))
+    return 0 < text < _SHORT_LINE and links == 0
 
 
 def _named_content_instead(

@@ -173,6 +173,8 @@ _LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquot
 _CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
 _CELL_LISTS = frozenset(("ul", "ol", "dl"))
 _GRID_CELL_CHARS = 400  # a data cell longer than this is a column of a page layout
+_RECORD_ROWS = 3  # ... unless this many rows of several cells repeat (records): then up to
+_RECORD_CELL_CHARS = 1_500  # this long (a description beside its title and price)
 
 
 class _Token:
@@ -615,17 +617,19 @@ def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
     list, short where it shares its row: data, even when the writer (a word processor, an old
     editor) wrapped each cell in a ``<p>``, ``<div>`` or ``<center>``. A cell alone in its row (a
     note spanning the table between groups of rows) may be long. A page layout has a cell of many
-    blocks, or long text beside another cell."""
+    blocks, or long text beside another cell — unless rows of several cells repeat (three or more:
+    records such as a catalogue's title, description and price), where a description may be longer."""
     rows = sum(1 for row in table.iter("tr") if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
     if rows < 2:
         return False
+    longest = _RECORD_CELL_CHARS if rows >= _RECORD_ROWS else _GRID_CELL_CHARS
     for cell in cells:
         blocks = _cell_blocks(cell)
         if len(blocks) > 1 or any(block.tag in _CELL_LISTS for block in blocks):
             return False
         row = cell.getparent()
         alone = row is not None and sum(1 for other in row if other.tag in ("td", "th")) == 1
-        if not alone and len(cell.text_content()) > _GRID_CELL_CHARS:
+        if not alone and len(cell.text_content()) > longest:
             return False
     return True
 

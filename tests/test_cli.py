@@ -153,3 +153,16 @@ def test_search_budget_is_shared_by_separate_processes(server: LoopbackServer, s
     assert second.returncode == EXIT_CODES["budget_exceeded"]
     assert stdout_json(second)["error"]["code"] == "budget_exceeded"
     assert len(server.requests) == 1
+
+
+def test_markdown_view_shows_the_title_heading_once() -> None:
+    body = " ".join(f"Sentence {i} says something plain about the tides." for i in range(10))
+    html = (
+        "<html><head><title>Tides Of The North Sea - Coast Notes</title></head><body>"
+        "<header><h1>Tides of the  north sea</h1><nav><a href='/'>Home</a></nav></header>"
+        f"<div id='text'><p>{body}</p><p>{body}</p></div></body></html>"
+    )
+    proc = weblens("extract", "-", "--format", "markdown", stdin=html.encode())
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    assert out.startswith("# Tides Of The North Sea\n") and out.lower().count("north sea") == 1, out

@@ -23,13 +23,18 @@ def _byline(page: PageExtract) -> str:
     return ", ".join(parts)
 
 
+def _same(heading: str, title: str) -> bool:
+    """The same words, whatever the case and spacing (the page's heading may say "Notes On Pruning")."""
+    return heading.casefold().split() == title.casefold().split()
+
+
 def page_as_markdown(page: PageExtract) -> str:
     head = [f"# {page.title}"] if page.title else []
     source = f"Source: <{page.final_url}>" if page.final_url else ""
     byline = _byline(page)
     meta = " · ".join(p for p in (source, byline) if p)
     body = page.markdown.strip()
-    if page.title and body.startswith("# ") and body.splitlines()[0][2:].strip() == page.title.strip():
+    if page.title and body.startswith("# ") and _same(body.splitlines()[0][2:], page.title):
         body = body.split("\n", 1)[1].lstrip() if "\n" in body else ""
     return "\n\n".join(part for part in (*head, meta, body) if part) + "\n"
 

@@ -45,6 +45,26 @@ def test_a_title_heading_inside_the_article_heads_the_markdown_but_not_the_text(
     assert result.text.startswith("Sentence 0") and "Notes on pruning" not in result.text
 
 
+def test_a_title_heading_above_the_content_heads_the_markdown() -> None:
+    # the page's <h1> stands in its header, outside the container of the article: the Markdown
+    # still opens with it (once), the text does not hold it
+    page = (
+        "<html><head><title>Notes on pruning - Garden Diary</title></head><body>"
+        "<header><h1>Notes on pruning</h1><nav><a href='/'>Home</a> <a href='/a'>About</a></nav></header>"
+        f"<div id='story'><p>{SENTENCES}</p><h2>In winter</h2><p>{SENTENCES}</p></div></body></html>"
+    )
+    result = weblens.extract(page)
+    assert result.markdown.startswith("# Notes on pruning\n\nSentence 0")
+    assert result.markdown.count("Notes on pruning") == 1 and "## In winter" in result.markdown
+    assert "Notes on pruning" not in result.text
+    # an <h1> that does not repeat the title (a greeting of the site's) is not taken for it
+    other = page.replace("<h1>Notes on pruning</h1>", "<h1>Welcome, gardeners</h1>")
+    assert weblens.extract(other).markdown.startswith("Sentence 0")
+    # a page of nothing but its heading: the heading, once
+    empty = "<html><head><title>Notes on pruning</title></head><body><h1>Notes on pruning</h1></body></html>"
+    assert weblens.extract(empty).markdown == "# Notes on pruning"  # once, not twice
+
+
 def test_captions_stay_out_of_the_text(page: PageLoader) -> None:
     assert "Photo: City Council" not in weblens.extract(page("news_article.html")).text
 

@@ -25,6 +25,7 @@ from weblens.extract.documents import json_extract, markdown_extract, text_extra
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
 from weblens.extract.lost import LOST_CONFIDENCE, lost_reason
 from weblens.extract.markdown import to_markdown
+from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
 from weblens.extract.metadata import Metadata, extract_metadata
 from weblens.extract.options import ExtractOptions
@@ -32,7 +33,7 @@ from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
-from weblens.extract.trim import drop_repeated_header
+from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.models import ExtractionMethod, Outcome, PageExtract
 
 __all__ = ["DocumentKind", "ExtractOptions", "extract"]
@@ -55,10 +56,16 @@ class _Main:
     selection: Selection
     visible_chars: int = 0  # the page's text before cleaning
     discussion: bool = False
+    title_heading: str = ""  # the page's own title heading (see page_title_heading)
 
 
 def _main_content(
-    page: ParsedPage, options: ExtractOptions, *, weak_roles: bool = True, listing: bool = False
+    page: ParsedPage,
+    title: str | None,
+    options: ExtractOptions,
+    *,
+    weak_roles: bool = True,
+    listing: bool = False,
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root, page.source)
@@ -69,9 +76,23 @@ def _main_content(
         return _Main(selection=Selection(element=body, method=ExtractionMethod.FALLBACK))
     stats = gather_stats(body)
     visible = sum(stats.chars)
+    heading = page_title_heading(body, title=title)
     cleaning = clean(body, stats, include_comments=options.include_comments, weak_roles=weak_roles)
     selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing)
-    return _Main(selection=selection, visible_chars=visible, discussion=cleaning.discussion)
+    return _Main(
+        selection=selection,
+        visible_chars=visible,
+        discussion=cleaning.discussion,
+        title_heading=_outside(heading, selection.element),
+    )
+
+
+def _outside(heading: HtmlElement | None, main: HtmlElement) -> str:
+    """The heading's text when it was not a part of the content chosen (it stood above it, or in a
+    header that cleaning removed); empty when the content holds it or there is none."""
+    if heading is None or any(ancestor is main for ancestor in heading.iterancestors()):
+        return ""
+    return " ".join(heading.text_content().split())
 
 
 def _captions(main: HtmlElement) -> set[HtmlElement]:
@@ -92,6 +113,7 @@ class _Content:
     text: str
     words: int
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
+    heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
 
     @property
     def element(self) -> HtmlElement:
@@ -115,7 +137,7 @@ def _warnings(page: ParsedPage, found: _Content, verdict: Verdict, words: int) -
 def _content(
     page: ParsedPage, title: str | None, options: ExtractOptions, *, weak_roles: bool, listing: bool = False
 ) -> _Content:
-    found = _main_content(page, options, weak_roles=weak_roles, listing=listing)
+    found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing)
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     if found.selection.method is not ExtractionMethod.FALLBACK:
@@ -124,7 +146,15 @@ def _content(
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))
     return _Content(
-        page=page, main=found, captions=captions, text=text, words=word_count(text), listing=listing
+        page=page,
+        main=found,
+        captions=captions,
+        text=text,
+        words=word_count(text),
+        listing=listing,
+        heading=""
+        if title_headings or found.selection.method is ExtractionMethod.FALLBACK
+        else found.title_heading,
     )
 
 
@@ -179,6 +209,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
                 media_only=found.captions,
             )
         )
+        if markdown and found.heading:  # the document's own heading, which stood above its content
+            markdown = f"# {heading_text(inline_text(found.heading))}\n\n{markdown}"
         links = collect_links(main, url)
         images = collect_images(main, url)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain

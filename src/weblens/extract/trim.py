@@ -17,7 +17,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.tree import drop, leaf_blocks
 
-__all__ = ["drop_repeated_header", "same_text"]
+__all__ = ["drop_repeated_header", "page_title_heading", "same_text"]
 
 _SEPARATORS = re.compile(r"\s+[|\-–—:·•»«]+\s+|\s*::\s*")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -55,6 +55,21 @@ def _similar(text: str, title: str) -> bool:
     words, title_words = set(_norm(text).split()), set(_norm(title).split())
     union = words | title_words
     return bool(union) and len(words & title_words) / len(union) >= _SIMILAR_WORDS
+
+
+def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement | None:
+    """The page's own title heading: its first ``<h1>`` (or, on a page without one, its first
+    ``<h2>``) when that repeats the page title. Looked up before cleaning: a title heading in a
+    page header is removed with the header, and the Markdown may still want it."""
+    if not title:
+        return None
+    for level in ("h1", "h2"):
+        heading = next(body.iter(level), None)
+        if heading is None:
+            continue
+        text = " ".join(heading.text_content().split())
+        return heading if text and len(text) <= _TITLE_LINE and _similar(text, title) else None
+    return None
 
 
 def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlElement]:

@@ -502,10 +502,11 @@ class _Renderer:
             self.table is not None
             or (el.get("role") or "").strip().lower() in ("presentation", "none")
             or next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
-            or _cells_hold_blocks(el)
-            or _one_column(el)
         )
         if layout:
+            return _BOUNDARY
+        widths = _row_widths(el)
+        if _one_column(widths) or _cells_hold_blocks(el, widths):
             return _BOUNDARY
         self.table = _Table()
         self.row = None
@@ -579,23 +580,27 @@ class _Renderer:
             self.out.append(line)
 
 
-def _cells_hold_blocks(table: HtmlElement) -> bool:
+def _row_widths(table: HtmlElement) -> Counter[HtmlElement]:
+    """Per row (the parent of its cells; loose cells count too): how many cells it has."""
+    return Counter(cell.getparent() for cell in table.iter("td", "th"))
+
+
+def _cells_hold_blocks(table: HtmlElement, widths: Counter[HtmlElement]) -> bool:
     """The table lays out a page: no header cell, and a cell holding a paragraph, a list or a
     division (a data table with such a cell has its header row) — unless the table is a regular
     grid of short cells (see :func:`_grid_of_short_cells`)."""
     if next(table.iter("th"), None) is not None:
         return False
-    cells = list(table.iter("td"))
-    if not any(_cell_blocks(cell) for cell in cells):
+    cells = [(cell, _cell_blocks(cell)) for cell in table.iter("td")]
+    if not any(blocks for _, blocks in cells):
         return False
-    return not _grid_of_short_cells(table, cells)
+    return not _grid_of_short_cells(cells, widths)
 
 
-def _one_column(table: HtmlElement) -> bool:
+def _one_column(widths: Counter[HtmlElement]) -> bool:
     """No row has two cells: a box around content, whose lists and paragraphs are written as they
     are (a pipe table of one column would hold them as flat lines)."""
-    rows = Counter(cell.getparent() for cell in table.iter("td", "th"))  # loose cells count too
-    return all(cells < 2 for cells in rows.values())
+    return all(cells < 2 for cells in widths.values())
 
 
 def _cell_blocks(cell: HtmlElement) -> list[HtmlElement]:
@@ -612,23 +617,24 @@ def _cell_blocks(cell: HtmlElement) -> list[HtmlElement]:
     return found
 
 
-def _grid_of_short_cells(table: HtmlElement, cells: list[HtmlElement]) -> bool:
+def _grid_of_short_cells(
+    cells: list[tuple[HtmlElement, list[HtmlElement]]], widths: Counter[HtmlElement]
+) -> bool:
     """At least two rows of two or more cells, and every cell at most one paragraph of text, no
     list, short where it shares its row: data, even when the writer (a word processor, an old
     editor) wrapped each cell in a ``<p>``, ``<div>`` or ``<center>``. A cell alone in its row (a
     note spanning the table between groups of rows) may be long. A page layout has a cell of many
     blocks, or long text beside another cell — unless rows of several cells repeat (three or more:
-    records such as a catalogue's title, description and price), where a description may be longer."""
-    rows = sum(1 for row in table.iter("tr") if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
+    records such as a catalogue's title, description and price), where a description may be longer.
+    ``cells`` are the cells with their blocks (:func:`_cell_blocks`)."""
+    rows = sum(1 for row, width in widths.items() if width >= 2 and row.tag == "tr")
     if rows < 2:
         return False
     longest = _RECORD_CELL_CHARS if rows >= _RECORD_ROWS else _GRID_CELL_CHARS
-    for cell in cells:
-        blocks = _cell_blocks(cell)
+    for cell, blocks in cells:
         if len(blocks) > 1 or any(block.tag in _CELL_LISTS for block in blocks):
             return False
-        row = cell.getparent()
-        alone = row is not None and sum(1 for other in row if other.tag in ("td", "th")) == 1
+        alone = widths[cell.getparent()] == 1
         if not alone and len(cell.text_content()) > longest:
             return False
     return True

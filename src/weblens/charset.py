@@ -3,8 +3,9 @@
 Order of evidence: a byte-order mark (authoritative, as in browsers), the
 charset declared in the Content-Type header, a ``<meta charset>`` or
 ``<meta http-equiv=Content-Type>`` in the first 4 KB, then detection (valid UTF-8; ASCII whose
-only other bytes are punctuation common to every Windows code page, read as windows-1252; else
-charset-normalizer), then UTF-8 with replacement characters. Decoding never
+only other bytes are punctuation common to every Windows code page, read as windows-1252; text that
+reads as a Western European language in windows-1252, read so; else charset-normalizer), then
+UTF-8 with replacement characters. Decoding never
 raises: undecodable bytes become U+FFFD.
 
 Servers often declare a default they never checked, so the header's charset is
@@ -44,6 +45,20 @@ _DETECT_BYTES = 64 * 1024
 # ASCII plus only the bytes that are the same punctuation in every Windows code page (… ‘ ’ “ ” • – —
 # and no-break space); C1 controls in ISO-8859, and no CJK text gets by without other lead bytes
 _NOT_WINDOWS_PUNCTUATION = re.compile(rb"[^\x00-\x7f\x85\x91-\x97\xa0]")
+# bytes windows-1252 leaves undefined
+_UNDEFINED_1252 = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+# scripts, styles, tags and entities: what is not the page's text
+_MARKUP = re.compile(rb"<(script|style)\b.*?</\1\s*>|<[^>]*>|&#?\w+;", re.I | re.S)
+_ASCII_LETTERS = re.compile(r"[A-Za-z]+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+# between two letters these are punctuation (an acute accent or a quote for an apostrophe, a dash, an
+# ellipsis, a quote closing a sentence with no space after it, a middle dot); any other symbol there is
+# a letter of another code page read wrongly ("³" for Polish "ł", "¹" for "ą")
+_PUNCTUATION_IN_WORDS = frozenset("´‘’“”–—…•·\xa0")
+# at most this share of a Western European text's letters is accented (Portuguese, French: about 4%,
+# German, Spanish: 2%); Czech, Hungarian, Slovak, Turkish (10-12%), Cyrillic, Greek or Hebrew read in
+# windows-1252 come out denser (Polish and Romanian also have symbols inside words)
+_WESTERN_ACCENTED = 0.06
 # labels that browsers treat as their superset
 _ALIASES = {
     "iso-8859-1": "cp1252",
@@ -99,12 +114,39 @@ def _detect(body: bytes) -> str | None:
         # a multi-byte sequence cut by the sample boundary is still UTF-8
         if exc.start >= len(sample) - 4 and len(body) > len(sample):
             return "utf-8"
-    if not _NOT_WINDOWS_PUNCTUATION.search(sample):
-        return "cp1252"  # the same text in every Windows code page: no need to tell them apart
+    if not _NOT_WINDOWS_PUNCTUATION.search(sample) or _western(sample):
+        return "cp1252"
     from charset_normalizer import from_bytes
 
     best = from_bytes(sample).best()
     return normalise_charset(best.encoding) if best is not None else None
+
+
+def _western(sample: bytes) -> bool:
+    """True when ``sample`` (not UTF-8) reads as Western European text in windows-1252.
+
+    Its text (markup left out) must use only bytes that windows-1252 defines, have no symbol
+    inside a word, and few accented letters. Statistical detection cannot tell the Windows code
+    pages apart on a page with a handful of accents (it reads "£" as "Ł" and "è" as "č" as
+    often as not), while windows-1252 is what browsers assume for such an undeclared page.
+    """
+    if _UNDEFINED_1252.search(sample):
+        return False
+    text = _MARKUP.sub(b" ", sample).decode("cp1252")
+    accented = 0
+    for found in _NON_ASCII.finditer(text):
+        char, at = found.group(), found.start()
+        if char.isalpha():
+            accented += 1
+        elif (
+            char not in _PUNCTUATION_IN_WORDS
+            and 0 < at < len(text) - 1
+            and text[at - 1].isalpha()
+            and text[at + 1].isalpha()
+        ):
+            return False
+    letters = accented + len(text) - len(_ASCII_LETTERS.sub("", text))
+    return accented <= _WESTERN_ACCENTED * letters
 
 
 def _valid_in(body: bytes, codec: str) -> bool:

@@ -34,7 +34,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
-from weblens.extract.tree import drop
+from weblens.extract.tree import AttributeSearch, drop
 
 __all__ = [
     "Cleaning",
@@ -125,12 +125,12 @@ _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
-_COMMENTISH = lxml.etree.XPath(
-    './/*[@class or @id or @itemprop][contains(@class, "omment") or contains(@id, "omment")'
-    ' or contains(@class, "OMMENT")'
-    ' or contains(@class, "disqus") or contains(@id, "disqus") or contains(@class, "repl")'
-    ' or contains(@id, "repl") or contains(@class, "respond") or contains(@id, "respond")'
-    ' or contains(@itemprop, "omment")]'
+_COMMENTISH = AttributeSearch(
+    {
+        "class": ("omment", "OMMENT", "disqus", "repl", "respond"),
+        "id": ("omment", "disqus", "repl", "respond"),
+        "itemprop": ("omment",),
+    }
 )
 _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
 
@@ -381,9 +381,10 @@ class _Judge:
     def doomed(self, el: HtmlElement, owner: int) -> bool:
         """Whether ``el`` goes; ``owner`` is the index of the block it is in."""
         tag = el.tag
-        if hidden_for_sure(el):
+        plain = not el.keys()  # most elements have no attributes: no hiding, no names to judge
+        if not plain and hidden_for_sure(el):
             return True
-        if hidden_by_convention(el):
+        if not plain and hidden_by_convention(el):
             return self._prose_of(el)[0] < self.guard
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (
@@ -391,6 +392,8 @@ class _Judge:
             )
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
+        if plain:
+            return False
         names = _names(el)
         if tag in HEADING_TAGS:
             names = _heading_names(names)

@@ -55,6 +55,7 @@ from weblens.extract.metatext import (
     site_name_keys,
     strip_site_affix,
 )
+from weblens.extract.tree import AttributeSearch
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = ["Metadata", "extract_metadata"]
@@ -133,10 +134,13 @@ _STAMP_WORDS = re.compile(
     r"[\s:·,|–-]*(?:on\s+)?$",
     re.I,
 )
-_MARKED_XPATH = lxml.etree.XPath(  # a cheap superset; _marker_kind decides
-    './/*[@itemprop or @rel or @class or @id][contains(@itemprop, "uthor")'
-    ' or contains(@itemprop, "atePublished") or contains(@rel, "uthor")'
-    ' or contains(@class, "byline") or contains(@class, "author") or contains(@id, "byline")]'
+_MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
+    {
+        "itemprop": ("uthor", "atePublished"),
+        "rel": ("uthor",),
+        "class": ("byline", "author"),
+        "id": ("byline",),
+    }
 )
 
 
@@ -220,7 +224,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in _MARKED_XPATH(self.tree):
+            for el in _MARKED(self.tree):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
                     continue
                 kind = _marker_kind(el)

@@ -162,6 +162,8 @@ _CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3000-\u303f]+")
 
 def word_count(text: str) -> int:
     """Whitespace-separated words; a run of CJK characters counts one word per two characters."""
+    if text.isascii():
+        return len(text.split())
     runs = _CJK.findall(text)
     if not runs:
         return len(text.split())

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["drop", "last_leaf_blocks", "leaf_blocks"]
+__all__ = ["AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks"]
 
 # characters libxml2 accepts when parsing but lxml refuses to write back into a tree
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
@@ -32,6 +32,45 @@ def drop(el: HtmlElement) -> None:
         elif parent is not None and parent.text:
             parent.text = _NOT_XML.sub("", parent.text)
         el.drop_tree()
+
+
+class AttributeSearch:
+    """The elements below a root, in document order, where a named attribute contains one of the
+    given substrings: what an XPath of ``contains(@class, "…")`` tests finds, in about half of
+    its time (one pass; an element's attribute values are tested together first, and most hold
+    none of the substrings)."""
+
+    def __init__(self, wanted: Mapping[str, tuple[str, ...]]) -> None:
+        self._wanted = tuple((name, substrings) for name, substrings in wanted.items() if substrings)
+        needles = (needle for _, substrings in self._wanted for needle in substrings)
+        self._needles = tuple(dict.fromkeys(needles))
+
+    def __call__(self, root: HtmlElement) -> list[HtmlElement]:
+        found: list[HtmlElement] = []
+        needles, wanted = self._needles, self._wanted
+        for el in root.iterdescendants():
+            values = el.values()
+            if not values:
+                continue
+            joined = " ".join(values)
+            for needle in needles:
+                if needle in joined:
+                    break
+            else:
+                continue
+            if self._matches(el, wanted):
+                found.append(el)
+        return found
+
+    @staticmethod
+    def _matches(el: HtmlElement, wanted: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+        for name, substrings in wanted:
+            value = el.get(name)
+            if value:
+                for needle in substrings:
+                    if needle in value:
+                        return True
+        return False
 
 
 def _is_leaf(el: HtmlElement) -> bool:

@@ -26,9 +26,10 @@ CleanEval's ground truth counts reader comments as content, so weblens is called
 
 Each extractor's Markdown is then checked for the same element *as the same kind of structure*:
 a heading as an ATX heading line containing its text (also as the first block of a list item,
-``- ### Title``, a heading in CommonMark); a list item as a ``-``/``*``/``+``/``1.`` item whose first
-paragraph (the marker line and the indented lines continuing it, as a ``<br>`` splits an item)
-contains it; a table row as a pipe-table line containing every cell (a ``<br>`` in a cell read as
+``- ### Title``, a heading in CommonMark); a list item as a ``-``/``*``/``+``/``1.`` item whose text
+(the marker line, the indented lines continuing it, as a ``<br>`` splits an item, and its later
+paragraphs indented to its content column) contains its first 60 characters; a table row as a
+pipe-table line containing every cell (a ``<br>`` in a cell read as
 a space); a code block as a fenced (or indented) block, also inside a quote, containing its first
 two non-empty lines, in order and on their own lines; a link as ``[text](url)`` with the same text
 and the same absolute URL (compared percent-decoded, without the fragment). The share kept per kind is
@@ -220,18 +221,29 @@ def _fenced(lines: list[str]) -> Iterator[list[str]]:
 
 
 def _items(lines: list[str]) -> Iterator[str]:
-    """The first paragraph of each list item: its marker line and the lines that continue it (a
-    ``<br>`` in the item is a line break, not the end of the item)."""
+    """The text of each list item: its marker line, the lines that continue it (a ``<br>`` in the
+    item is a line break, not the end of the item) and, after a blank line, the blocks indented
+    to its content column (its later paragraphs, as CommonMark reads them). A nested item starts an
+    item of its own."""
     item: list[str] | None = None
+    column, blank = 0, False
     for line in lines:
         match = _ITEM.match(line)
         if match:
             if item is not None:
                 yield " ".join(item)
-            item = [match.group(1)]
-        elif item is not None and line.strip() and line.startswith(" ") and not _HEADING.match(line):
+            item, column, blank = [match.group(1)], match.start(1), False
+            continue
+        if item is None:
+            continue
+        if not line.strip():
+            blank = True
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if (indent >= column if blank else indent > 0) and not _HEADING.match(line):
             item.append(line.strip())
-        elif item is not None:
+            blank = False
+        else:
             yield " ".join(item)
             item = None
     if item is not None:

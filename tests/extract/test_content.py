@@ -241,3 +241,24 @@ def test_a_catalogue_keeps_the_short_text_of_its_cells() -> None:
     for n in range(1, 6):
         assert f"| **Manual {n}**<br>US${90 + n} | A worn but complete manual" in result.markdown
     assert "Order" not in result.text
+
+
+def test_an_unclosed_named_anchor_does_not_make_the_article_a_list_of_links() -> None:
+    # old pages open <a name="section"> targets and never close them: the parser puts everything
+    # after it inside the <a>; a target without href is not a link, so its text is not link text
+    menu = "".join(f'<li><a href="/section-{n}">Section number {n} of the guide</a></li>' for n in range(12))
+    paragraphs = "".join(
+        f"<p>Paragraph {n} of the documentation explains how the register is organised, which species"
+        " it covers and how the categories are assigned by the assessors.</p>"
+        for n in range(10)
+    )
+    html = (
+        "<html><head><title>Guide</title></head><body><table><tr>"
+        f"<td><ul>{menu}</ul></td>"
+        f'<td><h2>Introduction</h2><a name="introduction"><p>The register is published online.</p>'
+        f"{paragraphs}</td></tr></table></body></html>"
+    )
+    page = weblens.extract(html, "https://example.org/guide")
+    assert "Paragraph 9 of the documentation" in page.text
+    assert "Paragraph 0 of the documentation" in page.text
+    assert "Section number 3" not in page.text

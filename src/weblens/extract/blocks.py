@@ -100,6 +100,13 @@ class TreeStats:
         return found
 
 
+def _named_anchor(el: HtmlElement) -> bool:
+    """``<a name="…">`` (or ``id``) without ``href``: a target within the page, not a link. Left
+    unclosed, as old pages often do, it holds all that follows: counted as a link, the whole
+    article would read as a list of links."""
+    return el.get("href") is None and (el.get("name") is not None or el.get("id") is not None)
+
+
 def gather_stats(root: HtmlElement) -> TreeStats:
     """Statistics of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
     stats = TreeStats()
@@ -115,7 +122,8 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         elements.append(el)
         parent = el.getparent()
         outer = owner.get(parent, -1) if el is not root else -1
-        in_link = tag == "a" or parent in linked
+        link = tag == "a" and not _named_anchor(el)
+        in_link = link or parent in linked
         if in_link:
             linked.add(el)
         if outer < 0 or tag in BLOCK_TAGS:
@@ -132,7 +140,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             i = outer
         owner[el] = i
         owners.append(i)
-        if tag == "a":
+        if link:
             anchors[i] += 1
         # the element's text belongs to its own block, its tail to the enclosing one
         text = el.text

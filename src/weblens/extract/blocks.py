@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "accumulate", "gather_stats"]
+__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "accumulate", "gather_stats", "is_link"]
 
 BLOCK_TAGS = frozenset(
     (
@@ -100,11 +100,11 @@ class TreeStats:
         return found
 
 
-def _named_anchor(el: HtmlElement) -> bool:
-    """``<a name="…">`` (or ``id``) without ``href``: a target within the page, not a link. Left
-    unclosed, as old pages often do, it holds all that follows: counted as a link, the whole
-    article would read as a list of links."""
-    return el.get("href") is None and (el.get("name") is not None or el.get("id") is not None)
+def is_link(el: HtmlElement) -> bool:
+    """An ``<a>`` that links. ``<a name="…">`` (or ``id``) without ``href`` is a target within the
+    page instead: left unclosed, as old pages often do, it holds all that follows, and counted as a
+    link the whole article would read as a list of links."""
+    return el.tag == "a" and (el.get("href") is not None or (el.get("name") is None and el.get("id") is None))
 
 
 def gather_stats(root: HtmlElement) -> TreeStats:
@@ -122,7 +122,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         elements.append(el)
         parent = el.getparent()
         outer = owner.get(parent, -1) if el is not root else -1
-        link = tag == "a" and not _named_anchor(el)
+        link = tag == "a" and is_link(el)
         in_link = link or parent in linked
         if in_link:
             linked.add(el)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate
+from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
 from weblens.extract.clean import content_named
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tree import drop
@@ -237,7 +237,7 @@ def _text_of_a_data_cell(el: HtmlElement) -> bool:
     if row is None or sum(1 for other in row if other.tag in _CELLS) < 2:
         return False
     text = len(el.text_content().strip())
-    links = sum(len(a.text_content().strip()) for a in el.iter("a"))
+    links = sum(len(a.text_content().strip()) for a in el.iter("a") if is_link(a))
     return 0 < text < _SHORT_LINE and links == 0
 
 

@@ -83,6 +83,20 @@ def test_a_closing_table_or_list_is_content() -> None:
     assert "Pears" in _trim("<ul><li>Apples</li><li>Pears</li></ul>")
 
 
+def test_a_list_item_named_like_a_section_opens_no_section() -> None:
+    # "Related technologies" is one entry of a list of links, not the heading of a related box
+    entries = (
+        "<ul><li>Areas that need work, using these documents as starting points:"
+        "<ul><li><a href='/design'>Design discussions</a></li>"
+        "<li><a href='/rel'>Related technologies</a></li></ul>"
+        "</li><li>Exploration of new applications</li><li>Client-side API and implementation</li></ul>"
+        "<p>Also check the project page for the topics specific to window system integration.</p>"
+    )
+    out = _trim(entries)
+    assert "Related technologies" in out
+    assert "Exploration of new applications" in out and "window system integration" in out
+
+
 def test_an_inline_read_also_box_goes_but_the_article_after_it_stays() -> None:
     box = "<p>Read also</p><h3><a href='/other'>Another story on the same subject</a></h3>"
     last = "<p>The final paragraph of the story comes after the box, and it belongs to the article too.</p>"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import weblens
 from tests.extract.conftest import PageLoader
 from weblens.extract.blocks import Block, gather_stats
@@ -103,6 +105,56 @@ def test_link_lists_inside_the_article_are_pruned() -> None:
     text = weblens.extract(html).text
     assert "other story" not in text
     assert text.count("Sentence 7") == 2
+
+
+def _article_with_list(items: str, url: str | None = "https://news.example.com/2024/story") -> str:
+    article = f"<p>{SENTENCES}</p><ul>{items}</ul><p>{SENTENCES}</p>"
+    html = f"<html><body><article>{article}</article></body></html>"
+    return weblens.extract(html, url).markdown
+
+
+SOURCES = (
+    "<li><a href='https://shop.example.org/item/1'>Get the kettle at Example Shop for $39</a></li>"
+    "<li><a href='https://reports.example.net/2024.pdf'>The annual report of the water board</a></li>"
+    "<li><a href='//archive.example.edu/paper'>The original paper on boiling points</a></li>"
+)
+
+
+def test_a_list_of_links_to_other_sites_inside_the_article_is_content() -> None:
+    # the sources, products or resources the text names: links out, items of several words
+    markdown = _article_with_list(SOURCES)
+    assert "- [Get the kettle at Example Shop for $39](https://shop.example.org/item/1)" in markdown
+    assert "- [The original paper on boiling points](https://archive.example.edu/paper)" in markdown
+
+
+def test_the_site_comes_from_the_canonical_url_when_no_url_is_given() -> None:
+    html = (
+        "<html><head><link rel='canonical' href='https://news.example.com/story'></head><body><article>"
+        f"<p>{SENTENCES}</p><ul>{SOURCES}</ul><p>{SENTENCES}</p></article></body></html>"
+    )
+    assert "The annual report of the water board" in weblens.extract(html).text
+    # with no address at all, other sites cannot be told apart: the link list is pruned as before
+    assert "The annual report" not in _article_with_list(SOURCES, url=None)
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        # the site's own stories, also on another of its hosts
+        "<li><a href='https://www.example.com/a'>First other story on the site</a></li>"
+        "<li><a href='https://sport.example.com/b'>Second other story on the site</a></li>",
+        # share buttons carry the page's own address
+        "<li><a href='https://social.example.net/share?u=https%3A%2F%2Fnews.example.com%2F2024%2Fstory'>"
+        "Share this story now</a></li>"
+        "<li><a href='https://chat.example.org/send?text=news.example.com/2024/story'>"
+        "Send it to friends</a></li>",
+        # bare names of other sites: a blogroll, not sources
+        "<li><a href='https://one.example.org/'>Ana</a></li><li><a href='https://two.example.org/'>Bo</a></li>",
+    ],
+)
+def test_other_link_lists_inside_the_article_are_still_pruned(items: str) -> None:
+    markdown = _article_with_list(items)
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
 
 
 def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:

@@ -15,7 +15,9 @@ from weblens.extract.urls import (
     UrlResolver,
     absolute_url,
     best_srcset_candidate,
+    elsewhere,
     image_source,
+    site_of,
     strip_fragment,
 )
 
@@ -242,3 +244,41 @@ def test_collected_urls_are_absolute_and_unique(
         assert all(urlsplit(url).scheme in ("http", "https") and urlsplit(url).hostname for url in found)
     first = primary_image(root, base, None)
     assert first is None or first in collect_images(root, base)
+
+
+# ---------------------------------------------------------------- site_of, elsewhere
+
+
+@pytest.mark.parametrize(
+    ("url", "site"),
+    [
+        ("https://www.example.com/a", "example.com"),
+        ("http://blogs.news.example.com:8080/x", "example.com"),
+        ("https://www.bbc.co.uk/news", "bbc.co.uk"),
+        ("https://shop.example.com.au/", "example.com.au"),
+        ("http://127.0.0.1:8000/page", "127.0.0.1"),
+        ("http://localhost/", "localhost"),
+        ("ftp://example.com/", None),
+        ("/relative", None),
+        ("http://[bad/", None),
+        ("http://[::1]:8000/", "::1"),
+        ("http://a_b.example.com/", None),
+        (None, None),
+    ],
+)
+def test_site_of(url: str | None, site: str | None) -> None:
+    assert site_of(url) == site
+
+
+@given(st.sampled_from(["a", "news", "www", "cdn.static"]), st.text(alphabet="abc/?=&", max_size=20))
+def test_links_within_the_site_are_never_elsewhere(sub: str, rest: str) -> None:
+    site = "example.com"
+    for href in (f"https://{sub}.example.com/{rest}", f"//{sub}.example.com/{rest}", f"/p{rest}", f"p{rest}"):
+        assert not elsewhere(href, site)
+    assert elsewhere(f"https://{sub}.example.org/{rest.replace('example.com', '')}", site)
+
+
+def test_a_share_link_carrying_the_page_address_is_not_elsewhere() -> None:
+    site = "example.com"
+    assert not elsewhere("https://social.example.net/share?u=https%3A%2F%2Fwww.example.com%2Fstory", site)
+    assert elsewhere("https://social.example.net/profile/example", site)

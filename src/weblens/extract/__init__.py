@@ -34,6 +34,7 @@ from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header, page_title_heading
+from weblens.extract.urls import site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
 
 __all__ = ["DocumentKind", "ExtractOptions", "extract"]
@@ -66,6 +67,7 @@ def _main_content(
     *,
     weak_roles: bool = True,
     listing: bool = False,
+    site: str | None = None,
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root, page.source)
@@ -78,7 +80,7 @@ def _main_content(
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
     cleaning = clean(body, stats, include_comments=options.include_comments, weak_roles=weak_roles)
-    selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing)
+    selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site)
     return _Main(
         selection=selection,
         visible_chars=visible,
@@ -135,9 +137,15 @@ def _warnings(page: ParsedPage, found: _Content, verdict: Verdict, words: int) -
 
 
 def _content(
-    page: ParsedPage, title: str | None, options: ExtractOptions, *, weak_roles: bool, listing: bool = False
+    page: ParsedPage,
+    title: str | None,
+    options: ExtractOptions,
+    *,
+    weak_roles: bool,
+    listing: bool = False,
+    site: str | None = None,
 ) -> _Content:
-    found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing)
+    found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing, site=site)
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     if found.selection.method is not ExtractionMethod.FALLBACK:
@@ -159,7 +167,7 @@ def _content(
 
 
 def _best_content(
-    html: str | bytes, page: ParsedPage, title: str | None, options: ExtractOptions
+    html: str | bytes, page: ParsedPage, title: str | None, options: ExtractOptions, site: str | None
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
@@ -167,17 +175,17 @@ def _best_content(
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
     substantially more."""
-    first = _content(page, title, options, weak_roles=True)
+    first = _content(page, title, options, weak_roles=True, site=site)
     if page.plain or page.binary:
         return first
     nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
     if nothing:
-        second = _content(parse_html(html), title, options, weak_roles=False)
+        second = _content(parse_html(html), title, options, weak_roles=False, site=site)
         if second.words > first.words + _RETRY_GAIN:
             first = second
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
     if fallback or (first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * len(first.text)):
-        listing = _content(parse_html(html), title, options, weak_roles=True, listing=True)
+        listing = _content(parse_html(html), title, options, weak_roles=True, listing=True, site=site)
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and listing.words >= THIN_WORDS
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):
             return listing
@@ -188,7 +196,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     started = time.perf_counter()
     parsed = parse_html(html)
     meta = _metadata(parsed.root, url)
-    found = _best_content(html, parsed, meta.title, options)
+    found = _best_content(html, parsed, meta.title, options, site_of(url) or site_of(meta.canonical_url))
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)

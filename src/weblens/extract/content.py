@@ -22,6 +22,7 @@ from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, i
 from weblens.extract.clean import content_named
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tree import drop
+from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -192,7 +193,12 @@ def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float])
 
 
 def _prune(
-    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
+    stats: TreeStats,
+    best: int,
+    net: list[float],
+    good: list[float],
+    removed: Collection[int],
+    site: str | None = None,
 ) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays."""
     ends = stats.ends
@@ -201,7 +207,7 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif _content_links(stats, i) or _list_in_prose(stats, i):
+        elif _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -275,6 +281,21 @@ def _content_links(stats: TreeStats, i: int) -> bool:
         return False
     before = el.getprevious()
     return before is not None and before.tag in HEADING_TAGS
+
+
+def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A list of links to other sites inside the content: the sources, products or resources the
+    text names, items of several words each (a box of other stories, a menu, links to the site's
+    own pages, stay prunable)."""
+    el = stats.nodes[i]
+    if site is None or el.tag not in _LISTS:
+        return False
+    items = [item for item in el if item.tag == "li"]
+    if not items or sum(len(item.text_content().split()) for item in items) < _LINK_ITEM_WORDS * len(items):
+        return False
+    hrefs = [a.get("href") or "" for a in el.iter("a")]
+    away = sum(1 for href in hrefs if elsewhere(href, site))
+    return away * 2 > len(hrefs)
 
 
 def _list_in_prose(stats: TreeStats, i: int) -> bool:
@@ -352,12 +373,14 @@ def select_main(
     discounted: Collection[int] = (),
     *,
     listing: bool = False,
+    site: str | None = None,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
     ``stats`` are the block statistics of ``body``; ``removed`` the blocks cleaning took out.
     ``listing=True`` scores for a page that is a list (see :func:`_weight`) and skips the second
-    opinion, which would look for an article.
+    opinion, which would look for an article. ``site`` is the page's site (see
+    :func:`weblens.extract.urls.site_of`): a list of links to other sites inside the content stays.
     The density heuristic decides; when it is unsure (little text, or a rival region scoring
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
@@ -380,6 +403,6 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed))
-    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed):
+    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site):
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -11,11 +11,19 @@ the largest ``srcset``/``data-srcset`` candidate.
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from lxml.html import HtmlElement
 
-__all__ = ["UrlResolver", "absolute_url", "best_srcset_candidate", "image_source", "strip_fragment"]
+__all__ = [
+    "UrlResolver",
+    "absolute_url",
+    "best_srcset_candidate",
+    "elsewhere",
+    "image_source",
+    "site_of",
+    "strip_fragment",
+]
 
 _MAX_URL = 8192
 _INNER_WHITESPACE = re.compile(r"[\t\n\r]")
@@ -99,6 +107,45 @@ def _general(href: str, base: str | None) -> str | None:
     except ValueError:
         return None
     return urlunsplit((parts.scheme.lower(), parts.netloc, parts.path, parts.query, parts.fragment))
+
+
+def site_of(url: str | None) -> str | None:
+    """The site of an http(s) ``url``: its registrable domain, approximately (the last two labels
+    of the host, three under a country's second level such as ``co.uk``); None for other URLs."""
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        return None
+    if ":" in host:
+        return host  # an IPv6 address is its own site
+    if _HOST_CHARS.fullmatch(host) is None:
+        return None
+    labels = host.rstrip(".").split(".")
+    if all(label.isdigit() for label in labels):
+        return host  # an IPv4 address is its own site
+    under_country = len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3
+    return ".".join(labels[-3:] if under_country else labels[-2:])
+
+
+def elsewhere(href: str, site: str) -> bool:
+    """Whether ``href`` is an absolute (or scheme-relative) http(s) link to another site than
+    ``site`` (see :func:`site_of`); relative links stay on the site. A link that carries the
+    site's own address in its query is a "share" button, not a link to the other site's content."""
+    value = href.strip()
+    if value.startswith("//"):
+        value = f"http:{value}"
+    elif not value[:8].lower().startswith(("http://", "https://")):
+        return False
+    other = site_of(value)
+    if other is None or other == site:
+        return False
+    _, _, query = value.partition("?")
+    return site not in unquote(query).lower()
 
 
 def strip_fragment(url: str) -> str:

@@ -157,6 +157,35 @@ def test_other_link_lists_inside_the_article_are_still_pruned(items: str) -> Non
     assert "](" not in markdown and markdown.count("Sentence 7") == 2
 
 
+def _article_with_paragraph(paragraph: str) -> str:
+    html = f"<html><body><article><p>{SENTENCES}</p>{paragraph}<p>{SENTENCES}</p></article></body></html>"
+    return weblens.extract(html, "https://news.example.com/2024/story").markdown
+
+
+def test_a_paragraph_of_links_in_the_running_text_is_content() -> None:
+    # "Read the report: <link>." between two paragraphs of prose is part of the article
+    markdown = _article_with_paragraph(
+        "<p>Read the report: <a href='/files/report.pdf'>Protecting the water supply of small towns, "
+        "version 1.0, spring 2005</a> [PDF].</p>"
+    )
+    assert "Read the report: [Protecting the water supply" in markdown
+    assert "](https://news.example.com/files/report.pdf) \\[PDF\\]." in markdown
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        # links only, no words of their own: a box of other stories set as a paragraph
+        "<p><a href='/1'>First other story on the site, told at length.</a></p>",
+        # a line of links without a sentence
+        "<p>More: <a href='/1'>first other story on the site</a> <a href='/2'>second one</a></p>",
+    ],
+)
+def test_other_paragraphs_of_links_in_the_article_are_still_pruned(paragraph: str) -> None:
+    markdown = _article_with_paragraph(paragraph)
+    assert "other story" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:
     result = weblens.extract("<html><body><a href='/a'>one</a> <a href='/b'>two</a></body></html>")
     assert result.extraction_method is ExtractionMethod.FALLBACK

@@ -207,7 +207,12 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site):
+        elif (
+            _content_links(stats, i)
+            or _list_in_prose(stats, i)
+            or _links_out(stats, i, site)
+            or _link_paragraph_in_prose(stats, i)
+        ):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -313,6 +318,23 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         return False
     introduces = before.text_content().rstrip().endswith(":")
     return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
+    """A paragraph made mostly of links in the running text ("Read the report: <a>…</a>.", a
+    footnote's source, the web sites an article names): a sentence with some words of its own,
+    between two paragraphs of prose. A box of other stories has no words of its own or stands
+    apart from the prose."""
+    el = stats.nodes[i]
+    if el.tag != "p" or not stats.sentences[i] or stats.chars[i] <= stats.links[i]:
+        return False
+    before, after = el.getprevious(), el.getnext()
+    return (
+        before is not None
+        and after is not None
+        and _prose_paragraph(stats, before)
+        and _prose_paragraph(stats, after)
+    )
 
 
 def _prose_paragraph(stats: TreeStats, el: HtmlElement) -> bool:

@@ -266,9 +266,9 @@ def test_authors_deduplicated_and_capped() -> None:
     assert len(found) == 20
 
 
-def test_site_name_is_author_only_when_nothing_else() -> None:
+def test_the_site_name_is_never_an_author() -> None:
     site = '<meta property="og:site_name" content="Example Times">'
-    assert meta_of(site + '<meta name="author" content="Example Times">').authors == ("Example Times",)
+    assert meta_of(site + '<meta name="author" content="Example Times">').authors == ()
     both = site + '<meta name="author" content="Example Times"><meta name="dc.creator" content="Lee, Ann">'
     assert meta_of(both).authors == ("Ann Lee",)
 
@@ -654,3 +654,56 @@ def test_jsonld_nested_dates_and_authors_are_found(case: tuple[list[str], tuple[
     assert found.published_date == expected_date
     assert found.title == headline
     assert found.site_name == "Sitename"
+
+
+@pytest.mark.parametrize(
+    "byline",
+    ["Reuters", "Associated Press", "The Water Cooler Weekly", "jdadmin", "kevin-r", "KWCHCIK", "Staff"],
+)
+def test_a_byline_that_names_no_person_gives_no_author(byline: str) -> None:
+    # a wire service, a newsroom or brand ("The …"), a login handle: not a person
+    assert meta_of(f'<meta name="author" content="{byline}">').authors == ()
+
+
+def test_an_organisation_in_jsonld_is_no_author() -> None:
+    ld = {"@type": "NewsArticle", "author": [{"@type": "Organization", "name": "Daily Example"}]}
+    head = (
+        f'<script type="application/ld+json">{json.dumps(ld)}</script><meta name="author" content="Ann Lee">'
+    )
+    assert meta_of(head).authors == ("Ann Lee",)
+
+
+def test_a_byline_keeps_its_names_apart_from_the_agency_and_the_date() -> None:
+    body = (
+        "<h1>Harbour bridge reopens</h1><div class='byline'><div>By ANN LEE and BO CHAN</div>"
+        "<div>Associated Press</div></div><p class='byline'>x</p>"
+    )
+    assert extract_metadata(lxml.html.fromstring(f"<html><body>{body}</body></html>"), None).authors == (
+        "ANN LEE",
+        "BO CHAN",
+    )
+    dated = "<h1>Harbour bridge reopens</h1>"
+    dated += "<p class='byline'>By Ann Lee and Bo Chan Monday, November 18, 2019</p>"
+    found = extract_metadata(lxml.html.fromstring(f"<html><body>{dated}</body></html>"), None)
+    assert found.authors == ("Ann Lee", "Bo Chan")
+    assert found.published_date == "2019-11-18"  # read under the headline: the page declares none
+
+
+def test_the_headline_as_shown_wins_over_a_declared_wording() -> None:
+    head = (
+        '<meta property="og:title" content="HS Roundup: Viera beats Rockledge">'
+        '<meta property="og:site_name" content="Daily Example">'
+        "<title>HS Roundup: Viera beats Rockledge - Daily Example</title>"
+    )
+    html = f"<html><head>{head}</head><body><h1>Daily Example</h1>"
+    html += "<h1>High School Roundup: Viera beats Rockledge to stay unbeaten</h1></body></html>"
+    assert extract_metadata(lxml.html.fromstring(html), None).title == (
+        "High School Roundup: Viera beats Rockledge to stay unbeaten"
+    )
+
+
+def test_a_video_date_is_not_the_article_date() -> None:
+    video = {"@type": "VideoObject", "name": "Clip", "uploadDate": "2019-10-11T14:59:54Z"}
+    head = f'<script type="application/ld+json">{json.dumps(video)}</script>'
+    head += '<meta name="pubdate" content="2019-11-19T02:34:30Z">'
+    assert meta_of(head).published_date == "2019-11-19T02:34:30+00:00"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from weblens.extract.metatext import clean_text, looks_like_url
 
-__all__ = ["dedupe_names", "is_name", "split_authors"]
+__all__ = ["dedupe_names", "is_name", "is_organisation", "split_authors"]
 
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
@@ -50,6 +50,45 @@ _ROLE_TITLES = frozenset(
 )
 
 
+# wire services that sign stories, and newsroom words: a byline naming one names no person
+_WIRES = (
+    "associated press", "the associated press", "ap", "reuters", "thomson reuters", "afp",
+    "agence france-presse", "agence france presse", "bloomberg", "bloomberg news", "dpa",
+    "press association", "pa media", "upi", "united press international", "xinhua", "tass",
+    "efe", "ansa", "kyodo news", "yonhap", "pti", "ians", "cnn", "bbc news",
+)  # fmt: skip
+_NEWSROOMS = (
+    "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
+    "editorial staff", "editorial team", "editorial board", "newsroom", "admin", "administrator",
+    "webmaster", "guest", "anonymous",
+)  # fmt: skip
+_AGENCY_TAIL = re.compile(
+    r"(?:[\s,|/–—-]+(?:" + "|".join(re.escape(a) for a in sorted(_WIRES, key=len, reverse=True)) + r"))+\s*$",
+    re.I,
+)
+_HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
+# a byline's date or time after the names: "By A and B Monday, November 18, 2019, 4:05 pm"
+_DATE_AFTER = re.compile(
+    r"\s(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
+    re.I,
+)
+
+
+def is_organisation(name: str) -> bool:
+    """A byline that names no person: a wire service or newsroom ("Reuters", "Telegraph Staff" is
+    caught by its role word), a name starting with "The", or a login handle ("jdadmin", "kevin-r")."""
+    key = " ".join(name.casefold().split())
+    if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
+        return True
+    return " " not in name and bool(_HANDLE.match(name))
+
+
+def without_agency(name: str) -> str:
+    """``name`` without a wire service after it: "Eric Tucker Associated Press" → "Eric Tucker"."""
+    return _AGENCY_TAIL.sub("", name).strip(_TRIM) or name
+
+
 def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
     """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → []."""
     text = clean_text(raw, _MAX_VALUE)
@@ -61,8 +100,9 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
         name = _BY.sub("", name).strip(_TRIM)
         return [name] if is_name(name) else []
     names: list[str] = []
-    for part in _AUTHOR_SPLIT.split(_BY.sub("", text)):
-        name = _BY.sub("", part).strip(_TRIM)
+    text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
+    for part in _AUTHOR_SPLIT.split(text):
+        name = without_agency(_BY.sub("", part).strip(_TRIM))
         if is_name(name):
             names.append(name)
     return names

@@ -45,6 +45,7 @@ _ARTICLE_TYPES = frozenset(
 )  # fmt: skip
 _PAGE_TYPES = frozenset(("webpage", "creativework", "mediaobject", "dataset", "course", "event", "product"))
 _SITE_TYPES = frozenset(("website",))
+_MEDIA_TYPES = frozenset(("videoobject", "audioobject", "mediaobject", "imageobject"))
 
 
 def load_jsonld(text: str) -> list[Any]:
@@ -160,6 +161,7 @@ class JsonLdFacts:
     description: str | None = None
     authors: tuple[str, ...] = ()
     published: tuple[str, ...] = ()
+    media_published: tuple[str, ...] = ()  # of a video or audio: often not the page's own date
     url: str | None = None
     site_name: str | None = None
     language: str | None = None
@@ -176,12 +178,8 @@ class JsonLdFacts:
             title=_first(ranked, lambda n: _text(n.data.get("headline")) or _text(n.data.get("name"))),
             description=_first(ranked, lambda n: _text(n.data.get("description"))),
             authors=_authors(ranked, index),
-            published=tuple(
-                date
-                for node in ranked
-                for key in ("datePublished", "dateCreated", "uploadDate")
-                if (date := _text(node.data.get(key)))
-            ),
+            published=_dates(node for node in ranked if not node.types & _MEDIA_TYPES),
+            media_published=_dates(node for node in ranked if node.types & _MEDIA_TYPES),
             url=_first(ranked, lambda n: _page_url(n.data)),
             site_name=_site_name(ranked, nodes, index),
             language=_first(ranked, lambda n: _language(n.data.get("inLanguage"))),
@@ -190,6 +188,15 @@ class JsonLdFacts:
                 lambda n: _image(n.data.get("image"), index) or _image(n.data.get("thumbnailUrl"), index),
             ),
         )
+
+
+def _dates(nodes: Iterable[_Node]) -> tuple[str, ...]:
+    return tuple(
+        date
+        for node in nodes
+        for key in ("datePublished", "dateCreated", "uploadDate")
+        if (date := _text(node.data.get(key)))
+    )
 
 
 def _index(nodes: list[_Node]) -> dict[str, dict[str, Any]]:
@@ -241,12 +248,24 @@ def _name(value: Any, index: dict[str, dict[str, Any]]) -> str | None:
     return None
 
 
+def _organisation(value: Any) -> bool:
+    """An author node typed as an organisation (a news agency, the publisher): not a person."""
+    if not isinstance(value, dict):
+        return False
+    raw = value.get("@type")
+    types = raw if isinstance(raw, list) else [raw]
+    return any(
+        isinstance(t, str) and t.endswith(("Organization", "Organisation", "Corporation")) for t in types
+    )
+
+
 def _authors(ranked: list[_Node], index: dict[str, dict[str, Any]]) -> tuple[str, ...]:
     for node in ranked:
         for key in ("author", "creator"):
             raw = node.data.get(key)
             items = raw if isinstance(raw, list) else [raw]
-            names = tuple(name for item in items[:50] if (name := _name(item, index)))
+            people = [item for item in items[:50] if not _organisation(_resolve(item, index))]
+            names = tuple(name for item in people if (name := _name(item, index)))
             if names:
                 return names
     return ()

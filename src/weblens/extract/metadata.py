@@ -6,13 +6,16 @@ it and never raises. Every field is taken from the first source that gives a usa
 in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``citation_*``,
 ``twitter:*``, ``parsely-*``, ``sailthru.*``) > the HTML itself. Deliberate exceptions:
 
-- **title**: a candidate that is just the site name (``og:title`` equal to ``og:site_name``,
+- **title**: the ``<h1>`` headline as shown wins when most of its words are in a declared title
+  (og:title and ``<title>`` often word it differently); an ``<h1>`` that is a short form of a
+  declared title loses to it. A candidate that is just the site name (``og:title`` equal to ``og:site_name``,
   to the publisher in JSON-LD or to the host name) loses to the next source and is used
   only when nothing else is left. A ``" | Site"``/``"Site - "`` affix is stripped when it
   matches a known site name or the host, or when what remains is the page's ``<h1>``.
 - **authors**: a value that is a URL (``article:author`` is often a Facebook profile), an
-  e-mail, a ``@handle``, contains digits or is only a job title is not a name; the site
-  name is an author only when no source names anyone else. "By A and B", "A, B", "A & B"
+  e-mail, a ``@handle``, contains digits or is only a job title is not a name; authors are
+  people, so an organisation (JSON-LD type, wire service, newsroom, "The …", login handle, the
+  site's name) is never one. "By A and B", "A, B", "A & B"
   are split; at most 20 names of at most 100 characters are kept.
 - **canonical_url**: ``<link rel=canonical>`` comes first, as the standard's own mechanism
   (``og:url`` is often stale: ``http`` for ``https``, a share host), then ``og:url``,
@@ -23,7 +26,9 @@ in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``cit
   ``og:locale``, JSON-LD ``inLanguage``, ``content-language``/``dc.language`` meta).
 - **published_date**: candidates that are not real dates are skipped; ``<time>`` elements
   marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s, and a
-  date in the URL path (page URL, then canonical URL) is the last resort.
+  date in the URL path (page URL, then canonical URL) comes next, and a date in the short
+  lines just under the headline is the last resort. An embedded video's JSON-LD date comes
+  after the meta tags.
 
 Relative URLs are resolved against ``url``; a URL that cannot be made absolute is dropped.
 """
@@ -40,7 +45,7 @@ from typing import Any
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.authors import dedupe_names, split_authors
+from weblens.extract.authors import dedupe_names, is_organisation, split_authors
 from weblens.extract.clean import comment_named
 from weblens.extract.dates import date_from_url, find_date, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
@@ -79,6 +84,9 @@ _MAX_TITLE = 1000
 _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
+_MAX_H1 = 20
+_UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
+_MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
 # meta keys (lower case; dcterms./dc: written dc.) per field, after Open Graph and JSON-LD
 _OG_TITLE = ("og:title",)
@@ -163,6 +171,7 @@ class _Page:
     meta: dict[str, list[str]]
     titles: list[HtmlElement]
     h1: HtmlElement | None
+    h1s: list[HtmlElement]
     times: list[HtmlElement]
     canonical_links: list[str]
     image_links: list[str]
@@ -179,7 +188,7 @@ class _Page:
         canonical: list[str] = []
         image_links: list[str] = []
         scripts: list[Any] = []
-        h1: HtmlElement | None = None
+        h1s: list[HtmlElement] = []
         for el in tree.iter("meta", "link", "title", "script", "time", "h1"):
             tag = el.tag
             if tag == "meta":
@@ -198,15 +207,16 @@ class _Page:
                     scripts.extend(load_jsonld(el.text or ""))
             elif tag == "time":
                 times.append(el)
-            elif h1 is None:
-                h1 = el
+            elif len(h1s) < _MAX_H1:
+                h1s.append(el)
         root = tree.getroottree().getroot()
         lang = tree.get("lang") or tree.get("xml:lang") or root.get("lang") or root.get("xml:lang")
         return cls(
             url=url,
             meta=meta,
             titles=titles,
-            h1=h1,
+            h1=h1s[0] if h1s else None,
+            h1s=h1s,
             times=times,
             canonical_links=canonical,
             image_links=image_links,
@@ -241,11 +251,12 @@ class _Page:
         site_name = self.site_name()
         site_keys = self.site_keys(site_name)
         canonical = self.canonical_url()
+        title = self.title(site_keys)
         return Metadata(
-            title=self.title(site_keys),
+            title=title,
             description=self.description(),
             authors=self.authors(site_keys),
-            published_date=self.published_date(canonical),
+            published_date=self.published_date(canonical) or self.date_under_headline(title),
             canonical_url=canonical,
             site_name=site_name,
             language=self.language(),
@@ -274,18 +285,46 @@ class _Page:
             self.jsonld.title,
             *self.values(_META_TITLE),
             self.document_title(),
-            h1_text,
         ]
         fallback: str | None = None
+        declared: list[str] = []
         for raw in candidates:
             text = clean_text(raw, _MAX_TITLE)
             if not text:
                 continue
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
-                continue
+            else:
+                declared.append(strip_site_affix(text, site_keys, h1_text))
+        if declared:
+            return self.headline(declared, site_keys) or declared[0]
+        text = clean_text(h1_text, _MAX_TITLE)
+        if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
             return strip_site_affix(text, site_keys, h1_text)
-        return fallback
+        return fallback or text
+
+    def headline(self, declared: list[str], site_keys: frozenset[str]) -> str | None:
+        """The ``<h1>`` that shows the title the page declares, worded as the reader sees it: most of
+        its words are in a declared title (og:title, JSON-LD, ``<title>``…), which often is a shorter
+        or older wording, carries a site suffix or ends with a full stop. An ``<h1>`` whose words
+        are only some of a declared title's is a short form and loses to it."""
+        best: str | None = None
+        best_share = 0.0
+        declared_words = [_title_words(title) for title in declared]
+        for el in self.h1s:
+            text = clean_text(_short_text(el, _MAX_TITLE), _MAX_TITLE)
+            if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
+                continue
+            words = _title_words(text)
+            if any(words < other for other in declared_words):
+                continue  # a short form ("On computable numbers"): a declared title says more
+            for other in declared_words:
+                common = len(words & other)
+                if common >= 2 and common * 2 >= len(words) and common * 5 >= len(other):
+                    share = common / len(words | other)
+                    if share > best_share:
+                        best, best_share = text, share
+        return best
 
     def document_title(self) -> str | None:
         chosen = next((t for t in self.titles if _parent_tag(t) == "head"), None)
@@ -302,14 +341,14 @@ class _Page:
         return first_clean(candidates, _MAX_DESCRIPTION)
 
     def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
-        fallback: tuple[str, ...] = ()
         for source, one_each in self.author_sources():
             names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_each))
-            people = tuple(name for name in names if not is_site_name(name, site_keys))
+            people = tuple(
+                name for name in names if not (is_site_name(name, site_keys) or is_organisation(name))
+            )
             if people:
                 return people[:_MAX_AUTHORS]
-            fallback = fallback or names[:_MAX_AUTHORS]
-        return fallback
+        return ()
 
     def author_sources(self) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values, best source first, each with "one person per value"."""
@@ -340,15 +379,47 @@ class _Page:
 
     def published_date(self, canonical: str | None) -> str | None:
         for raw in self.date_candidates():
-            found = normalise_date(raw)
+            found = normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
             if found:
                 return found
         return date_from_url(self.url) or date_from_url(canonical)
+
+    def date_under_headline(self, title: str | None) -> str | None:
+        """The last resort, as a reader finds it: a date in the short lines just after the headline
+        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+        heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
+        heading = heading if heading is not None else self.h1
+        if heading is None:
+            return None
+        budget = _UNDER_HEADLINE
+        started = False
+        inside = set(heading.iter())
+        for el in self.tree.iter():
+            if el is heading:
+                started = True
+                texts = [el.tail]
+            elif not started or el in inside:
+                continue
+            elif el.tag in ("script", "style", "noscript") or not isinstance(el.tag, str):
+                texts = [el.tail]
+            else:
+                texts = [el.text, el.tail]
+            for text in texts:
+                line = " ".join((text or "").split())
+                if not line:
+                    continue
+                if len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
+                    return found
+                budget -= len(line)
+                if budget <= 0:
+                    return None
+        return None
 
     def date_candidates(self) -> Iterator[str]:
         yield from self.values(_OG_DATE)
         yield from self.jsonld.published
         yield from self.values(_META_DATE)
+        yield from self.jsonld.media_published
         _, dated = self.marked()
         for el in dated:
             yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
@@ -441,6 +512,16 @@ def _itemprop(el: HtmlElement) -> str:
     return (el.get("itemprop") or "").strip().lower()
 
 
+_TITLE_WORD = re.compile(r"\w+")
+_TITLE_STOPWORDS = frozenset(
+    ("a", "an", "and", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the", "to", "with")
+)
+
+
+def _title_words(title: str) -> frozenset[str]:
+    return frozenset(w for w in _TITLE_WORD.findall(title.casefold()) if w not in _TITLE_STOPWORDS)
+
+
 def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     """The text of ``el`` when it is at most ``limit`` characters (whitespace collapsed), else None."""
     if el is None:
@@ -513,4 +594,14 @@ def _byline_text(el: HtmlElement) -> str | None:
         if name is not None:
             named: str | None = name.get("content")
             return named or _short_text(name, _MAX_BYLINE)
-    return _short_text(el, _MAX_BYLINE)
+    return _spaced_text(el, _MAX_BYLINE)
+
+
+def _spaced_text(el: HtmlElement, limit: int) -> str | None:
+    """Like :func:`_short_text`, but the texts of separate elements stay separate words: a byline's
+    name and, in the next element, its agency ("Eric Tucker" + "Associated Press")."""
+    text = _short_text(el, limit)
+    if text is None:
+        return None
+    spaced = " ".join(" ".join(el.itertext()).split())
+    return spaced if len(spaced) <= limit else text

@@ -165,4 +165,4 @@ def test_markdown_view_shows_the_title_heading_once() -> None:
     proc = weblens("extract", "-", "--format", "markdown", stdin=html.encode())
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.decode()
-    assert out.startswith("# Tides Of The North Sea\n") and out.lower().count("north sea") == 1, out
+    assert out.startswith("# Tides of the north sea\n") and out.lower().count("north sea") == 1, out

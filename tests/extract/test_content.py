@@ -186,6 +186,81 @@ def test_other_paragraphs_of_links_in_the_article_are_still_pruned(paragraph: st
     assert "other story" not in markdown and markdown.count("Sentence 7") == 2
 
 
+def _article_with(block: str) -> str:
+    html = f"<html><body><article><p>{SENTENCES}</p>{block}<p>{SENTENCES}</p></article></body></html>"
+    return weblens.extract(html, "https://news.example.com/2024/story").markdown
+
+
+def _rows(*rows: str) -> str:
+    return "".join(f"<tr>{row}</tr>" for row in rows)
+
+
+def test_a_table_of_data_whose_cells_are_links_is_content() -> None:
+    table = (
+        "<table>"
+        + _rows(
+            "<th>River</th><th>Length</th><th>Mouth</th>",
+            "<td><a href='/wiki/Loire'>Loire</a></td><td>1,006 km</td><td><a href='/A'>Atlantic</a></td>",
+            "<td><a href='/wiki/Seine'>Seine</a></td><td>777 km</td><td><a href='/C'>Channel</a></td>",
+            "<td><a href='/wiki/Rhone'>Rhône</a></td><td>813 km</td><td><a href='/M'>Mediterranean</a></td>",
+        )
+        + "</table>"
+    )
+    markdown = _article_with(table)
+    assert "| [Seine](https://news.example.com/wiki/Seine) | 777 km | [Channel](" in markdown
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        # a menu laid out in a table: every cell a link
+        "<table>"
+        + _rows(
+            *(
+                f"<td><a href='/s{i}'>Section {i}</a></td><td><a href='/t{i}'>Topic {i}</a></td>"
+                for i in range(4)
+            )
+        )
+        + "</table>",
+        # a calendar: numbers only, some of them links
+        "<table>"
+        + _rows(
+            *(
+                "".join(f"<td><a href='/d{d}'>{d}</a></td>" for d in range(w * 7 + 1, w * 7 + 8))
+                for w in range(4)
+            )
+        )
+        + "</table>",
+        # a layout table with lists of links in its cells
+        "<table>"
+        + _rows(
+            *(f"<td>Box {i}</td><td><ul><li><a href='/x{i}'>first link</a></li></ul></td>" for i in range(4))
+        )
+        + "</table>",
+    ],
+)
+def test_tables_of_links_that_are_not_data_are_still_pruned(table: str) -> None:
+    markdown = _article_with(table)
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
+
+
+def test_a_list_of_references_wrapped_in_boxes_after_its_heading_is_content() -> None:
+    markdown = _article_with(
+        "<h2>References</h2><div class='reflist'><div class='wrap'><ol>"
+        "<li><a href='/a'>Smith, J. (2001). Tides of the north sea.</a></li>"
+        "<li><a href='/b'>Roe, A. (1999). A survey of the estuaries.</a></li></ol></div></div>"
+    )
+    assert "1. [Smith, J. (2001). Tides of the north sea.](https://news.example.com/a)" in markdown
+
+
+def test_a_box_around_a_list_with_words_of_its_own_is_not_taken_for_a_wrapper() -> None:
+    markdown = _article_with(
+        "<h2>Elsewhere</h2><div>More from us: <ul><li><a href='/a'>First other story on the site</a></li>"
+        "<li><a href='/b'>Second other story on the site</a></li></ul></div>"
+    )
+    assert "other story" not in markdown
+
+
 def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:
     result = weblens.extract("<html><body><a href='/a'>one</a> <a href='/b'>two</a></body></html>")
     assert result.extraction_method is ExtractionMethod.FALLBACK

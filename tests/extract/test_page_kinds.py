@@ -111,6 +111,49 @@ def test_ruby_annotations_are_not_inlined_and_math_is_kept() -> None:
     assert "E=mc^{2}" in page.text
 
 
+def test_an_encyclopedia_article_keeps_its_data_table_references_and_external_links() -> None:
+    page = read("encyclopedia_sections.html")
+    md = page.markdown
+    # a table of data whose cells are links stays a table, links and all
+    assert "| Station | Capacity (MW) | Country | Opened |" in md
+    row = "| [Rance Tidal Power Station](https://site.example/wiki/Rance_Tidal_Power_Station) | 240 |"
+    assert row in md
+    # a list of references wrapped in boxes of its own, after its heading
+    assert '["Early tide mills: some problems"](https://archive.org/details/earlytidemills)' in md
+    # "See also" (other articles of the site) is a box of links; it ends where "References" starts
+    assert "## References" in md and "Marine current power" not in page.text
+    assert "- [Tethys tidal energy knowledge base](https://tethys.pnnl.gov/technology/tidal)" in md
+    for noise in ("Geothermal", "Categories", "Privacy policy", "Random article", "Deutsch"):
+        assert noise not in page.text
+
+
+def test_a_documentation_page_keeps_its_structure_without_permalink_signs() -> None:
+    page = read("docs_sphinx.html")
+    md = page.markdown
+    assert "¶" not in page.text and "# Configuration\n" in md and "## Environment variables\n" in md
+    assert '```toml\n[station]\nname = "Brest"\n' in md  # the language from the box around the <pre>
+    assert "| `harmonics` | list of strings |" in md
+    assert "  - `csv` — one row per hour;" in md  # nesting kept
+    # a "See also" whose items say something of their own is written content, not a box of links
+    assert "- [The TOML specification](https://toml.io/en/v1.0.0) for the file’s syntax." in md
+    for noise in ("Quick start", "View page source", "Previous", "Built with"):
+        assert noise not in page.text
+
+
+def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
+    page = read("readme_page.html")
+    md = page.markdown
+    assert page.outcome is Outcome.OK
+    assert "```shell\npip install tidekit\n" in md and "```python\nimport tidekit\n" in md
+    assert "| `--days` | 7 | How many days to predict |" in md
+    assert (
+        "- [UTide](https://github.com/wesleybowman/UTide), a Python port of the MATLAB UTide package;" in md
+    )
+    assert "## License" in md and "](#" not in md  # no permalink icons beside the headings
+    for noise in ("Skip to content", "fit: weight by record length", "Pull requests", "Releases", "Terms"):
+        assert noise not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

@@ -115,3 +115,37 @@ def test_related_sections_in_other_languages(heading: str) -> None:
 def test_calls_to_action_in_other_languages() -> None:
     out = _trim("<p>Folgen Sie uns auf Twitter.</p><p>Síguenos en Telegram</p>")
     assert "Folgen" not in out and "Síguenos" not in out
+
+
+def test_a_boilerplate_section_ends_where_the_next_section_of_the_article_starts() -> None:
+    out = _trim(
+        "<h2>See also</h2><ul><li><a href='/a'>Wave power</a></li><li><a href='/b'>Wind power</a></li></ul>"
+        "<h2>References</h2><ol><li>Smith, J. (2001). Tides of the north sea.</li></ol>"
+        "<h2>Related stories</h2><ul><li><a href='/c'>Another story</a></li></ul>"
+        "<h2>Comments</h2><p>Nice.</p>"
+    )
+    assert "Wave power" not in out and "Another story" not in out and "Nice." not in out
+    assert "References" in out and "Tides of the north sea" in out
+
+
+def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
+    # the box's own headings (each headline set as an <h3>) are not the article's next section
+    out = _trim(
+        "<h3>Related coverage</h3><ul><li><h3><a href='/a'>How to retire early</a></h3></li>"
+        "<li><h3><a href='/b'>How to invest in index funds</a></h3></li></ul>"
+    )
+    assert "retire" not in out and "index funds" not in out
+
+
+def test_a_section_name_that_trails_off_still_names_a_section() -> None:
+    assert names_a_section("Elsewhere on the site...", "h3")
+    assert names_a_section("Read more…", "p")
+    assert not names_a_section("Related work was done in 1999.", "p")
+
+
+def test_a_see_also_of_written_pointers_is_content() -> None:
+    out = _trim(
+        "<p>See also</p><ul><li><a href='/api'>API reference</a> for the same settings as arguments.</li>"
+        "<li><a href='https://toml.io/'>The TOML specification</a> for the syntax of the file.</li></ul>"
+    )
+    assert "for the same settings as arguments" in out and "for the syntax of the file" in out

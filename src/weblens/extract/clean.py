@@ -175,6 +175,10 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
+# the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
+_PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
+
+
 def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     """Remove the elements that never hold article text (script, style, svg, form controls…).
 
@@ -188,6 +192,7 @@ def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     """
     _expand_templates(root)
     _math_as_text(root)
+    _drop_heading_permalinks(root)
     if source is None or any(name in source for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
     noscripts = list(root.iter("noscript"))
@@ -207,6 +212,21 @@ def _math_as_text(root: HtmlElement) -> None:
     for img in list(root.iter("img")):
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
             _replace_with_text(img, img.get("alt") or "")
+
+
+def _drop_heading_permalinks(root: HtmlElement) -> None:
+    """The permalink a heading carries to itself (``<a href="#install">¶</a>``, a "#" or a link
+    icon, inside the heading or right after it): a link to the page's own anchor whose text is a
+    sign, not words."""
+    for heading in list(root.iter("h1", "h2", "h3", "h4", "h5", "h6")):
+        after = heading.getnext()
+        beside = (
+            [after] if after is not None and after.tag == "a" and not (heading.tail or "").strip() else []
+        )
+        for link in [*heading.iter("a"), *beside]:
+            href = (link.get("href") or "").strip()
+            if href.startswith("#") and _PERMALINK_SIGN.fullmatch(link.text_content().strip()):
+                drop(link)
 
 
 def _drop_line_numbers(root: HtmlElement) -> None:

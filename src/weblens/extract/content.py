@@ -43,6 +43,11 @@ _DISCOUNT = 0.3
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
 _LISTS = frozenset(("ul", "ol"))
+_WRAPPERS = 3  # boxes around a list of links, at most
+_WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
+# a table of data: at least this many rows, none with a block of its own in a cell
+_DATA_ROWS = 3
+_CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
@@ -209,6 +214,7 @@ def _prune(
             i = ends[i] + 1
         elif (
             _content_links(stats, i)
+            or _data_table(stats.nodes[i])
             or _list_in_prose(stats, i)
             or _links_out(stats, i, site)
             or _link_paragraph_in_prose(stats, i)
@@ -274,11 +280,14 @@ def _named_content_instead(
 
 def _content_links(stats: TreeStats, i: int) -> bool:
     """A list of links that reads as content: a table of contents, a list of references — items of
-    several words each, right after a heading (a menu has one- or two-word items and no heading)."""
+    several words each, right after a heading (a menu has one- or two-word items and no heading).
+    The list may be wrapped in boxes of its own (``<div class="reflist"><ol>``): the heading is then
+    the wrapper's."""
     el = stats.nodes[i]
-    if el.tag not in _LISTS:
+    wrapped = _wrapped_list(el)
+    if wrapped is None:
         return False
-    items = [item for item in el if item.tag == "li"]
+    items = [item for item in wrapped if item.tag == "li"]
     if len(items) < 2:
         return False
     words = sum(len(item.text_content().split()) for item in items) / len(items)
@@ -286,6 +295,52 @@ def _content_links(stats: TreeStats, i: int) -> bool:
         return False
     before = el.getprevious()
     return before is not None and before.tag in HEADING_TAGS
+
+
+def _wrapped_list(el: HtmlElement) -> HtmlElement | None:
+    """``el`` itself when it is a list, or the one list inside a chain of boxes holding nothing
+    else (no text of their own, one child each)."""
+    for _ in range(_WRAPPERS + 1):
+        if el.tag in _LISTS:
+            return el
+        children = [child for child in el if isinstance(child.tag, str)]
+        if el.tag not in _WRAPPER_TAGS or len(children) != 1 or (el.text or "").strip():
+            return None
+        if (children[0].tail or "").strip():
+            return None
+        el = children[0]
+    return None
+
+
+def _data_table(el: HtmlElement) -> bool:
+    """A table of data (rows of several cells, each row with words in a cell that is not a link):
+    its links are the data's (the places, people, works a column names), not a menu. A menu laid
+    out in a table has rows of links only, or one cell per row; a calendar has numbers only; a
+    layout table has blocks or tables in its cells."""
+    if el.tag != "table":
+        return False
+    rows = list(el.iter("tr"))
+    if any(inner is not el for inner in el.iter("table")) or len(rows) < _DATA_ROWS:
+        return False
+    worded = 0
+    for row in rows:
+        cells = [cell for cell in row if cell.tag in _CELLS]
+        if len(cells) < 2:
+            return False
+        if any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iter()):
+            return False
+        if any(_plain_words(cell) for cell in cells):
+            worded += 1
+    return worded * 2 >= len(rows)
+
+
+def _plain_words(cell: HtmlElement) -> bool:
+    """The cell holds a word (letters) outside links."""
+    linked = " ".join(a.text_content() for a in cell.iter("a") if is_link(a))
+    own = cell.text_content()
+    for word in linked.split():
+        own = own.replace(word, " ", 1)
+    return any(any(ch.isalpha() for ch in word) or any(ch.isdigit() for ch in word) for word in own.split())
 
 
 def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:

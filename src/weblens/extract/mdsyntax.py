@@ -11,6 +11,7 @@ costs a few passes over 10 MB.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import lxml.etree
 from lxml.html import HtmlElement
@@ -42,6 +43,7 @@ _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")
 _LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
 _LANGUAGE_NAME = re.compile(r"[\w+#.-]{1,30}")
+_LANGUAGE_BOXES = 2  # boxes around a <pre> looked at for its language
 _URL_UNSAFE = re.compile(r"[ ()<>]")
 
 
@@ -118,9 +120,12 @@ def raw_text(el: HtmlElement) -> str:
 
 
 def code_language(pre: HtmlElement) -> str:
-    """The language of a ``<pre>`` from ``class="language-x"``/``lang-x`` or ``data-lang``, or ""."""
+    """The language of a ``<pre>`` from ``class="language-x"``/``lang-x``/``highlight-x`` or
+    ``data-lang`` on it, on its ``<code>`` or on the boxes around it (Sphinx marks
+    ``<div class="highlight-python"><div class="highlight"><pre>``), or ""."""
     code = pre.find("code")
-    for el in (pre, code) if code is not None else (pre,):
+    wrappers = [box for box in islice(pre.iterancestors(), _LANGUAGE_BOXES) if box.tag == "div"]
+    for el in (*((code,) if code is not None else ()), pre, *wrappers):
         found = _LANGUAGE.search(el.get("class") or "")
         if found:
             return str(found.group(1)).lower()

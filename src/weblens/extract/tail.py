@@ -22,7 +22,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS
+from weblens.extract.blocks import HEADING_TAGS, is_link
 from weblens.extract.tree import drop, last_leaf_blocks
 
 __all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
@@ -88,6 +88,7 @@ _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
 _PARAGRAPH = 80  # characters of a sentence-punctuated block: the article's own text
+_OWN_WORDS = 3  # words of its own beside its link that make an item a written pointer
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
 
 
@@ -110,6 +111,8 @@ def is_trailer(text: str, tag: str = "p") -> bool:
 def names_a_section(text: str, tag: str = "p") -> bool:
     """A short heading that opens a boilerplate section (related stories, comments, tags…). A list
     item opens nothing: "Related technologies" in a list of links is one of its entries."""
+    if text.endswith(("...", "…")):
+        text = text.rstrip(".… ")  # "More from us..." trails off; it ends no sentence
     if tag == "li" or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
@@ -150,10 +153,65 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
                 ),
                 len(window),
             )
+        end = min(end, _next_section(window, position))
+        if _annotated_items(window[position + 1 : end]):
+            continue
         cut.update(range(position, end))
         if end == len(window):
             break
     return cut
+
+
+def _annotated_items(section: list[tuple[HtmlElement, str]]) -> bool:
+    """A section of list items most of which say something of their own beside their link ("The
+    TOML specification, for the file's syntax"): written pointers, not a box of headlines."""
+    items = [
+        el
+        for el, _ in section
+        if el.tag == "li" or (el.getparent() is not None and el.getparent().tag == "li")
+    ]
+    if len(items) < 2 or len(items) < len(section) - 1:
+        return False
+    annotated = 0
+    for item in items:
+        own = len(item.text_content().split()) - sum(
+            len(a.text_content().split()) for a in item.iter("a") if is_link(a)
+        )
+        annotated += own >= _OWN_WORDS
+    return annotated * 2 > len(items)
+
+
+def _home(el: HtmlElement) -> HtmlElement:
+    """``el``, or the box that holds it alone (``<div class="heading"><h2>…</h2></div>``)."""
+    parent = el.getparent()
+    while (
+        parent is not None
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+        and not (el.tail or "").strip()
+    ):
+        el, parent = parent, parent.getparent()
+    return el
+
+
+def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
+    """Where the article's next section starts after a boilerplate section headed at
+    ``position``: a heading of the same or a higher rank beside it that names no boilerplate
+    section and has something under it ("See also" ends at "References"). A section named by a line
+    that is not a heading has no rank: it runs on."""
+    heading = window[position][0]
+    if heading.tag not in HEADING_TAGS:
+        return len(window)
+    for later in range(position + 1, len(window) - 1):  # a section has something under its heading
+        el, text = window[later]
+        if (
+            el.tag in HEADING_TAGS
+            and el.tag <= heading.tag
+            and _home(el).getparent() is _home(heading).getparent()
+            and not names_a_section(text, el.tag)
+        ):
+            return later
+    return len(window)
 
 
 def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False) -> None:

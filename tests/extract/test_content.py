@@ -222,13 +222,26 @@ def test_a_table_of_data_whose_cells_are_links_is_content() -> None:
             )
         )
         + "</table>",
-        # a calendar: numbers only, some of them links
+        # a calendar: day numbers, some of them links
         "<table>"
         + _rows(
+            "<th>Mo</th><th>Tu</th><th>We</th><th>Th</th><th>Fr</th><th>Sa</th><th>Su</th>",
             *(
-                "".join(f"<td><a href='/d{d}'>{d}</a></td>" for d in range(w * 7 + 1, w * 7 + 8))
+                "".join(
+                    f"<td><a href='/d{d}'>{d}</a></td>" if d % 3 else f"<td>{d}</td>"
+                    for d in range(w * 7 + 1, w * 7 + 8)
+                )
                 for w in range(4)
-            )
+            ),
+        )
+        + "</table>",
+        # a menu in a table: labels between its groups, a few words beside each link
+        "<table>"
+        + _rows(
+            "<td>Shop</td>",
+            *(f"<td>Go to</td><td><a href='/s{i}'>Cheap and exotic rules {i}</a></td>" for i in range(3)),
+            "<td>Shop</td>",
+            *(f"<td>Go to</td><td><a href='/t{i}'>Pocket and circular rules {i}</a></td>" for i in range(3)),
         )
         + "</table>",
         # a layout table with lists of links in its cells

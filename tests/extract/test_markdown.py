@@ -121,6 +121,12 @@ def test_pre_becomes_fenced_code_with_language() -> None:
     assert md(html) == "```python\ndef f():\n    return 1\n```"
     assert md('<pre><code class="lang-js">x()</code></pre>') == "```js\nx()\n```"
     assert md('<pre data-lang="rust">fn main() {}</pre>') == "```rust\nfn main() {}\n```"
+    assert md('<pre class="brush: js; gutter: false">x()</pre>') == "```js\nx()\n```"  # SyntaxHighlighter
+    # the language marked on the boxes around the <pre> (Sphinx, GitHub), not further out
+    box = '<div class="highlight-toml"><div class="highlight"><pre>a = 1</pre></div></div>'
+    assert md(box) == "```toml\na = 1\n```"
+    far = '<div class="lang-go"><div><div><pre>a = 1</pre></div></div></div>'
+    assert md(far) == "```\na = 1\n```"
 
 
 def test_code_fence_is_longer_than_backtick_runs() -> None:

@@ -47,6 +47,7 @@ _WRAPPERS = 3  # boxes around a list of links, at most
 _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
+_DAY_NUMBER = 2  # characters of a calendar's cell
 _CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
@@ -313,25 +314,26 @@ def _wrapped_list(el: HtmlElement) -> HtmlElement | None:
 
 
 def _data_table(el: HtmlElement) -> bool:
-    """A table of data (rows of several cells, each row with words in a cell that is not a link):
-    its links are the data's (the places, people, works a column names), not a menu. A menu laid
-    out in a table has rows of links only, or one cell per row; a calendar has numbers only; a
-    layout table has blocks or tables in its cells."""
+    """A table of data (rows of several cells, most rows with words in a cell that is not a link;
+    a title or a total may span the first or the last row): its links are the data's (the places,
+    people, works a column names), not a menu. A menu laid out in a table has rows of links only,
+    or labels between its groups; a calendar has a day number per cell; a layout table has blocks
+    or tables in its cells."""
     if el.tag != "table":
         return False
     rows = list(el.iter("tr"))
     if any(inner is not el for inner in el.iter("table")) or len(rows) < _DATA_ROWS:
         return False
     worded = 0
-    for row in rows:
+    for number, row in enumerate(rows):
         cells = [cell for cell in row if cell.tag in _CELLS]
-        if len(cells) < 2:
-            return False
         if any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iter()):
             return False
-        if any(_plain_words(cell) for cell in cells):
-            worded += 1
-    return worded * 2 >= len(rows)
+        if len(cells) < 2 and 0 < number < len(rows) - 1:
+            return False  # a label between rows of links: a menu's groups
+        worded += len(cells) >= 2 and any(_plain_words(cell) for cell in cells)
+    data = [cell.text_content().strip() for cell in el.iter("td")]
+    return worded * 2 >= len(rows) and any(len(text) > _DAY_NUMBER for text in data)
 
 
 def _plain_words(cell: HtmlElement) -> bool:

@@ -41,7 +41,7 @@ _LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~)
 _ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")
-_LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?)([\w+#.-]+)", re.I)
+_LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([\w+#.-]+)", re.I)
 _LANGUAGE_NAME = re.compile(r"[\w+#.-]{1,30}")
 _LANGUAGE_BOXES = 2  # boxes around a <pre> looked at for its language
 _URL_UNSAFE = re.compile(r"[ ()<>]")
@@ -120,7 +120,7 @@ def raw_text(el: HtmlElement) -> str:
 
 
 def code_language(pre: HtmlElement) -> str:
-    """The language of a ``<pre>`` from ``class="language-x"``/``lang-x``/``highlight-x`` or
+    """The language of a ``<pre>`` from ``class="language-x"``/``lang-x``/``highlight-x``/``brush: x`` or
     ``data-lang`` on it, on its ``<code>`` or on the boxes around it (Sphinx marks
     ``<div class="highlight-python"><div class="highlight"><pre>``), or ""."""
     code = pre.find("code")

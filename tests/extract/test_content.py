@@ -266,6 +266,30 @@ def test_a_list_of_references_wrapped_in_boxes_after_its_heading_is_content() ->
     assert "1. [Smith, J. (2001). Tides of the north sea.](https://news.example.com/a)" in markdown
 
 
+def test_a_captioned_list_of_links_is_content() -> None:
+    markdown = _article_with(
+        "<div><p class='caption'>User guide</p><ul><li><a href='/a'>Installing it on a new machine</a></li>"
+        "<li><a href='/b'>Reading the tides of a station</a></li></ul></div>"
+    )
+    assert "User guide\n\n- [Installing it on a new machine](https://news.example.com/a)" in markdown
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "<h3>Delivery formats</h3>",  # a widget headed by its own heading
+        "<p>Related stories</p>",  # a box of other stories
+        "<p>Read these next:</p>",  # a line ending like a sentence's lead-in
+    ],
+)
+def test_other_labelled_boxes_of_links_are_still_pruned(label: str) -> None:
+    markdown = _article_with(
+        f"<div>{label}<ul><li><a href='/a'>First other story on the site</a></li>"
+        "<li><a href='/b'>Second other story on the site</a></li></ul></div>"
+    )
+    assert "other story" not in markdown
+
+
 def test_a_box_around_a_list_with_words_of_its_own_is_not_taken_for_a_wrapper() -> None:
     markdown = _article_with(
         "<h2>Elsewhere</h2><div>More from us: <ul><li><a href='/a'>First other story on the site</a></li>"

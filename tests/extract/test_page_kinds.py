@@ -140,6 +140,15 @@ def test_a_documentation_page_keeps_its_structure_without_permalink_signs() -> N
         assert noise not in page.text
 
 
+def test_a_documentation_index_keeps_its_table_of_contents() -> None:
+    page = read("docs_index.html")
+    md = page.markdown
+    assert "User guide\n\n- [Installation](https://site.example/install.html)\n" in md  # caption and list
+    assert "  - [From source](https://site.example/install.html#from-source)" in md
+    assert "- [Chart datums and why they differ](https://site.example/datums.html)" in md
+    assert "Search docs" not in page.text and "Copyright" not in page.text
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

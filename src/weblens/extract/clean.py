@@ -476,9 +476,22 @@ def clean(
     return Cleaning(removed=removed, spared=spared, discussion=judge.discussion)
 
 
+def _labels_a_list(el: HtmlElement) -> bool:
+    """A box named like a caption that heads a list (itself, or the box it is the only part of),
+    with no image or video beside it."""
+    while el.getnext() is None and (outer := el.getparent()) is not None and len(outer) == 1:
+        el = outer
+    after, box = el.getnext(), el.getparent()
+    if after is None or after.tag not in ("ul", "ol") or box is None:
+        return False
+    return not any(True for _ in box.iter(*_MEDIA))
+
+
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:
     """What belongs to figures below ``root``, not to the running text: captions, credits, and the
-    whole of a ``<figure>`` that shows an image or a video (a figure holding a quote or code stays)."""
+    whole of a ``<figure>`` that shows an image or a video (a figure holding a quote or code stays).
+    A box named like a caption that heads a list, with no image or video beside it, is the list's
+    label (the caption of a table of contents), and stays."""
     found: list[HtmlElement] = []
     for el in root.iterdescendants():
         tag = el.tag
@@ -486,7 +499,7 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
             found.append(el)
         elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
-            if (names and _CAPTION.search(names.lower()) and len(el) < 8) or (
+            if (names and _CAPTION.search(names.lower()) and len(el) < 8 and not _labels_a_list(el)) or (
                 tag == "figure" and any(True for _ in el.iter(*_MEDIA))
             ):
                 found.append(el)

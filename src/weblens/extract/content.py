@@ -21,6 +21,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
 from weblens.extract.clean import content_named
 from weblens.extract.readability_style import readability_pick
+from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
 from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
@@ -45,6 +46,9 @@ _LINK_ITEM_WORDS = 3.0
 _LISTS = frozenset(("ul", "ol"))
 _WRAPPERS = 3  # boxes around a list of links, at most
 _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
+# the caption of a box holding a list of links: a heading-like line of a few words
+_CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
+_CAPTION_WORDS = 6
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
@@ -285,7 +289,8 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     The list may be wrapped in boxes of its own (``<div class="reflist"><ol>``): the heading is then
     the wrapper's."""
     el = stats.nodes[i]
-    wrapped = _wrapped_list(el)
+    labelled = _labelled_list(el)
+    wrapped = labelled if labelled is not None else _wrapped_list(el)
     if wrapped is None:
         return False
     items = [item for item in wrapped if item.tag == "li"]
@@ -295,7 +300,29 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     if words < _LINK_ITEM_WORDS:
         return False
     before = el.getprevious()
-    return before is not None and before.tag in HEADING_TAGS
+    return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
+
+
+def _labelled_list(el: HtmlElement) -> HtmlElement | None:
+    """The list of a box that holds a caption and a list only (Sphinx's table of contents:
+    ``<div><p class="caption">User guide</p><ul>…</ul></div>``), or None. A caption is a short line
+    without a sentence that names no box of other stories ("Related", "More from us"), and not a
+    heading: a box headed by its own heading is a widget ("<h3>Feeds</h3><ul>…")."""
+    children = [child for child in el if isinstance(child.tag, str)]
+    if el.tag not in _WRAPPER_TAGS or len(children) != 2 or children[1].tag not in _LISTS:
+        return None
+    if (el.text or "").strip() or any((child.tail or "").strip() for child in children):
+        return None
+    caption = " ".join(children[0].text_content().split())
+    if children[0].tag not in _CAPTION_TAGS or not caption or len(caption.split()) > _CAPTION_WORDS:
+        return None
+    if (
+        caption[-1] in ".!?:"
+        or names_a_section(caption, children[0].tag)
+        or children[0].find(".//a") is not None
+    ):
+        return None
+    return children[1]
 
 
 def _wrapped_list(el: HtmlElement) -> HtmlElement | None:

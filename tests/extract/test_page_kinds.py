@@ -149,6 +149,34 @@ def test_a_documentation_index_keeps_its_table_of_contents() -> None:
     assert "Search docs" not in page.text and "Copyright" not in page.text
 
 
+def test_a_docusaurus_page_keeps_its_section_headings() -> None:
+    # headings named for their layout ("anchor anchorWithStickyNavbar") head their sections
+    page = read("docs_docusaurus.html")
+    md = page.markdown
+    for heading in ("## Prerequisites\n", "## Install the service\n", "## Schedule the refits\n"):
+        assert heading in md
+    assert "```bash\nsudo useradd --system tidekit\npip install tidekit\n" in md
+    assert "\u200b" not in md and "](#" not in md
+    for noise in ("Edit this page", "Monitoring the predictions", "Skip to main content", "Discord"):
+        assert noise not in page.text
+
+
+def test_a_mkdocs_page_keeps_code_tabs_and_nested_steps() -> None:
+    page = read("docs_mkdocs.html")
+    md = page.markdown
+    assert page.title == "Fitting constants"  # the headline without its permalink sign
+    assert '```python\nimport tidekit\nfit = tidekit.fit("brest.csv"' in md  # no line anchors
+    assert "```bash\ntidekit fit brest.csv --constituents M2,S2\n```" in md
+    assert "2. each constituent's sine and cosine terms are fitted together;\n   1. gaps in the record" in md
+    for noise in (
+        "Skip to content",
+        "Table of contents",
+        "Predicting heights and times",
+        "Material for MkDocs",
+    ):
+        assert noise not in page.text
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

@@ -45,6 +45,7 @@ __all__ = [
     "content_named",
     "is_discussion",
     "is_hidden",
+    "is_permalink",
     "prose_chars",
     "role_of",
     "strip_junk",
@@ -224,9 +225,14 @@ def _drop_heading_permalinks(root: HtmlElement) -> None:
             [after] if after is not None and after.tag == "a" and not (heading.tail or "").strip() else []
         )
         for link in [*heading.iter("a"), *beside]:
-            href = (link.get("href") or "").strip()
-            if href.startswith("#") and _PERMALINK_SIGN.fullmatch(link.text_content().strip()):
+            if is_permalink(link):
                 drop(link)
+
+
+def is_permalink(link: HtmlElement) -> bool:
+    """A link to the page's own anchor whose text is a sign, not words (a heading's ``¶``)."""
+    href = (link.get("href") or "").strip()
+    return href.startswith("#") and _PERMALINK_SIGN.fullmatch(link.text_content().strip()) is not None
 
 
 def _drop_line_numbers(root: HtmlElement) -> None:
@@ -314,10 +320,13 @@ def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
 
 def _heading_names(names: str) -> str:
     """A heading's class/id without the words that only say it heads something ("entry-header",
-    "date-header", "post-title"): a heading is the header of what follows, not a page header box."""
+    "date-header", "post-title"): a heading is the header of what follows, not a page header box.
+    A name that says the heading is an anchor to link to ("anchor anchorWithStickyNavbar") marks a
+    section heading, whatever layout words it carries: it goes whole."""
     kept = (
         "-".join(word for word in _WORD_SPLIT.split(name) if word and word not in _HEADING_WORDS)
         for name in names.lower().split()
+        if "anchor" not in name
     )
     return " ".join(name for name in kept if name)
 

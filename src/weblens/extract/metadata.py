@@ -35,6 +35,7 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -46,7 +47,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, is_organisation, split_authors
-from weblens.extract.clean import comment_named
+from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
@@ -60,7 +61,7 @@ from weblens.extract.metatext import (
     site_name_keys,
     strip_site_affix,
 )
-from weblens.extract.tree import AttributeSearch
+from weblens.extract.tree import AttributeSearch, drop
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = ["Metadata", "extract_metadata"]
@@ -312,7 +313,7 @@ class _Page:
         best_share = 0.0
         declared_words = [_title_words(title) for title in declared]
         for el in self.h1s:
-            text = clean_text(_short_text(el, _MAX_TITLE), _MAX_TITLE)
+            text = clean_text(_short_text(_without_permalinks(el), _MAX_TITLE), _MAX_TITLE)
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue
             words = _title_words(text)
@@ -520,6 +521,16 @@ _TITLE_STOPWORDS = frozenset(
 
 def _title_words(title: str) -> frozenset[str]:
     return frozenset(w for w in _TITLE_WORD.findall(title.casefold()) if w not in _TITLE_STOPWORDS)
+
+
+def _without_permalinks(heading: HtmlElement) -> HtmlElement:
+    """``heading`` without its permalink (``<a href="#top">¶</a>``): a copy when it has one."""
+    if not any(is_permalink(link) for link in heading.iter("a")):
+        return heading
+    bare = copy.deepcopy(heading)
+    for link in [link for link in bare.iter("a") if is_permalink(link)]:
+        drop(link)
+    return bare
 
 
 def _short_text(el: HtmlElement | None, limit: int) -> str | None:

@@ -298,6 +298,21 @@ def test_a_box_around_a_list_with_words_of_its_own_is_not_taken_for_a_wrapper() 
     assert "other story" not in markdown
 
 
+@pytest.mark.parametrize(
+    "block",
+    [
+        '<pre class="prettyprint lang-js">var a = 1;\nvar b = 2;</pre>',  # Google Prettify ("print")
+        '<div class="code-toolbar"><pre class="language-js"><code>var a = 1;\nvar b = 2;</code></pre>'
+        '<div class="toolbar"><span>Copy</span></div></div>',  # Prism's toolbar ("toolbar")
+        '<div class="snippet"><pre>var a = 1;\nvar b = 2;</pre></div>',  # a short block in a box
+    ],
+)
+def test_a_short_code_block_is_content_whatever_its_box_is_called(block: str) -> None:
+    markdown = _article_with(f"<p>Then:</p>{block}")
+    assert "var a = 1;\nvar b = 2;\n```" in markdown
+    assert "Copy" not in markdown
+
+
 def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:
     result = weblens.extract("<html><body><a href='/a'>one</a> <a href='/b'>two</a></body></html>")
     assert result.extraction_method is ExtractionMethod.FALLBACK

@@ -41,6 +41,7 @@ __all__ = [
     "caption_elements",
     "clean",
     "clean_tree",
+    "code_box",
     "comment_named",
     "content_named",
     "is_discussion",
@@ -436,12 +437,23 @@ class _Judge:
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4
+        if code_box(el):
+            return False  # a code block in a box named for its buttons ("code-toolbar")
         if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS:
             return True
         found = self.stats.index.get(el)
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+
+def code_box(el: HtmlElement) -> bool:
+    """A ``<pre>``, or a box whose text is mostly a ``<pre>``'s: code, whatever the box is called."""
+    if el.tag == "pre":
+        return True
+    total = len(el.text_content().strip())
+    code = sum(len(pre.text_content().strip()) for pre in el.iter("pre"))
+    return code > 0 and code * 2 > total
 
 
 def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = False) -> set[int]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
-from weblens.extract.clean import content_named
+from weblens.extract.clean import code_box, content_named
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
@@ -220,6 +220,7 @@ def _prune(
         elif (
             _content_links(stats, i)
             or _data_table(stats.nodes[i])
+            or code_box(stats.nodes[i])
             or _list_in_prose(stats, i)
             or _links_out(stats, i, site)
             or _link_paragraph_in_prose(stats, i)

@@ -313,6 +313,24 @@ def test_a_short_code_block_is_content_whatever_its_box_is_called(block: str) ->
     assert "Copy" not in markdown
 
 
+def test_a_list_of_links_the_text_leads_into_is_content() -> None:
+    markdown = _article_with(
+        "<p>The guides cover the three tasks of a new station, in this order:</p>"
+        "<ul><li><a href='/install'>Installing</a></li><li><a href='/fit'>Fitting the constants</a></li>"
+        "<li><a href='/predict'>Predicting</a></li></ul>"
+    )
+    assert "in this order:\n\n- [Installing](https://news.example.com/install)\n" in markdown
+
+
+@pytest.mark.parametrize("label", ["<p>Read more:</p>", "<p>Related stories from this site:</p>"])
+def test_a_label_before_a_list_of_links_does_not_lead_into_it(label: str) -> None:
+    markdown = _article_with(
+        f"{label}<ul><li><a href='/a'>First other story on the site</a></li>"
+        "<li><a href='/b'>Second other story on the site</a></li></ul>"
+    )
+    assert "other story" not in markdown
+
+
 def test_a_page_without_a_container_falls_back_to_the_whole_text() -> None:
     result = weblens.extract("<html><body><a href='/a'>one</a> <a href='/b'>two</a></body></html>")
     assert result.extraction_method is ExtractionMethod.FALLBACK

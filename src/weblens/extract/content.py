@@ -49,6 +49,7 @@ _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # the caption of a box holding a list of links: a heading-like line of a few words
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
+_LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
@@ -396,13 +397,29 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         return False
     total = sum(stats.chars[j] for j in range(i, stats.ends[i] + 1))
     linked = sum(stats.links[j] for j in range(i, stats.ends[i] + 1))
-    if not total or linked * 2 > total:
-        return False  # a list of links between paragraphs is a box of other stories
     before, after = el.getprevious(), el.getnext()
+    if total and linked * 2 > total:
+        # a list of links between paragraphs is a box of other stories, unless the text leads
+        # into it ("The guides cover three tasks, in this order:")
+        return before is not None and _leads_into(before)
+    if not total:
+        return False
     if before is None or not _prose_paragraph(stats, before):
         return False
     introduces = before.text_content().rstrip().endswith(":")
     return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def _leads_into(el: HtmlElement) -> bool:
+    """A paragraph of the text that ends leading into what follows: a clause of several words,
+    mostly not links, ending with a colon ("Read more:" or "Related:" are labels, not text)."""
+    if el.tag != "p":
+        return False
+    text = " ".join(el.text_content().split())
+    if not text.endswith(":") or len(text.split()) < _LEAD_WORDS or names_a_section(text[:-1], "p"):
+        return False
+    linked = sum(len(a.text_content()) for a in el.iter("a") if is_link(a))
+    return linked * 2 < len(text)
 
 
 def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:

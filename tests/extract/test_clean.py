@@ -184,6 +184,10 @@ def test_captions_are_found() -> None:
     quote = "<div><figure><blockquote>A quote</blockquote><figcaption>By</figcaption></figure></div>"
     bare = lxml.html.fromstring(quote)
     assert [el.tag for el in caption_elements(bare)] == ["figcaption"]
+    # the title of a table or of a listing is a part of the text
+    table = "<div><figure><figcaption>Table 1: Errors</figcaption><table><tr><td>1</td></tr></table>"
+    table += "</figure></div>"
+    assert caption_elements(lxml.html.fromstring(table)) == []
 
 
 def test_a_template_script_holding_the_post_is_rendered_into_the_page() -> None:

@@ -129,6 +129,12 @@ def test_pre_becomes_fenced_code_with_language() -> None:
     assert md(far) == "```\na = 1\n```"
 
 
+def test_a_table_of_one_row_padded_with_empty_cells_is_layout() -> None:
+    # a formula set beside its number (LaTeXML): not a header over nothing
+    html = '<table class="ltx_equation"><tr><td></td><td>E = mc^2</td><td></td><td>(1)</td></tr></table>'
+    assert md(html) == "E = mc^2\n\n(1)"
+
+
 def test_code_fence_is_longer_than_backtick_runs() -> None:
     assert md("<pre>a ``` b\n`````</pre>") == "``````\na ``` b\n`````\n``````"
 

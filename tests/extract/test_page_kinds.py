@@ -177,6 +177,18 @@ def test_a_mkdocs_page_keeps_code_tabs_and_nested_steps() -> None:
         assert noise not in page.text
 
 
+def test_a_paper_keeps_its_numbered_table_formulas_and_references() -> None:
+    page = read("paper_latexml.html")
+    md = page.markdown
+    assert page.authors == ["Marie Quéré", "Tomas Lind"] and page.published_date == "2026-03-14"
+    # the table's title stays with it; a formula beside its number is not a one-row pipe table
+    assert "*Table 1: Error of the amplitude of M2 by record length.*\n\n| Record | Stations |" in md
+    assert "| 30 days | 212 | 0.8 |" in md
+    assert "T=\\frac{360}" in md and "| T=" not in md
+    assert "[https://doi.org/10.5281/zenodo.1234](https://doi.org/10.5281/zenodo.1234)" in md
+    assert "LaTeXML" not in page.text
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

@@ -497,6 +497,15 @@ def clean(
     return Cleaning(removed=removed, spared=spared, discussion=judge.discussion)
 
 
+def _captions_text(caption: HtmlElement) -> bool:
+    """A ``<figcaption>`` of a figure that holds a table or code and no image: the title of a part
+    of the text ("Table 1: …", "Listing 2: …"), read with it."""
+    figure = caption.getparent()
+    if figure is None or figure.tag != "figure" or any(True for _ in figure.iter(*_MEDIA)):
+        return False
+    return any(True for _ in figure.iter("table", "pre"))
+
+
 def _labels_a_list(el: HtmlElement) -> bool:
     """A box named like a caption that heads a list (itself, or the box it is the only part of),
     with no image or video beside it."""
@@ -517,7 +526,8 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
     for el in root.iterdescendants():
         tag = el.tag
         if tag == "figcaption":
-            found.append(el)
+            if not _captions_text(el):
+                found.append(el)
         elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
             if (names and _CAPTION.search(names.lower()) and len(el) < 8 and not _labels_a_list(el)) or (

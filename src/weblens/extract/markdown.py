@@ -18,7 +18,7 @@ and the text. What comes out:
   proportional to the table's own text, so output stays linear); ``|`` in cells is escaped
   and line breaks become ``<br>``. A table that contains another table, or has
   ``role=presentation``, is layout: its cells are rendered as ordinary blocks. A table of
-  one column is rendered as paragraphs.
+  one column, or of one row of short pieces padded with empty cells, is rendered as paragraphs.
 - ``<em>``/``<i>`` → ``*x*``, ``<strong>``/``<b>`` → ``**x**``, ``<del>``/``<s>`` → ``~~x~~``;
   links → ``[text](absolute-url)`` (``links=False``, ``javascript:``, bare ``#anchors`` and
   URLs that cannot be made absolute keep only their text); images → ``![alt](absolute-url)``
@@ -172,6 +172,8 @@ class _List:
 _LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "form")
 _CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
 _CELL_LISTS = frozenset(("ul", "ol", "dl"))
+_MEDIA_TAGS = ("img", "picture", "video", "svg")
+_SPACED_WORDS = 12  # words of a piece in a row of boxes laid out side by side, at most
 _GRID_CELL_CHARS = 400  # a data cell longer than this is a column of a page layout
 _RECORD_ROWS = 3  # ... unless this many rows of several cells repeat (records): then up to
 _RECORD_CELL_CHARS = 1_500  # this long (a description beside its title and price)
@@ -506,7 +508,7 @@ class _Renderer:
         if layout:
             return _BOUNDARY
         widths = _row_widths(el)
-        if _one_column(widths) or _cells_hold_blocks(el, widths):
+        if _one_column(widths) or _spaced_row(el, widths) or _cells_hold_blocks(el, widths):
             return _BOUNDARY
         self.table = _Table()
         self.row = None
@@ -601,6 +603,20 @@ def _one_column(widths: Counter[HtmlElement]) -> bool:
     """No row has two cells: a box around content, whose lists and paragraphs are written as they
     are (a pipe table of one column would hold them as flat lines)."""
     return all(cells < 2 for cells in widths.values())
+
+
+def _spaced_row(table: HtmlElement, widths: Counter[HtmlElement]) -> bool:
+    """One row only, of short pieces padded by empty cells: boxes laid out side by side (a formula
+    beside its number), not a header over nothing. Columns of text side by side stay a row."""
+    if len(widths) != 1:
+        return False
+    texts = [cell.text_content().split() for cell in table.iter("td", "th")]
+    if any(len(words) > _SPACED_WORDS for words in texts):
+        return False
+    return any(
+        not words and next(cell.iter(*_MEDIA_TAGS), None) is None
+        for cell, words in zip(table.iter("td", "th"), texts, strict=True)
+    )
 
 
 def _cell_blocks(cell: HtmlElement) -> list[HtmlElement]:

@@ -189,6 +189,18 @@ def test_a_paper_keeps_its_numbered_table_formulas_and_references() -> None:
     assert "LaTeXML" not in page.text
 
 
+def test_a_newsletter_post_keeps_its_figure_caption_and_footnote_but_not_its_widgets() -> None:
+    page = read("newsletter_post.html")
+    md = page.markdown
+    assert page.authors == ["Ines Corr"]
+    # the caption of a figure wrapped in a box named like a caption stays with its image
+    assert "chart.png)\n\n*Predicted and observed heights at Brest, March 2025.*" in md
+    assert "- A wind blowing onshore for a day piles water against the coast;" in md
+    assert "one centimetre per hectopascal" in page.text  # the footnote
+    for noise in ("Thanks for reading", "Ready for more?", "forty minutes late", "Privacy", "Sign in"):
+        assert noise not in page.text
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

@@ -297,16 +297,15 @@ class _Renderer:
         return self.enter_block(el, tag, kind)
 
     def images_of(self, el: HtmlElement) -> None:
-        """The images of ``el``, one paragraph each, then (for a ``<figure>``) its ``<figcaption>``;
-        no other text of ``el`` (credits, gallery controls)."""
+        """The images of ``el``, one paragraph each, then its figures' ``<figcaption>``s; no other
+        text of ``el`` (credits, gallery controls)."""
         if self.images:
             for img in el.iter("img"):
                 self.boundary()
                 self.image(img)
         self.boundary()
-        if el.tag == "figure":
-            for caption in el.iter("figcaption"):
-                self.render(caption)
+        for caption in el.iter("figcaption"):  # a <figure>'s, also in a box around it
+            self.render(caption)
 
     def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
         self.boundary()

@@ -221,7 +221,6 @@ def _prune(
         elif (
             _content_links(stats, i)
             or _data_table(stats.nodes[i])
-            or code_box(stats.nodes[i])
             or _list_in_prose(stats, i)
             or _links_out(stats, i, site)
             or _link_paragraph_in_prose(stats, i)
@@ -234,6 +233,7 @@ def _prune(
             and not _item_of_kept_list(stats, i)
             and not _text_of_a_data_cell(stats.nodes[i])
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
+            and not code_box(stats.nodes[i])  # last: it reads the subtree's text
         ):
             pruned.append(stats.nodes[i])
             i = ends[i] + 1

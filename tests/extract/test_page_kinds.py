@@ -201,6 +201,15 @@ def test_a_newsletter_post_keeps_its_figure_caption_and_footnote_but_not_its_wid
         assert noise not in page.text
 
 
+def test_an_api_reference_keeps_every_entry_whole_without_permalink_signs() -> None:
+    page = read("docs_api.html")
+    md = page.markdown
+    assert "¶" not in page.text
+    assert "**tidekit.fit(*station*, *constituents*)**\n: Fit the harmonic constants" in md
+    assert "  **Returns:**\n  : A `Station`." in md  # a definition that is mostly a link stays
+    assert "  **high_waters(*day*)**\n  : The times and heights of the high waters" in md
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

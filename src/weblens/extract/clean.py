@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 import lxml.etree
 import lxml.html
@@ -178,6 +179,7 @@ def hidden_by_convention(el: HtmlElement) -> bool:
 
 
 # the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
+_PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
@@ -218,8 +220,9 @@ def _math_as_text(root: HtmlElement) -> None:
 
 def _drop_heading_permalinks(root: HtmlElement) -> None:
     """The permalink a heading carries to itself (``<a href="#install">¶</a>``, a "#" or a link
-    icon, inside the heading or right after it): a link to the page's own anchor whose text is a
-    sign, not words."""
+    icon, inside the heading or right after it), and any other box's link to its own anchor
+    (an API entry's ``<dt id="f">f()<a href="#f">¶</a></dt>``): a link to the page's own anchor
+    whose text is a sign, not words."""
     for heading in list(root.iter("h1", "h2", "h3", "h4", "h5", "h6")):
         after = heading.getnext()
         beside = (
@@ -228,6 +231,16 @@ def _drop_heading_permalinks(root: HtmlElement) -> None:
         for link in [*heading.iter("a"), *beside]:
             if is_permalink(link):
                 drop(link)
+    for link in list(root.iter("a")):  # the permalink of a definition, a figure, a paragraph
+        if is_permalink(link) and _links_to_its_own_box(link):
+            drop(link)
+
+
+def _links_to_its_own_box(link: HtmlElement) -> bool:
+    target = (link.get("href") or "").strip()[1:]
+    return bool(target) and any(
+        box.get("id") == target for box in islice(link.iterancestors(), _PERMALINK_DEPTH)
+    )
 
 
 def is_permalink(link: HtmlElement) -> bool:

@@ -44,6 +44,7 @@ _DISCOUNT = 0.3
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
 _LISTS = frozenset(("ul", "ol"))
+_ITEMS = frozenset(("li", "dd", "dt"))
 _WRAPPERS = 3  # boxes around a list of links, at most
 _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # the caption of a box holding a list of links: a heading-like line of a few words
@@ -243,11 +244,16 @@ def _prune(
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
-    """An item of a list. :func:`_prune` reaches an item only when its list was not pruned as a
-    whole, so the list stays: it is kept whole, never left with holes where items are bare links."""
+    """An item of a list, or the one block of such an item (``<dd><p>A <a>Station</a>.</p></dd>``).
+    :func:`_prune` reaches an item only when its list was not pruned as a whole, so the list stays:
+    it is kept whole, never left with holes where items are bare links."""
     el = stats.nodes[i]
     parent = el.getparent()
-    return el.tag == "li" and parent is not None and parent.tag in _LISTS
+    if parent is not None and parent.tag in _ITEMS and len(parent) == 1:
+        el, parent = parent, parent.getparent()
+    if parent is None:
+        return False
+    return (el.tag == "li" and parent.tag in _LISTS) or (el.tag in ("dd", "dt") and parent.tag == "dl")
 
 
 def _text_of_a_data_cell(el: HtmlElement) -> bool:

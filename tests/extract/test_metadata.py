@@ -246,6 +246,10 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("Autor: Max Mustermann", ["Max Mustermann"]),
         ("x" * 150, []),
         ("", []),
+        # a separator or an abbreviated weekday with a date ends the names; a name like a weekday stays
+        ("by Ines Corr » Sat Oct 10, 2026 6:12 pm", ["Ines Corr"]),
+        ("By Ann Lee Sat, 3 May 2020", ["Ann Lee"]),
+        ("By Sunny Day and Tue Nguyen", ["Sunny Day", "Tue Nguyen"]),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
@@ -707,3 +711,22 @@ def test_a_video_date_is_not_the_article_date() -> None:
     head = f'<script type="application/ld+json">{json.dumps(video)}</script>'
     head += '<meta name="pubdate" content="2019-11-19T02:34:30Z">'
     assert meta_of(head).published_date == "2019-11-19T02:34:30+00:00"
+
+
+def test_a_banner_heading_is_the_site_and_the_headline_is_the_lower_heading() -> None:
+    # old blogs and forums set the site's name as the <h1> in the banner, the post's title lower
+    html = (
+        "<html><head><title>Rust on the keel bolts - Boat Owners Forum</title></head><body>"
+        "<div role='banner'><h1>Boat Owners Forum</h1><p>Talk about boats</p></div>"
+        "<h2>Rust on the keel bolts</h2><dl><dt>kestrel</dt><dd><b>Joined:</b> Mon Mar 02, 2015</dd></dl>"
+        "<p class='author'>by kestrel » Sat Oct 10, 2026 6:12 pm</p><p>Hauled out last week.</p>"
+        "</body></html>"
+    )
+    found = extract_metadata(lxml.html.fromstring(html), None)
+    assert found.title == "Rust on the keel bolts"
+    assert found.published_date == "2026-10-10"  # under the headline, past a member's joining date
+    # an <h1> in the article's own header is the headline, not a banner
+    article = html.replace("<div role='banner'>", "<article><div role='banner'>").replace(
+        "</p></div>", "</p></div></article>", 1
+    )
+    assert extract_metadata(lxml.html.fromstring(article), None).title == "Boat Owners Forum"

@@ -48,6 +48,17 @@ def test_an_article_drops_reader_comments_by_default_and_keeps_them_when_asked()
     assert "January 2024" not in with_comments.text
 
 
+def test_a_forum_thread_under_a_site_banner_keeps_its_title_date_and_posts() -> None:
+    page = read("forum_phpbb.html")
+    assert page.title == "Rust on the keel bolts"  # not the banner's site name
+    assert page.published_date == "2026-10-10"  # the first post's, not a member's joining date
+    assert page.authors == []  # a login handle names no person
+    for words in ("rust weeping from two", "Draw the middle bolt first", "wasted inside the keel"):
+        assert words in page.text
+    for noise in ("Who is online", "4 guests", "Powered by", "Joined", "Board index"):
+        assert noise not in page.text
+
+
 # --- 2. the wrong block wins ---------------------------------------------------------------------
 
 

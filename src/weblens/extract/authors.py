@@ -67,9 +67,11 @@ _AGENCY_TAIL = re.compile(
     re.I,
 )
 _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
-# a byline's date or time after the names: "By A and B Monday, November 18, 2019, 4:05 pm"
+# a byline's date or time after the names: "By A and B Monday, November 18, 2019, 4:05 pm",
+# "by kestrel » Sat Oct 10, 2026"; a separator (» | • ·) ends the names too
 _DATE_AFTER = re.compile(
-    r"\s(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    r"\s(?:[»|•·]\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:mon|tue|wed|thu|fri|sat|sun)\.?,?\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
     re.I,
 )

@@ -133,6 +133,12 @@ _DATED = lxml.etree.XPath(
     './/*[@class][contains(@class, "date") or contains(@class, "publish") or contains(@class, "posted")]'
 )
 _MAX_DATED = 40
+# a date that is not the page's: a member's joining date, a last visit, a birthday, an update
+_OTHER_DATE = re.compile(
+    r"\b(?:joined|member since|registered|last (?:seen|visit(?:ed)?|log ?in|active|updated|modified)|"
+    r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b",
+    re.I,
+)
 _DATE_CLASS = re.compile(
     r"(?:^|[\s_-])(?:date|published|publish-date|post-date|entry-date|posted|postdate|pubdate)"
     r"(?:$|[\s_-])",
@@ -277,10 +283,12 @@ class _Page:
             *self.values(_META_SITE),
         ]
         names += [handle.lstrip("@") for handle in self.values(("twitter:site",))]
+        names += [text for el in self.h1s if _in_banner(el) and (text := _short_text(el, _MAX_TITLE))]
         return site_name_keys(names, self.url)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
-        h1_text = _short_text(self.h1, _MAX_TITLE) if self.h1 is not None else None
+        h1 = next((el for el in self.h1s if not _in_banner(el)), None)
+        h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
         candidates: list[str | None] = [
             *self.values(_OG_TITLE),
             self.jsonld.title,
@@ -389,11 +397,17 @@ class _Page:
         """The last resort, as a reader finds it: a date in the short lines just after the headline
         (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
-        heading = heading if heading is not None else self.h1
+        if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
+            heading = next(
+                (h for h in self.tree.iter("h2", "h3") if _short_text(h, _MAX_TITLE) == title), None
+            )
+        if heading is None:
+            heading = next((h for h in self.h1s if not _in_banner(h)), None)
         if heading is None:
             return None
         budget = _UNDER_HEADLINE
         started = False
+        label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
         inside = set(heading.iter())
         for el in self.tree.iter():
             if el is heading:
@@ -409,7 +423,9 @@ class _Page:
                 line = " ".join((text or "").split())
                 if not line:
                     continue
-                if len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
+                other = _OTHER_DATE.search(f"{label} {line}")
+                label = line
+                if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
                     return found
                 budget -= len(line)
                 if budget <= 0:
@@ -523,6 +539,11 @@ def _title_words(title: str) -> frozenset[str]:
     return frozenset(w for w in _TITLE_WORD.findall(title.casefold()) if w not in _TITLE_STOPWORDS)
 
 
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))
+_CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page", "title"))
+
+
 def _without_permalinks(heading: HtmlElement) -> HtmlElement:
     """``heading`` without its permalink (``<a href="#top">¶</a>``): a copy when it has one."""
     if not any(is_permalink(link) for link in heading.iter("a")):
@@ -546,6 +567,24 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
         pieces.append(piece)
     text = " ".join("".join(pieces).split())
     return text if text and len(text) <= limit else None
+
+
+def _in_banner(el: HtmlElement) -> bool:
+    """In the page's banner (``role="banner"``, a box named header, masthead, branding, logo…,
+    outside any ``<article>`` or ``<main>``): an ``<h1>`` there is the site's name, as old blogs and
+    forums set it, with the page's own title in a lower heading."""
+    chain = [el, *el.iterancestors()]
+    if any(node.tag in ("article", "main") for node in chain):
+        return False
+    for node in chain:
+        if node.get("role") == "banner":
+            return True
+        words = set(_WORD_SPLIT.split(f"{node.get('class') or ''} {node.get('id') or ''}".lower()))
+        if words & _CONTENT_WORDS:
+            return False
+        if words & _BANNER_WORDS:
+            return True
+    return False
 
 
 def _in_comment(el: HtmlElement) -> bool:

@@ -53,7 +53,7 @@ _SECTION = re.compile(
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     r"trending|read (?:more|next|also)|see also|also (?:read|on)|tags?|topics|filed under|comments?|"
     r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories|articles)|further reading|"
-    r"about (?:the )?(?:authors?|us)\b|"
+    r"about (?:the )?(?:authors?|us)\b|who(?:'s| is) online|users? online|(?:board|forum) statistics|"
     # German
     r"weitere (?:informationen|artikel|beiträge|themen|news|nachrichten)|(?:zum )?weiterlesen|"
     r"lesen sie (?:auch|mehr)|das könnte sie (?:auch )?interessieren|auch interessant|"

@@ -232,3 +232,13 @@ def test_a_heading_named_for_what_it_heads_is_kept_and_a_box_heading_is_not() ->
     text = _clean(f"<html><body><div class='blog'>{posts}</div></body></html>")
     assert "January 31, 2005" in text and "How the Internet Changed Reviews" in text and "Second Post" in text
     assert "SHARE BOX" not in text and "SIDEBAR HEADING" not in text and "SITE NAME" not in text
+
+
+def test_a_box_named_for_a_date_is_a_date_line_only_when_it_holds_little() -> None:
+    post = "<p>The split ran along the third plank, right at a rivet. The tingle holds. " * 3 + "</p>"
+    boxed = _clean(
+        f"<html><body><div class='date-outer'><h2>Sunday, 14 June 2026</h2>{post}</div></body></html>"
+    )
+    assert "The split ran" in boxed  # a blog's day of posts, wrapped in a box named for its date
+    line = _clean(f"<html><body>{post}<div class='post-date'>Sunday, 14 June 2026</div></body></html>")
+    assert "Sunday, 14 June 2026" not in line

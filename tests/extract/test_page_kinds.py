@@ -59,6 +59,17 @@ def test_a_forum_thread_under_a_site_banner_keeps_its_title_date_and_posts() -> 
         assert noise not in page.text
 
 
+def test_a_short_post_of_a_classic_blog_is_its_content() -> None:
+    # the post sits in a box named for its date ("date-outer"), the blog's name is the banner <h1>
+    page = read("blog_classic.html")
+    assert page.title == "Mending a clinker plank" and page.authors == ["Tom Hale"]
+    assert page.published_date == "2026-06-14"
+    assert page.markdown.startswith("# Mending a clinker plank\n\nThe split ran for a foot")
+    assert "- copper nails and roves" in page.markdown and "Next job is the transom knee." in page.text
+    for noise in ("Low Tide Notes", "Blog Archive", "Lovely neat job", "Post Comments (Atom)", "Boatbuilder"):
+        assert noise not in page.text
+
+
 # --- 2. the wrong block wins ---------------------------------------------------------------------
 
 

@@ -77,6 +77,10 @@ _WEAK_PARTS = re.compile(
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
+    )
+)  # fmt: skip
+_DATE_WORDS = frozenset(
+    (
         "date", "dates", "time", "timestamp", "datetime", "pubdate", "published", "posted", "datepublished",
         "datemodified", "datecreated",
     )
@@ -127,6 +131,7 @@ _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrappe
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
+_DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -296,7 +301,8 @@ def _fragment_parser() -> lxml.html.HTMLParser:
 
 
 def role_of(names: str, *, include_comments: bool = False) -> str | None:
-    """``"strong"``, ``"weak"`` or None: the boilerplate role named by a class/id string.
+    """``"strong"``, ``"weak"``, ``"date"`` or None: the boilerplate role named by a class/id string
+    ("date" when only a date word names it: a date line, unless the box holds more than that).
 
     An embedded post (a tweet, an Instagram or TikTok embed) is quoted content, whatever else its
     wrapper is called ("article-widget article-tweet"); and a weak role is cancelled by another
@@ -315,6 +321,8 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
             return "strong"
         if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
             found = "weak"
+        elif not _DATE_WORDS.isdisjoint(words):
+            found = found or "date"
         elif not _CONTENT_WORDS.isdisjoint(words):
             content_named = True
     # "cb-post-wrap cb-sidebar-right": the element is the post, laid out beside a sidebar
@@ -445,8 +453,10 @@ class _Judge:
         role = self.roles.get(names, "?")
         if role == "?":
             role = self.roles[names] = role_of(names, include_comments=self.include_comments)
-        if role is None or (role == "weak" and not self.weak_roles):
+        if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
+        if role == "date":  # a date line; a box named for a date that holds posts is their wrapper
+            return len(el.text_content()) < _DATE_BOX
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
+from urllib.parse import urlsplit
 
 import lxml.etree
 from lxml.html import HtmlElement
@@ -541,7 +542,7 @@ def _title_words(title: str) -> frozenset[str]:
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))
-_CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page", "title"))
+_CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page"))
 
 
 def _without_permalinks(heading: HtmlElement) -> HtmlElement:
@@ -570,9 +571,10 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
 
 
 def _in_banner(el: HtmlElement) -> bool:
-    """In the page's banner (``role="banner"``, a box named header, masthead, branding, logo…,
-    outside any ``<article>`` or ``<main>``): an ``<h1>`` there is the site's name, as old blogs and
-    forums set it, with the page's own title in a lower heading."""
+    """In the page's banner (``role="banner"``, a box named masthead, branding, logo…, or named
+    header when the heading links to the home page; outside any ``<article>`` or ``<main>``): an
+    ``<h1>`` there is the site's name, as old blogs and forums set it, with the page's own title in
+    a lower heading."""
     chain = [el, *el.iterancestors()]
     if any(node.tag in ("article", "main") for node in chain):
         return False
@@ -582,7 +584,16 @@ def _in_banner(el: HtmlElement) -> bool:
         words = set(_WORD_SPLIT.split(f"{node.get('class') or ''} {node.get('id') or ''}".lower()))
         if words & _CONTENT_WORDS:
             return False
-        if words & _BANNER_WORDS:
+        if words & _BANNER_WORDS or ("header" in words and _links_home(el)):
+            return True
+    return False
+
+
+def _links_home(el: HtmlElement) -> bool:
+    """``el`` holds a link to its site's home page (``/``, or a host with no path)."""
+    for link in el.iter("a"):
+        path = urlsplit((link.get("href") or "").strip()).path
+        if (link.get("href") or "").strip() and path in ("", "/"):
             return True
     return False
 

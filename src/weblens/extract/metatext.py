@@ -130,6 +130,9 @@ def is_generic_title(title: str) -> bool:
 def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
     """``title`` without a leading or trailing site name (see the module docstring)."""
     title = _PUBLISHED_SUFFIX.sub("", title) or title
+    site, colon, rest = title.partition(": ")
+    if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
+        title = rest.strip()
     separators = list(_TITLE_SEPARATOR.finditer(title))
     if not separators:
         return title

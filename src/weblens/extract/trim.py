@@ -24,6 +24,7 @@ _NON_WORD = re.compile(r"[\W_]+")
 _LEAD_PARAGRAPH = 150  # characters: the article proper has begun
 _HEAD_BLOCKS = 12  # how many blocks into the container to look at most
 _TITLE_LINE = 300
+_TITLE_HEADINGS = 10  # lower headings looked at for the title
 # headings, list items and table cells are content even when short
 _NOT_LABELS = HEADING_TAGS | {"li", "dd", "dt", "td", "th", "caption"}
 _LABEL_WORDS = 3
@@ -59,7 +60,8 @@ def _similar(text: str, title: str) -> bool:
 
 def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement | None:
     """The page's own title heading: its first ``<h1>`` (or, on a page without one, its first
-    ``<h2>``) when that repeats the page title. Looked up before cleaning: a title heading in a
+    ``<h2>``) when that repeats the page title, else one of its first ``<h2>``/``<h3>`` that words
+    the title exactly. Looked up before cleaning: a title heading in a
     page header is removed with the header, and the Markdown may still want it."""
     if not title:
         return None
@@ -68,7 +70,14 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
         if heading is None:
             continue
         text = " ".join(heading.text_content().split())
-        return heading if text and len(text) <= _TITLE_LINE and _similar(text, title) else None
+        if text and len(text) <= _TITLE_LINE and _similar(text, title):
+            return heading
+        break
+    # under a site's banner <h1>, the post's title is a lower heading (a blog's <h3 class=post-title>)
+    for heading in islice(body.iter("h2", "h3"), _TITLE_HEADINGS):
+        text = " ".join(heading.text_content().split())
+        if text and len(text) <= _TITLE_LINE and text.casefold() == title.casefold():
+            return heading
     return None
 
 

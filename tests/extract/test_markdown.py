@@ -129,6 +129,17 @@ def test_pre_becomes_fenced_code_with_language() -> None:
     assert md(far) == "```\na = 1\n```"
 
 
+def test_a_table_of_data_with_a_small_table_in_a_cell_stays_a_table() -> None:
+    rows = "".join(f"<tr><td>S{i}</td><td>{i}</td><td>note {i}</td></tr>" for i in range(3))
+    small = "<table><tr><td>First</td></tr><tr><td>1966</td></tr></table>"
+    inner = f"<tr><td>Rance</td><td>240</td><td>{small}</td></tr>"
+    html = f"<table><tr><th>Station</th><th>MW</th><th>Notes</th></tr>{rows}{inner}</table>"
+    assert md(html).endswith("| S2 | 2 | note 2 |\n| Rance | 240 | First<br>1966 |")
+    # a table with tables in most rows, or without a header row, still lays out a page
+    layout = html.replace("<th>", "<td>").replace("</th>", "</td>")
+    assert "|" not in md(layout)
+
+
 def test_a_table_of_one_row_padded_with_empty_cells_is_layout() -> None:
     # a formula set beside its number (LaTeXML): not a header over nothing
     html = '<table class="ltx_equation"><tr><td></td><td>E = mc^2</td><td></td><td>(1)</td></tr></table>'

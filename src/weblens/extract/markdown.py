@@ -173,6 +173,7 @@ _LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquot
 _CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
 _CELL_LISTS = frozenset(("ul", "ol", "dl"))
 _MEDIA_TAGS = ("img", "picture", "video", "svg")
+_DATA_TABLE_ROWS = 3  # rows of a table of data that may hold small tables in its cells
 _SPACED_WORDS = 12  # words of a piece in a row of boxes laid out side by side, at most
 _GRID_CELL_CHARS = 400  # a data cell longer than this is a column of a page layout
 _RECORD_ROWS = 3  # ... unless this many rows of several cells repeat (records): then up to
@@ -502,7 +503,10 @@ class _Renderer:
         layout = (
             self.table is not None
             or (el.get("role") or "").strip().lower() in ("presentation", "none")
-            or next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
+            or (
+                next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
+                and not _data_with_inner_tables(el)
+            )
         )
         if layout:
             return _BOUNDARY
@@ -596,6 +600,30 @@ def _cells_hold_blocks(table: HtmlElement, widths: Counter[HtmlElement]) -> bool
     if not any(blocks for _, blocks in cells):
         return False
     return not _grid_of_short_cells(cells, widths)
+
+
+def _data_with_inner_tables(table: HtmlElement) -> bool:
+    """A table of data with a small table inside a few of its cells (a list of dates, a score): a
+    header row, three rows or more of several cells, the inner tables in fewer than half of its
+    rows and nothing else of a page's layout inside (no ``<pre>``, heading, quote or form). The
+    inner tables are written into their cells. The cheap tests on its own rows come first."""
+    rows = list(_own_rows(table))
+    if len(rows) < _DATA_TABLE_ROWS or not any(cell.tag == "th" for cell in rows[0]):
+        return False
+    several = sum(1 for row in rows if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
+    if several * 2 <= len(rows):
+        return False
+    nested = sum(1 for row in rows if next(row.iterdescendants("table"), None) is not None)
+    return nested * 2 < len(rows) and next(table.iterdescendants(*_LAYOUT_INSIDE[1:]), None) is None
+
+
+def _own_rows(table: HtmlElement) -> Iterator[HtmlElement]:
+    """The rows of ``table`` itself (also in its ``thead``/``tbody``/``tfoot``), not of tables inside."""
+    for child in table:
+        if child.tag == "tr":
+            yield child
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            yield from (row for row in child if row.tag == "tr")
 
 
 def _one_column(widths: Counter[HtmlElement]) -> bool:

@@ -210,6 +210,20 @@ def test_a_table_of_data_whose_cells_are_links_is_content() -> None:
     assert "| [Seine](https://news.example.com/wiki/Seine) | 777 km | [Channel](" in markdown
 
 
+def test_a_table_of_data_under_a_header_row_keeps_lists_in_its_cells() -> None:
+    cell = "<ul><li><a href='/a{0}'>Album {0}</a></li><li><a href='/b{0}'>Live {0}</a></li></ul>"
+    table = (
+        "<table>"
+        + _rows(
+            "<th>Year</th><th>Releases</th>",
+            *(f"<td>{1990 + i}</td><td>{cell.format(i)}</td>" for i in range(3)),
+        )
+        + "</table>"
+    )
+    markdown = _article_with(table)
+    assert "[Album 2](https://news.example.com/a2)" in markdown and "1992" in markdown
+
+
 @pytest.mark.parametrize(
     "table",
     [

@@ -353,16 +353,19 @@ def _data_table(el: HtmlElement) -> bool:
     a title or a total may span the first or the last row): its links are the data's (the places,
     people, works a column names), not a menu. A menu laid out in a table has rows of links only,
     or labels between its groups; a calendar has a day number per cell; a layout table has blocks
-    or tables in its cells."""
+    or tables in its cells (a table under a header row of several ``<th>`` may have lists and
+    paragraphs in its cells: they are its data)."""
     if el.tag != "table":
         return False
     rows = list(el.iter("tr"))
     if any(inner is not el for inner in el.iter("table")) or len(rows) < _DATA_ROWS:
         return False
+    first = [cell for cell in rows[0] if cell.tag in _CELLS]
+    headed = len(first) >= 2 and all(cell.tag == "th" for cell in first)  # a header row: blocks may be data
     worded = 0
     for number, row in enumerate(rows):
         cells = [cell for cell in row if cell.tag in _CELLS]
-        if any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iter()):
+        if not headed and any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iter()):
             return False
         if len(cells) < 2 and 0 < number < len(rows) - 1:
             return False  # a label between rows of links: a menu's groups

@@ -70,6 +70,25 @@ def test_a_short_post_of_a_classic_blog_is_its_content() -> None:
         assert noise not in page.text
 
 
+def test_a_question_page_keeps_question_answers_and_code_under_its_own_title() -> None:
+    page = read("qa_modern.html")
+    md = page.markdown
+    # the question's title heads the Markdown; an answer's heading wording it alike stays a section
+    assert md.startswith("# How do I merge two dictionaries in a single expression?\n\nI want to merge")
+    assert "## How can I merge two Python dictionaries in a single expression?" in md
+    assert "  ```python\n  z = {**x, **y}\n" in md and "z = dict(list(x.items()) + list(y.items()))" in md
+    for noise in (
+        "Improve this question",
+        "The Overflow Blog",
+        "How to concatenate two",
+        "Log in",
+        "CC BY-SA",
+    ):
+        assert noise not in page.text
+    assert "Does it matter which value wins" not in page.text  # a comment on the question
+    assert "Does it matter which value wins" in read("qa_modern.html", include_comments=True).text
+
+
 # --- 2. the wrong block wins ---------------------------------------------------------------------
 
 

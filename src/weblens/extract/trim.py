@@ -22,6 +22,7 @@ __all__ = ["drop_repeated_header", "page_title_heading", "same_text"]
 _SEPARATORS = re.compile(r"\s+[|\-–—:·•»«]+\s+|\s*::\s*")
 _NON_WORD = re.compile(r"[\W_]+")
 _LEAD_PARAGRAPH = 150  # characters: the article proper has begun
+_SHORT_LEAD = 40  # characters of a sentence that begins the text, however short the paragraph
 _HEAD_BLOCKS = 12  # how many blocks into the container to look at most
 _TITLE_LINE = 300
 _TITLE_HEADINGS = 10  # lower headings looked at for the title
@@ -101,6 +102,10 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
         if len(text) >= _LEAD_PARAGRAPH and el.tag not in HEADING_TAGS:
             lead_found = True
             break
+        if el.tag == "pre" or (
+            el.tag not in HEADING_TAGS and len(text) >= _SHORT_LEAD and _SENTENCE_END.search(text)
+        ):
+            break  # the text has begun with a short paragraph: a heading further on is a section's
         if title and len(text) <= _TITLE_LINE and _similar(text, title):
             titles.append(el)
         elif (

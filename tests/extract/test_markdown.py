@@ -122,6 +122,8 @@ def test_pre_becomes_fenced_code_with_language() -> None:
     assert md('<pre><code class="lang-js">x()</code></pre>') == "```js\nx()\n```"
     assert md('<pre data-lang="rust">fn main() {}</pre>') == "```rust\nfn main() {}\n```"
     assert md('<pre class="brush: js; gutter: false">x()</pre>') == "```js\nx()\n```"  # SyntaxHighlighter
+    medium = '<pre><span data-code-block-mode="2" data-code-block-lang="python">x()</span></pre>'
+    assert md(medium) == "```python\nx()\n```"  # Medium marks it on the span inside
     # the language marked on the boxes around the <pre> (Sphinx, GitHub), not further out
     box = '<div class="highlight-toml"><div class="highlight"><pre>a = 1</pre></div></div>'
     assert md(box) == "```toml\na = 1\n```"

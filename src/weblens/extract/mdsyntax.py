@@ -43,6 +43,7 @@ _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")
 _LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:\s*)([\w+#.-]+)", re.I)
 _LANGUAGE_NAME = re.compile(r"[\w+#.-]{1,30}")
+_LANGUAGE_ATTRIBUTE = re.compile(r"data-(?:[a-z-]+-)?lang(?:uage)?")  # data-lang, data-code-block-lang
 _LANGUAGE_BOXES = 2  # boxes around a <pre> looked at for its language
 _URL_UNSAFE = re.compile(r"[ ()<>]")
 
@@ -121,15 +122,26 @@ def raw_text(el: HtmlElement) -> str:
 
 def code_language(pre: HtmlElement) -> str:
     """The language of a ``<pre>`` from ``class="language-x"``/``lang-x``/``highlight-x``/``brush: x`` or
-    ``data-lang`` on it, on its ``<code>`` or on the boxes around it (Sphinx marks
+    ``data-lang`` (``data-language``, ``data-code-block-lang``) on it, on its ``<code>`` (or first
+    child), or on the boxes around it (Sphinx marks
     ``<div class="highlight-python"><div class="highlight"><pre>``), or ""."""
     code = pre.find("code")
+    inner = next((child for child in pre if isinstance(child.tag, str)), None)  # Medium's <span data-…-lang>
     wrappers = [box for box in islice(pre.iterancestors(), _LANGUAGE_BOXES) if box.tag == "div"]
     for el in (*((code,) if code is not None else ()), pre, *wrappers):
         found = _LANGUAGE.search(el.get("class") or "")
         if found:
             return str(found.group(1)).lower()
-        data = str(el.get("data-lang") or el.get("data-language") or "").strip()
+    for el in (
+        *((code,) if code is not None else ()),
+        pre,
+        *((inner,) if inner is not None else ()),
+        *wrappers,
+    ):
+        data = next(
+            (str(value).strip() for name, value in el.attrib.items() if _LANGUAGE_ATTRIBUTE.fullmatch(name)),
+            "",
+        )
         if _LANGUAGE_NAME.fullmatch(data):
             return data.lower()
     return ""

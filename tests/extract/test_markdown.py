@@ -148,6 +148,16 @@ def test_a_table_of_one_row_padded_with_empty_cells_is_layout() -> None:
     assert md(html) == "E = mc^2\n\n(1)"
 
 
+def test_one_pre_per_line_is_one_code_block() -> None:
+    # a site that writes each line of a block as a <pre> of the same kind (old Medium)
+    lines = '<pre class="graf graf--pre">import os</pre>\n'
+    lines += '<pre class="graf graf--pre graf-after--pre">print(1)</pre>'
+    assert md(f"<p>Run:</p>{lines}<p>Done.</p>") == "Run:\n\n```\nimport os\nprint(1)\n```\n\nDone."
+    # two blocks of no stated kind, or with text between, stay apart
+    assert md("<pre>a</pre><pre>b</pre>").count("```") == 4
+    assert md('<pre class="x">a</pre>then<pre class="x">b</pre>').count("```") == 4
+
+
 def test_code_fence_is_longer_than_backtick_runs() -> None:
     assert md("<pre>a ``` b\n`````</pre>") == "``````\na ``` b\n`````\n``````"
 

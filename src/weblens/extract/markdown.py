@@ -208,6 +208,7 @@ class _Renderer:
         media_only: frozenset[HtmlElement] = frozenset(),
     ) -> None:
         self.media_only = media_only
+        self.consumed: set[HtmlElement] = set()
         self.urls = UrlResolver(base_url)
         self.links = links
         self.images = images
@@ -248,6 +249,9 @@ class _Renderer:
                 continue
             if child in self.media_only:
                 self.images_of(child)
+                self.text(child.tail)
+                continue
+            if child in self.consumed:  # written already, as a part of a block before it
                 self.text(child.tail)
                 continue
             token = self.enter(child, tag)
@@ -461,10 +465,9 @@ class _Renderer:
             self.write_block(["#" * level + " " + text])
 
     def code_block(self, pre: HtmlElement) -> None:
-        code = raw_text(pre).replace("\r\n", "\n").replace("\r", "\n")
-        if code.startswith("\n"):
-            code = code[1:]
-        code = code.rstrip()
+        run = [pre, *_continued_lines(pre)]  # one <pre> per line (old Medium): one block
+        self.consumed.update(run[1:])
+        code = "\n".join(_code_text(part) for part in run).rstrip()
         if not code.strip():
             return
         fence = code_fence(code)
@@ -600,6 +603,26 @@ def _cells_hold_blocks(table: HtmlElement, widths: Counter[HtmlElement]) -> bool
     if not any(blocks for _, blocks in cells):
         return False
     return not _grid_of_short_cells(cells, widths)
+
+
+def _code_text(pre: HtmlElement) -> str:
+    code = raw_text(pre).replace("\r\n", "\n").replace("\r", "\n")
+    return code[1:] if code.startswith("\n") else code
+
+
+def _continued_lines(pre: HtmlElement) -> list[HtmlElement]:
+    """The ``<pre>`` siblings right after ``pre`` (nothing but white space between) that share a
+    class name with it: the further lines of one block that a site writes one ``<pre>`` per line."""
+    names = set((pre.get("class") or "").split())
+    found: list[HtmlElement] = []
+    current = pre
+    while names and not (current.tail or "").strip():
+        after = current.getnext()
+        if after is None or after.tag != "pre" or names.isdisjoint((after.get("class") or "").split()):
+            break
+        found.append(after)
+        current = after
+    return found
 
 
 def _data_with_inner_tables(table: HtmlElement) -> bool:

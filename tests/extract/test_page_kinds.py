@@ -150,6 +150,7 @@ def test_ruby_annotations_are_not_inlined_and_math_is_kept() -> None:
     assert "かんじ" not in page.text and "(" not in page.text.split("\n")[1][:40]
     assert "A=πr2" in page.text.replace(" ", "") or "A = πr2" in page.text
     assert "E=mc^{2}" in page.text
+    assert "G=\\frac{1}{2}" in page.text and "displaystyle" not in page.text  # the wiki's wrapper goes
 
 
 def test_an_encyclopedia_article_keeps_its_data_table_references_and_external_links() -> None:

@@ -96,6 +96,7 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
 _CAPTION = re.compile(r"caption|credit")
+_TEX_STYLE = re.compile(r"\{\\(?:display|text|script)style\s*(.*)\}", re.S)
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
 _LINE_NUMBER_NAMES = ("lineno", "line-number", "linenumber", "gutter", "blob-num", "ln-num")
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
@@ -217,10 +218,17 @@ def _math_as_text(root: HtmlElement) -> None:
     image of a formula (``class="...math..."``) as its ``alt``."""
     for math in list(root.iter("math")):
         text = math.get("alttext") or "".join(math.itertext()).strip()
-        _replace_with_text(math, text)
+        _replace_with_text(math, _bare_tex(text))
     for img in list(root.iter("img")):
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
-            _replace_with_text(img, img.get("alt") or "")
+            _replace_with_text(img, _bare_tex(img.get("alt") or ""))
+
+
+def _bare_tex(tex: str) -> str:
+    """TeX without the style wrapper a wiki sets around every formula: ``{\\displaystyle E=mc^{2}}``
+    reads ``E=mc^{2}``."""
+    found = _TEX_STYLE.fullmatch(tex.strip())
+    return found.group(1).strip() if found else tex
 
 
 def _drop_heading_permalinks(root: HtmlElement) -> None:

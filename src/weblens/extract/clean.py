@@ -185,6 +185,7 @@ def hidden_by_convention(el: HtmlElement) -> bool:
 
 
 # the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
+_ANCHOR_LINKS = lxml.etree.XPath('.//a[starts-with(@href, "#")]')
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
@@ -236,17 +237,18 @@ def _drop_heading_permalinks(root: HtmlElement) -> None:
     icon, inside the heading or right after it), and any other box's link to its own anchor
     (an API entry's ``<dt id="f">f()<a href="#f">¶</a></dt>``): a link to the page's own anchor
     whose text is a sign, not words."""
-    for heading in list(root.iter("h1", "h2", "h3", "h4", "h5", "h6")):
-        after = heading.getnext()
-        beside = (
-            [after] if after is not None and after.tag == "a" and not (heading.tail or "").strip() else []
-        )
-        for link in [*heading.iter("a"), *beside]:
-            if is_permalink(link):
-                drop(link)
-    for link in list(root.iter("a")):  # the permalink of a definition, a figure, a paragraph
-        if is_permalink(link) and _links_to_its_own_box(link):
+    for link in _ANCHOR_LINKS(root):  # only links to an anchor of the page: few
+        if is_permalink(link) and (_in_heading(link) or _beside_heading(link) or _links_to_its_own_box(link)):
             drop(link)
+
+
+def _in_heading(link: HtmlElement) -> bool:
+    return any(box.tag in HEADING_TAGS for box in islice(link.iterancestors(), _PERMALINK_DEPTH))
+
+
+def _beside_heading(link: HtmlElement) -> bool:
+    before = link.getprevious()
+    return before is not None and before.tag in HEADING_TAGS and not (before.tail or "").strip()
 
 
 def _links_to_its_own_box(link: HtmlElement) -> bool:
@@ -482,6 +484,8 @@ def code_box(el: HtmlElement) -> bool:
     """A ``<pre>``, or a box whose text is mostly a ``<pre>``'s: code, whatever the box is called."""
     if el.tag == "pre":
         return True
+    if el.find(".//pre") is None:
+        return False
     total = len(el.text_content().strip())
     code = sum(len(pre.text_content().strip()) for pre in el.iter("pre"))
     return code > 0 and code * 2 > total

@@ -219,13 +219,7 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif (
-            _content_links(stats, i)
-            or _data_table(stats.nodes[i])
-            or _list_in_prose(stats, i)
-            or _links_out(stats, i, site)
-            or _link_paragraph_in_prose(stats, i)
-        ):
+        elif _kept_whole(stats, i, site):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -241,6 +235,18 @@ def _prune(
         else:
             i += 1
     return pruned
+
+
+def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
+    """Content kept whole, links and all (each test is asked only of the tags it is about)."""
+    tag = stats.nodes[i].tag
+    if tag == "p":
+        return _link_paragraph_in_prose(stats, i)
+    if tag == "table":
+        return _data_table(stats.nodes[i])
+    if tag not in _LISTS and tag not in _WRAPPER_TAGS:
+        return False
+    return _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site)
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
@@ -297,6 +303,8 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     The list may be wrapped in boxes of its own (``<div class="reflist"><ol>``): the heading is then
     the wrapper's."""
     el = stats.nodes[i]
+    if el.tag not in _LISTS and el.tag not in _WRAPPER_TAGS:
+        return False
     labelled = _labelled_list(el)
     wrapped = labelled if labelled is not None else _wrapped_list(el)
     if wrapped is None:

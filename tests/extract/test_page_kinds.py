@@ -252,6 +252,23 @@ def test_an_api_reference_keeps_every_entry_whole_without_permalink_signs() -> N
     assert "  **high_waters(*day*)**\n  : The times and heights of the high waters" in md
 
 
+def test_a_medium_post_keeps_its_code_and_figure_but_not_the_author_box() -> None:
+    page = read("medium_post.html")
+    md = page.markdown
+    assert page.authors == ["Ines Corr"] and page.published_date == "2026-04-02T08:11:00+00:00"
+    assert "```\ndef height_at(hour, low, rng):\n    twelfths = [1, 2, 3, 3, 2, 1]\n" in md  # <br> lines
+    assert "*The rule of twelfths against a measured tide at Brest.*" in md
+    assert md.rstrip().endswith("stretches the top of the curve.")
+    for noise in (
+        "Written by",
+        "2.1K Followers",
+        "More from Ines Corr",
+        "Recommended from Medium",
+        "6 min read",
+    ):
+        assert noise not in page.text
+
+
 def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> None:
     page = read("readme_page.html")
     md = page.markdown

@@ -149,3 +149,8 @@ def test_a_see_also_of_written_pointers_is_content() -> None:
         "<li><a href='https://toml.io/'>The TOML specification</a> for the syntax of the file.</li></ul>"
     )
     assert "for the same settings as arguments" in out and "for the syntax of the file" in out
+
+
+def test_a_written_by_box_at_the_end_goes() -> None:
+    out = _trim("<h2>Written by Ines Corr</h2><p>Tides, harbours and the people who work them.</p>")
+    assert "Written by" not in out and "Tides, harbours" not in out

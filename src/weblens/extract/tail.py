@@ -53,7 +53,8 @@ _SECTION = re.compile(
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     r"trending|read (?:more|next|also)|see also|also (?:read|on)|tags?|topics|filed under|comments?|"
     r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories|articles)|further reading|"
-    r"about (?:the )?(?:authors?|us)\b|who(?:'s| is) online|users? online|(?:board|forum) statistics|"
+    r"about (?:the )?(?:authors?|us)\b|written by\b|"
+    r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
     # German
     r"weitere (?:informationen|artikel|beiträge|themen|news|nachrichten)|(?:zum )?weiterlesen|"
     r"lesen sie (?:auch|mehr)|das könnte sie (?:auch )?interessieren|auch interessant|"
@@ -72,7 +73,7 @@ _SECTION = re.compile(
 # sections that run to the end of the page
 _TO_END = re.compile(
     r"^\W*(?:comments?|discussion|kommentare|comentarios|coment[aá]rios|commentaires|commenti|tags?|topics|"
-    r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre)",
+    r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre|written by)",
     re.I,
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence

@@ -184,9 +184,9 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
-# the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
-_ANCHOR_LINKS = lxml.etree.XPath('.//a[starts-with(@href, "#")]')
+_ANCHOR_LINKS = lxml.etree.XPath('.//a[starts-with(@href, "#")]')  # links to an anchor of the page
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
+# the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 

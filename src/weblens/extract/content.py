@@ -303,8 +303,6 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     The list may be wrapped in boxes of its own (``<div class="reflist"><ol>``): the heading is then
     the wrapper's."""
     el = stats.nodes[i]
-    if el.tag not in _LISTS and el.tag not in _WRAPPER_TAGS:
-        return False
     labelled = _labelled_list(el)
     wrapped = labelled if labelled is not None else _wrapped_list(el)
     if wrapped is None:
@@ -383,7 +381,7 @@ def _data_table(el: HtmlElement) -> bool:
 
 
 def _plain_words(cell: HtmlElement) -> bool:
-    """The cell holds a word (letters) outside links."""
+    """The cell holds a word or a number outside its links."""
     linked = " ".join(a.text_content() for a in cell.iter("a") if is_link(a))
     own = cell.text_content()
     for word in linked.split():
@@ -414,13 +412,13 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         return False
     total = sum(stats.chars[j] for j in range(i, stats.ends[i] + 1))
     linked = sum(stats.links[j] for j in range(i, stats.ends[i] + 1))
+    if not total:
+        return False
     before, after = el.getprevious(), el.getnext()
-    if total and linked * 2 > total:
+    if linked * 2 > total:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:")
         return before is not None and _leads_into(before)
-    if not total:
-        return False
     if before is None or not _prose_paragraph(stats, before):
         return False
     introduces = before.text_content().rstrip().endswith(":")

@@ -128,16 +128,12 @@ def code_language(pre: HtmlElement) -> str:
     code = pre.find("code")
     inner = next((child for child in pre if isinstance(child.tag, str)), None)  # Medium's <span data-…-lang>
     wrappers = [box for box in islice(pre.iterancestors(), _LANGUAGE_BOXES) if box.tag == "div"]
-    for el in (*((code,) if code is not None else ()), pre, *wrappers):
+    own = [pre] if code is None else [code, pre]
+    for el in [*own, *wrappers]:
         found = _LANGUAGE.search(el.get("class") or "")
         if found:
             return str(found.group(1)).lower()
-    for el in (
-        *((code,) if code is not None else ()),
-        pre,
-        *((inner,) if inner is not None else ()),
-        *wrappers,
-    ):
+    for el in [*own, *([] if inner is None else [inner]), *wrappers]:
         data = next(
             (str(value).strip() for name, value in el.attrib.items() if _LANGUAGE_ATTRIBUTE.fullmatch(name)),
             "",

@@ -591,11 +591,8 @@ def _in_banner(el: HtmlElement) -> bool:
 
 def _links_home(el: HtmlElement) -> bool:
     """``el`` holds a link to its site's home page (``/``, or a host with no path)."""
-    for link in el.iter("a"):
-        path = urlsplit((link.get("href") or "").strip()).path
-        if (link.get("href") or "").strip() and path in ("", "/"):
-            return True
-    return False
+    hrefs = ((link.get("href") or "").strip() for link in el.iter("a"))
+    return any(href and urlsplit(href).path in ("", "/") for href in hrefs)
 
 
 def _in_comment(el: HtmlElement) -> bool:

@@ -186,6 +186,54 @@ def test_other_paragraphs_of_links_in_the_article_are_still_pruned(paragraph: st
     assert "other story" not in markdown and markdown.count("Sentence 7") == 2
 
 
+SWEDISH = (
+    "<p>The investigation had been shelved in 2017 but was <a href='/news/2019/reopened'>re-opened "
+    "earlier this year following his eviction from the embassy</a>.</p>"
+)
+AD = "<div class='ad-slot mpu'><div class='advert'></div></div>"
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        # an advert slot between the sentence and the prose that follows it
+        f"{SWEDISH}{AD}",
+        # a list of links before it, prose after it
+        f"<ul><li><a href='/p'>Profile of the man</a></li><li><a href='/t'>Timeline</a></li></ul>{SWEDISH}",
+        # a section heading before it: the first sentence of the section
+        f"<h2>What charges does he face?</h2>{SWEDISH}",
+    ],
+)
+def test_a_sentence_around_a_long_link_beside_prose_is_content(blocks: str) -> None:
+    html = (
+        f"<html><body><article><p>{SENTENCES}</p><p>{SENTENCES}</p>{blocks}<p>{SENTENCES}</p>"
+        "</article></body></html>"
+    )
+    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
+    assert "The investigation had been shelved in 2017 but was [re-opened earlier" in markdown
+    assert "](https://news.example.com/news/2019/reopened)." in markdown
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        # a label and a headline, though it ends with a full stop
+        "<p>Read more: <a href='/1'>The other story on the site, told at length by our reporter.</a></p>",
+        # two words before a headline: a pointer, not a sentence of the article
+        "<p>Also read <a href='/1'>the other story on the site, told at length by our reporter</a>.</p>",
+        # a line of links with no full stop
+        "<p>See our coverage of <a href='/1'>the other story on the site</a> and <a href='/2'>more</a></p>",
+    ],
+)
+def test_a_link_line_beside_prose_on_one_side_only_is_still_pruned(paragraph: str) -> None:
+    html = (
+        f"<html><body><article><p>{SENTENCES}</p>{paragraph}<h2>Elsewhere on the site</h2>"
+        "<ul><li><a href='/x'>First</a></li><li><a href='/y'>Second</a></li></ul></article></body></html>"
+    )
+    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
+    assert "other story" not in markdown and "Sentence 7" in markdown
+
+
 def _article_with(block: str) -> str:
     html = f"<html><body><article><p>{SENTENCES}</p>{block}<p>{SENTENCES}</p></article></body></html>"
     return weblens.extract(html, "https://news.example.com/2024/story").markdown

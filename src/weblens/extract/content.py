@@ -51,6 +51,8 @@ _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
+_FULL_STOPS = frozenset(".!?。！？")
+_OWN_WORDS = 3  # words a sentence opens with before its first link
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
@@ -440,21 +442,32 @@ def _leads_into(el: HtmlElement) -> bool:
 def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     """A paragraph made mostly of links in the running text ("Read the report: <a>…</a>.", a
     footnote's source, the web sites an article names): a sentence with some words of its own,
-    between two paragraphs of prose. A box of other stories has no words of its own or stands
-    apart from the prose."""
+    between two paragraphs of prose; or beside one paragraph of prose (a heading or a list on its
+    other side) when its links sit inside a sentence of its own. A box of other stories has no
+    words of its own or stands apart from the prose. (Cleaning has already taken adverts out of
+    the tree, so the neighbours are the text's own blocks.)"""
     el = stats.nodes[i]
-    if el.tag != "p" or not stats.sentences[i] or stats.chars[i] <= stats.links[i]:
+    if not stats.sentences[i] or stats.chars[i] <= stats.links[i]:
         return False
-    before, after = el.getprevious(), el.getnext()
+    before = _prose_paragraph(stats, el.getprevious())
+    after = _prose_paragraph(stats, el.getnext())
+    return (before and after) or ((before or after) and _sentence_around_links(el))
+
+
+def _sentence_around_links(el: HtmlElement) -> bool:
+    """A sentence whose links sit inside it: it opens with words of its own (not a label such as
+    "Read more:") and ends with a full stop, question or exclamation mark."""
+    lead = (el.text or "").rstrip()
     return (
-        before is not None
-        and after is not None
-        and _prose_paragraph(stats, before)
-        and _prose_paragraph(stats, after)
+        len(lead.split()) >= _OWN_WORDS
+        and not lead.endswith(":")
+        and el.text_content().rstrip()[-1:] in _FULL_STOPS
     )
 
 
-def _prose_paragraph(stats: TreeStats, el: HtmlElement) -> bool:
+def _prose_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:
+    if el is None:
+        return False
     found = stats.index.get(el)
     return (
         found is not None

@@ -202,9 +202,12 @@ AD = "<div class='ad-slot mpu'><div class='advert'></div></div>"
         f"<ul><li><a href='/p'>Profile of the man</a></li><li><a href='/t'>Timeline</a></li></ul>{SWEDISH}",
         # a section heading before it: the first sentence of the section
         f"<h2>What charges does he face?</h2>{SWEDISH}",
+        # no prose beside it: a heading above it, a list of downloads below it
+        f"<h3>Apply</h3>{SWEDISH}<ul><li><a href='/f.pdf'>Form</a> (PDF)</li>"
+        "<li><a href='/g.pdf'>Guide</a></li></ul>",
     ],
 )
-def test_a_sentence_around_a_long_link_beside_prose_is_content(blocks: str) -> None:
+def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
     html = (
         f"<html><body><article><p>{SENTENCES}</p><p>{SENTENCES}</p>{blocks}<p>{SENTENCES}</p>"
         "</article></body></html>"
@@ -225,7 +228,7 @@ def test_a_sentence_around_a_long_link_beside_prose_is_content(blocks: str) -> N
         "<p>See our coverage of <a href='/1'>the other story on the site</a> and <a href='/2'>more</a></p>",
     ],
 )
-def test_a_link_line_beside_prose_on_one_side_only_is_still_pruned(paragraph: str) -> None:
+def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: str) -> None:
     html = (
         f"<html><body><article><p>{SENTENCES}</p>{paragraph}<h2>Elsewhere on the site</h2>"
         "<ul><li><a href='/x'>First</a></li><li><a href='/y'>Second</a></li></ul></article></body></html>"

@@ -441,17 +441,16 @@ def _leads_into(el: HtmlElement) -> bool:
 
 def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     """A paragraph made mostly of links in the running text ("Read the report: <a>…</a>.", a
-    footnote's source, the web sites an article names): a sentence with some words of its own,
-    between two paragraphs of prose; or beside one paragraph of prose (a heading or a list on its
-    other side) when its links sit inside a sentence of its own. A box of other stories has no
-    words of its own or stands apart from the prose. (Cleaning has already taken adverts out of
-    the tree, so the neighbours are the text's own blocks.)"""
+    footnote's source, "download the <a>Call for Proposals</a> and the <a>Cover Sheet</a>."): a
+    sentence with some words of its own between two paragraphs of prose, or, anywhere in the
+    content, a sentence its links sit inside. A box of other stories has no words of its own; a
+    pointer ("Read more: <a>…</a>") is a label and a headline standing apart from the prose."""
     el = stats.nodes[i]
     if not stats.sentences[i] or stats.chars[i] <= stats.links[i]:
         return False
-    before = _prose_paragraph(stats, el.getprevious())
-    after = _prose_paragraph(stats, el.getnext())
-    return (before and after) or ((before or after) and _sentence_around_links(el))
+    if _sentence_around_links(el):
+        return True
+    return _prose_paragraph(stats, el.getprevious()) and _prose_paragraph(stats, el.getnext())
 
 
 def _sentence_around_links(el: HtmlElement) -> bool:

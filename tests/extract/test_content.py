@@ -331,6 +331,39 @@ def test_a_list_of_references_wrapped_in_boxes_after_its_heading_is_content() ->
     assert "1. [Smith, J. (2001). Tides of the north sea.](https://news.example.com/a)" in markdown
 
 
+def _works(director: str, *films: str) -> str:
+    items = "".join(
+        f"<dd><i><a href='/wiki/{n}'>{film}</a></i> ({1980 + n})</dd>" for n, film in enumerate(films)
+    )
+    return f"<dl><dt>Films by {director}</dt>{items}</dl>"
+
+
+def test_a_run_of_definition_lists_of_works_after_a_heading_is_content() -> None:
+    markdown = _article_with(
+        "<h2>Films and specials</h2>"
+        + _works("Ann Oak", "The Harbour at Night", "A Winter on the Quay")
+        + _works("Bo Reed", "Gulls over the North Pier")
+    )
+    assert "Films by Bo Reed" in markdown
+    for film in ("The Harbour at Night", "A Winter on the Quay", "Gulls over the North Pier"):
+        assert f"[{film}](https://news.example.com/wiki/" in markdown
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a menu set as a definition list: short links under a heading
+        "<h2>Company</h2><dl><dt>About</dt><dd><a href='/a'>Our team</a></dd>"
+        "<dd><a href='/j'>Jobs</a></dd></dl>",
+        # works, but no heading above the run: a box of other pages
+        _works("Ann Oak", "The Harbour at Night", "A Winter on the Quay"),
+    ],
+)
+def test_other_definition_lists_of_links_are_still_pruned(block: str) -> None:
+    markdown = _article_with(block)
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def test_a_captioned_list_of_links_is_content() -> None:
     markdown = _article_with(
         "<div><p class='caption'>User guide</p><ul><li><a href='/a'>Installing it on a new machine</a></li>"

@@ -246,6 +246,8 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return _link_paragraph_in_prose(stats, i)
     if tag == "table":
         return _data_table(stats.nodes[i])
+    if tag == "dl":
+        return _content_links(stats, i)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
     return _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site)
@@ -309,13 +311,16 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     wrapped = labelled if labelled is not None else _wrapped_list(el)
     if wrapped is None:
         return False
-    items = [item for item in wrapped if item.tag == "li"]
-    if len(items) < 2:
+    # a definition list's terms label its groups ("Films by Frank Oz"): one item is a list too
+    items = [item for item in wrapped if item.tag == ("dd" if wrapped.tag == "dl" else "li")]
+    if len(items) < (1 if wrapped.tag == "dl" else 2):
         return False
     words = sum(len(item.text_content().split()) for item in items) / len(items)
     if words < _LINK_ITEM_WORDS:
         return False
     before = el.getprevious()
+    while before is not None and before.tag == el.tag == "dl":
+        before = before.getprevious()  # a run of definition lists under one heading
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
 
 
@@ -345,7 +350,7 @@ def _wrapped_list(el: HtmlElement) -> HtmlElement | None:
     """``el`` itself when it is a list, or the one list inside a chain of boxes holding nothing
     else (no text of their own, one child each)."""
     for _ in range(_WRAPPERS + 1):
-        if el.tag in _LISTS:
+        if el.tag in _LISTS or el.tag == "dl":
             return el
         children = [child for child in el if isinstance(child.tag, str)]
         if el.tag not in _WRAPPER_TAGS or len(children) != 1 or (el.text or "").strip():

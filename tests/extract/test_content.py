@@ -331,6 +331,36 @@ def test_a_list_of_references_wrapped_in_boxes_after_its_heading_is_content() ->
     assert "1. [Smith, J. (2001). Tides of the north sea.](https://news.example.com/a)" in markdown
 
 
+def _card(n: int, cls: str = "product-box") -> str:
+    offer = f"https://shop.example.org/item/{n}?ref=news"
+    return (
+        f"<div class='{cls}'><a href='{offer}'><img src='/k{n}.jpg'></a>"
+        f"<a href='{offer}'>Steel kettle model {n}, 1.7 litres</a><a href='{offer}'>$39.00</a>"
+        f"<a href='{offer}'>Available from Example Shop</a></div>"
+    )
+
+
+def test_a_card_for_one_offer_between_the_sections_of_an_article_is_content() -> None:
+    markdown = _article_with(f"<h2>The steel kettle</h2><ul><li>Boils fast</li><li>Quiet</li></ul>{_card(1)}")
+    assert "[Steel kettle model 1, 1.7 litres](https://shop.example.org/item/1?ref=news)" in markdown
+    assert "[$39.00](" in markdown and "[Available from Example Shop](" in markdown
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # cards side by side: a grid of other stories or offers
+        _card(1) + _card(2) + _card(3),
+        # links of one box to several places: a menu
+        "<div><a href='/a'>Kettles and teapots</a><a href='/b'>Toasters and grills</a>"
+        "<a href='/c'>Coffee machines</a></div>",
+    ],
+)
+def test_other_boxes_of_links_between_the_sections_are_still_pruned(block: str) -> None:
+    markdown = _article_with(block)
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def _works(director: str, *films: str) -> str:
     items = "".join(
         f"<dd><i><a href='/wiki/{n}'>{film}</a></i> ({1980 + n})</dd>" for n, film in enumerate(films)

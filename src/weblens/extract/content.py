@@ -62,6 +62,9 @@ _CARD_CHARS = 700
 _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
 _HEADLINE_LINK = 15
+# a card for one thing in the text: this many links with text, all to one address, in a small box
+_CARD_LINKS = 3
+_ONE_CARD_CHARS = 300
 _CELLS = frozenset(("td", "th"))
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
@@ -250,6 +253,8 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return _content_links(stats, i)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
+    if tag == "div" and _card_of_one_thing(stats.nodes[i]):
+        return True
     return _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site)
 
 
@@ -322,6 +327,33 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     while before is not None and before.tag == el.tag == "dl":
         before = before.getprevious()  # a run of definition lists under one heading
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
+
+
+def _card_of_one_thing(el: HtmlElement) -> bool:
+    """A card for one thing set in the text, between its own sections (a shopping article's product
+    box: the product's name, its price, the shop, "Buy now", each a link to the same offer): the
+    article's content, links and all. Cards side by side are a grid of other stories, not this."""
+    if not _one_destination(el):
+        return False
+    return not any(
+        sibling is not None and sibling.tag == el.tag and _one_destination(sibling)
+        for sibling in (el.getprevious(), el.getnext())
+    )
+
+
+def _one_destination(el: HtmlElement) -> bool:
+    """A small box made of links (at least :data:`_CARD_LINKS` with text), all to one address."""
+    texts: list[str] = []
+    hrefs: set[str | None] = set()
+    for a in el.iter("a"):
+        text = " ".join(a.text_content().split())
+        if text and is_link(a):
+            texts.append(text)
+            hrefs.add(a.get("href"))
+    if len(hrefs) != 1 or len(texts) < _CARD_LINKS:
+        return False
+    total = len(" ".join(el.text_content().split()))
+    return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
 
 
 def _labelled_list(el: HtmlElement) -> HtmlElement | None:

@@ -65,6 +65,7 @@ _HEADLINE_LINK = 15
 # a card for one thing in the text: this many links with text, all to one address, in a small box
 _CARD_LINKS = 3
 _ONE_CARD_CHARS = 300
+_CARD_BLOCKS = 12
 _CELLS = frozenset(("td", "th"))
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
@@ -253,7 +254,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return _content_links(stats, i)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
-    if tag == "div" and _card_of_one_thing(stats.nodes[i]):
+    if tag == "div" and _card_of_one_thing(stats, i):
         return True
     return _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site)
 
@@ -329,10 +330,14 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
 
 
-def _card_of_one_thing(el: HtmlElement) -> bool:
+def _card_of_one_thing(stats: TreeStats, i: int) -> bool:
     """A card for one thing set in the text, between its own sections (a shopping article's product
     box: the product's name, its price, the shop, "Buy now", each a link to the same offer): the
     article's content, links and all. Cards side by side are a grid of other stories, not this."""
+    end = stats.ends[i]
+    if end - i > _CARD_BLOCKS or sum(stats.chars[i : end + 1]) >= _ONE_CARD_CHARS:
+        return False  # cheap first: a card is a small box
+    el = stats.nodes[i]
     if not _one_destination(el):
         return False
     return not any(

@@ -217,6 +217,16 @@ def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
     assert "](https://news.example.com/news/2019/reopened)." in markdown
 
 
+def test_a_clause_leading_into_its_link_is_content() -> None:
+    html = (
+        f"<html><body><article><p>{SENTENCES}</p><p>Say goodbye to that feeling!</p>"
+        "<p>Take a look if you have not read it yet: <a href='/2024/first'>Why some shops last "
+        f"and others close</a></p><h2>Next</h2><p>{SENTENCES}</p></article></body></html>"
+    )
+    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
+    assert "yet: [Why some shops last and others close](https://news.example.com/2024/first)" in markdown
+
+
 @pytest.mark.parametrize(
     "paragraph",
     [
@@ -224,6 +234,8 @@ def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
         "<p>Read more: <a href='/1'>The other story on the site, told at length by our reporter.</a></p>",
         # two words before a headline: a pointer, not a sentence of the article
         "<p>Also read <a href='/1'>the other story on the site, told at length by our reporter</a>.</p>",
+        # a label naming a box of other stories
+        "<p>You might also like these stories: <a href='/1'>The other story on the site</a></p>",
         # a line of links with no full stop
         "<p>See our coverage of <a href='/1'>the other story on the site</a> and <a href='/2'>more</a></p>",
     ],

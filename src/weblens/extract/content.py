@@ -488,22 +488,26 @@ def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     content, a sentence its links sit inside. A box of other stories has no words of its own; a
     pointer ("Read more: <a>…</a>") is a label and a headline standing apart from the prose."""
     el = stats.nodes[i]
-    if not stats.sentences[i] or stats.chars[i] <= stats.links[i]:
+    if stats.chars[i] <= stats.links[i]:
         return False
     if _sentence_around_links(el):
         return True
-    return _prose_paragraph(stats, el.getprevious()) and _prose_paragraph(stats, el.getnext())
+    return (
+        stats.sentences[i]
+        and _prose_paragraph(stats, el.getprevious())
+        and _prose_paragraph(stats, el.getnext())
+    )
 
 
 def _sentence_around_links(el: HtmlElement) -> bool:
-    """A sentence whose links sit inside it: it opens with words of its own (not a label such as
-    "Read more:") and ends with a full stop, question or exclamation mark."""
-    lead = (el.text or "").rstrip()
-    return (
-        len(lead.split()) >= _OWN_WORDS
-        and not lead.endswith(":")
-        and el.text_content().rstrip()[-1:] in _FULL_STOPS
-    )
+    """A sentence whose links sit inside it: it opens with words of its own and ends with a full
+    stop, question or exclamation mark; or a clause of the text that leads into its link with a
+    colon ("Take a look if you have not read it yet: <a>…</a>"). A label ("Read more:", "Related
+    stories:") leads into nothing."""
+    lead = " ".join((el.text or "").split())
+    if lead.endswith(":"):
+        return len(lead.split()) >= _LEAD_WORDS and not names_a_section(lead[:-1], "p")
+    return len(lead.split()) >= _OWN_WORDS and el.text_content().rstrip()[-1:] in _FULL_STOPS
 
 
 def _prose_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:

@@ -373,6 +373,29 @@ def test_other_boxes_of_links_between_the_sections_are_still_pruned(block: str) 
     assert "](" not in markdown and markdown.count("Sentence 7") == 2
 
 
+def _entries(*numbers: int) -> str:
+    return "".join(
+        f"<p class='bibitem'>[{n}] <a href='/refs/{n}.html'>J. Roe, S. Lee, J. Cryst. Growth 66, {n} "
+        "(1984).</a></p>"
+        for n in numbers
+    )
+
+
+def test_a_bibliography_set_as_numbered_paragraphs_is_content() -> None:
+    markdown = _article_with("<h2>References</h2>" + _entries(2, 3, 4))
+    for n in (2, 3, 4):
+        assert (
+            f"[J. Roe, S. Lee, J. Cryst. Growth 66, {n} (1984).](https://news.example.com/refs/{n}.html)"
+            in markdown
+        )
+
+
+@pytest.mark.parametrize("numbers", [(1, 2), (1, 3, 5)])
+def test_link_paragraphs_that_are_not_a_numbered_run_are_still_pruned(numbers: tuple[int, ...]) -> None:
+    markdown = _article_with(_entries(*numbers))
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def _works(director: str, *films: str) -> str:
     items = "".join(
         f"<dd><i><a href='/wiki/{n}'>{film}</a></i> ({1980 + n})</dd>" for n, film in enumerate(films)

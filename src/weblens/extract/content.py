@@ -13,6 +13,7 @@ negative.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -53,6 +54,9 @@ _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
+# the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
+_ENTRY_RUN = 3
+_ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
@@ -247,7 +251,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "p":
-        return _link_paragraph_in_prose(stats, i)
+        return _link_paragraph_in_prose(stats, i) or _numbered_entry(stats.nodes[i])
     if tag == "table":
         return _data_table(stats.nodes[i])
     if tag == "dl":
@@ -497,6 +501,31 @@ def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         and _prose_paragraph(stats, el.getprevious())
         and _prose_paragraph(stats, el.getnext())
     )
+
+
+def _entry_number(el: HtmlElement | None) -> int | None:
+    if el is None or el.tag != "p":
+        return None
+    found = _ENTRY_NUMBER.match(el.text_content())
+    return int(found.group(1)) if found else None
+
+
+def _numbered_entry(el: HtmlElement) -> bool:
+    """An entry of a numbered list set as paragraphs ("[2] J. Karpinski, <a>J. Cryst. Growth 66</a>
+    (1984)."), in a run of at least :data:`_ENTRY_RUN` paragraphs numbered one after another: a
+    bibliography, numbered notes. A menu does not number its links."""
+    number = _entry_number(el)
+    if number is None:
+        return False
+    run = 1
+    for forward in (False, True):
+        step = 1 if forward else -1
+        sibling = el.getnext() if forward else el.getprevious()
+        while run < _ENTRY_RUN and _entry_number(sibling) == number + step:
+            run += 1
+            step += 1 if forward else -1
+            sibling = sibling.getnext() if forward else sibling.getprevious()
+    return run >= _ENTRY_RUN
 
 
 def _sentence_around_links(el: HtmlElement) -> bool:

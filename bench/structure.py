@@ -32,6 +32,7 @@ paragraphs indented to its content column) contains its first 60 characters; a t
 pipe-table line containing every cell (a ``<br>`` in a cell read as
 a space); a code block as a fenced (or indented) block, also inside a quote, containing its first
 two non-empty lines, in order and on their own lines; a link as ``[text](url)`` with the same text
+(in ``[![alt](src) text](url)`` the text after the image)
 and the same absolute URL (compared percent-decoded, without the fragment). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
 removed before text comparison, and ``*``, ``_`` and backticks from the element's text too (once
@@ -71,6 +72,12 @@ _SPACE = re.compile(r"\s+")
 # [text](url "title"): escaped brackets in the text (an escaped "[" opens nothing, an unescaped one
 # inside would open a link of its own), one level of parentheses in the URL, <url> form
 _MD_LINK = re.compile(r"(?<!\\)!?\[((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
+# a linked image with a caption in the link's text, "[![alt](src) Caption](url)": the link's text
+# is the caption (an HTML anchor's text leaves the image's alt out)
+_MD_IMAGE = r"!\[(?:\\.|[^\[\]\\])*\]\((?:[^()\s]|\([^()\s]*\))*(?:\s[^)]*)?\)"
+_MD_IMAGE_LINK = re.compile(
+    rf"(?<![\\!])\[\s*{_MD_IMAGE}((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)"
+)
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
 _EMPHASIS_CHARS = re.compile(r"[*_`]")
 # a heading line, also as the first block of a list item ("- ### Title" is a heading in CommonMark)
@@ -280,7 +287,7 @@ def kept(element: Element, markdown: str, lines: list[str]) -> bool:
                     return True
         return False
     text = bare(element.texts[0])
-    for match in _MD_LINK.finditer(markdown):
+    for match in (*_MD_LINK.finditer(markdown), *_MD_IMAGE_LINK.finditer(markdown)):
         if match.group(0).startswith("!"):
             continue
         if plain(match.group(1)) == text and unquote(match.group(2).split("#")[0]) == element.url:

@@ -1,0 +1,36 @@
+"""How bench/structure.py recognises a kept link in an extractor's Markdown."""
+
+from __future__ import annotations
+
+import pytest
+from bench.structure import Element, kept
+
+URL = "https://site.example/films/oakley"
+LINK = Element(kind="links", texts=["annie oakley performs in the studio."], url=URL)
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        f"See [Annie Oakley performs in the studio.]({URL}) here.",
+        # a linked image with a caption: the anchor's text is the caption, not the image's alt
+        f"[![A woman with a rifle](https://site.example/i.jpg) Annie Oakley performs in the studio.]({URL})",
+        f'[![alt](https://site.example/i.jpg "t")Annie Oakley performs in the studio.]({URL}#top)',
+    ],
+)
+def test_a_link_is_kept_as_text_and_address(markdown: str) -> None:
+    assert kept(LINK, markdown, markdown.splitlines())
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "Annie Oakley performs in the studio.",  # the text without the link
+        f"[Annie Oakley performs in the studio.](https://site.example/other) ({URL})",
+        # an image whose alt is the text is not a link with that text
+        f"![Annie Oakley performs in the studio.]({URL})",
+        f"[![Annie Oakley performs in the studio.](https://site.example/i.jpg)]({URL})",
+    ],
+)
+def test_a_link_is_not_kept_by_other_markdown(markdown: str) -> None:
+    assert not kept(LINK, markdown, markdown.splitlines())

@@ -335,43 +335,9 @@ EXTRACTORS: dict[str, Callable[[], Markdowner]] = {
 }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--corpus", action="append", choices=CORPORA)
-    parser.add_argument("--limit", type=int, default=0, help="pages per corpus (0: all)")
-    parser.add_argument("--no-write", action="store_true")
-    args = parser.parse_args()
-    runners = {name: factory() for name, factory in EXTRACTORS.items()}
-    tallies = {name: Tally() for name in runners}
-    pages = 0
-    for corpus in args.corpus or CORPORA:
-        data = SHARED / corpus
-        truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
-        keys = sorted(truth)[: args.limit or None]
-        for key in keys:
-            raw = gzip.decompress((data / "html" / f"{key}.html.gz").read_bytes())
-            url = truth[key].get("url", "")
-            found = elements(raw, url, norm(truth[key].get("articleBody", "")))
-            if not found:
-                continue
-            pages += 1
-            for name, run in runners.items():
-                try:
-                    markdown = run(raw, url, corpus in WITH_COMMENTS)
-                except Exception:  # a crash keeps nothing
-                    markdown = ""
-                lines = unquoted(markdown.splitlines())
-                for element in found:
-                    tallies[name].found[element.kind] += 1
-                    tallies[name].kept[element.kind] += kept(element, markdown, lines)
+def _table(tallies: dict[str, Tally]) -> list[str]:
     first = next(iter(tallies.values()))
     lines = [
-        f"{pages} pages of {', '.join(args.corpus or CORPORA)} with structure in their main content; "
-        "share of the original's main-content elements kept as the same kind of Markdown structure "
-        "(method in `bench/structure.py`).",
-        "",
         "| extractor | " + " | ".join(f"{kind} ({first.found[kind]})" for kind in KINDS) + " |",
         "|---|" + "---|" * len(KINDS),
     ]
@@ -381,6 +347,57 @@ def main() -> int:
             for kind in KINDS
         )
         lines.append(f"| {name} | {cells} |")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--corpus", action="append", choices=CORPORA)
+    parser.add_argument("--limit", type=int, default=0, help="pages per corpus (0: all)")
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    runners = {name: factory() for name, factory in EXTRACTORS.items()}
+    corpora = args.corpus or list(CORPORA)
+    tallies = {corpus: {name: Tally() for name in runners} for corpus in corpora}
+    pages = dict.fromkeys(corpora, 0)
+    for corpus in corpora:
+        data = SHARED / corpus
+        truth = json.loads((data / "ground-truth.json").read_text(encoding="utf-8"))
+        keys = sorted(truth)[: args.limit or None]
+        for key in keys:
+            raw = gzip.decompress((data / "html" / f"{key}.html.gz").read_bytes())
+            url = truth[key].get("url", "")
+            found = elements(raw, url, norm(truth[key].get("articleBody", "")))
+            if not found:
+                continue
+            pages[corpus] += 1
+            for name, run in runners.items():
+                try:
+                    markdown = run(raw, url, corpus in WITH_COMMENTS)
+                except Exception:  # a crash keeps nothing
+                    markdown = ""
+                lines = unquoted(markdown.splitlines())
+                for element in found:
+                    tallies[corpus][name].found[element.kind] += 1
+                    tallies[corpus][name].kept[element.kind] += kept(element, markdown, lines)
+    pooled = {name: Tally() for name in runners}
+    for per_corpus in tallies.values():
+        for name, tally in per_corpus.items():
+            for kind in KINDS:
+                pooled[name].found[kind] += tally.found[kind]
+                pooled[name].kept[kind] += tally.kept[kind]
+    lines = [
+        f"{sum(pages.values())} pages of {', '.join(corpora)} with structure in their main content; "
+        "share of the original's main-content elements kept as the same kind of Markdown structure "
+        "(method in `bench/structure.py`).",
+        "",
+        *_table(pooled),
+    ]
+    if len(corpora) > 1:
+        for corpus in corpora:
+            lines += ["", f"{corpus} alone ({pages[corpus]} pages):", "", *_table(tallies[corpus])]
     markdown_table = "\n".join(lines)
     print(markdown_table)
     if not args.no_write:

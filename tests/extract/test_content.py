@@ -396,6 +396,39 @@ def test_link_paragraphs_that_are_not_a_numbered_run_are_still_pruned(numbers: t
     assert "](" not in markdown and markdown.count("Sentence 7") == 2
 
 
+def _notes(back: str) -> str:
+    return (
+        "<div class='notes'><hr><ol>"
+        "<li><p>See <a href='https://tides.example.org/t'>the tide tables of the authority</a>. "
+        f"{back.format(1)}</p></li>"
+        f"<li><p><a href='https://sea.example.edu/r.pdf'>Sea level report</a>, table 3. {back.format(2)}"
+        "</p></li>"
+        "</ol></div>"
+    )
+
+
+@pytest.mark.parametrize(
+    "back", ["<a href='#fnref:{0}'>↩</a>", "<a href='#cite-{0}'>^</a>", "<a href='#r{0}'>{0}</a>"]
+)
+def test_notes_that_link_back_to_the_text_are_content(back: str) -> None:
+    markdown = _article_with(_notes(back))
+    assert "1. See [the tide tables of the authority](https://tides.example.org/t)." in markdown
+    assert "2. [Sea level report](https://sea.example.edu/r.pdf), table 3." in markdown
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "",  # no way back to the text: a list of links like any other
+        "<a href='#'>+</a>",  # a script's toggle, not an anchor in the page
+        "<a href='#part-{0}'>Part {0} of the story</a>",  # an in-page contents entry
+    ],
+)
+def test_other_lists_with_in_page_links_are_not_notes(back: str) -> None:
+    markdown = _article_with(_notes(back))
+    assert "](" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def _works(director: str, *films: str) -> str:
     items = "".join(
         f"<dd><i><a href='/wiki/{n}'>{film}</a></i> ({1980 + n})</dd>" for n, film in enumerate(films)

@@ -283,6 +283,26 @@ def test_a_readme_page_keeps_its_sections_and_loses_the_repository_chrome() -> N
         assert noise not in page.text
 
 
+def test_a_post_with_footnotes_keeps_them_and_its_title_under_a_site_banner() -> None:
+    page = read("blog_footnotes.html")
+    assert page.title == "On the tides of the north quay"  # not the site's name in the banner <h1>
+    assert page.markdown.startswith("# On the tides of the north quay\n")
+    tables, report = "https://tides.example.org/tables/2024", "https://sealevel.example.edu/report-2019.pdf"
+    assert f"1. See the [tide tables of the harbour authority]({tables})." in page.markdown
+    assert f"[Coastal sea level report 2019]({report}), table 3." in page.markdown
+    assert "#fnref" not in page.markdown  # the notes' links back into the text are no sources
+    for noise in ("Ann's notes", "Boats of the winter", "The September flood"):
+        assert noise not in page.text
+
+
+def test_a_changelog_keeps_every_entry_and_its_link() -> None:
+    page = read("docs_changelog.html")
+    for entry in ("pull/412", "pull/418", "pull/420", "issues/401", "issues/405", "issues/409", "issues/390"):
+        assert f"https://github.example/quayside/{entry})" in page.markdown
+    assert "## 2.3.1 — 2024-01-15" in page.markdown and "### Fixed" in page.markdown
+    assert "Usage" not in page.text and "Privacy" not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

@@ -70,6 +70,10 @@ _HEADLINE_LINK = 15
 _CARD_LINKS = 3
 _ONE_CARD_CHARS = 300
 _CARD_BLOCKS = 12
+# notes: the roles that mark them, what may stand beside their list in its box, a back-link's text
+_NOTES_ROLES = frozenset(("doc-endnotes", "doc-footnotes"))
+_NOTES_BESIDE = frozenset(("hr", "h2", "h3", "h4", "h5", "h6", "p"))
+_BACK_MARK = 3
 _CELLS = frozenset(("td", "th"))
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
@@ -260,7 +264,12 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return False
     if tag == "div" and _card_of_one_thing(stats, i):
         return True
-    return _content_links(stats, i) or _list_in_prose(stats, i) or _links_out(stats, i, site)
+    return (
+        _content_links(stats, i)
+        or _endnotes(stats.nodes[i])
+        or _list_in_prose(stats, i)
+        or _links_out(stats, i, site)
+    )
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
@@ -363,6 +372,34 @@ def _one_destination(el: HtmlElement) -> bool:
         return False
     total = len(" ".join(el.text_content().split()))
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
+
+
+def _endnotes(el: HtmlElement) -> bool:
+    """The notes of the text (footnotes, endnotes): a list whose every item links back to its
+    reference in the text (``<a href="#fnref:1">↩</a>``, as Markdown processors, Pandoc and
+    wikis write them), alone in its box but for a rule or a heading, or marked
+    ``role="doc-endnotes"``. Their sources are the article's, links and all."""
+    if el.get("role") in _NOTES_ROLES:
+        return True
+    if el.tag in _WRAPPER_TAGS:
+        inner = [child for child in el if isinstance(child.tag, str) and child.tag not in _NOTES_BESIDE]
+        if len(inner) != 1:
+            return False
+        el = inner[0]
+    if el.tag not in _LISTS:
+        return False
+    items = [item for item in el if item.tag == "li"]
+    return bool(items) and all(_links_back(item) for item in items)
+
+
+def _links_back(item: HtmlElement) -> bool:
+    """A note's link back to its reference: to an anchor in the page, a mark or a number."""
+    return any(
+        len(href := a.get("href") or "") > 1
+        and href.startswith("#")
+        and len(a.text_content().strip()) <= _BACK_MARK
+        for a in item.iter("a")
+    )
 
 
 def _labelled_list(el: HtmlElement) -> HtmlElement | None:

@@ -571,8 +571,9 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
 
 
 def _in_banner(el: HtmlElement) -> bool:
-    """In the page's banner (``role="banner"``, a box named masthead, branding, logo…, or named
-    header when the heading links to the home page; outside any ``<article>`` or ``<main>``): an
+    """In the page's banner (``role="banner"``, a box named masthead, branding, logo…, or a
+    ``<header>`` or box named header when the heading links to the home page; outside any
+    ``<article>`` or ``<main>``): an
     ``<h1>`` there is the site's name, as old blogs and forums set it, with the page's own title in
     a lower heading."""
     chain = [el, *el.iterancestors()]
@@ -584,7 +585,7 @@ def _in_banner(el: HtmlElement) -> bool:
         words = set(_WORD_SPLIT.split(f"{node.get('class') or ''} {node.get('id') or ''}".lower()))
         if words & _CONTENT_WORDS:
             return False
-        if words & _BANNER_WORDS or ("header" in words and _links_home(el)):
+        if words & _BANNER_WORDS or (("header" in words or node.tag == "header") and _links_home(el)):
             return True
     return False
 

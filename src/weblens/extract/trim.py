@@ -60,20 +60,20 @@ def _similar(text: str, title: str) -> bool:
 
 
 def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement | None:
-    """The page's own title heading: its first ``<h1>`` (or, on a page without one, its first
-    ``<h2>``) when that repeats the page title, else one of its first ``<h2>``/``<h3>`` that words
-    the title exactly. Looked up before cleaning: a title heading in a
-    page header is removed with the header, and the Markdown may still want it."""
+    """The page's own title heading: one of its first ``<h1>`` (or, on a page without one, of its
+    first ``<h2>``) that repeats the page title (the first may be the site's name in a banner), else
+    one of its first ``<h2>``/``<h3>`` that words the title exactly. Looked up before cleaning: a
+    title heading in a page header is removed with the header, and the Markdown may still want it."""
     if not title:
         return None
     for level in ("h1", "h2"):
-        heading = next(body.iter(level), None)
-        if heading is None:
-            continue
-        text = " ".join(heading.text_content().split())
-        if text and len(text) <= _TITLE_LINE and _similar(text, title):
-            return heading
-        break
+        headings = list(islice(body.iter(level), _TITLE_HEADINGS))
+        for heading in headings:  # the first may be the site's name in its banner
+            text = " ".join(heading.text_content().split())
+            if text and len(text) <= _TITLE_LINE and _similar(text, title):
+                return heading
+        if headings:
+            break
     # under a site's banner <h1>, the post's title is a lower heading (a blog's <h3 class=post-title>)
     for heading in islice(body.iter("h2", "h3"), _TITLE_HEADINGS):
         text = " ".join(heading.text_content().split())

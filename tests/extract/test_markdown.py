@@ -209,6 +209,22 @@ def test_table_with_th_header() -> None:
     assert md(html) == "| Name | Age |\n| --- | --- |\n| Ann | 30 |"
 
 
+def test_spacer_images_are_left_out() -> None:
+    html = (
+        "<p>A<img src='/s.gif' width='40' height='1'> line<img src='/t.gif' width='1'>.</p><img src='/x.png'>"
+    )
+    assert md(html) == "A line.\n\n![](https://site.example/x.png)"
+
+
+def test_a_table_loses_the_rows_and_columns_its_spacers_left_empty() -> None:
+    spacer = "<td><img src='/s.gif' width='1' height='1'></td>"
+    html = (
+        f"<table><tr>{spacer}{spacer}{spacer}</tr>"
+        f"<tr><td>Ann</td>{spacer}<td>30</td></tr><tr><td>Bo</td>{spacer}<td>41</td></tr></table>"
+    )
+    assert md(html) == "| Ann | 30 |\n| --- | --- |\n| Bo | 41 |"
+
+
 def test_table_without_th_uses_first_row() -> None:
     html = "<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></tbody></table>"
     assert md(html) == "| a | b |\n| --- | --- |\n| c | d |"

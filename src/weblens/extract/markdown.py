@@ -56,6 +56,7 @@ from weblens.extract.mdsyntax import (
     raw_text,
 )
 from weblens.extract.mdtable import MAX_COLUMNS, MAX_ROWSPAN, TableCell, TableRow, pipe_table, table_grid
+from weblens.extract.media import is_pixel
 from weblens.extract.urls import UrlResolver, image_source
 
 __all__ = ["to_markdown"]
@@ -387,7 +388,7 @@ class _Renderer:
     # ------------------------------------------------------------ inline elements
 
     def image(self, el: HtmlElement) -> None:
-        if not self.images:
+        if not self.images or is_pixel(el):  # a spacer or a tracking pixel is no image of the text
             return
         url = image_source(el, self.urls)
         if url:
@@ -553,7 +554,7 @@ class _Renderer:
         self.boundary()
         if table.caption:
             self.write_block([f"*{' '.join(table.caption)}*"])
-        grid = table_grid(table.rows)
+        grid = _without_empty_lines(table_grid(table.rows))
         if max((len(row) for row in grid), default=0) > 1:
             self.write_block(pipe_table(grid))
             return
@@ -586,6 +587,14 @@ class _Renderer:
         line = "".join(prefix.rest for prefix in self.prefixes).rstrip()
         if self.out and self.out[-1] != line:
             self.out.append(line)
+
+
+def _without_empty_lines(grid: list[list[str]]) -> list[list[str]]:
+    """The grid without rows, and then columns, that hold nothing (a layout's spacer cells)."""
+    rows = [row for row in grid if any(cell.strip() for cell in row)]
+    width = max((len(row) for row in rows), default=0)
+    used = [c for c in range(width) if any(c < len(row) and row[c].strip() for row in rows)]
+    return [[row[c] if c < len(row) else "" for c in used] for row in rows]
 
 
 def _row_widths(table: HtmlElement) -> Counter[HtmlElement]:

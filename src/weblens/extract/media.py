@@ -22,7 +22,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.urls import UrlResolver, image_source, strip_fragment
 
-__all__ = ["collect_images", "collect_links", "primary_image"]
+__all__ = ["collect_images", "collect_links", "is_pixel", "primary_image"]
 
 _MIN_WIDTH = 200
 _MIN_HEIGHT = 150
@@ -50,7 +50,7 @@ def collect_images(root: HtmlElement, base_url: str | None) -> list[str]:
     seen: dict[str, None] = {}
     resolver = UrlResolver(base_url)
     for img in root.iter("img"):
-        if _is_pixel(img):
+        if is_pixel(img):
             continue
         url = image_source(img, resolver)
         if url:
@@ -77,7 +77,8 @@ def _dimension(img: HtmlElement, name: str) -> float | None:
     return float(match.group(1)) if match else None
 
 
-def _is_pixel(img: HtmlElement) -> bool:
+def is_pixel(img: HtmlElement) -> bool:
+    """A spacer or a tracking pixel: an image one pixel (or none) wide or high."""
     width, height = _dimension(img, "width"), _dimension(img, "height")
     return (width is not None and width <= 1) or (height is not None and height <= 1)
 

@@ -122,6 +122,32 @@ def test_og_title_that_is_the_host_name_loses() -> None:
     assert meta_of(head).title == "Storm closes schools"
 
 
+@pytest.mark.parametrize(
+    ("home", "title"),
+    [
+        ("<a href='/'>Hacker Board</a>", "Tide clocks explained"),
+        ("<a href='https://www.news.example/'>Hacker Board</a>", "Tide clocks explained"),
+        # not a home page: an anchor, a script, another site's home, a page of the site
+        ("<a href='#'>Hacker Board</a>", "Tide clocks explained | Hacker Board"),
+        ("<a href='javascript:void(0)'>Hacker Board</a>", "Tide clocks explained | Hacker Board"),
+        ("<a href='https://other.example/'>Hacker Board</a>", "Tide clocks explained | Hacker Board"),
+        ("<a href='/about'>Hacker Board</a>", "Tide clocks explained | Hacker Board"),
+    ],
+)
+def test_the_text_of_a_link_home_names_the_site(home: str, title: str) -> None:
+    found = meta_of("<title>Tide clocks explained | Hacker Board</title>", f"<div>{home}</div><p>text</p>")
+    assert found.title == title
+
+
+def test_a_header_h1_that_links_home_is_the_site_name_not_the_title() -> None:
+    body = (
+        "<header><h1><a href='/'>Ann's notes</a></h1></header>"
+        "<article><h1>On the tides of the north quay</h1><p>text</p></article>"
+    )
+    found = meta_of("<title>On the tides of the north quay | Ann's notes</title>", body)
+    assert found.title == "On the tides of the north quay"
+
+
 def test_site_name_title_is_used_when_nothing_else() -> None:
     head = '<meta property="og:title" content="Example Times">'
     head += '<meta property="og:site_name" content="Example Times">'

@@ -303,6 +303,29 @@ def test_a_changelog_keeps_every_entry_and_its_link() -> None:
     assert "Usage" not in page.text and "Privacy" not in page.text
 
 
+def test_a_thread_laid_out_in_tables_keeps_its_comments_without_spacers() -> None:
+    page = read("forum_table_thread.html")
+    assert page.title == "Tide clocks explained"  # the banner's link home names the site
+    for words in (
+        "grandfather had one",
+        "24 hours and 50 minutes",
+        "only work where the tide is semidiurnal",
+    ):
+        assert words in page.text
+    assert "[horology.example.net/tide-dials](https://horology.example.net/tide-dials)" in page.markdown
+    assert "s.gif" not in page.markdown
+    assert "Guidelines" not in page.text and "login" not in page.text
+
+
+def test_a_podcast_episode_keeps_its_show_notes_links() -> None:
+    page = read("podcast_episode.html")
+    assert "- [The Keeper's Year, by Tom Reed](https://books.example.com/keeper)" in page.markdown
+    assert "- [Fresnel lens](https://en.wiki.example/wiki/Fresnel_lens)" in page.markdown
+    assert "- 19:40 Light patterns and what they mean" in page.markdown
+    for noise in ("More episodes", "Episode 41", "Support us", "Privacy"):
+        assert noise not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

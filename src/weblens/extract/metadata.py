@@ -54,6 +54,7 @@ from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
     clean_text,
     first_clean,
+    host_of,
     is_generic_title,
     is_root_url,
     is_site_name,
@@ -285,7 +286,25 @@ class _Page:
         ]
         names += [handle.lstrip("@") for handle in self.values(("twitter:site",))]
         names += [text for el in self.h1s if _in_banner(el) and (text := _short_text(el, _MAX_TITLE))]
+        names += self.home_link_names()
         return site_name_keys(names, self.url)
+
+    def home_link_names(self) -> list[str]:
+        """The words of the first links to the home page outside the article (a banner's "Hacker
+        Board", a logo's text): the site's name as it shows it."""
+        found: list[str] = []
+        for link in self.tree.iter("a"):
+            if len(found) >= _HOME_LINKS:
+                break
+            text = " ".join(link.text_content().split())
+            if (
+                _home_href(link.get("href"), self.url)
+                and text
+                and len(text.split()) <= _HOME_LINK_WORDS
+                and not any(node.tag in ("article", "main") for node in link.iterancestors())
+            ):
+                found.append(text)
+        return found
 
     def title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el)), None)
@@ -541,6 +560,8 @@ def _title_words(title: str) -> frozenset[str]:
 
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_HOME_LINKS = 3  # links to the home page read for the site's name
+_HOME_LINK_WORDS = 4
 _BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page"))
 
@@ -592,8 +613,24 @@ def _in_banner(el: HtmlElement) -> bool:
 
 def _links_home(el: HtmlElement) -> bool:
     """``el`` holds a link to its site's home page (``/``, or a host with no path)."""
-    hrefs = ((link.get("href") or "").strip() for link in el.iter("a"))
-    return any(href and urlsplit(href).path in ("", "/") for href in hrefs)
+    return any(_home_href(link.get("href"), None) for link in el.iter("a"))
+
+
+def _home_href(href: str | None, url: str | None) -> bool:
+    """``href`` is the address of a home page: ``/``, or an http(s) host with no path or query (the
+    page's own host when its address is known); not ``#`` or a script."""
+    href = (href or "").strip()
+    if href == "/":
+        return True
+    try:
+        parts = urlsplit(href)
+        linked = parts.hostname or ""
+    except ValueError:
+        return False
+    if parts.scheme not in ("http", "https") or parts.path not in ("", "/") or parts.query:
+        return False
+    host = host_of(url)
+    return host is None or linked.removeprefix("www.") == host.removeprefix("www.")
 
 
 def _in_comment(el: HtmlElement) -> bool:

@@ -46,6 +46,19 @@ def test_never_text_tags_go(junk: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "heading",
+    [
+        "<h2 class='accordion-header'><button type='button'>Is there fuel on the quay?</button></h2>",
+        "<details><summary><button>Is there fuel on the quay?</button></summary><p>Yes.</p></details>",
+        "<dl><dt><button>Is there fuel on the quay?</button></dt><dd>Yes.</dd></dl>",
+    ],
+)
+def test_a_button_that_is_a_headings_text_stays_as_text(heading: str) -> None:
+    cleaned = _clean(_page(heading + "<p><button>Subscribe JUNK</button></p>"))
+    assert "Is there fuel on the quay?" in cleaned and "JUNK" not in cleaned
+
+
+@pytest.mark.parametrize(
     "chrome",
     [
         "<nav><a href='/'>JUNK home</a></nav>",

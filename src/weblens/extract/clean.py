@@ -102,6 +102,10 @@ _LINE_NUMBER_NAMES = ("lineno", "line-number", "linenumber", "gutter", "blob-num
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
     ".//*[@class][" + " or ".join(f'contains(@class, "{name}")' for name in _LINE_NUMBER_NAMES) + "]"
 )
+_HEADING_BUTTONS = lxml.etree.XPath(
+    ".//button[ancestor::h1 or ancestor::h2 or ancestor::h3 or ancestor::h4 or ancestor::h5 or ancestor::h6"
+    " or ancestor::summary or ancestor::dt]"
+)
 _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
@@ -206,12 +210,23 @@ def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     _drop_heading_permalinks(root)
     if source is None or any(name in source for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
+    if source is None or "<button" in source or "<BUTTON" in source:
+        _unwrap_heading_buttons(root)
     noscripts = list(root.iter("noscript"))
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+def _unwrap_heading_buttons(root: HtmlElement) -> None:
+    """A button that is a heading's text (an accordion's question, ``<h2><button>Is there
+    fuel?</button></h2>``) stays as text; other buttons go with the form controls."""
+    buttons = _HEADING_BUTTONS(root)
+    if buttons:
+        for button in buttons:
+            button.tag = "span"
 
 
 def _math_as_text(root: HtmlElement) -> None:

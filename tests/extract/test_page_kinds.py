@@ -328,7 +328,8 @@ def test_a_podcast_episode_keeps_its_show_notes_links() -> None:
 
 def test_a_faq_keeps_every_question_and_answer_whether_folded_in_details_or_an_accordion() -> None:
     page = read("faq_accordion.html")
-    for question in ("How do I book a visitor berth?", "Can I stay over winter?", "Is there fuel on the quay?"):
+    questions = ("How do I book a visitor berth?", "Can I stay over winter?", "Is there fuel on the quay?")
+    for question in questions:
         assert question in page.text
     for answer in ("channel 12", "twelve pounds per metre", "at the winter rate", "east pontoon"):
         assert answer in page.text

@@ -19,7 +19,7 @@ from weblens.extract.authors import split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metadata import Metadata, extract_metadata
-from weblens.extract.metatext import normalise_language
+from weblens.extract.metatext import normalise_language, site_name_keys, strip_site_affix
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "metadata"
 
@@ -137,6 +137,20 @@ def test_og_title_that_is_the_host_name_loses() -> None:
 def test_the_text_of_a_link_home_names_the_site(home: str, title: str) -> None:
     found = meta_of("<title>Tide clocks explained | Hacker Board</title>", f"<div>{home}</div><p>text</p>")
     assert found.title == title
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("North Quay Lighthouse | Harbour Wiki | Fandom", "North Quay Lighthouse"),
+        ("North Quay Lighthouse | Harbour Wiki", "North Quay Lighthouse"),
+        ("North Quay Lighthouse - History | Harbour Wiki", "North Quay Lighthouse - History"),
+        ("North Quay Lighthouse | Keepers | Fandom", "North Quay Lighthouse | Keepers"),
+    ],
+)
+def test_a_title_loses_the_wiki_and_the_host_of_wikis_it_ends_with(title: str, expected: str) -> None:
+    keys = site_name_keys(["Harbour Wiki"], "https://harbour.fandom.example/wiki/North_Quay_Lighthouse")
+    assert strip_site_affix(title, keys, None) == expected
 
 
 def test_a_header_h1_that_links_home_is_the_site_name_not_the_title() -> None:

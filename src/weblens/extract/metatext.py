@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
+_SITE_AFFIXES = 2  # site names a title may end with
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -133,13 +134,18 @@ def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> s
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()
-    separators = list(_TITLE_SEPARATOR.finditer(title))
-    if not separators:
+    stripped = False
+    for _ in range(_SITE_AFFIXES):  # "Page | Wiki name | Host of wikis": a site, and the site of sites
+        separators = list(_TITLE_SEPARATOR.finditer(title))
+        if not separators:
+            return title
+        last, first = separators[-1], separators[0]
+        head, tail = title[: last.start()].strip(), title[last.end() :].strip()
+        if not (head and is_site_name(tail, keys)):
+            break
+        title, stripped = head, True
+    if stripped:
         return title
-    last, first = separators[-1], separators[0]
-    head, tail = title[: last.start()].strip(), title[last.end() :].strip()
-    if head and is_site_name(tail, keys):
-        return head
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return rest

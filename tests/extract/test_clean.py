@@ -58,6 +58,34 @@ def test_a_button_that_is_a_headings_text_stays_as_text(heading: str) -> None:
     assert "Is there fuel on the quay?" in cleaned and "JUNK" not in cleaned
 
 
+FACTS = (
+    "<div><h3>Built</h3><div>1881</div></div><div><h3>Height</h3><div>24 m</div></div>"
+    "<div><h3>Keeper</h3><div>Tom Reed</div></div>"
+)
+
+
+def _text_with(inside: str, beside: str = "") -> str:
+    paragraphs = f"<p>{ARTICLE}</p><p>{ARTICLE}</p>"
+    return f"<html><body><div class='content'>{inside}{paragraphs}</div>{beside}</body></html>"
+
+
+def test_a_box_of_facts_set_among_the_paragraphs_of_the_text_stays() -> None:
+    cleaned = _clean(_text_with(f"<aside class='infobox'>{FACTS}</aside>"))
+    assert "1881" in cleaned and "Tom Reed" in cleaned
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        _text_with("", beside=f"<aside>{FACTS}</aside>"),  # beside the text, not in it: a sidebar
+        _text_with("<aside class='pullquote'><p>A line quoted from the text.</p></aside>"),  # no facts
+    ],
+)
+def test_other_asides_still_go(html: str) -> None:
+    cleaned = _clean(html)
+    assert "1881" not in cleaned and "quoted from" not in cleaned
+
+
 @pytest.mark.parametrize(
     "chrome",
     [

@@ -336,6 +336,17 @@ def test_a_faq_keeps_every_question_and_answer_whether_folded_in_details_or_an_a
     assert "Berths Fees" not in page.text and "Privacy" not in page.text
 
 
+def test_a_wiki_page_keeps_its_infobox_facts_and_loses_both_site_names_from_its_title() -> None:
+    page = read("wiki_infobox.html")
+    assert page.title == "North Quay Lighthouse"  # "| Harbour Wiki | Fandom" are the wiki and its host
+    for fact in ("Built", "1881", "Height", "24 m"):
+        assert fact in page.text
+    assert "[Tom Reed](https://site.example/wiki/Tom_Reed)" in page.markdown
+    assert "- [William Reed](https://site.example/wiki/William_Reed) (1920–1955)" in page.markdown
+    for noise in ("Popular pages", "Terms of Use", "Games", "Category"):
+        assert noise not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

@@ -43,6 +43,12 @@ def test_the_title_and_labels_before_the_lead_go_but_later_headings_stay() -> No
     assert "\n\nHarbour bridge reopens\n\n" in out  # the same words further down are content
 
 
+def test_the_values_of_labelled_facts_before_the_lead_stay() -> None:
+    facts = "<div><h3>Built</h3><div>1881</div></div><div><h3>Height</h3><div>24 m</div></div>"
+    out = _trim(facts, "Harbour bridge reopens")
+    assert "1881" in out and "24 m" in out
+
+
 def test_nothing_goes_without_a_title_or_a_lead() -> None:
     assert _trim("<h1>Harbour bridge reopens</h1>", None).startswith("Harbour bridge reopens")
     root = lxml.html.fromstring("<div><p>Short line</p><p>Another short line</p></div>")

@@ -45,6 +45,7 @@ __all__ = [
     "code_box",
     "comment_named",
     "content_named",
+    "infobox",
     "is_discussion",
     "is_hidden",
     "is_permalink",
@@ -106,6 +107,10 @@ _HEADING_BUTTONS = lxml.etree.XPath(
     ".//button[ancestor::h1 or ancestor::h2 or ancestor::h3 or ancestor::h4 or ancestor::h5 or ancestor::h6"
     " or ancestor::summary or ancestor::dt]"
 )
+# a box of facts set in the text: this many label/value pairs, labels this short, paragraphs beside
+_FACTS = 3
+_LABEL_WORDS = 4
+_FACTS_BESIDE = 2
 _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
@@ -464,7 +469,7 @@ class _Judge:
             return self._prose_of(el)[0] < self.guard
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (
-                tag in ("header", "footer") and _in_article(el)
+                (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
             )
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
@@ -493,6 +498,24 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+
+def infobox(el: HtmlElement) -> bool:
+    """A box of facts set in the text (a wiki's infobox: "Built 1881", "Height 24 m"): at least
+    :data:`_FACTS` pairs of a short label and its value, in a table, a definition list or boxes of
+    two parts, standing among the paragraphs of the text. A sidebar stands beside the text."""
+    parent = el.getparent()
+    if parent is None or sum(1 for child in parent if child.tag == "p") < _FACTS_BESIDE:
+        return False
+    pairs = 0
+    for part in el.iter("tr", "dt", "div", "section"):
+        if part.tag == "dt":
+            pairs += 1
+            continue
+        children = [child for child in part if isinstance(child.tag, str)]
+        if len(children) == 2 and len(children[0].text_content().split()) <= _LABEL_WORDS:
+            pairs += bool(children[0].text_content().strip() and children[1].text_content().strip())
+    return pairs >= _FACTS
 
 
 def code_box(el: HtmlElement) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
-from weblens.extract.clean import code_box, content_named
+from weblens.extract.clean import code_box, content_named, infobox
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
@@ -233,7 +233,7 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif _kept_whole(stats, i, site):
+        elif stats.nodes[i].tag != "p" and _kept_whole(stats, i, site):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -242,6 +242,7 @@ def _prune(
             and not _item_of_kept_list(stats, i)
             and not _text_of_a_data_cell(stats.nodes[i])
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
+            and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
             and not code_box(stats.nodes[i])  # last: it reads the subtree's text
         ):
             pruned.append(stats.nodes[i])
@@ -254,8 +255,6 @@ def _prune(
 def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
-    if tag == "p":
-        return _link_paragraph_in_prose(stats, i) or _numbered_entry(stats.nodes[i])
     if tag == "table":
         return _data_table(stats.nodes[i])
     if tag == "dl":
@@ -264,12 +263,20 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return False
     if tag == "div" and _card_of_one_thing(stats, i):
         return True
+    if tag == "aside" and infobox(stats.nodes[i]):
+        return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
         _content_links(stats, i)
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
         or _links_out(stats, i, site)
     )
+
+
+def _kept_paragraph(stats: TreeStats, i: int) -> bool:
+    """A paragraph of links that is content (its inline links need no protection of their own: it
+    is asked only when it would be pruned)."""
+    return _link_paragraph_in_prose(stats, i) or _numbered_entry(stats.nodes[i])
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:

@@ -293,13 +293,14 @@ class _Page:
         """The words of the first links to the home page outside the article (a banner's "Hacker
         Board", a logo's text): the site's name as it shows it."""
         found: list[str] = []
-        for link in self.tree.iter("a"):
+        for link in islice(self.tree.iter("a"), _HOME_LINKS_READ):  # a banner comes first
             if len(found) >= _HOME_LINKS:
                 break
+            if not _home_href(link.get("href"), self.url):
+                continue
             text = " ".join(link.text_content().split())
             if (
-                _home_href(link.get("href"), self.url)
-                and text
+                text
                 and len(text.split()) <= _HOME_LINK_WORDS
                 and not any(node.tag in ("article", "main") for node in link.iterancestors())
             ):
@@ -561,6 +562,8 @@ def _title_words(title: str) -> frozenset[str]:
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _HOME_LINKS = 3  # links to the home page read for the site's name
+_HOME_LINKS_READ = 80  # among the page's first links
+_HOME_SLASHES = 3  # "https://host/"
 _HOME_LINK_WORDS = 4
 _BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page"))
@@ -622,6 +625,8 @@ def _home_href(href: str | None, url: str | None) -> bool:
     href = (href or "").strip()
     if href == "/":
         return True
+    if not href.startswith(("http://", "https://")) or href.count("/") > _HOME_SLASHES:
+        return False  # cheap first: most links are relative, or have a path
     try:
         parts = urlsplit(href)
         linked = parts.hostname or ""

@@ -25,6 +25,7 @@ _LEAD_PARAGRAPH = 150  # characters: the article proper has begun
 _SHORT_LEAD = 40  # characters of a sentence that begins the text, however short the paragraph
 _HEAD_BLOCKS = 12  # how many blocks into the container to look at most
 _TITLE_LINE = 300
+_LABEL_TAGS = HEADING_TAGS | {"dt", "th", "label", "b", "strong"}  # what labels a value beside it
 _TITLE_HEADINGS = 10  # lower headings looked at for the title
 # headings, list items and table cells are content even when short
 _NOT_LABELS = HEADING_TAGS | {"li", "dd", "dt", "td", "th", "caption"}
@@ -82,6 +83,16 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
     return None
 
 
+def _value_of_a_label(el: HtmlElement) -> bool:
+    """The value after a label in a box of two parts (a fact of an infobox: "Built" / "1881"): data,
+    not a bare label of the page's header."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    parts = [child for child in parent if isinstance(child.tag, str)]
+    return len(parts) == 2 and parts[1] is el and parts[0].tag in _LABEL_TAGS
+
+
 def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlElement]:
     """Remove, at the head of ``main``, what repeats the page header (in place); return the title
     headings left in place.
@@ -109,7 +120,10 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
         if title and len(text) <= _TITLE_LINE and _similar(text, title):
             titles.append(el)
         elif (
-            el.tag not in _NOT_LABELS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE_END.search(text)
+            el.tag not in _NOT_LABELS
+            and len(text.split()) <= _LABEL_WORDS
+            and not _SENTENCE_END.search(text)
+            and not _value_of_a_label(el)
         ):
             labels.append(el)
     headings = [el for el in titles if el.tag in HEADING_TAGS]

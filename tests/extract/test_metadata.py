@@ -363,6 +363,9 @@ def test_author_from_html_markers_in_order() -> None:
         ("15 March 2024", "2024-03-15"),
         ("Sunday, March 17, 2024", "2024-03-17"),
         ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
+        ("Fri Mar 15 10:30:00 UTC 2024", "2024-03-15T10:30:00+00:00"),  # a mail archive's, C's asctime
+        ("Fri Mar  5 10:30:00 2024", "2024-03-05T10:30:00"),
+        ("Fri Mar 15 25:30:00 2024", None),
         ("2024-02-30", None),
         ("2024-13-01", None),
         ("2024-03-15T25:00", None),

@@ -53,6 +53,12 @@ _WEEKDAY = r"(?:[A-Za-z]{3,9},?\s+)?"
 _ENGLISH = (
     re.compile(rf"^{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
     re.compile(rf"^{_WEEKDAY}{_DAY}\.?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
+    # the C library's and mail archives' form: "Tue Mar  5 09:14:02 UTC 2024"
+    re.compile(
+        rf"^{_WEEKDAY}{_MONTH}\s+{_DAY}\s+(?P<H>\d{{1,2}}):(?P<M>\d{{2}})(?::(?P<S>\d{{2}}))?(?P<ampm>)"
+        rf"{_ZONE}\s+(?P<y>\d{{4}})$",
+        re.I,
+    ),
 )
 _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
@@ -90,6 +96,9 @@ _IN_TEXT = (
     re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
     re.compile(r"\b(?:[A-Za-z]{3,9},?\s+)?[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
     re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b"),
+    re.compile(
+        r"\b(?:[A-Za-z]{3}\s+)?[A-Za-z]{3}\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[A-Z]{1,4})?\s+\d{4}\b"
+    ),
 )
 
 

@@ -153,6 +153,40 @@ def test_a_title_loses_the_wiki_and_the_host_of_wikis_it_ends_with(title: str, e
     assert strip_site_affix(title, keys, None) == expected
 
 
+@pytest.mark.parametrize(
+    ("declared", "h1", "title"),
+    [
+        # the headline is the declared title's first part: the parts after it are a section and a site
+        (
+            "Harbour bridge reopens - Local - Coastal Times",
+            "Harbour bridge reopens",
+            "Harbour bridge reopens",
+        ),
+        (
+            "Sync stops at berth 3 · Issue #431 · quay/quay",
+            "Sync stops at berth 3 #431",
+            "Sync stops at berth 3 #431",
+        ),
+        # a label before the headline
+        (
+            "Tide clocks and the lunar day",
+            "Title: Tide clocks and the lunar day",
+            "Tide clocks and the lunar day",
+        ),
+        # a short form of a title with no separator still loses to it
+        (
+            "On computable numbers, with an application to the decision problem",
+            "On computable numbers",
+            "On computable numbers, with an application to the decision problem",
+        ),
+    ],
+)
+def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
+    declared: str, h1: str, title: str
+) -> None:
+    assert meta_of(f"<title>{declared}</title>", f"<h1>{h1}</h1><p>text</p>").title == title
+
+
 def test_a_header_h1_that_links_home_is_the_site_name_not_the_title() -> None:
     body = (
         "<header><h1><a href='/'>Ann's notes</a></h1></header>"

@@ -355,6 +355,23 @@ def test_a_mail_archive_message_keeps_its_body_lines_and_date() -> None:
     assert "Messages sorted by" not in page.text and "Previous message" not in page.text
 
 
+def test_an_issue_thread_keeps_its_title_code_and_every_comment() -> None:
+    page = read("issue_thread.html")
+    assert page.title == "Sync stops at the third berth after 2.4 #431"
+    assert "```\nquay.sync: mooring 3 timed out after 30s\n```" in page.markdown
+    for words in ("does not help", "The flag was renamed", "That works, thank you"):
+        assert words in page.text
+    assert "Assignees" not in page.text and "Pricing" not in page.text
+
+
+def test_a_paper_abstract_page_gives_title_authors_date_and_abstract() -> None:
+    page = read("paper_abstract.html")
+    assert page.title == "Tide clocks and the lunar day"  # not "Title:Tide clocks…"
+    assert page.authors == ["Ann Oak", "Bo Reed"] and page.published_date == "2024-03-02"
+    assert "drift stays under forty minutes" in page.text
+    assert "Current browse context" not in page.text and "Search" not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

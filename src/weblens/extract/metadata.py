@@ -58,6 +58,7 @@ from weblens.extract.metatext import (
     is_generic_title,
     is_root_url,
     is_site_name,
+    leading_part,
     looks_like_url,
     normalise_language,
     site_name_keys,
@@ -341,12 +342,17 @@ class _Page:
         best: str | None = None
         best_share = 0.0
         declared_words = [_title_words(title) for title in declared]
+        leading_words = [_title_words(leading_part(title)) for title in declared]
         for el in self.h1s:
             text = clean_text(_short_text(_without_permalinks(el), _MAX_TITLE), _MAX_TITLE)
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue
+            text = _without_label(text, declared)
             words = _title_words(text)
-            if any(words < other for other in declared_words):
+            if any(
+                words < other and not lead <= words
+                for other, lead in zip(declared_words, leading_words, strict=True)
+            ):
                 continue  # a short form ("On computable numbers"): a declared title says more
             for other in declared_words:
                 common = len(words & other)
@@ -556,11 +562,24 @@ _TITLE_STOPWORDS = frozenset(
 )
 
 
+def _without_label(text: str, declared: list[str]) -> str:
+    """A headline without the label it opens with ("Title: Tide clocks", an archive's descriptor)
+    when the rest is a declared title."""
+    folded = text.casefold()
+    for title in declared:
+        if len(title) < len(text) and folded.endswith(title.casefold()):
+            label = text[: len(text) - len(title)].strip()
+            if label.endswith(":") and len(label.split()) <= _LABEL_WORDS:
+                return text[len(text) - len(title) :]
+    return text
+
+
 def _title_words(title: str) -> frozenset[str]:
     return frozenset(w for w in _TITLE_WORD.findall(title.casefold()) if w not in _TITLE_STOPWORDS)
 
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_LABEL_WORDS = 2  # words of a label before a headline ("Title:")
 _HOME_LINKS = 3  # links to the home page read for the site's name
 _HOME_LINKS_READ = 80  # among the page's first links
 _HOME_SLASHES = 3  # "https://host/"

@@ -128,6 +128,12 @@ def is_generic_title(title: str) -> bool:
     return " ".join(title.lower().split()) in _GENERIC_TITLES
 
 
+def leading_part(title: str) -> str:
+    """The part of ``title`` before its first separator ("Page" of "Page · Section · Site")."""
+    found = _TITLE_SEPARATOR.search(title)
+    return title[: found.start()].strip() if found else title
+
+
 def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
     """``title`` without a leading or trailing site name (see the module docstring)."""
     title = _PUBLISHED_SUFFIX.sub("", title) or title

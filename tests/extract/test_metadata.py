@@ -187,6 +187,26 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
     assert meta_of(f"<title>{declared}</title>", f"<h1>{h1}</h1><p>text</p>").title == title
 
 
+@pytest.mark.parametrize(
+    ("h1", "title"),
+    [
+        # one link to a section above the page: the community's name, not the page's
+        ("<a href='/r/sailing'>sailing</a>", "Best knot for a mooring?"),
+        # a link to a page beside it: no sign that it names the page's section
+        ("<a href='/r/boats'>sailing</a>", "sailing"),
+    ],
+)
+def test_an_h1_that_links_up_to_a_section_names_it(h1: str, title: str) -> None:
+    found = extract_metadata(
+        parse(
+            "<html><head><title>Best knot for a mooring? : sailing</title></head>"
+            f"<body><h1>{h1}</h1></body></html>"
+        ),
+        "https://forum.example/r/sailing/comments/abc/best_knot/",
+    )
+    assert found.title == title
+
+
 def test_a_header_h1_that_links_home_is_the_site_name_not_the_title() -> None:
     body = (
         "<header><h1><a href='/'>Ann's notes</a></h1></header>"

@@ -372,6 +372,17 @@ def test_a_paper_abstract_page_gives_title_authors_date_and_abstract() -> None:
     assert "Current browse context" not in page.text and "Search" not in page.text
 
 
+def test_a_nested_thread_is_titled_by_its_post_not_its_community() -> None:
+    page = weblens.extract(
+        (CLASSES / "forum_nested_thread.html").read_bytes(),
+        "https://old.reddit.example/r/sailing/comments/abc/what_is_the_best_knot/",
+    )
+    assert page.title == "What is the best knot for mooring a small boat?"  # not "sailing", the community
+    for words in ("high above the water at low tide", "round turn and two half hitches", "Leave a long tail"):
+        assert words in page.text
+    assert "content policy" not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

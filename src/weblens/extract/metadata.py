@@ -286,7 +286,9 @@ class _Page:
             *self.values(_META_SITE),
         ]
         names += [handle.lstrip("@") for handle in self.values(("twitter:site",))]
-        names += [text for el in self.h1s if _in_banner(el) and (text := _short_text(el, _MAX_TITLE))]
+        names += [
+            text for el in self.h1s if _in_banner(el, self.url) and (text := _short_text(el, _MAX_TITLE))
+        ]
         names += self.home_link_names()
         return site_name_keys(names, self.url)
 
@@ -309,7 +311,7 @@ class _Page:
         return found
 
     def title(self, site_keys: frozenset[str]) -> str | None:
-        h1 = next((el for el in self.h1s if not _in_banner(el)), None)
+        h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
         h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
         candidates: list[str | None] = [
             *self.values(_OG_TITLE),
@@ -429,7 +431,7 @@ class _Page:
                 (h for h in self.tree.iter("h2", "h3") if _short_text(h, _MAX_TITLE) == title), None
             )
         if heading is None:
-            heading = next((h for h in self.h1s if not _in_banner(h)), None)
+            heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
         if heading is None:
             return None
         budget = _UNDER_HEADLINE
@@ -613,7 +615,7 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     return text if text and len(text) <= limit else None
 
 
-def _in_banner(el: HtmlElement) -> bool:
+def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     """In the page's banner (``role="banner"``, a box named masthead, branding, logo…, or a
     ``<header>`` or box named header when the heading links to the home page; outside any
     ``<article>`` or ``<main>``): an
@@ -622,6 +624,8 @@ def _in_banner(el: HtmlElement) -> bool:
     chain = [el, *el.iterancestors()]
     if any(node.tag in ("article", "main") for node in chain):
         return False
+    if _links_up(el, url):
+        return True
     for node in chain:
         if node.get("role") == "banner":
             return True
@@ -631,6 +635,27 @@ def _in_banner(el: HtmlElement) -> bool:
         if words & _BANNER_WORDS or (("header" in words or node.tag == "header") and _links_home(el)):
             return True
     return False
+
+
+def _links_up(el: HtmlElement, url: str | None) -> bool:
+    """``el`` is one link to a section above the page (``<h1><a href="/r/sailing">sailing</a></h1>``
+    on ``/r/sailing/comments/…``): it names the community or the section, not the page."""
+    links = list(el.iter("a"))
+    if (
+        not url
+        or len(links) != 1
+        or " ".join(links[0].text_content().split()) != " ".join(el.text_content().split())
+    ):
+        return False
+    target = absolute_url(links[0].get("href"), url)
+    if not target:
+        return False
+    try:
+        page, linked = urlsplit(url), urlsplit(target)
+    except ValueError:
+        return False
+    section = linked.path.rstrip("/")
+    return bool(section) and linked.hostname == page.hostname and page.path.startswith(section + "/")
 
 
 def _links_home(el: HtmlElement) -> bool:

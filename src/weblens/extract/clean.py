@@ -228,10 +228,8 @@ def strip_junk(root: HtmlElement, source: str | None = None) -> None:
 def _unwrap_heading_buttons(root: HtmlElement) -> None:
     """A button that is a heading's text (an accordion's question, ``<h2><button>Is there
     fuel?</button></h2>``) stays as text; other buttons go with the form controls."""
-    buttons = _HEADING_BUTTONS(root)
-    if buttons:
-        for button in buttons:
-            button.tag = "span"
+    for button in _HEADING_BUTTONS(root):
+        button.tag = "span"
 
 
 def _math_as_text(root: HtmlElement) -> None:

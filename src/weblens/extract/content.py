@@ -54,8 +54,8 @@ _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
+_ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
-_ENTRY_RUN = 3
 _ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3

@@ -666,10 +666,12 @@ def _links_home(el: HtmlElement) -> bool:
 def _home_href(href: str | None, url: str | None) -> bool:
     """``href`` is the address of a home page: ``/``, or an http(s) host with no path or query (the
     page's own host when its address is known); not ``#`` or a script."""
-    href = (href or "").strip()
+    if not href:
+        return False
+    href = href.strip()
     if href == "/":
         return True
-    if not href.startswith(("http://", "https://")) or href.count("/") > _HOME_SLASHES:
+    if href.count("/") > _HOME_SLASHES or not href.startswith(("http://", "https://")):
         return False  # cheap first: most links are relative, or have a path
     try:
         parts = urlsplit(href)

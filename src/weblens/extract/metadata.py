@@ -583,7 +583,7 @@ def _title_words(title: str) -> frozenset[str]:
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _LABEL_WORDS = 2  # words of a label before a headline ("Title:")
 _HOME_LINKS = 3  # links to the home page read for the site's name
-_HOME_LINKS_READ = 80  # among the page's first links
+_HOME_LINKS_READ = 30  # among the page's first links
 _HOME_SLASHES = 3  # "https://host/"
 _HOME_LINK_WORDS = 4
 _BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))

@@ -186,6 +186,12 @@ def test_other_paragraphs_of_links_in_the_article_are_still_pruned(paragraph: st
     assert "other story" not in markdown and markdown.count("Sentence 7") == 2
 
 
+def _story(body: str) -> str:
+    """The Markdown of a news story whose article holds ``body``."""
+    html = f"<html><body><article>{body}</article></body></html>"
+    return weblens.extract(html, "https://news.example.com/2024/story").markdown
+
+
 SWEDISH = (
     "<p>The investigation had been shelved in 2017 but was <a href='/news/2019/reopened'>re-opened "
     "earlier this year following his eviction from the embassy</a>.</p>"
@@ -208,22 +214,17 @@ AD = "<div class='ad-slot mpu'><div class='advert'></div></div>"
     ],
 )
 def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
-    html = (
-        f"<html><body><article><p>{SENTENCES}</p><p>{SENTENCES}</p>{blocks}<p>{SENTENCES}</p>"
-        "</article></body></html>"
-    )
-    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
+    markdown = _story(f"<p>{SENTENCES}</p><p>{SENTENCES}</p>{blocks}<p>{SENTENCES}</p>")
     assert "The investigation had been shelved in 2017 but was [re-opened earlier" in markdown
     assert "](https://news.example.com/news/2019/reopened)." in markdown
 
 
 def test_a_clause_leading_into_its_link_is_content() -> None:
-    html = (
-        f"<html><body><article><p>{SENTENCES}</p><p>Say goodbye to that feeling!</p>"
+    markdown = _story(
+        f"<p>{SENTENCES}</p><p>Say goodbye to that feeling!</p>"
         "<p>Take a look if you have not read it yet: <a href='/2024/first'>Why some shops last "
-        f"and others close</a></p><h2>Next</h2><p>{SENTENCES}</p></article></body></html>"
+        f"and others close</a></p><h2>Next</h2><p>{SENTENCES}</p>"
     )
-    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
     assert "yet: [Why some shops last and others close](https://news.example.com/2024/first)" in markdown
 
 
@@ -241,11 +242,10 @@ def test_a_clause_leading_into_its_link_is_content() -> None:
     ],
 )
 def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: str) -> None:
-    html = (
-        f"<html><body><article><p>{SENTENCES}</p>{paragraph}<h2>Elsewhere on the site</h2>"
-        "<ul><li><a href='/x'>First</a></li><li><a href='/y'>Second</a></li></ul></article></body></html>"
+    markdown = _story(
+        f"<p>{SENTENCES}</p>{paragraph}<h2>Elsewhere on the site</h2>"
+        "<ul><li><a href='/x'>First</a></li><li><a href='/y'>Second</a></li></ul>"
     )
-    markdown = weblens.extract(html, "https://news.example.com/2024/story").markdown
     assert "other story" not in markdown and "Sentence 7" in markdown
 
 

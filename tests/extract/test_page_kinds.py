@@ -383,6 +383,25 @@ def test_a_nested_thread_is_titled_by_its_post_not_its_community() -> None:
     assert "content policy" not in page.text
 
 
+def test_a_product_page_keeps_price_specifications_and_reviews_but_no_reviewer_as_author() -> None:
+    page = read("product_page.html")
+    assert page.title == "Brass tide clock, 24 cm" and page.author is None  # reviewers are not authors
+    assert "£89.00" in page.text
+    assert "| Material | Brass |" in page.markdown
+    assert "within twenty minutes over a month" in page.text
+    for noise in ("Add to cart", "Ship's barometer", "Returns", "Cart (0)"):
+        assert noise not in page.text
+
+
+def test_a_listicle_keeps_its_numbered_sections_key_points_and_links() -> None:
+    page = read("listicle.html")
+    for heading in ("## Key points", "## 1. North Quay", "## 4. Stone Pier", "## 7. South Point"):
+        assert heading in page.markdown
+    assert "[the Anchor Inn](https://inn.example.org/)" in page.markdown
+    for noise in ("Sign up for our newsletter", "The best crab sandwiches on the coast"):
+        assert noise not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

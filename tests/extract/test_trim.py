@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 from weblens.extract.text import render_text
-from weblens.extract.trim import drop_repeated_header, same_text
+from weblens.extract.trim import drop_repeated_header, is_price, same_text
 
 LEAD = (
     "<p>The lead paragraph of the story, which is long enough to count as the article's own text, "
@@ -66,3 +66,28 @@ def test_a_title_heading_stays_in_the_tree_for_the_markdown_and_leaves_the_text(
         root.find("p").text_content().startswith("The lead paragraph")
     )  # a title line that is no heading goes
     assert render_text(root, skip=headings).startswith("The lead paragraph")
+
+
+@pytest.mark.parametrize(
+    ("line", "price"),
+    [
+        ("£89.00", True),
+        ("Price: £89.00", True),
+        ("1.299,00 €", True),
+        ("USD 45", True),
+        ("Now $19.99", True),
+        ("99 kr", True),
+        ("Share", False),
+        ("3 comments", False),
+        ("Page 1 of 5", False),
+        ("2024", False),
+        ("24 cm", False),
+    ],
+)
+def test_is_price(line: str, price: bool) -> None:
+    assert is_price(line) is price
+
+
+def test_a_price_before_the_lead_is_not_a_label() -> None:
+    out = _trim("<h1>Brass tide clock</h1><div class='price'>£89.00</div>", "Brass tide clock")
+    assert "£89.00" in out

@@ -24,6 +24,7 @@ from weblens.extract.clean import code_box, content_named, infobox
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
+from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
@@ -241,6 +242,7 @@ def _prune(
             and stats.nodes[i].tag in _STRUCTURAL
             and not _item_of_kept_list(stats, i)
             and not _text_of_a_data_cell(stats.nodes[i])
+            and not _price(stats, i)
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
             and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
             and not code_box(stats.nodes[i])  # last: it reads the subtree's text
@@ -277,6 +279,11 @@ def _kept_paragraph(stats: TreeStats, i: int) -> bool:
     """A paragraph of links that is content (its inline links need no protection of their own: it
     is asked only when it would be pruned)."""
     return _link_paragraph_in_prose(stats, i) or _numbered_entry(stats.nodes[i])
+
+
+def _price(stats: TreeStats, i: int) -> bool:
+    """A short line without links that is a price: a product's data (see :func:`is_price`)."""
+    return stats.links[i] == 0 and stats.chars[i] < _SHORT_LINE and is_price(stats.nodes[i].text_content())
 
 
 def _item_of_kept_list(stats: TreeStats, i: int) -> bool:

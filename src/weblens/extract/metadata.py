@@ -247,6 +247,8 @@ class _Page:
             for el in _MARKED(self.tree):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
                     continue
+                if _in_user_reviews(el):
+                    continue
                 kind = _marker_kind(el)
                 if kind == _DATE_MARK:
                     dates.append(el)
@@ -682,6 +684,22 @@ def _home_href(href: str | None, url: str | None) -> bool:
         return False
     host = host_of(url)
     return host is None or linked.removeprefix("www.") == host.removeprefix("www.")
+
+
+def _in_user_reviews(el: HtmlElement) -> bool:
+    """Inside one of several reviews side by side (a shop's customer reviews): its names and dates
+    are the reviewers', not the page's. A single review box is a critic's article."""
+    for node in el.iterancestors():
+        if node.tag in ("body", "html"):
+            return False
+        names = f"{node.get('class') or ''} {node.get('id') or ''}".lower()
+        if "review" in names:
+            siblings = (node.getprevious(), node.getnext())
+            return any(
+                other is not None and other.tag == node.tag and other.get("class") == node.get("class")
+                for other in siblings
+            )
+    return False
 
 
 def _in_comment(el: HtmlElement) -> bool:

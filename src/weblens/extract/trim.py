@@ -17,7 +17,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.tree import drop, leaf_blocks
 
-__all__ = ["drop_repeated_header", "page_title_heading", "same_text"]
+__all__ = ["drop_repeated_header", "is_price", "page_title_heading", "same_text"]
 
 _SEPARATORS = re.compile(r"\s+[|\-–—:·•»«]+\s+|\s*::\s*")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -25,6 +25,12 @@ _LEAD_PARAGRAPH = 150  # characters: the article proper has begun
 _SHORT_LEAD = 40  # characters of a sentence that begins the text, however short the paragraph
 _HEAD_BLOCKS = 12  # how many blocks into the container to look at most
 _TITLE_LINE = 300
+# a price: a currency and an amount, after at most a short label ("Price:", "Now")
+_CURRENCY = r"(?:[$£€¥₹₩]|US\$|A\$|C\$|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN)\b|kr\.?|zł)"
+_PRICE = re.compile(
+    rf"(?:[\w ]{{1,20}}:?\s)?(?:{_CURRENCY}\s?\d[\d.,\s]*|\d[\d.,\s]*\s?{_CURRENCY})",
+    re.I,
+)
 _LABEL_TAGS = HEADING_TAGS | {"dt", "th", "label", "b", "strong"}  # what labels a value beside it
 _TITLE_HEADINGS = 10  # lower headings looked at for the title
 # headings, list items and table cells are content even when short
@@ -83,6 +89,12 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
     return None
 
 
+def is_price(text: str) -> bool:
+    """A line that is a price ("£89.00", "Price: 1.299,00 €"): a product's data, not a label or a
+    button, though it is short and has no sentence."""
+    return _PRICE.fullmatch(" ".join(text.split())) is not None
+
+
 def _value_of_a_label(el: HtmlElement) -> bool:
     """The value after a label in a box of two parts (a fact of an infobox: "Built" / "1881"): data,
     not a bare label of the page's header."""
@@ -124,6 +136,7 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
             and len(text.split()) <= _LABEL_WORDS
             and not _SENTENCE_END.search(text)
             and not _value_of_a_label(el)
+            and not is_price(text)
         ):
             labels.append(el)
     headings = [el for el in titles if el.tag in HEADING_TAGS]

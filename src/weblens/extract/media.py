@@ -79,6 +79,8 @@ def _dimension(img: HtmlElement, name: str) -> float | None:
 
 def is_pixel(img: HtmlElement) -> bool:
     """A spacer or a tracking pixel: an image one pixel (or none) wide or high."""
+    if img.get("width") is None and img.get("height") is None:
+        return False
     width, height = _dimension(img, "width"), _dimension(img, "height")
     return (width is not None and width <= 1) or (height is not None and height <= 1)
 

@@ -301,8 +301,9 @@ class _Page:
         for link in islice(self.tree.iter("a"), _HOME_LINKS_READ):  # a banner comes first
             if len(found) >= _HOME_LINKS:
                 break
-            if not _home_href(link.get("href"), self.url):
-                continue
+            href = link.get("href")
+            if not href or (href.count("/") > _HOME_SLASHES or not _home_href(href, self.url)):
+                continue  # cheap first: most links have a path
             text = " ".join(link.text_content().split())
             if (
                 text

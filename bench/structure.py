@@ -71,13 +71,13 @@ KINDS = ("headings", "list items", "table rows", "code blocks", "links")
 _SPACE = re.compile(r"\s+")
 # [text](url "title"): escaped brackets in the text (an escaped "[" opens nothing, an unescaped one
 # inside would open a link of its own), one level of parentheses in the URL, <url> form
-_MD_LINK = re.compile(r"(?<!\\)!?\[((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)")
+_LINK_TEXT = r"((?:\\.|[^\[\]\\])*)"
+_LINK_TARGET = r"\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)"
+_MD_LINK = re.compile(rf"(?<!\\)!?\[{_LINK_TEXT}\]{_LINK_TARGET}")
 # a linked image with a caption in the link's text, "[![alt](src) Caption](url)": the link's text
 # is the caption (an HTML anchor's text leaves the image's alt out)
 _MD_IMAGE = r"!\[(?:\\.|[^\[\]\\])*\]\((?:[^()\s]|\([^()\s]*\))*(?:\s[^)]*)?\)"
-_MD_IMAGE_LINK = re.compile(
-    rf"(?<![\\!])\[\s*{_MD_IMAGE}((?:\\.|[^\[\]\\])*)\]\(<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s[^)]*)?\)"
-)
+_MD_IMAGE_LINK = re.compile(rf"(?<![\\!])\[\s*{_MD_IMAGE}{_LINK_TEXT}\]{_LINK_TARGET}")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
 _EMPHASIS_CHARS = re.compile(r"[*_`]")
 # a heading line, also as the first block of a list item ("- ### Title" is a heading in CommonMark)

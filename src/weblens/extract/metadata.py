@@ -301,9 +301,8 @@ class _Page:
         for link in islice(self.tree.iter("a"), _HOME_LINKS_READ):  # a banner comes first
             if len(found) >= _HOME_LINKS:
                 break
-            href = link.get("href")
-            if not href or (href.count("/") > _HOME_SLASHES or not _home_href(href, self.url)):
-                continue  # cheap first: most links have a path
+            if not _home_href(link.get("href"), self.url):
+                continue
             text = " ".join(link.text_content().split())
             if (
                 text

@@ -74,6 +74,25 @@ def test_whitespace_collapses_and_lines_have_no_trailing_spaces() -> None:
     assert md("<p>  many \n\t spaces\u00a0 here  </p>") == "many spaces here"
 
 
+def test_whitespace_collapses_in_text_that_is_not_ascii() -> None:
+    assert md("<p>caf\u00e9  au\n lait\u00a0\u00a0noir</p>") == "caf\u00e9 au lait noir"
+    assert md("<p>\u5168\u3000\u89d2 \u2003 em</p>") == "\u5168\u3000\u89d2 \u2003 em"  # not HTML white space
+
+
+def test_a_control_character_between_words_reads_as_a_space_as_in_the_text() -> None:
+    html = "<p>(f)\x1dTo undertake\x1cfunctions</p>"
+    assert md(html) == "(f) To undertake functions"
+    assert weblens.extract(f"<html><body>{html}</body></html>").text == "(f) To undertake functions"
+
+
+@given(st.text(alphabet=st.sampled_from(list(" \t\n\r\fab*_[~<&\\\u00a0\u00e9")), min_size=1, max_size=40))
+def test_text_nodes_collapse_html_white_space_and_escape_as_defined(text: str) -> None:
+    from weblens.extract.mdsyntax import escape_text, inline_text
+
+    collapsed = re.sub(r"[ \t\n\r\f\u00a0]+", " ", text)
+    assert inline_text(text) == (" " if not collapsed.strip() else escape_text(collapsed))
+
+
 def test_br_is_a_line_break_and_runs_collapse() -> None:
     assert md("<p>one<br>two<br><br><br><br>three<br></p>") == "one\ntwo\n\nthree"
 

@@ -234,41 +234,47 @@ class _Renderer:
             self.boundary()
             return
         self.text(root.text)
+        media_only, consumed, enter, text = self.media_only, self.consumed, self.enter, self.text
         stack: list[tuple[HtmlElement, Iterator[HtmlElement], _Token]] = [(root, iter(root), token)]
         while stack:
             el, children, token = stack[-1]
             child = next(children, None)
             if child is None:
                 stack.pop()
-                self.leave(token)
-                if stack:
-                    self.text(el.tail)
+                if token is not _NOTHING:
+                    self.leave(token)
+                if stack and el.tail:
+                    text(el.tail)
                 continue
             tag = child.tag
-            if not isinstance(tag, str):  # comment or processing instruction
-                self.text(child.tail)
+            if tag.__class__ is not str:  # comment or processing instruction
+                if child.tail:
+                    text(child.tail)
                 continue
-            if child in self.media_only:
+            if child in media_only:
                 self.images_of(child)
-                self.text(child.tail)
-                continue
-            if child in self.consumed:  # written already, as a part of a block before it
-                self.text(child.tail)
-                continue
-            token = self.enter(child, tag)
-            if token is _ATOMIC:
-                self.text(child.tail)
-                continue
-            self.text(child.text)
-            stack.append((child, iter(child), token))
+            elif child not in consumed:  # else written already, as a part of a block before it
+                token = enter(child, tag)
+                if token is not _ATOMIC:
+                    if child.text:
+                        text(child.text)
+                    stack.append((child, iter(child), token))
+                    continue
+            if child.tail:
+                text(child.tail)
         self.boundary()
 
     def result(self) -> str:
         return "\n".join(self.out).strip("\n")
 
     def text(self, text: str | None) -> None:
-        if text:
-            self.ctx.sink().append(inline_text(text))
+        if not text:
+            return
+        ctx = self.ctx
+        if ctx.inline:
+            ctx.inline[-1].parts.append(inline_text(text))
+        elif ctx.parts or text.strip(" \t\n\r\f"):  # white space opening a paragraph is no text
+            ctx.parts.append(inline_text(text))
 
     # ------------------------------------------------------------ entering an element
 
@@ -314,7 +320,8 @@ class _Renderer:
             self.render(caption)
 
     def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
-        self.boundary()
+        if self.ctx.parts or self.ctx.inline:
+            self.boundary()
         if kind == _CAPTION and self.table is None:  # the caption of a table written as blocks
             kind = _FIGCAPTION
         if kind == _HEADING:
@@ -366,7 +373,8 @@ class _Renderer:
         if token is _SPACE:
             self.ctx.sink().append(" ")
         elif token is _BOUNDARY:
-            self.boundary()
+            if self.ctx.parts or self.ctx.inline:
+                self.boundary()
         elif kind == _HEADING:
             self.close_heading()
         elif kind in (_LINK, _EMPH, _DT, _FIGCAPTION):
@@ -446,7 +454,8 @@ class _Renderer:
     def boundary(self) -> None:
         """End the paragraph being collected."""
         ctx = self.ctx
-        self.break_inline()
+        if ctx.inline:
+            self.break_inline()
         if not ctx.parts:
             return
         text = "".join(ctx.parts)
@@ -719,7 +728,7 @@ def _lines(text: str) -> list[str]:
     """A paragraph's text split at ``<br>``s, spaces collapsed, at most one empty line in a row."""
     out: list[str] = []
     for raw in text.split("\n"):
-        line = _SPACES.sub(" ", raw).strip()
+        line = (_SPACES.sub(" ", raw) if "  " in raw else raw).strip()
         if line or (out and out[-1]):
             out.append(line)
     while out and not out[-1]:

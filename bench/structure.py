@@ -262,8 +262,23 @@ _QUOTE = re.compile(r"^(?:\s*>\s?)+")
 
 
 def unquoted(lines: list[str]) -> list[str]:
-    """Lines without block-quote markers (a list inside a quote is still a list)."""
-    return [_QUOTE.sub("", line) for line in lines]
+    """Lines without block-quote markers (a list inside a quote is still a list). Inside a fenced
+    code block only the markers its opening fence had are removed: a ``>>>`` prompt is code."""
+    out: list[str] = []
+    fence = ""  # the quote markers before the open fence; "" outside a fence
+    inside = False
+    for line in lines:
+        if inside:
+            code = line[len(fence) :] if line.startswith(fence) else line
+            out.append(code)
+            inside = not code.strip().startswith(("```", "~~~"))
+            continue
+        markers = _QUOTE.match(line)
+        fence = markers.group(0) if markers else ""
+        bare_line = line[len(fence) :]
+        out.append(bare_line)
+        inside = bare_line.strip().startswith(("```", "~~~"))
+    return out
 
 
 def kept(element: Element, markdown: str, lines: list[str]) -> bool:

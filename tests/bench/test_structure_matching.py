@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bench.structure import Element, kept
+from bench.structure import Element, kept, unquoted
 
 URL = "https://site.example/films/oakley"
 LINK = Element(kind="links", texts=["annie oakley performs in the studio."], url=URL)
@@ -34,3 +34,28 @@ def test_a_link_is_kept_as_text_and_address(markdown: str) -> None:
 )
 def test_a_link_is_not_kept_by_other_markdown(markdown: str) -> None:
     assert not kept(LINK, markdown, markdown.splitlines())
+
+
+CODE = Element(kind="code blocks", texts=[">>> import json", ">>> json.dumps([1])"])
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "Try it:\n\n```python\n>>> import json\n>>> json.dumps([1])\n'[1]'\n```",
+        "> Quoted:\n>\n> ```\n> >>> import json\n> >>> json.dumps([1])\n> ```",
+    ],
+)
+def test_an_interpreter_prompt_in_code_is_not_a_quote_marker(markdown: str) -> None:
+    assert kept(CODE, markdown, unquoted(markdown.splitlines()))
+
+
+def test_quote_markers_go_outside_code() -> None:
+    assert unquoted(["> - item", "> > deeper", "```", "> kept", "```", "> after"]) == [
+        "- item",
+        "deeper",
+        "```",
+        "> kept",
+        "```",
+        "after",
+    ]

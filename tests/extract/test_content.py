@@ -228,6 +228,16 @@ def test_a_clause_leading_into_its_link_is_content() -> None:
     assert "yet: [Why some shops last and others close](https://news.example.com/2024/first)" in markdown
 
 
+def test_a_sentence_with_words_around_its_links_is_content() -> None:
+    markdown = _story(
+        f"<p>{SENTENCES}</p><dl><dt>-W arg</dt><dd><p>Warning control.</p><p>See "
+        "<a href='/library/warnings.html#filter'>The Warnings Filter</a> and "
+        "<a href='/library/warnings.html#describing'>Describing Warning Filters</a> for more details.</p>"
+        "</dd></dl>"
+    )
+    assert "See [The Warnings Filter](https://news.example.com/library/warnings.html#filter) and" in markdown
+
+
 @pytest.mark.parametrize(
     "paragraph",
     [
@@ -239,6 +249,8 @@ def test_a_clause_leading_into_its_link_is_content() -> None:
         "<p>You might also like these stories: <a href='/1'>The other story on the site</a></p>",
         # a line of links with no full stop
         "<p>See our coverage of <a href='/1'>the other story on the site</a> and <a href='/2'>more</a></p>",
+        # a pointer: its links end it, no words of its own after them
+        "<p>Also see <a href='/1'>the other story on the site</a> and <a href='/2'>the one before</a>.</p>",
     ],
 )
 def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: str) -> None:
@@ -516,6 +528,80 @@ def test_a_list_of_links_the_text_leads_into_is_content() -> None:
         "<li><a href='/predict'>Predicting</a></li></ul>"
     )
     assert "in this order:\n\n- [Installing](https://news.example.com/install)\n" in markdown
+
+
+def _manual_page(section: str) -> str:
+    html = (
+        "<html><body><div id='header'><a href='/'>Docs home</a></div><div id='content'>"
+        f"<div class='sect1'><h2>DESCRIPTION</h2><div class='sectionbody'><p>{SENTENCES}</p></div></div>"
+        f"<div class='sect1'><h2>OPTIONS</h2><div class='sectionbody'><p>{SENTENCES}</p></div></div>"
+        f"<div class='sect1'>{section}</div></div></body></html>"
+    )
+    return weblens.extract(html, "https://docs.example/manual/protocol.html").markdown
+
+
+def test_a_line_of_references_under_its_heading_is_content() -> None:
+    markdown = _manual_page(
+        "<h2>REFERENCES</h2><div class='sectionbody'><div class='paragraph'><p>"
+        "<a href='https://www.ietf.org/rfc/rfc1738.txt'>RFC 1738: Uniform Resource Locators (URL)</a>\n"
+        "<a href='https://www.ietf.org/rfc/rfc2616.txt'>RFC 2616: Hypertext Transfer Protocol</a>"
+        "</p></div></div>"
+    )
+    assert "[RFC 1738: Uniform Resource Locators (URL)](https://www.ietf.org/rfc/rfc1738.txt)" in markdown
+    assert "## REFERENCES" in markdown
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        # a menu's bars between the links
+        "<h2>Party photos</h2><div><p><a href='/p/1'>Book party for a writer in town</a> | "
+        "<a href='/p/2'>The music party in New York</a></p></div>",
+        # a heading naming a box of other stories
+        "<h2>Related stories</h2><div><p><a href='/p/1'>Book party for a writer in town</a>, "
+        "<a href='/p/2'>The music party in New York</a></p></div>",
+        # the page's own sections
+        "<h2>Parts of this page</h2><div><p><a href='#a'>Book party for a writer in town</a>, "
+        "<a href='#b'>The music party in New York</a></p></div>",
+    ],
+)
+def test_other_lines_of_links_under_a_heading_are_still_pruned(section: str) -> None:
+    markdown = _manual_page(section)
+    assert "party" not in markdown and "Sentence 7" in markdown
+
+
+TOC = (
+    "<div class='toctree-wrapper'><ul>"
+    "<li><a href='socket.html'>socket — Low-level networking interface</a></li>"
+    "<li><a href='venv.html'>venv — Creation of virtual environments</a><ul>"
+    "<li><a href='venv.html#creating'>Creating virtual environments</a></li>"
+    "<li><a href='venv.html#api'>API</a></li></ul></li>"
+    "<li><a href='zipapp.html'>zipapp — Manage executable Python zip archives</a></li></ul></div>"
+)
+
+
+def test_the_contents_of_the_pages_a_chapter_introduces_are_content() -> None:
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/about'>About</a></nav><main><section>"
+        "<h1>Software Packaging and Distribution</h1><p>These libraries help you with publishing and "
+        "installing software. They can also be used with a local index server, or without one.</p>"
+        f"{TOC}</section></main></body></html>"
+    )
+    result = weblens.extract(html, "https://docs.example/library/distribution.html")
+    venv = "- [venv — Creation of virtual environments](https://docs.example/library/venv.html)"
+    assert venv in result.markdown
+    assert "  - [API](https://docs.example/library/venv.html#api)" in result.markdown
+    assert "Home" not in result.markdown
+
+
+def test_a_nested_list_of_other_pages_after_the_text_is_still_pruned() -> None:
+    # a menu with submenus: items link to other pages, never to the sections of their item's page
+    markdown = _article_with(
+        "<ul><li><a href='/news'>News of the town and the county</a><ul><li><a href='/news/sport'>"
+        "Sport results</a></li><li><a href='/news/weather'>Weather</a></li></ul></li>"
+        "<li><a href='/shop'>Shop for the paper's own books</a></li></ul>"
+    )
+    assert "Sport results" not in markdown and markdown.count("Sentence 7") == 2
 
 
 @pytest.mark.parametrize("label", ["<p>Read more:</p>", "<p>Related stories from this site:</p>"])

@@ -55,6 +55,8 @@ _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
+_REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
+_AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
@@ -269,6 +271,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
         _content_links(stats, i)
+        or _references(stats.nodes[i])
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
         or _links_out(stats, i, site)
@@ -278,7 +281,8 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
 def _kept_paragraph(stats: TreeStats, i: int) -> bool:
     """A paragraph of links that is content (its inline links need no protection of their own: it
     is asked only when it would be pruned)."""
-    return _link_paragraph_in_prose(stats, i) or _numbered_entry(stats.nodes[i])
+    el = stats.nodes[i]
+    return _link_paragraph_in_prose(stats, i) or _numbered_entry(el) or _references(el)
 
 
 def _price(stats: TreeStats, i: int) -> bool:
@@ -355,6 +359,36 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     while before is not None and before.tag == el.tag == "dl":
         before = before.getprevious()  # a run of definition lists under one heading
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
+
+
+def _references(el: HtmlElement) -> bool:
+    """A line of links, several words each, alone under its own heading, maybe in boxes of its own
+    (``<h2>REFERENCES</h2><div><p><a>RFC 1738: Uniform Resource Locators</a> <a>RFC 2616: …</a></p>``):
+    a list of references set as a paragraph, kept like a list of them; also the box of the heading
+    and the line. Between the links nothing but separators; a heading that names a box of other
+    stories or the site's sections leads into no content."""
+    heading = el.getprevious()
+    parts = [child for child in el if isinstance(child.tag, str)]
+    boxed = el.tag in _WRAPPER_TAGS and not (el.text or "").strip()
+    if boxed and len(parts) == 2 and parts[0].tag in HEADING_TAGS:
+        heading, el = parts
+    if heading is None or heading.tag not in HEADING_TAGS:
+        return False
+    paragraph = _wrapped_list(el, wanted=("p",))
+    if paragraph is None:
+        return False
+    links = [a for a in paragraph.iter("a") if is_link(a)]
+    if len(links) < 2 or any((a.get("href") or "").startswith("#") for a in links):
+        return False  # links to the page's own sections: its table of contents
+    words = [len(a.text_content().split()) for a in links]
+    if sum(words) < _LINK_ITEM_WORDS * len(links):
+        return False
+    own = paragraph.text_content()
+    for a in links:
+        own = own.replace(a.text_content(), " ", 1)
+    if own.strip(_REFERENCE_SEPARATORS):
+        return False  # words of its own (a sentence, a pointer's label) or a menu's bars
+    return not names_a_section(" ".join(heading.text_content().split()), heading.tag)
 
 
 def _card_of_one_thing(stats: TreeStats, i: int) -> bool:
@@ -438,11 +472,11 @@ def _labelled_list(el: HtmlElement) -> HtmlElement | None:
     return children[1]
 
 
-def _wrapped_list(el: HtmlElement) -> HtmlElement | None:
-    """``el`` itself when it is a list, or the one list inside a chain of boxes holding nothing
-    else (no text of their own, one child each)."""
+def _wrapped_list(el: HtmlElement, wanted: Collection[str] = ("ul", "ol", "dl")) -> HtmlElement | None:
+    """``el`` itself when it is a list (or another of the ``wanted`` tags), or the one such element
+    inside a chain of boxes holding nothing else (no text of their own, one child each)."""
     for _ in range(_WRAPPERS + 1):
-        if el.tag in _LISTS or el.tag == "dl":
+        if el.tag in wanted:
             return el
         children = [child for child in el if isinstance(child.tag, str)]
         if el.tag not in _WRAPPER_TAGS or len(children) != 1 or (el.text or "").strip():
@@ -507,8 +541,9 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
     """A list set in the running text: mostly words, not links, with a paragraph of prose just before
     it, and either another just after it or the one before ending with a colon ("You will need:")."""
     el = stats.nodes[i]
-    if el.tag not in _LISTS:
-        return False
+    inner = el if el.tag in _LISTS else _wrapped_list(el) if el.tag in _WRAPPER_TAGS else None
+    if inner is None:
+        return False  # a list, or the boxes around one list and nothing else (Sphinx's toctree)
     total = sum(stats.chars[j] for j in range(i, stats.ends[i] + 1))
     linked = sum(stats.links[j] for j in range(i, stats.ends[i] + 1))
     if not total:
@@ -516,12 +551,31 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
     before, after = el.getprevious(), el.getnext()
     if linked * 2 > total:
         # a list of links between paragraphs is a box of other stories, unless the text leads
-        # into it ("The guides cover three tasks, in this order:")
-        return before is not None and _leads_into(before)
+        # into it ("The guides cover three tasks, in this order:") or it is the contents of the
+        # pages the text introduces
+        return before is not None and (
+            _leads_into(before) or (_prose_paragraph(stats, before) and table_of_contents(inner))
+        )
     if before is None or not _prose_paragraph(stats, before):
         return False
     introduces = before.text_content().rstrip().endswith(":")
     return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def table_of_contents(el: HtmlElement) -> bool:
+    """A nested list of the contents of other pages: an item links to a page and a list inside it
+    links to that page's sections (``a.html``, then ``a.html#install``), as a chapter's table of
+    contents does. A box of other stories is flat; a page's own "on this page" list links to its
+    own anchors (``#install``) only."""
+    for item in el.iter("li"):
+        link = next((child for child in item if child.tag == "a"), None)
+        page = (link.get("href") or "").strip() if link is not None else ""
+        if not page or "#" in page or page.lower().startswith(("javascript:", "mailto:")):
+            continue
+        for sub in item:
+            if sub.tag in _LISTS and any((a.get("href") or "").startswith(page + "#") for a in sub.iter("a")):
+                return True
+    return False
 
 
 def _leads_into(el: HtmlElement) -> bool:
@@ -587,7 +641,19 @@ def _sentence_around_links(el: HtmlElement) -> bool:
     lead = " ".join((el.text or "").split())
     if lead.endswith(":"):
         return len(lead.split()) >= _LEAD_WORDS and not names_a_section(lead[:-1], "p")
-    return len(lead.split()) >= _OWN_WORDS and el.text_content().rstrip()[-1:] in _FULL_STOPS
+    if el.text_content().rstrip()[-1:] not in _FULL_STOPS:
+        return False
+    return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _words_around_links(el))
+
+
+def _words_around_links(el: HtmlElement) -> bool:
+    """Words of its own before, between and after its links, :data:`_AROUND_WORDS` at least ("See
+    <a>The Warnings Filter</a> and <a>Describing Warning Filters</a> for more details.")."""
+    links = [a for a in el.iter("a") if is_link(a)]
+    if not links or not any(ch.isalpha() for ch in links[-1].tail or ""):
+        return False
+    linked = sum(len(a.text_content().split()) for a in links)
+    return len(el.text_content().split()) - linked >= _AROUND_WORDS
 
 
 def _prose_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:

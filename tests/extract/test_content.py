@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from lxml.html import HtmlElement
 
 import weblens
 from tests.extract.conftest import PageLoader
@@ -592,6 +593,63 @@ def test_the_contents_of_the_pages_a_chapter_introduces_are_content() -> None:
     assert venv in result.markdown
     assert "  - [API](https://docs.example/library/venv.html#api)" in result.markdown
     assert "Home" not in result.markdown
+
+
+def test_sections_that_hold_the_contents_of_their_pages_are_content() -> None:
+    sections = "".join(
+        f"<section><h2>Part {n} of the manual</h2><p>This part covers the objects of kind {n}.</p>"
+        f"<div class='toctree-wrapper'><ul><li><a href='kind{n}.html'>Objects of kind {n}</a><ul>"
+        f"<li><a href='kind{n}.html#making'>Making them</a></li></ul></li>"
+        f"<li><a href='other{n}.html'>Other objects of kind {n}</a></li></ul></div></section>"
+        for n in range(1, 4)
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><main><section><h1>Concrete objects</h1>"
+        f"<p>{SENTENCES}</p>{sections}</section></main></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/api/concrete.html").markdown
+    for n in range(1, 4):
+        assert f"## Part {n} of the manual" in markdown
+        assert f"  - [Making them](https://docs.example/api/kind{n}.html#making)" in markdown
+
+
+def test_a_list_a_short_clause_leads_into_is_content() -> None:
+    markdown = _story(
+        f"<h1>The url package</h1><p>{SENTENCES}</p><p>The package collects several modules for URLs:</p>"
+        "<ul><li><a href='/request'>url.request</a> for opening and reading URLs</li>"
+        "<li><a href='/parse'>url.parse</a> for parsing URLs</li></ul>"
+    )
+    assert "- [url.request](https://news.example.com/request) for opening and reading URLs" in markdown
+
+
+def _listing_selection(cells: str) -> HtmlElement:
+    root = parse_html(f"<html><body><h1>Index – E</h1><table><tr>{cells}</tr></table></body></html>").root
+    strip_junk(root)
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    return select_main(body, stats, clean_tree(body, stats), listing=True).element
+
+
+def _column(first: int, subentries: int) -> str:
+    """A column of an index: entries, each with its sub-entries (short links that cost)."""
+    items = []
+    for n in range(first, first + 30):
+        subs = "".join(f"<li><a href='lib/s{n}{j}.html#x'>(in mod{j})</a></li>" for j in range(subentries))
+        items.append(
+            f"<li><a href='lib/mod{n}.html#e{n}'>entry{n} (in module mod{n})</a><ul>{subs}</ul></li>"
+        )
+    return f"<td><ul>{''.join(items)}</ul></td>"
+
+
+def test_a_list_set_in_columns_of_a_table_is_taken_whole() -> None:
+    # the third column has no sub-entries: alone it scores best, but it is a third of the index
+    assert _listing_selection(_column(0, 2) + _column(30, 2) + _column(60, 0)).tag == "table"
+
+
+def test_a_menu_column_beside_a_column_of_text_is_not_taken_with_it() -> None:
+    menu = "<td><ul>" + "".join(f"<li><a href='/s{n}'>Section {n}</a></li>" for n in range(12)) + "</ul></td>"
+    assert _listing_selection(f"{menu}<td><p>{SENTENCES}</p><p>{SENTENCES}</p></td>").tag == "td"
 
 
 def test_a_nested_list_of_other_pages_after_the_text_is_still_pruned() -> None:

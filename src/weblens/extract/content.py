@@ -55,6 +55,7 @@ _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
+_COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
@@ -201,6 +202,42 @@ def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
     return accumulate(stats, paragraphs, removed)
 
 
+def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) -> int:
+    """The table when the chosen block is one of its cells and the cells beside it hold lists of
+    the same kind and about as much text: one list set in columns (an index A–Z, a directory), of
+    which the scorer saw only the longest column."""
+    el = stats.nodes[best]
+    row = el.getparent()
+    if el.tag != "td" or row is None or row.tag != "tr" or _list_tag(el) is None:
+        return best
+    table = next((box for box in row.iterancestors("table")), None)
+    found = stats.index.get(table) if table is not None else None
+    if found is None or found in removed:
+        return best
+    size = _subtree_chars(stats, best)
+    columns = [cell for cell in row if cell.tag == "td"]
+    for cell in columns:
+        index = stats.index.get(cell)
+        if index is None or index in removed or _list_tag(cell) != _list_tag(el):
+            return best
+        if _subtree_chars(stats, index) * _COLUMN_SHARE < size:
+            return best
+    return found if len(columns) >= 2 else best
+
+
+def _list_tag(cell: HtmlElement) -> str | None:
+    """The tag of the lists a cell holds when it holds lists only (headings between them aside)."""
+    tags = {child.tag for child in cell if isinstance(child.tag, str) and child.tag not in HEADING_TAGS}
+    if len(tags) != 1:
+        return None
+    tag = tags.pop()
+    return tag if tag in _LISTS or tag == "dl" else None
+
+
+def _subtree_chars(stats: TreeStats, i: int) -> int:
+    return sum(stats.chars[i : stats.ends[i] + 1])
+
+
 def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float]) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
@@ -247,7 +284,8 @@ def _prune(
             and not _price(stats, i)
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
             and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
-            and not code_box(stats.nodes[i])  # last: it reads the subtree's text
+            and not code_box(stats.nodes[i])  # it reads the subtree's text
+            and not _holds_contents(stats.nodes[i])  # its parts are judged one by one
         ):
             pruned.append(stats.nodes[i])
             i = ends[i] + 1
@@ -539,7 +577,8 @@ def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:
 
 def _list_in_prose(stats: TreeStats, i: int) -> bool:
     """A list set in the running text: mostly words, not links, with a paragraph of prose just before
-    it, and either another just after it or the one before ending with a colon ("You will need:")."""
+    it, and either another just after it or the one before ending with a colon ("You will need:"),
+    or right after a clause of the text that leads into it with a colon."""
     el = stats.nodes[i]
     inner = el if el.tag in _LISTS else _wrapped_list(el) if el.tag in _WRAPPER_TAGS else None
     if inner is None:
@@ -554,12 +593,28 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
         return before is not None and (
-            _leads_into(before) or (_prose_paragraph(stats, before) and table_of_contents(inner))
+            _leads_into(before) or (_heads_or_introduces(stats, before) and table_of_contents(inner))
         )
-    if before is None or not _prose_paragraph(stats, before):
+    if before is None:
         return False
+    if not _prose_paragraph(stats, before):
+        return _leads_into(before)  # a short clause of the text leading into it ("… modules:")
     introduces = before.text_content().rstrip().endswith(":")
     return introduces or (after is not None and _prose_paragraph(stats, after))
+
+
+def _holds_contents(el: HtmlElement) -> bool:
+    """A section of the text that holds a table of contents (a chapter's section: its heading, a
+    line introducing it, the contents of its pages): not pruned whole, for its contents are links."""
+    return el.tag in ("div", "section") and any(table_of_contents(inner) for inner in el.iter("ul", "ol"))
+
+
+def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
+    """A heading, or a paragraph of the text ending its sentence, just before what follows."""
+    if el.tag in HEADING_TAGS:
+        return True
+    found = stats.index.get(el)
+    return found is not None and el.tag == "p" and stats.sentences[found]
 
 
 def table_of_contents(el: HtmlElement) -> bool:
@@ -746,6 +801,7 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed))
+    best = _columns_of_one_list(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site):
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

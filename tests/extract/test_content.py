@@ -595,6 +595,30 @@ def test_the_contents_of_the_pages_a_chapter_introduces_are_content() -> None:
     assert "Home" not in result.markdown
 
 
+def _man_section(name: str, body: str) -> str:
+    return f"<div class='sect1'><h2>{name}</h2><div class='sectionbody'>{body}</div></div>"
+
+
+def test_a_code_block_beside_the_prose_is_not_left_behind() -> None:
+    sections = (
+        _man_section("SYNOPSIS", "<div class='verseblock'><pre><em>tool merge-one-file</em></pre></div>")
+        + _man_section(
+            "DESCRIPTION",
+            "<div class='paragraph'><p>This is the standard helper program to use with the merge index "
+            "to resolve a merge after the trivial merge done with read-tree.</p></div>",
+        )
+        + _man_section(
+            "TOOL", "<div class='paragraph'><p>Part of the <a href='tool.html'>tool(1)</a> suite</p></div>"
+        )
+    )
+    html = (
+        "<html><body><div id='header'><h1>tool-merge(1) Manual Page</h1></div>"
+        f"<div id='content'>{sections}</div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/tool-merge.html").markdown
+    assert "## SYNOPSIS\n\n```\ntool merge-one-file\n```" in markdown and "## DESCRIPTION" in markdown
+
+
 def test_sections_that_hold_the_contents_of_their_pages_are_content() -> None:
     sections = "".join(
         f"<section><h2>Part {n} of the manual</h2><p>This part covers the objects of kind {n}.</p>"

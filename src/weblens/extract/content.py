@@ -243,7 +243,7 @@ def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float])
 
     What is left behind is a title, a byline, a standfirst; measured against the first choice,
     and with at most :data:`_DESCEND_PARAGRAPHS` prose paragraphs left behind in all, so a chain
-    of nested sections (each with a paragraph of its own) cannot be eroded.
+    of nested sections (each with a paragraph of its own) cannot be eroded; never a code block.
     """
     whole, first = good[best], prose[best]
     while True:
@@ -253,9 +253,19 @@ def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float])
             or stats.nodes[top].tag not in _CONTAINERS
             or good[top] < _DESCEND_SHARE * whole
             or first - prose[top] > _DESCEND_PARAGRAPHS
+            or _code_beside(stats, best, top)
         ):
             return best
         best = top
+
+
+def _code_beside(stats: TreeStats, box: int, kept: int) -> bool:
+    """A code block in ``box`` outside its child ``kept``: a synopsis, an example — the text's,
+    never a title or a byline left behind."""
+    return any(
+        child != kept and (stats.nodes[child].tag == "pre" or stats.nodes[child].find(".//pre") is not None)
+        for child in stats.children(box)
+    )
 
 
 def _prune(

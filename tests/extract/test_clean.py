@@ -283,3 +283,17 @@ def test_a_box_named_for_a_date_is_a_date_line_only_when_it_holds_little() -> No
     assert "The split ran" in boxed  # a blog's day of posts, wrapped in a box named for its date
     line = _clean(f"<html><body>{post}<div class='post-date'>Sunday, 14 June 2026</div></body></html>")
     assert "Sunday, 14 June 2026" not in line
+
+
+def test_a_heading_linking_back_to_the_table_of_contents_is_its_text() -> None:
+    root = parse_html(
+        "<html><body><h3><a class='toc-backref' href='#id20'>How do I copy an object?</a>"
+        "<a class='headerlink' href='#copy'>¶</a></h3>"
+        "<h3>See <a href='#other'>the other answer</a></h3><h3><a href='/faq/other'>Another page</a></h3>"
+        "</body></html>"
+    ).root
+    strip_junk(root)
+    headings = [lxml.html.tostring(h, encoding="unicode") for h in root.iter("h3")]
+    assert headings[0] == "<h3>How do I copy an object?</h3>"
+    assert '<a href="#other">' in headings[1]  # part of the heading only: a link of it
+    assert '<a href="/faq/other">' in headings[2]  # to another page

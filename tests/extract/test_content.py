@@ -852,3 +852,22 @@ def test_an_unclosed_named_anchor_does_not_make_the_article_a_list_of_links() ->
     assert "Paragraph 9 of the documentation" in page.text
     assert "Paragraph 0 of the documentation" in page.text
     assert "Section number 3" not in page.text
+
+
+def test_questions_whose_headings_link_back_to_the_contents_keep_their_answers() -> None:
+    answers = "".join(
+        f"<section id='q{n}'><h3><a class='toc-backref' href='#id{n}'>How do I do task {n} here?</a>"
+        f"<a class='headerlink' href='#q{n}'>¶</a></h3><p>In general, try <a href='/lib/copy.html'>"
+        f"copy.copy()</a> for task {n}; not all objects can be copied, but most can.</p>"
+        f"<pre>tool{n} --run</pre></section>"
+        for n in range(6)
+    )
+    toc = "".join(f"<li><a id='id{n}' href='#q{n}'>How do I do task {n} here?</a></li>" for n in range(6))
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><main><section><h1>Programming FAQ</h1>"
+        f"<p>{SENTENCES}</p><ul>{toc}</ul>{answers}</section></main></body></html>"
+    )
+    page = weblens.extract(html, "https://docs.example/faq/programming.html")
+    for n in range(6):
+        assert f"### How do I do task {n} here?\n\nIn general, try [copy.copy()]" in page.markdown
+        assert f"tool{n} --run" in page.text

@@ -83,6 +83,11 @@ def test_a_closing_table_or_list_is_content() -> None:
     assert "Pears" in _trim("<ul><li>Apples</li><li>Pears</li></ul>")
 
 
+def test_a_closing_code_block_is_content() -> None:
+    assert "make install" in _trim("<pre>make install</pre>")
+    assert "LEARN MORE" not in _trim("<pre>make install</pre><p>LEARN MORE</p>")
+
+
 def test_a_list_item_named_like_a_section_opens_no_section() -> None:
     # "Related technologies" is one entry of a list of links, not the heading of a related box
     entries = (

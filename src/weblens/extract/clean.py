@@ -258,10 +258,25 @@ def _drop_heading_permalinks(root: HtmlElement) -> None:
     for link in _ANCHOR_LINKS(root):  # only links to an anchor of the page: few
         if is_permalink(link) and (_in_heading(link) or _beside_heading(link) or _links_to_its_own_box(link)):
             drop(link)
+        elif _in_heading(link) and _whole_heading(link):
+            link.drop_tag()  # a heading's words linking back to the table of contents: its text
 
 
 def _in_heading(link: HtmlElement) -> bool:
     return any(box.tag in HEADING_TAGS for box in islice(link.iterancestors(), _PERMALINK_DEPTH))
+
+
+def _whole_heading(link: HtmlElement) -> bool:
+    """The link holds all the words of the heading it is in (``<h3><a href="#id20">How do I copy
+    an object?</a>¶</h3>``)."""
+    heading = next(box for box in link.iterancestors() if box.tag in HEADING_TAGS)
+    words = link.text_content().split()
+    return bool(words) and len(words) == len(heading.text_content().split()) - _signs(heading)
+
+
+def _signs(heading: HtmlElement) -> int:
+    """Words of a heading that are a sign (a permalink's ``¶``)."""
+    return sum(1 for word in heading.text_content().split() if _PERMALINK_SIGN.fullmatch(word))
 
 
 def _beside_heading(link: HtmlElement) -> bool:

@@ -239,8 +239,8 @@ def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False)
     rest = [(el, text) for position, (el, text) in enumerate(window) if position not in cut][::-1]
     if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
         for el, text in rest[:-1]:
-            if el.tag in _CELLS or not is_trailer(text, el.tag):
-                break  # a table is data, not a trailer
+            if el.tag in _CELLS or el.tag == "pre" or not is_trailer(text, el.tag):
+                break  # a table is data, a code block code: not a trailer
             doomed.append(el)
     for el in doomed:
         drop(el)

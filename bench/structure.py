@@ -78,7 +78,7 @@ _MD_LINK = re.compile(rf"(?<!\\)!?\[{_LINK_TEXT}\]{_LINK_TARGET}")
 # is the caption (an HTML anchor's text leaves the image's alt out)
 _MD_IMAGE = r"!\[(?:\\.|[^\[\]\\])*\]\((?:[^()\s]|\([^()\s]*\))*(?:\s[^)]*)?\)"
 _MD_IMAGE_LINK = re.compile(rf"(?<![\\!])\[\s*{_MD_IMAGE}{_LINK_TEXT}\]{_LINK_TARGET}")
-_MD_NOISE = re.compile(r"\\(?=[^\w\s])|[*_`]")
+_MD_NOISE = re.compile(r"\\(?=[^\w\s]|_)|[*_`]")  # an escape before punctuation ("_" is a word character)
 _EMPHASIS_CHARS = re.compile(r"[*_`]")
 # a heading line, also as the first block of a list item ("- ### Title" is a heading in CommonMark)
 _HEADING = re.compile(r"^\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)*#{1,6}\s+(.*)$")

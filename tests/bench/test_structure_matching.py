@@ -59,3 +59,10 @@ def test_quote_markers_go_outside_code() -> None:
         "```",
         "after",
     ]
+
+
+def test_escaped_underscores_read_as_the_text() -> None:
+    url = "https://docs.example/library/operator.html"
+    element = Element(kind="links", texts=["__abs__() (in module operator)"], url=url)
+    markdown = f"- [\\_\\_abs\\_\\_() (in module operator)]({url}#operator.__abs__)"
+    assert kept(element, markdown, markdown.splitlines())

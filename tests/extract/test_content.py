@@ -12,7 +12,7 @@ from weblens.extract.clean import clean_tree, strip_junk
 from weblens.extract.content import block_weight, select_main
 from weblens.extract.options import ExtractOptions
 from weblens.extract.parse import parse_html
-from weblens.models import ExtractionMethod
+from weblens.models import ExtractionMethod, Outcome
 
 SENTENCES = " ".join(f"Sentence {i} adds a plain statement of fact to the story." for i in range(8))
 
@@ -871,3 +871,19 @@ def test_questions_whose_headings_link_back_to_the_contents_keep_their_answers()
     for n in range(6):
         assert f"### How do I do task {n} here?\n\nIn general, try [copy.copy()]" in page.markdown
         assert f"tool{n} --run" in page.text
+
+
+def test_the_second_try_never_takes_the_page_footer_for_the_post() -> None:
+    items = "".join(f"<li><a href='/faq/{n}.html'>Questions about part {n}</a></li>" for n in range(8))
+    html = (
+        "<html><body><div class='related'><a href='/'>Docs</a></div><div class='body'>"
+        f"<h1>Frequently Asked Questions</h1><ul>{items}</ul></div><div class='footer'>"
+        "© Copyright 2001-2026, the Foundation. This page is licensed under the Foundation License "
+        "Version 2. Examples, recipes and other code in the documentation are additionally licensed. "
+        "See History and License for more information. The Foundation is a non-profit corporation and "
+        "relies on donations. Last updated on October 07, 2026. Created using a documentation generator."
+        "</div></body></html>"
+    )
+    page = weblens.extract(html, "https://docs.example/faq/index.html")
+    assert "- [Questions about part 3](https://docs.example/faq/3.html)" in page.markdown
+    assert "Copyright" not in page.markdown and page.outcome is not Outcome.OK

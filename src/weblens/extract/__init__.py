@@ -23,7 +23,7 @@ from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
-from weblens.extract.lost import LOST_CONFIDENCE, lost_reason
+from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
@@ -181,8 +181,8 @@ def _best_content(
     nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
     if nothing:
         second = _content(parse_html(html), title, options, weak_roles=False, site=site)
-        if second.words > first.words + _RETRY_GAIN:
-            first = second
+        if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
+            first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
     if fallback or (first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * len(first.text)):
         listing = _content(parse_html(html), title, options, weak_roles=True, listing=True, site=site)

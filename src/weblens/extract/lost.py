@@ -15,7 +15,7 @@ import re
 
 from lxml.html import HtmlElement
 
-__all__ = ["LOST_CONFIDENCE", "lost_reason"]
+__all__ = ["LOST_CONFIDENCE", "footer_text", "lost_reason"]
 
 LOST_CONFIDENCE = 0.2
 _SMALL_SHARE = 0.35  # of the page's visible text
@@ -41,6 +41,11 @@ def _footer_named(el: HtmlElement) -> bool:
         if names.strip() and _FOOTER_NAMES.search(names):
             return True
     return False
+
+
+def footer_text(main: HtmlElement, text: str) -> bool:
+    """``text`` (selected from ``main``) sits in a page footer and says something legal."""
+    return _LEGAL.search(text) is not None and _footer_named(main)
 
 
 def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:

@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/structure.py [--corpus NAME ...] [--limit N] [--no-write]
+    .venv/bin/python bench/structure.py [--corpus NAME ...] [--limit N] [--no-docs] [--no-write]
 
 Method. For every page of the shared corpora, the structural elements of the ORIGINAL HTML that
 belong to the main content are found: elements whose text (white space collapsed, lower-cased) is
@@ -37,6 +37,11 @@ and the same absolute URL (compared percent-decoded, without the fragment). The 
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
 removed before text comparison, and ``*``, ``_`` and backticks from the element's text too (once
 emphasis is removed, a literal asterisk cannot be told from it).
+
+The same tallies are then made, apart from the pooled figure, on Debian's packaged manuals when
+they are installed (Python's Sphinx manual, Git's AsciiDoc pages, PostgreSQL's DocBook manual; see
+``bench/docs.py``): documentation with rich structure, whose ground truth is the region the
+generator marks as the document. ``--no-docs`` skips them.
 
 Extractors: weblens (``PageExtract.markdown``), trafilatura (``extract(output_format="markdown",
 include_links=True, include_formatting=True, include_tables=True)``), and readability-lxml's
@@ -365,12 +370,53 @@ def _table(tallies: dict[str, Tally]) -> list[str]:
     return lines
 
 
+def _tally(
+    runners: dict[str, Markdowner],
+    tallies: dict[str, Tally],
+    found: list[Element],
+    raw: bytes,
+    url: str,
+    comments: bool,
+) -> None:
+    for name, run in runners.items():
+        try:
+            markdown = run(raw, url, comments)
+        except Exception:  # a crash keeps nothing
+            markdown = ""
+        lines = unquoted(markdown.splitlines())
+        for element in found:
+            tallies[name].found[element.kind] += 1
+            tallies[name].kept[element.kind] += kept(element, markdown, lines)
+
+
+def _docs_tables(runners: dict[str, Markdowner], limit: int) -> list[str]:
+    """Tables for the documentation corpora installed (see ``bench/docs.py``), apart from the pooled
+    figure: their ground truth is the region the generator marks, not a hand-cleaned text."""
+    from bench import docs
+
+    corpora = docs.installed()
+    if not corpora:
+        return ["", "Documentation corpora not installed (see `bench/docs.py`); skipped."]
+    lines = ["", "Documentation (Debian's packaged manuals; ground truth: the region the generator marks):"]
+    for corpus in corpora:
+        tallies = {name: Tally() for name in runners}
+        count = 0
+        for page in docs.pages(corpus, limit):
+            found = elements(page.marked, page.url, norm(page.truth))
+            if found:
+                count += 1
+                _tally(runners, tallies, found, page.raw, page.url, False)
+        lines += ["", f"{corpus.name} ({count} pages):", "", *_table(tallies)]
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--corpus", action="append", choices=CORPORA)
     parser.add_argument("--limit", type=int, default=0, help="pages per corpus (0: all)")
+    parser.add_argument("--no-docs", action="store_true", help="skip the installed documentation corpora")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     runners = {name: factory() for name, factory in EXTRACTORS.items()}
@@ -388,15 +434,7 @@ def main() -> int:
             if not found:
                 continue
             pages[corpus] += 1
-            for name, run in runners.items():
-                try:
-                    markdown = run(raw, url, corpus in WITH_COMMENTS)
-                except Exception:  # a crash keeps nothing
-                    markdown = ""
-                lines = unquoted(markdown.splitlines())
-                for element in found:
-                    tallies[corpus][name].found[element.kind] += 1
-                    tallies[corpus][name].kept[element.kind] += kept(element, markdown, lines)
+            _tally(runners, tallies[corpus], found, raw, url, corpus in WITH_COMMENTS)
     pooled = {name: Tally() for name in runners}
     for per_corpus in tallies.values():
         for name, tally in per_corpus.items():
@@ -413,6 +451,8 @@ def main() -> int:
     if len(corpora) > 1:
         for corpus in corpora:
             lines += ["", f"{corpus} alone ({pages[corpus]} pages):", "", *_table(tallies[corpus])]
+    if not args.no_docs:
+        lines += _docs_tables(runners, args.limit)
     markdown_table = "\n".join(lines)
     print(markdown_table)
     if not args.no_write:

@@ -887,3 +887,23 @@ def test_the_second_try_never_takes_the_page_footer_for_the_post() -> None:
     page = weblens.extract(html, "https://docs.example/faq/index.html")
     assert "- [Questions about part 3](https://docs.example/faq/3.html)" in page.markdown
     assert "Copyright" not in page.markdown and page.outcome is not Outcome.OK
+
+
+def test_a_chapter_table_of_contents_set_as_a_definition_list_is_content() -> None:
+    entries = "".join(
+        f"<dt><span class='sect1'><a href='part{n}.html'>7.{n}. Part {n} of the chapter</a></span></dt>"
+        f"<dd><dl><dt><span class='sect2'><a href='part{n}.html#S{n}'>7.{n}.1. Its first section</a></span></dt>"
+        "</dl></dd>"
+        for n in range(1, 5)
+    )
+    html = (
+        "<html><body><div class='navheader'><a href='prev.html'>Prev</a> <a href='next.html'>Next</a></div>"
+        "<div class='chapter'><div class='titlepage'><h2>Chapter 7. Queries</h2></div><div class='toc'>"
+        f"<p><strong>Table of Contents</strong></p><dl class='toc'>{entries}</dl></div>"
+        "<p>The previous chapters explained how to create tables and fill them with data. Now we discuss "
+        "how to retrieve the data from the database.</p></div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/manual/queries.html").markdown
+    assert "[7.3. Part 3 of the chapter](https://docs.example/manual/part3.html)" in markdown
+    assert "[7.3.1. Its first section](https://docs.example/manual/part3.html#S3)" in markdown
+    assert "Prev" not in markdown

@@ -55,6 +55,8 @@ _CAPTION_WORDS = 6
 _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
+_LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
+_INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
@@ -504,7 +506,7 @@ def _labelled_list(el: HtmlElement) -> HtmlElement | None:
     without a sentence that names no box of other stories ("Related", "More from us"), and not a
     heading: a box headed by its own heading is a widget ("<h3>Feeds</h3><ul>…")."""
     children = [child for child in el if isinstance(child.tag, str)]
-    if el.tag not in _WRAPPER_TAGS or len(children) != 2 or children[1].tag not in _LISTS:
+    if el.tag not in _WRAPPER_TAGS or len(children) != 2 or children[1].tag not in _LABELLED:
         return None
     if (el.text or "").strip() or any((child.tail or "").strip() for child in children):
         return None
@@ -616,7 +618,9 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
 def _holds_contents(el: HtmlElement) -> bool:
     """A section of the text that holds a table of contents (a chapter's section: its heading, a
     line introducing it, the contents of its pages): not pruned whole, for its contents are links."""
-    return el.tag in ("div", "section") and any(table_of_contents(inner) for inner in el.iter("ul", "ol"))
+    return el.tag in ("div", "section") and any(
+        table_of_contents(inner) for inner in el.iter("ul", "ol", "dl")
+    )
 
 
 def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
@@ -628,19 +632,33 @@ def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
 
 
 def table_of_contents(el: HtmlElement) -> bool:
-    """A nested list of the contents of other pages: an item links to a page and a list inside it
+    """A nested list of the contents of other pages: an entry links to a page and the list under it
     links to that page's sections (``a.html``, then ``a.html#install``), as a chapter's table of
-    contents does. A box of other stories is flat; a page's own "on this page" list links to its
-    own anchors (``#install``) only."""
-    for item in el.iter("li"):
-        link = next((child for child in item if child.tag == "a"), None)
+    contents does — an item and the list inside it, or a definition list's term and the ``<dd>``
+    after it (DocBook). A box of other stories is flat; a page's own "on this page" list links to
+    its own anchors (``#install``) only."""
+    for entry in el.iter("li", "dt"):
+        link = _entry_link(entry)
         page = (link.get("href") or "").strip() if link is not None else ""
         if not page or "#" in page or page.lower().startswith(("javascript:", "mailto:")):
             continue
-        for sub in item:
-            if sub.tag in _LISTS and any((a.get("href") or "").startswith(page + "#") for a in sub.iter("a")):
-                return True
+        subs = [sub for sub in entry if sub.tag in _LISTS or sub.tag == "dl"]
+        after = entry.getnext()
+        if entry.tag == "dt" and after is not None and after.tag == "dd":
+            subs.append(after)
+        if any((a.get("href") or "").startswith(page + "#") for sub in subs for a in sub.iter("a")):
+            return True
     return False
+
+
+def _entry_link(entry: HtmlElement) -> HtmlElement | None:
+    """The link an entry of a list opens with, also inside an inline box (``<dt><span><a>``)."""
+    for child in entry:
+        if child.tag == "a":
+            return child
+        if child.tag in _INLINE_BOXES:
+            return child.find(".//a")
+    return None
 
 
 def _leads_into(el: HtmlElement) -> bool:

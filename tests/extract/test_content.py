@@ -892,8 +892,8 @@ def test_the_second_try_never_takes_the_page_footer_for_the_post() -> None:
 def test_a_chapter_table_of_contents_set_as_a_definition_list_is_content() -> None:
     entries = "".join(
         f"<dt><span class='sect1'><a href='part{n}.html'>7.{n}. Part {n} of the chapter</a></span></dt>"
-        f"<dd><dl><dt><span class='sect2'><a href='part{n}.html#S{n}'>7.{n}.1. Its first section</a></span></dt>"
-        "</dl></dd>"
+        f"<dd><dl><dt><span class='sect2'><a href='part{n}.html#S{n}'>7.{n}.1. Its first section</a>"
+        "</span></dt></dl></dd>"
         for n in range(1, 5)
     )
     html = (

@@ -26,6 +26,10 @@ import lxml.html
 
 MAX_BYTES = 300_000
 _SIGN = re.compile(r"[^\w\s]{0,3}")
+_BLOCKS = (
+    "p", "div", "section", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "tr", "td", "th", "pre",
+    "table", "ul", "ol", "dl", "blockquote", "br", "hr",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -87,8 +91,9 @@ def pages(corpus: DocsCorpus, limit: int = 0) -> Iterator[DocsPage]:
         for xpath in corpus.chrome:
             for el in tree.xpath(xpath):
                 el.drop_tree()
-        truth = " ".join(
-            " ".join(region.text_content().split()) for x in corpus.content for region in tree.xpath(x)
-        )
+        for block in tree.iter(*_BLOCKS):  # blocks end words: "Objects" then "This section…"
+            block.text, block.tail = " " + (block.text or ""), " " + (block.tail or "")
+        regions = [region for xpath in corpus.content for region in tree.xpath(xpath)]
+        truth = " ".join(" ".join(region.text_content().split()) for region in regions)
         key = str(path.relative_to(corpus.root))
         yield DocsPage(key, raw, f"https://docs.example/{corpus.name}/{key}", truth, marked)

@@ -907,3 +907,44 @@ def test_a_chapter_table_of_contents_set_as_a_definition_list_is_content() -> No
     assert "[7.3. Part 3 of the chapter](https://docs.example/manual/part3.html)" in markdown
     assert "[7.3.1. Its first section](https://docs.example/manual/part3.html#S3)" in markdown
     assert "Prev" not in markdown
+
+
+def test_a_chapter_whose_contents_outweigh_its_prose_is_not_left_for_its_table() -> None:
+    entries = "".join(
+        f"<li><a href='type{n}.html'>8.{n}. Data type number {n}</a><ul>"
+        f"<li><a href='type{n}.html#A'>8.{n}.1. Its input syntax</a></li>"
+        f"<li><a href='type{n}.html#B'>8.{n}.2. Its output syntax</a></li></ul></li>"
+        for n in range(1, 16)
+    )
+    rows = "".join(f"<tr><td>type{n}</td><td>t{n}</td><td>a value of kind {n}</td></tr>" for n in range(30))
+    html = (
+        "<html><body><div class='chapter'><h2>Chapter 8. Data Types</h2>"
+        f"<div class='toc'><ul>{entries}</ul></div>"
+        "<p>The system has a rich set of data types available to users. Users can add new types.</p>"
+        f"<p>{SENTENCES}</p>"
+        f"<div class='table'><p>Table 8.1. Data Types</p><table><tr><th>Name</th><th>Alias</th>"
+        f"<th>Description</th></tr>{rows}</table></div></div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/manual/datatype.html").markdown
+    assert "## Chapter 8. Data Types" in markdown and "rich set of data types" in markdown
+    assert "| type29 | t29 | a value of kind 29 |" in markdown
+
+
+def test_a_numbered_list_of_references_in_its_own_section_is_content() -> None:
+    refs = "".join(
+        f"<li><p><a id='{n}'></a>[{n}] <a href='https://papers.example/{n}.pdf'><em>Paper number {n} on "
+        "testing</em>. A publisher.</a></p></li>"
+        for n in range(1, 5)
+    )
+    html = (
+        "<html><body><div id='content'>"
+        + "".join(
+            f"<div class='sect1'><h2>Part {n}</h2><div class='sectionbody'><div class='paragraph'><p>{SENTENCES}"
+            "</p></div></div></div>"
+            for n in range(3)
+        )
+        + "<div class='sect1'><h2>References</h2><div class='sectionbody'>"
+        f"<div class='ulist'><ul>{refs}</ul></div></div></div></div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/manual/bisect.html").markdown
+    assert "## References" in markdown and "(https://papers.example/4.pdf)" in markdown

@@ -191,8 +191,24 @@ def _sums(
     for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
         if net[i] > 0:
             net[i] *= _DISCOUNT
+    for i in _contents_lists(stats, removed):  # a table of contents costs nothing, as the text's part
+        for j in range(i, stats.ends[i] + 1):
+            net[j] = max(net[j], 0.0)
     good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
+
+
+def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
+    """The outermost lists that are tables of contents of other pages (see :func:`table_of_contents`)."""
+    found: list[int] = []
+    end = -1
+    for i, el in enumerate(stats.nodes):
+        if i <= end or el.tag not in _LABELLED or i in removed:
+            continue
+        end = stats.ends[i]  # the lists inside were looked at with it
+        if table_of_contents(el):
+            found.append(i)
+    return found
 
 
 def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
@@ -321,6 +337,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
         _content_links(stats, i)
+        or _headed_links(stats, i)
         or _references(stats.nodes[i])
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
@@ -409,6 +426,24 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     while before is not None and before.tag == el.tag == "dl":
         before = before.getprevious()  # a run of definition lists under one heading
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
+
+
+def _headed_links(stats: TreeStats, i: int) -> bool:
+    """A section made of its heading and a numbered list of references, the numbers written in the
+    items (``<h2>References</h2><div><ul><li>[1] <a>…</a></li><li>[2] …``): a bibliography, kept
+    whole rather than pruned with its heading. A box of other stories does not number its links."""
+    el = stats.nodes[i]
+    parts = [child for child in el if isinstance(child.tag, str)]
+    if len(parts) != 2 or parts[0].tag not in HEADING_TAGS or (el.text or "").strip():
+        return False
+    body = _wrapped_list(parts[1])
+    if body is None or body.tag not in _LISTS:
+        return False
+    numbers = [_ENTRY_NUMBER.match(item.text_content()) for item in body if item.tag == "li"]
+    run = [int(found.group(1)) for found in numbers if found is not None]
+    return (
+        len(run) >= _ENTRY_RUN and len(run) == len(numbers) and run == list(range(run[0], run[0] + len(run)))
+    )
 
 
 def _references(el: HtmlElement) -> bool:

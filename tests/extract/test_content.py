@@ -939,8 +939,8 @@ def test_a_numbered_list_of_references_in_its_own_section_is_content() -> None:
     html = (
         "<html><body><div id='content'>"
         + "".join(
-            f"<div class='sect1'><h2>Part {n}</h2><div class='sectionbody'><div class='paragraph'><p>{SENTENCES}"
-            "</p></div></div></div>"
+            f"<div class='sect1'><h2>Part {n}</h2><div class='sectionbody'><div class='paragraph'>"
+            f"<p>{SENTENCES}</p></div></div></div>"
             for n in range(3)
         )
         + "<div class='sect1'><h2>References</h2><div class='sectionbody'>"

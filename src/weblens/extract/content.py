@@ -202,8 +202,11 @@ def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
     """The outermost lists that are tables of contents of other pages (see :func:`table_of_contents`)."""
     found: list[int] = []
     end = -1
-    for i, el in enumerate(stats.nodes):
-        if i <= end or el.tag not in _LABELLED or i in removed:
+    if not stats.nodes:
+        return found
+    for el in stats.nodes[0].iter(*_LABELLED):  # document order, in C
+        i = stats.index.get(el)
+        if i is None or i <= end or i in removed:
             continue
         end = stats.ends[i]  # the lists inside were looked at with it
         if table_of_contents(el):

@@ -948,3 +948,23 @@ def test_a_numbered_list_of_references_in_its_own_section_is_content() -> None:
     )
     markdown = weblens.extract(html, "https://docs.example/manual/bisect.html").markdown
     assert "## References" in markdown and "(https://papers.example/4.pdf)" in markdown
+
+
+def test_the_descent_never_goes_into_what_cleaning_removed() -> None:
+    toc = "".join(
+        f"<li><a href='mod{n}.html'>mod{n} — Services of kind {n}</a><ul>"
+        f"<li><a href='mod{n}.html#use'>Using kind {n}</a></li></ul></li>"
+        for n in range(6)
+    )
+    html = (
+        "<html><body><div class='document'><div class='body'><section><h1>Unix Specific Services</h1>"
+        "<p>The modules described in this chapter provide interfaces to features of the system. Here is "
+        f"an overview:</p><div class='toctree-wrapper'><ul>{toc}</ul></div></section></div></div>"
+        "<div class='footer'>© Copyright 2001-2026, the Foundation. This page is licensed under the "
+        "Foundation License Version 2. Examples and recipes in the documentation are additionally "
+        "licensed. The Foundation is a non-profit corporation. Please donate. Last updated on October "
+        "07, 2026. Found a bug? Created using a documentation generator.</div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/library/unix.html").markdown
+    assert "- [mod3 — Services of kind 3](https://docs.example/library/mod3.html)" in markdown
+    assert "Copyright" not in markdown

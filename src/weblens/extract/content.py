@@ -259,7 +259,9 @@ def _subtree_chars(stats: TreeStats, i: int) -> int:
     return sum(stats.chars[i : stats.ends[i] + 1])
 
 
-def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float]) -> int:
+def _descend(
+    stats: TreeStats, best: int, good: list[float], prose: list[float], removed: Collection[int] = ()
+) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
     What is left behind is a title, a byline, a standfirst; measured against the first choice,
@@ -268,7 +270,10 @@ def _descend(stats: TreeStats, best: int, good: list[float], prose: list[float])
     """
     whole, first = good[best], prose[best]
     while True:
-        top = max(stats.children(best), key=good.__getitem__, default=None)
+        kept = (
+            child for child in stats.children(best) if child not in removed
+        )  # never into what cleaning took
+        top = max(kept, key=good.__getitem__, default=None)
         if (
             top is None
             or stats.nodes[top].tag not in _CONTAINERS
@@ -866,7 +871,7 @@ def select_main(
         best, left_out = opinion
         method = ExtractionMethod.READABILITY
     else:
-        best = _descend(stats, best, good, _prose(stats, removed))
+        best = _descend(stats, best, good, _prose(stats, removed), removed)
     best = _columns_of_one_list(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site):
         drop(el)

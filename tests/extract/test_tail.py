@@ -159,3 +159,21 @@ def test_a_see_also_of_written_pointers_is_content() -> None:
 def test_a_written_by_box_at_the_end_goes() -> None:
     out = _trim("<h2>Written by Ines Corr</h2><p>Tides, harbours and the people who work them.</p>")
     assert "Written by" not in out and "Tides, harbours" not in out
+
+
+def test_a_discussion_section_of_a_paper_or_a_manual_is_content() -> None:
+    text = _trim(
+        "<h2>Discussion</h2><p>The results suggest that the method holds on pages of other kinds, "
+        "though the sample is small.</p><h2>Examples</h2><p>Run the tool twice and compare the output.</p>"
+    )
+    assert "Discussion" in text and "Run the tool twice" in text
+    assert "Sign up" not in _trim("<h2>Join the discussion</h2><p>Sign up to comment.</p>")
+
+
+def test_a_boilerplate_section_in_a_box_ends_at_the_next_section_box() -> None:
+    text = _trim(
+        "<section><h2>Related</h2><ul><li><a href='/a'>Another story</a></li></ul></section>"
+        "<section><h2>Methods</h2><p>We read every page twice, once by hand and once by machine.</p>"
+        "<p>Each reading was scored with the same measure of overlap.</p></section>"
+    )
+    assert "Another story" not in text and "We read every page twice" in text

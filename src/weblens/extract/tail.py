@@ -52,7 +52,8 @@ _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     r"trending|read (?:more|next|also)|see also|also (?:read|on)|tags?|topics|filed under|comments?|"
-    r"discussion|share (?:this|the)|keep up|elsewhere|latest (?:news|stories|articles)|further reading|"
+    r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
+    r"latest (?:news|stories|articles)|further reading|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
     # German
@@ -70,9 +71,11 @@ _SECTION = re.compile(
     r"самые популярные|читайте также|相关|関連)",
     re.I,
 )
+_SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
 _TO_END = re.compile(
-    r"^\W*(?:comments?|discussion|kommentare|comentarios|coment[aá]rios|commentaires|commenti|tags?|topics|"
+    r"^\W*(?:comments?|join the discussion|discussions?\W*\d|kommentare|comentarios|coment[aá]rios|"
+    r"commentaires|commenti|tags?|topics|"
     r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre|written by)",
     re.I,
 )
@@ -182,6 +185,23 @@ def _annotated_items(section: list[tuple[HtmlElement, str]]) -> bool:
     return annotated * 2 > len(items)
 
 
+def _section_box(heading: HtmlElement) -> HtmlElement:
+    """The box of the section a heading opens: the heading's own box (see :func:`_home`), or the
+    boxes it opens as their first part (``<section><h2>…</h2><p>…</section>``, AsciiDoc's
+    ``<div class="sect1"><h2>…</h2><div>…</div></div>``), so that sections set in boxes of their
+    own are side by side as their headings would be."""
+    el = _home(heading)
+    parent = el.getparent()
+    while (
+        parent is not None
+        and parent.tag in _SECTION_BOXES
+        and next((child for child in parent if isinstance(child.tag, str)), None) is el
+        and not (parent.text or "").strip()
+    ):
+        el, parent = parent, parent.getparent()
+    return el
+
+
 def _home(el: HtmlElement) -> HtmlElement:
     """``el``, or the box that holds it alone (``<div class="heading"><h2>…</h2></div>``)."""
     parent = el.getparent()
@@ -208,7 +228,7 @@ def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
         if (
             el.tag in HEADING_TAGS
             and el.tag <= heading.tag
-            and _home(el).getparent() is _home(heading).getparent()
+            and _section_box(el).getparent() is _section_box(heading).getparent()
             and not names_a_section(text, el.tag)
         ):
             return later

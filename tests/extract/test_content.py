@@ -968,3 +968,17 @@ def test_the_descent_never_goes_into_what_cleaning_removed() -> None:
     markdown = weblens.extract(html, "https://docs.example/library/unix.html").markdown
     assert "- [mod3 — Services of kind 3](https://docs.example/library/mod3.html)" in markdown
     assert "Copyright" not in markdown
+
+
+def test_a_labelled_list_of_terms_alone_is_a_list() -> None:
+    entries = "".join(
+        f"<dt><span class='sect1'><a href='auth{n}.html'>21.{n}. Authentication method {n}</a></span></dt>"
+        for n in range(1, 7)
+    )
+    html = (
+        "<html><body><div class='chapter'><h2>Chapter 21. Client Authentication</h2><div class='toc'>"
+        f"<p><strong>Table of Contents</strong></p><dl class='toc'>{entries}</dl></div><p>{SENTENCES}</p>"
+        "</div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/manual/client-authentication.html").markdown
+    assert "[21.4. Authentication method 4](https://docs.example/manual/auth4.html)" in markdown

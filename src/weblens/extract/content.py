@@ -425,6 +425,8 @@ def _content_links(stats: TreeStats, i: int) -> bool:
         return False
     # a definition list's terms label its groups ("Films by Frank Oz"): one item is a list too
     items = [item for item in wrapped if item.tag == ("dd" if wrapped.tag == "dl" else "li")]
+    if wrapped.tag == "dl" and not items:
+        items = [item for item in wrapped if item.tag == "dt"]  # terms alone: a list of them
     if len(items) < (1 if wrapped.tag == "dl" else 2):
         return False
     words = sum(len(item.text_content().split()) for item in items) / len(items)

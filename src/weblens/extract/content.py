@@ -171,7 +171,12 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
 
 
 def _sums(
-    stats: TreeStats, removed: Collection[int], discounted: Collection[int] = (), *, listing: bool = False
+    stats: TreeStats,
+    removed: Collection[int],
+    discounted: Collection[int] = (),
+    *,
+    listing: bool = False,
+    contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
     teasers = set() if listing else _teasers(stats, removed)
     net = [
@@ -191,7 +196,7 @@ def _sums(
     for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
         if net[i] > 0:
             net[i] *= _DISCOUNT
-    for i in _contents_lists(stats, removed):  # a table of contents costs nothing, as the text's part
+    for i in contents:  # a table of contents costs nothing, as the text's part
         for j in range(i, stats.ends[i] + 1):
             net[j] = max(net[j], 0.0)
     good = [max(weight, 0.0) for weight in net]
@@ -231,7 +236,7 @@ def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) 
     row = el.getparent()
     if el.tag != "td" or row is None or row.tag != "tr" or _list_tag(el) is None:
         return best
-    table = next((box for box in row.iterancestors("table")), None)
+    table = next(row.iterancestors("table"), None)
     found = stats.index.get(table) if table is not None else None
     if found is None or found in removed:
         return best
@@ -270,9 +275,9 @@ def _descend(
     """
     whole, first = good[best], prose[best]
     while True:
-        kept = (
+        kept = [
             child for child in stats.children(best) if child not in removed
-        )  # never into what cleaning took
+        ]  # never into what cleaning took
         top = max(kept, key=good.__getitem__, default=None)
         if (
             top is None
@@ -301,8 +306,10 @@ def _prune(
     good: list[float],
     removed: Collection[int],
     site: str | None = None,
+    contents: Collection[int] = (),
 ) -> list[HtmlElement]:
-    """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays."""
+    """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays.
+    ``contents`` are the tables of contents (see :func:`_contents_lists`)."""
     ends = stats.ends
     pruned: list[HtmlElement] = []
     i, end = best + 1, ends[best]
@@ -321,7 +328,7 @@ def _prune(
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
             and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
             and not code_box(stats.nodes[i])  # it reads the subtree's text
-            and not _holds_contents(stats.nodes[i])  # its parts are judged one by one
+            and not _holds_contents(stats, i, contents)  # its parts are judged one by one
         ):
             pruned.append(stats.nodes[i])
             i = ends[i] + 1
@@ -345,7 +352,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
         _content_links(stats, i)
-        or _headed_links(stats, i)
+        or _numbered_references(stats, i)
         or _references(stats.nodes[i])
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
@@ -438,15 +445,14 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
 
 
-def _headed_links(stats: TreeStats, i: int) -> bool:
+def _numbered_references(stats: TreeStats, i: int) -> bool:
     """A section made of its heading and a numbered list of references, the numbers written in the
     items (``<h2>References</h2><div><ul><li>[1] <a>…</a></li><li>[2] …``): a bibliography, kept
     whole rather than pruned with its heading. A box of other stories does not number its links."""
-    el = stats.nodes[i]
-    parts = [child for child in el if isinstance(child.tag, str)]
-    if len(parts) != 2 or parts[0].tag not in HEADING_TAGS or (el.text or "").strip():
+    headed = _headed_box(stats.nodes[i])
+    if headed is None:
         return False
-    body = _wrapped_list(parts[1])
+    body = _wrapped_list(headed[1])
     if body is None or body.tag not in _LISTS:
         return False
     numbers = [_ENTRY_NUMBER.match(item.text_content()) for item in body if item.tag == "li"]
@@ -456,17 +462,21 @@ def _headed_links(stats: TreeStats, i: int) -> bool:
     )
 
 
+def _headed_box(el: HtmlElement) -> tuple[HtmlElement, HtmlElement] | None:
+    """The heading and the one part it heads, when a box holds these two only (no text of its own)."""
+    parts = [child for child in el if isinstance(child.tag, str)]
+    if el.tag not in _WRAPPER_TAGS or len(parts) != 2 or parts[0].tag not in HEADING_TAGS:
+        return None
+    return None if (el.text or "").strip() else (parts[0], parts[1])
+
+
 def _references(el: HtmlElement) -> bool:
     """A line of links, several words each, alone under its own heading, maybe in boxes of its own
     (``<h2>REFERENCES</h2><div><p><a>RFC 1738: Uniform Resource Locators</a> <a>RFC 2616: …</a></p>``):
     a list of references set as a paragraph, kept like a list of them; also the box of the heading
     and the line. Between the links nothing but separators; a heading that names a box of other
     stories or the site's sections leads into no content."""
-    heading = el.getprevious()
-    parts = [child for child in el if isinstance(child.tag, str)]
-    boxed = el.tag in _WRAPPER_TAGS and not (el.text or "").strip()
-    if boxed and len(parts) == 2 and parts[0].tag in HEADING_TAGS:
-        heading, el = parts
+    heading, el = _headed_box(el) or (el.getprevious(), el)
     if heading is None or heading.tag not in HEADING_TAGS:
         return False
     paragraph = _wrapped_list(el, wanted=("p",))
@@ -660,12 +670,11 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
     return introduces or (after is not None and _prose_paragraph(stats, after))
 
 
-def _holds_contents(el: HtmlElement) -> bool:
+def _holds_contents(stats: TreeStats, i: int, contents: Collection[int]) -> bool:
     """A section of the text that holds a table of contents (a chapter's section: its heading, a
     line introducing it, the contents of its pages): not pruned whole, for its contents are links."""
-    return el.tag in ("div", "section") and any(
-        table_of_contents(inner) for inner in el.iter("ul", "ol", "dl")
-    )
+    end = stats.ends[i]
+    return stats.nodes[i].tag in ("div", "section") and any(i < found <= end for found in contents)
 
 
 def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
@@ -856,7 +865,8 @@ def select_main(
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
     """
-    net, good = _sums(stats, removed, discounted, listing=listing)
+    contents = _contents_lists(stats, removed)
+    net, good = _sums(stats, removed, discounted, listing=listing, contents=contents)
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
@@ -875,6 +885,6 @@ def select_main(
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed)
     best = _columns_of_one_list(stats, best, removed)
-    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site):
+    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site, contents):
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -271,12 +271,10 @@ def _whole_heading(link: HtmlElement) -> bool:
     an object?</a>¶</h3>``)."""
     heading = next(box for box in link.iterancestors() if box.tag in HEADING_TAGS)
     words = link.text_content().split()
-    return bool(words) and len(words) == len(heading.text_content().split()) - _signs(heading)
-
-
-def _signs(heading: HtmlElement) -> int:
-    """Words of a heading that are a sign (a permalink's ``¶``)."""
-    return sum(1 for word in heading.text_content().split() if _PERMALINK_SIGN.fullmatch(word))
+    words_of_heading = (
+        word for word in heading.text_content().split() if not _PERMALINK_SIGN.fullmatch(word)
+    )
+    return bool(words) and len(words) == sum(1 for _ in words_of_heading)  # a permalink's "¶" is no word
 
 
 def _beside_heading(link: HtmlElement) -> bool:

@@ -223,12 +223,13 @@ def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
     heading = window[position][0]
     if heading.tag not in HEADING_TAGS:
         return len(window)
+    beside = _section_box(heading).getparent()
     for later in range(position + 1, len(window) - 1):  # a section has something under its heading
         el, text = window[later]
         if (
             el.tag in HEADING_TAGS
             and el.tag <= heading.tag
-            and _section_box(el).getparent() is _section_box(heading).getparent()
+            and _section_box(el).getparent() is beside
             and not names_a_section(text, el.tag)
         ):
             return later

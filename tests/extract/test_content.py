@@ -936,16 +936,11 @@ def test_a_numbered_list_of_references_in_its_own_section_is_content() -> None:
         "testing</em>. A publisher.</a></p></li>"
         for n in range(1, 5)
     )
-    html = (
-        "<html><body><div id='content'>"
-        + "".join(
-            f"<div class='sect1'><h2>Part {n}</h2><div class='sectionbody'><div class='paragraph'>"
-            f"<p>{SENTENCES}</p></div></div></div>"
-            for n in range(3)
-        )
-        + "<div class='sect1'><h2>References</h2><div class='sectionbody'>"
-        f"<div class='ulist'><ul>{refs}</ul></div></div></div></div></body></html>"
+    sections = "".join(
+        _man_section(f"Part {n}", f"<div class='paragraph'><p>{SENTENCES}</p></div>") for n in range(3)
     )
+    references = _man_section("References", f"<div class='ulist'><ul>{refs}</ul></div>")
+    html = f"<html><body><div id='content'>{sections}{references}</div></body></html>"
     markdown = weblens.extract(html, "https://docs.example/manual/bisect.html").markdown
     assert "## References" in markdown and "(https://papers.example/4.pdf)" in markdown
 

@@ -1,15 +1,25 @@
 """Documentation pages as a development set with rich structure: Debian's packaged manuals.
 
-Three generators of real documentation, installed with
-``apt-get install python3.11-doc git-doc postgresql-doc-15``:
+Eight generators of real documentation, installed with
+``apt-get install python3.11-doc git-doc postgresql-doc-15 apache2-doc debian-handbook rust-doc
+sbcl-doc``:
 
 * ``python-docs``: Sphinx (the Python 3.11 manual, ``/usr/share/doc/python3.11/html``);
 * ``git-docs``: AsciiDoc (Git's manual pages, ``/usr/share/doc/git-doc``);
-* ``postgres-docs``: DocBook (the PostgreSQL 15 manual, ``/usr/share/doc/postgresql-doc-15/html``).
+* ``postgres-docs``: DocBook (the PostgreSQL 15 manual, ``/usr/share/doc/postgresql-doc-15/html``);
+* ``apache-docs``: the Apache HTTP Server's own XSLT (its English manual);
+* ``handbook-*``: Publican's DocBook (the Debian Administrator's Handbook in English, German,
+  Russian, Japanese and Chinese: paragraphs are ``div`` boxes, and four of the five are not English);
+* ``rust-books``: mdBook (The Rust Programming Language, the Reference and the Rustonomicon);
+* ``rust-api``: rustdoc (the module pages of Rust's standard library: item tables, folded boxes);
+* ``texinfo-docs``: makeinfo (SBCL's internals manual).
 
 The ground truth of a page is the text of the region its generator marks as the document: Sphinx's
 ``role="main"`` box; AsciiDoc's body without its table of contents and footer; DocBook's body
-without the navigation header and footer. A heading's permalink sign (``¶``) is no part of its text.
+without the navigation header and footer; Apache's ``page-content`` without its quick-view sidebar
+and language bar; Publican's body without its banner and navigation bars; mdBook's ``main``;
+rustdoc's ``main-content`` without its version and source links and the labels of its folding
+toggles; makeinfo's body without its navigation headers. A heading's permalink sign (``¶``) is no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
 see the page as it is. Pages over :data:`MAX_BYTES` are left out (the element search is quadratic
 in the page's text). A corpus whose package is not installed is skipped.
@@ -36,7 +46,7 @@ _BLOCKS = (
 class DocsCorpus:
     name: str
     root: Path
-    pattern: str
+    patterns: tuple[str, ...]
     content: tuple[str, ...]  # XPath of the document's regions
     chrome: tuple[str, ...] = ()  # XPath of what inside them is not the document
 
@@ -50,21 +60,51 @@ class DocsPage:
     marked: bytes  # the page without the permalink signs the truth leaves out, for finding elements
 
 
+_HANDBOOK = Path("/usr/share/doc/debian-handbook/html")
+_HANDBOOK_CHROME = ("//div[@id='banner']", "//p[@id='title']", "//ul[contains(@class, 'docnav')]")
+_RUST = Path("/usr/share/doc/rust-doc/html")
+
 CORPORA = (
-    DocsCorpus("python-docs", Path("/usr/share/doc/python3.11/html"), "**/*.html", ("//div[@role='main']",)),
+    DocsCorpus("python-docs", Path("/usr/share/doc/python3.11/html"), ("**/*.html",), ("//div[@role='main']",)),
     DocsCorpus(
         "git-docs",
         Path("/usr/share/doc/git-doc"),
-        "*.html",
+        ("*.html",),
         ("//body",),
         ("//div[@id='footer']", "//div[@id='toc']"),
     ),
     DocsCorpus(
         "postgres-docs",
         Path("/usr/share/doc/postgresql-doc-15/html"),
-        "*.html",
+        ("*.html",),
         ("//body",),
         ("//div[@class='navheader']", "//div[@class='navfooter']"),
+    ),
+    DocsCorpus(
+        "apache-docs",
+        Path("/usr/share/doc/apache2-doc/manual/en"),
+        ("**/*.html",),
+        ("//div[@id='page-content']",),
+        ("//div[@id='quickview']", "//div[@class='toplang']", "//button"),
+    ),
+    *(
+        DocsCorpus(f"handbook-{lang}", _HANDBOOK / lang, ("*.html",), ("//body",), _HANDBOOK_CHROME)
+        for lang in ("en-US", "de-DE", "ru-RU", "ja-JP", "zh-CN")
+    ),
+    DocsCorpus("rust-books", _RUST, ("book/*.html", "reference/*.html", "nomicon/*.html"), ("//main",)),
+    DocsCorpus(
+        "rust-api",
+        _RUST / "std",
+        ("*/index.html",),
+        ("//section[@id='main-content']",),
+        ("//span[contains(@class, 'out-of-band')]", "//*[@class='rightside']", "//summary[@class='hideme']"),
+    ),
+    DocsCorpus(
+        "texinfo-docs",
+        Path("/usr/share/doc/sbcl/sbcl-internals"),
+        ("*.html",),
+        ("//body",),
+        ("//div[@class='header']",),
     ),
 )
 
@@ -75,7 +115,8 @@ def installed() -> list[DocsCorpus]:
 
 def pages(corpus: DocsCorpus, limit: int = 0) -> Iterator[DocsPage]:
     """The corpus's pages in path order (at most ``limit``, 0: all), with their ground truth."""
-    paths = sorted(p for p in corpus.root.glob(corpus.pattern) if p.stat().st_size <= MAX_BYTES)
+    found = {path for pattern in corpus.patterns for path in corpus.root.glob(pattern)}
+    paths = sorted(path for path in found if path.stat().st_size <= MAX_BYTES)
     for path in paths[: limit or None]:
         raw = path.read_bytes()
         try:
@@ -95,5 +136,7 @@ def pages(corpus: DocsCorpus, limit: int = 0) -> Iterator[DocsPage]:
             block.text, block.tail = " " + (block.text or ""), " " + (block.tail or "")
         regions = [region for xpath in corpus.content for region in tree.xpath(xpath)]
         truth = " ".join(" ".join(region.text_content().split()) for region in regions)
+        if not truth:
+            continue  # no document marked: a page that only points to where the text moved
         key = str(path.relative_to(corpus.root))
         yield DocsPage(key, raw, f"https://docs.example/{corpus.name}/{key}", truth, marked)

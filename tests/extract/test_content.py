@@ -930,6 +930,24 @@ def test_a_chapter_whose_contents_outweigh_its_prose_is_not_left_for_its_table()
     assert "| type29 | t29 | a value of kind 29 |" in markdown
 
 
+def test_a_chapter_table_of_contents_above_its_first_section_is_not_left_behind() -> None:
+    entries = "".join(
+        f"<dt><a href='part{n}.html'>12.{n}. Part {n} of the chapter</a></dt>"
+        f"<dd><dl><dt><a href='part{n}.html#s{n}'>12.{n}.1. Its first section</a></dt></dl></dd>"
+        for n in range(2, 6)
+    )
+    section = "".join(f"<div class='para'>{SENTENCES} Paragraph {n}.</div>" for n in range(6))
+    html = (
+        "<html><body><ul class='docnav'><li><a href='prev.html'>Prev</a></li></ul>"
+        "<div class='chapter'><div class='titlepage'><h2>Chapter 12. Advanced Administration</h2></div>"
+        f"<div class='toc'><dl class='toc'>{entries}</dl></div>"
+        f"<div class='section'><h2>12.1. Storage</h2>{section}</div></div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://docs.example/manual/advanced.html").markdown
+    assert "[12.4. Part 4 of the chapter](https://docs.example/manual/part4.html)" in markdown
+    assert "## 12.1. Storage" in markdown and "Paragraph 5." in markdown and "Prev" not in markdown
+
+
 def test_a_numbered_list_of_references_in_its_own_section_is_content() -> None:
     refs = "".join(
         f"<li><p><a id='{n}'></a>[{n}] <a href='https://papers.example/{n}.pdf'><em>Paper number {n} on "

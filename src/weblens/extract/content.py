@@ -265,13 +265,20 @@ def _subtree_chars(stats: TreeStats, i: int) -> int:
 
 
 def _descend(
-    stats: TreeStats, best: int, good: list[float], prose: list[float], removed: Collection[int] = ()
+    stats: TreeStats,
+    best: int,
+    good: list[float],
+    prose: list[float],
+    removed: Collection[int] = (),
+    contents: Collection[int] = (),
 ) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
     What is left behind is a title, a byline, a standfirst; measured against the first choice,
     and with at most :data:`_DESCEND_PARAGRAPHS` prose paragraphs left behind in all, so a chain
-    of nested sections (each with a paragraph of its own) cannot be eroded; never a code block.
+    of nested sections (each with a paragraph of its own) cannot be eroded; never a code block,
+    never a table of contents (``contents``, see :func:`_contents_lists`: a chapter's list of its
+    pages between its title and its first section).
     """
     whole, first = good[best], prose[best]
     while True:
@@ -285,9 +292,16 @@ def _descend(
             or good[top] < _DESCEND_SHARE * whole
             or first - prose[top] > _DESCEND_PARAGRAPHS
             or _code_beside(stats, best, top)
+            or _contents_beside(stats, best, top, contents)
         ):
             return best
         best = top
+
+
+def _contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
+    """A table of contents in ``box`` outside its child ``kept``."""
+    ends = stats.ends
+    return any(box < found <= ends[box] and not kept <= found <= ends[kept] for found in contents)
 
 
 def _code_beside(stats: TreeStats, box: int, kept: int) -> bool:
@@ -883,7 +897,7 @@ def select_main(
         best, left_out = opinion
         method = ExtractionMethod.READABILITY
     else:
-        best = _descend(stats, best, good, _prose(stats, removed), removed)
+        best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
     best = _columns_of_one_list(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site, contents):
         drop(el)

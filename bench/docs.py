@@ -19,7 +19,8 @@ The ground truth of a page is the text of the region its generator marks as the 
 without the navigation header and footer; Apache's ``page-content`` without its quick-view sidebar
 and language bar; Publican's body without its banner and navigation bars; mdBook's ``main``;
 rustdoc's ``main-content`` without its version and source links and the labels of its folding
-toggles; makeinfo's body without its navigation headers. A heading's permalink sign (``¶``) is no part of its text.
+toggles; makeinfo's body without its navigation headers. A heading's permalink sign (``¶``) is
+no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
 see the page as it is. Pages over :data:`MAX_BYTES` are left out (the element search is quadratic
 in the page's text). A corpus whose package is not installed is skipped.
@@ -65,7 +66,9 @@ _HANDBOOK_CHROME = ("//div[@id='banner']", "//p[@id='title']", "//ul[contains(@c
 _RUST = Path("/usr/share/doc/rust-doc/html")
 
 CORPORA = (
-    DocsCorpus("python-docs", Path("/usr/share/doc/python3.11/html"), ("**/*.html",), ("//div[@role='main']",)),
+    DocsCorpus(
+        "python-docs", Path("/usr/share/doc/python3.11/html"), ("**/*.html",), ("//div[@role='main']",)
+    ),
     DocsCorpus(
         "git-docs",
         Path("/usr/share/doc/git-doc"),

@@ -26,7 +26,9 @@ def test_the_truth_is_the_marked_region_without_its_chrome_or_permalinks(tmp_pat
 
 
 def test_a_page_that_marks_no_document_is_left_out(tmp_path: Path) -> None:
-    (tmp_path / "moved.html").write_text("<html><body><p>This page has moved to the new book.</p></body></html>")
+    (tmp_path / "moved.html").write_text(
+        "<html><body><p>This page has moved to the new book.</p></body></html>"
+    )
     (tmp_path / "kept.html").write_text("<html><body><main><p>Ownership rules.</p></main></body></html>")
     corpus = DocsCorpus("test-docs", tmp_path, ("*.html",), ("//main",))
     assert [page.key for page in pages(corpus)] == ["kept.html"]

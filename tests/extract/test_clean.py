@@ -86,6 +86,34 @@ def test_other_asides_still_go(html: str) -> None:
     assert "1881" not in cleaned and "quoted from" not in cleaned
 
 
+TIP = (
+    "<p><strong>TIP</strong> Listing the contents of a package</p><p>Like the list command, the files "
+    "command lists all the files that an installed package brings onto the system, one per line.</p>"
+)
+
+
+def test_a_box_set_in_the_text_after_a_paragraph_stays() -> None:
+    cleaned = _clean(_text_with("", beside="").replace("</div>", f"<div class='sidebar'>{TIP}</div></div>"))
+    assert "one per line" in cleaned
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "<div class='sidebar'><h3>Popular</h3><ul><li><a href='/a'>A story</a></li></ul></div>",  # no prose
+        f"<div class='author-box'>{TIP}</div>",  # about the writer
+    ],
+)
+def test_other_boxes_in_the_text_still_go(box: str) -> None:
+    cleaned = _clean(_text_with("", beside="").replace("</div>", box + "</div>"))
+    assert "one per line" not in cleaned and "A story" not in cleaned
+
+
+def test_a_box_beside_the_text_still_goes() -> None:
+    cleaned = _clean(_text_with("", beside=f"<div class='sidebar'>{TIP}</div>"))
+    assert "one per line" not in cleaned
+
+
 @pytest.mark.parametrize(
     "chrome",
     [

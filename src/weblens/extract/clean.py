@@ -75,6 +75,7 @@ _WEAK_PARTS = re.compile(
     r"tagcloud|tag-list|taglist|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
     r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)"
 )
+_ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
@@ -375,10 +376,15 @@ def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
     chars = [0.0] * len(stats)
     paragraphs = [0.0] * len(stats)
     for i, (size, links, sentences) in enumerate(zip(stats.chars, stats.links, stats.sentences, strict=True)):
-        if size - links >= _PROSE_MIN and sentences and links * 3 < size:
+        if _prose(size, links, sentences):
             chars[i] = size - links
             paragraphs[i] = 1.0
     return accumulate(stats, chars), accumulate(stats, paragraphs)
+
+
+def _prose(size: int, links: int, sentences: bool) -> bool:
+    """A block's own text is a paragraph of prose: long enough, with a sentence, mostly not links."""
+    return size - links >= _PROSE_MIN and sentences and links * 3 < size
 
 
 def _heading_names(names: str) -> str:
@@ -503,12 +509,26 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
-        if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS:
+        if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS and not self._aside_in_text(el, names):
             return True
         found = self.stats.index.get(el)
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _aside_in_text(self, el: HtmlElement, names: str) -> bool:
+        """A box set in the running text, right after a paragraph of prose, that holds a paragraph
+        of prose itself: an aside of the text (DocBook's ``sidebar``: "TIP: Listing the contents of
+        a package…"), not a box beside it. A box about the writer is no part of the text."""
+        found = self.stats.index.get(el)
+        if found is None or self.paragraphs[found] < 1 or _ABOUT_WRITER.search(names.lower()):
+            return False
+        before = el.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()  # a comment between them
+        found = self.stats.index.get(before) if before is not None else None
+        stats = self.stats  # the block before is a paragraph itself, not a box holding one
+        return found is not None and _prose(stats.chars[found], stats.links[found], stats.sentences[found])
 
 
 def infobox(el: HtmlElement) -> bool:

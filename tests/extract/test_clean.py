@@ -109,6 +109,19 @@ def test_other_boxes_in_the_text_still_go(box: str) -> None:
     assert "one per line" not in cleaned and "A story" not in cleaned
 
 
+def test_a_box_set_in_chinese_text_after_a_paragraph_stays() -> None:
+    paragraph = "数据库更新后，命令会列出包含文件名或模式匹配的所有软件包。" * 2  # 58 characters: a paragraph
+    tip = (
+        "<p><strong>秘诀</strong> 列出软件包内容</p>"
+        "<p>与列表命令类似，这个命令列出已安装软件包的所有文件，每行一个。</p>"
+    )
+    html = (
+        f"<html><body><div class='content'><p>{paragraph}</p><p>{paragraph}</p>"
+        f"<div class='sidebar'>{tip}</div></div></body></html>"
+    )
+    assert "每行一个" in _clean(html)
+
+
 def test_a_box_beside_the_text_still_goes() -> None:
     cleaned = _clean(_text_with("", beside=f"<div class='sidebar'>{TIP}</div>"))
     assert "one per line" not in cleaned

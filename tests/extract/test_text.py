@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import lxml.html
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from weblens.extract.parse import parse_html
-from weblens.extract.text import render_text, strip_controls, word_count
+from weblens.extract.text import measure, render_text, strip_controls, word_count
 
 
 def _render(fragment: str) -> str:
@@ -89,6 +91,24 @@ def test_control_characters_are_removed() -> None:
 )
 def test_word_count(text: str, expected: int) -> None:
     assert word_count(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", 0), ("plain words", 11), ("café", 4), ("\u4e2d\u6587", 6), ("ab \u4e2d", 6), ("\u3053\u308c", 6)],
+)
+def test_a_cjk_character_measures_as_three_latin_ones(text: str, expected: int) -> None:
+    assert measure(text) == expected
+
+
+_MIXED = st.text(alphabet=st.sampled_from("ab .é\u4e2d\u6587\u3053\uac00\u3002"))
+
+
+@given(_MIXED, _MIXED)
+def test_measure_adds_up_and_never_shrinks_a_text(a: str, b: str) -> None:
+    assert measure(a + b) == measure(a) + measure(b)
+    assert len(a) <= measure(a) <= 3 * len(a)
+    assert measure(a) == len(a) or any("\u2e80" <= char <= "\ud7af" for char in a)
 
 
 def test_two_br_in_a_row_end_a_paragraph() -> None:

@@ -32,7 +32,7 @@ from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
-from weblens.extract.text import render_text, strip_controls, word_count
+from weblens.extract.text import measure, render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.extract.urls import site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
@@ -184,7 +184,9 @@ def _best_content(
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
-    if fallback or (first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * len(first.text)):
+    if fallback or (
+        first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
+    ):
         listing = _content(parse_html(html), title, options, weak_roles=True, listing=True, site=site)
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and listing.words >= THIN_WORDS
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
+from weblens.extract.text import measure
+
 __all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "accumulate", "gather_stats", "is_link"]
 
 BLOCK_TAGS = frozenset(
@@ -66,8 +68,8 @@ class TreeStats:
     nodes: list[HtmlElement] = field(default_factory=list)  # per block: its element
     parents: list[int] = field(default_factory=list)
     ends: list[int] = field(default_factory=list)
-    chars: list[int] = field(default_factory=list)
-    links: list[int] = field(default_factory=list)
+    chars: list[int] = field(default_factory=list)  # its own text's size, by measure(): CJK counts 3
+    links: list[int] = field(default_factory=list)  # the part of it inside links, the same way
     anchors: list[int] = field(default_factory=list)  # per block: how many links its own text has
     sentences: list[bool] = field(default_factory=list)
     ellipsis: list[bool] = field(default_factory=list)
@@ -145,7 +147,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         # the element's text belongs to its own block, its tail to the enclosing one
         text = el.text
         if text and (piece := text.strip()):
-            size = len(piece)
+            size = len(piece) if piece.isascii() else measure(piece)
             chars[i] += size
             if in_link:
                 links[i] += size
@@ -155,7 +157,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
                 ellipsis[i] = True
         tail = el.tail
         if tail and outer >= 0 and (piece := tail.strip()):
-            size = len(piece)
+            size = len(piece) if piece.isascii() else measure(piece)
             chars[outer] += size
             if parent in linked:
                 links[outer] += size

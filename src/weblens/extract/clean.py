@@ -35,6 +35,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
+from weblens.extract.text import measure
 from weblens.extract.tree import AttributeSearch, drop
 
 __all__ = [
@@ -474,7 +475,7 @@ class _Judge:
         if found is not None:
             return self.prose[found], self.paragraphs[found]
         # an inline element: rarely a wrapper, so measured directly when it matters
-        return float(len(el.text_content())), 0.0
+        return float(measure(el.text_content())), 0.0
 
     def doomed(self, el: HtmlElement, owner: int) -> bool:
         """Whether ``el`` goes; ``owner`` is the index of the block it is in."""

@@ -15,6 +15,8 @@ import re
 
 from lxml.html import HtmlElement
 
+from weblens.extract.text import measure
+
 __all__ = ["LOST_CONFIDENCE", "footer_text", "lost_reason"]
 
 LOST_CONFIDENCE = 0.2
@@ -50,7 +52,8 @@ def footer_text(main: HtmlElement, text: str) -> bool:
 
 def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:
     """Why ``text`` (selected from ``main``) is a lost page's footer rather than its content, or None."""
-    if not text or visible_chars <= 0 or len(text) >= _SMALL_SHARE * visible_chars:
+    size = measure(text)  # the page's visible text is measured the same way (see gather_stats)
+    if not text or visible_chars <= 0 or size >= _SMALL_SHARE * visible_chars:
         return None
     words = len(text.split())
     legal = len(_LEGAL.findall(text))
@@ -60,5 +63,5 @@ def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:
         where = "legal boilerplate"
     else:
         return None
-    share = round(100 * len(text) / visible_chars)
+    share = round(100 * size / visible_chars)
     return f"lost: the text found is {where} and only {share}% of the page's text; the content was not found"

@@ -23,6 +23,7 @@ from itertools import islice
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, is_link
+from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
 __all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
@@ -97,7 +98,7 @@ _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the te
 
 
 def _is_paragraph(text: str) -> bool:
-    return len(text) >= _PARAGRAPH and _SENTENCE.search(text) is not None
+    return measure(text) >= _PARAGRAPH and _SENTENCE.search(text) is not None
 
 
 def is_trailer(text: str, tag: str = "p") -> bool:
@@ -105,11 +106,11 @@ def is_trailer(text: str, tag: str = "p") -> bool:
 
     A list item is judged by what it says only: a short item is a normal end of a list.
     """
-    if len(text) > _TRAILER_CHARS or len(_SENTENCE.findall(text)) >= _TRAILER_SENTENCES:
+    if measure(text) > _TRAILER_CHARS or len(_SENTENCE.findall(text)) >= _TRAILER_SENTENCES:
         return False
     if _CALL_TO_ACTION.search(text) or _CREDIT.search(text):
         return True
-    return tag not in _ITEMS and len(text.split()) <= _LABEL_WORDS and not _SENTENCE.search(text)
+    return tag not in _ITEMS and word_count(text) <= _LABEL_WORDS and not _SENTENCE.search(text)
 
 
 def names_a_section(text: str, tag: str = "p") -> bool:

@@ -128,6 +128,20 @@ def test_a_box_beside_the_text_still_goes() -> None:
 
 
 @pytest.mark.parametrize(
+    "comment",
+    [
+        "<span class='token comment'>// the count starts at one</span>",  # Prism
+        "<span class='hljs-comment'>// the count starts at one</span>",  # highlight.js
+        "<span class='comment'>// the count starts at one</span>",  # rustdoc
+    ],
+)
+def test_a_comment_in_a_code_block_is_code(comment: str) -> None:
+    code = f"<pre><code>let n = 1; {comment}\nlet m = 2;<span style='display:none'>JUNK</span></code></pre>"
+    cleaned = _clean(_page(code))
+    assert "the count starts at one" in cleaned and "let m = 2;" in cleaned and "JUNK" not in cleaned
+
+
+@pytest.mark.parametrize(
     "chrome",
     [
         "<nav><a href='/'>JUNK home</a></nav>",

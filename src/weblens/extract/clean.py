@@ -581,11 +581,20 @@ def clean(
     doomed: list[HtmlElement] = []
     removed: set[int] = set()
     cut_start, cut_end = -1, -2  # the block range of the last removed element
+    code_start, code_end = -1, -2  # the block range of the last code block kept
     for el, current in zip(stats.elements, stats.owners, strict=True):
         if cut_start <= current <= cut_end:
             continue  # inside what is already going
         found = index.get(el)
+        if code_start <= current <= code_end and el is not stats.nodes[code_start]:
+            # inside a code block a name is the highlighter's ("token comment", "hljs-comment"):
+            # the code's own comments, never the page's
+            if el.keys() and hidden_for_sure(el):
+                doomed.append(el)
+            continue
         if el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
+            if el.tag == "pre" and found is not None:
+                code_start, code_end = found, ends[found]
             continue
         doomed.append(el)
         if found is not None:

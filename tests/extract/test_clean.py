@@ -142,6 +142,23 @@ def test_a_comment_in_a_code_block_is_code(comment: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "header",
+    [
+        "<tr class='header'><th>Format String</th><th>Description</th></tr>",
+        "<thead class='table-header'><tr><th>Format String</th><th>Description</th></tr></thead>",
+    ],
+)
+def test_a_table_header_named_header_is_the_tables(header: str) -> None:
+    table = f"<table>{header}<tr><td>%a</td><td>Client address</td></tr></table>"
+    assert "Format String" in _clean(_page(table))
+
+
+def test_a_row_of_data_cells_named_header_is_still_a_page_header() -> None:
+    layout = "<table><tr class='header'><td>JUNK site name</td><td>Home</td></tr></table>"
+    assert "JUNK" not in _clean(_page(layout))
+
+
+@pytest.mark.parametrize(
     "chrome",
     [
         "<nav><a href='/'>JUNK home</a></nav>",

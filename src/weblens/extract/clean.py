@@ -401,6 +401,15 @@ def _heading_names(names: str) -> str:
     return " ".join(name for name in kept if name)
 
 
+def _header_row(el: HtmlElement) -> bool:
+    """A table's header: ``<thead>``, a ``<th>``, or a row of ``<th>`` cells alone — "header" in
+    its name says what it heads, as a heading's does, not that it is the page's header."""
+    tag = el.tag
+    if tag in ("thead", "th"):
+        return True
+    return tag == "tr" and len(el) > 0 and all(cell.tag == "th" for cell in el if isinstance(cell.tag, str))
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -494,7 +503,7 @@ class _Judge:
         if plain:
             return False
         names = _names(el)
-        if tag in HEADING_TAGS:
+        if tag in HEADING_TAGS or _header_row(el):
             names = _heading_names(names)
         if not names:
             return False

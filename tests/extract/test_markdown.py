@@ -101,6 +101,15 @@ def test_hr() -> None:
     assert md("<p>a</p><hr><p>b</p>") == "a\n\n---\n\nb"
 
 
+@pytest.mark.parametrize(
+    "html",
+    ["<hr><p>a</p><p>b</p>", "<p>a</p><hr><hr><p>b</p><hr>", "<div><hr></div>a<hr><p>b</p><hr><div></div>"],
+)
+def test_a_rule_only_divides(html: str) -> None:
+    assert md(html).replace("\n\n---", "") == "a\n\nb"
+    assert not md(html).startswith("---") and not md(html).endswith("---")
+
+
 def test_unordered_and_nested_lists() -> None:
     html = "<ul><li>one</li><li>two<ul><li>two.a</li><li>two.b<ol><li>deep</li></ol></li></ul></li>"
     html += "<li>three</li></ul>"

@@ -6,7 +6,7 @@ no problem) writes lines through a stack of line prefixes (``> `` for quotes, ``
 and the text. What comes out:
 
 - ``h1``–``h6`` → ``#``–``######``; paragraphs and other blocks separated by one blank line;
-  ``<br>`` → a new line; ``<hr>`` → ``---``.
+  ``<br>`` → a new line; ``<hr>`` → ``---`` between blocks (not first, last or twice).
 - lists: ``-`` items, ordered ones numbered from ``start`` (``<li value>`` respected), nested
   lists indented under their item; ``<dl>``: the term in bold, the definition as ``: …``.
 - blockquotes prefixed with ``> `` (nested ones ``> > ``); ``<pre>`` → a fenced block whose
@@ -265,7 +265,10 @@ class _Renderer:
         self.boundary()
 
     def result(self) -> str:
-        return "\n".join(self.out).strip("\n")
+        out = self.out
+        while out and out[-1] in ("", "---"):  # nor last
+            out.pop()
+        return "\n".join(out).strip("\n")
 
     def text(self, text: str | None) -> None:
         if not text:
@@ -332,7 +335,9 @@ class _Renderer:
             self.code_block(el)
             return _ATOMIC
         if kind == _HR:
-            self.write_block(["---"])
+            self.boundary()
+            if self.out and self.out[-1] != "---":  # a rule divides: never first, never twice
+                self.write_block(["---"])
             return _ATOMIC
         if kind == _LIST:
             nested = bool(self.prefixes) and self.prefixes[-1].rest.strip() == "" and self.prefixes[-1].used

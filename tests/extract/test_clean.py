@@ -357,6 +357,31 @@ def test_a_box_named_for_a_date_is_a_date_line_only_when_it_holds_little() -> No
     assert "Sunday, 14 June 2026" not in line
 
 
+def test_a_heading_whose_words_link_to_its_anchor_is_its_text_dashes_and_all() -> None:
+    root = parse_html(
+        "<html><body><h2 id='appendix-g'><a class='header' href='#appendix-g'>Appendix G - How It "
+        "Is Made</a></h2></body></html>"
+    ).root
+    strip_junk(root)
+    assert [lxml.html.tostring(h, encoding="unicode") for h in root.iter("h2")] == [
+        '<h2 id="appendix-g">Appendix G - How It Is Made</h2>'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("heading", "kept"),
+    [
+        ("<h2 id='traits-defining-shared-behavior'>Traits: Defining Shared Behavior</h2>", True),
+        ("<h2 id='related-work'>Related Work</h2>", True),
+        ("<h2 id='share-bar'>Tell your friends</h2>", False),  # not its words: a role
+        ("<h2 id='share'>Share</h2>", False),  # one word: may be a role
+    ],
+)
+def test_a_heading_id_made_of_its_own_words_is_an_anchor_not_a_role(heading: str, kept: bool) -> None:
+    text = heading.split(">")[1].split("<")[0]
+    assert (text in _clean(_page(heading))) is kept
+
+
 def test_a_heading_linking_back_to_the_table_of_contents_is_its_text() -> None:
     root = parse_html(
         "<html><body><h3><a class='toc-backref' href='#id20'>How do I copy an object?</a>"

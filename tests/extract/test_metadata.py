@@ -216,6 +216,16 @@ def test_a_header_h1_that_links_home_is_the_site_name_not_the_title() -> None:
     assert found.title == "On the tides of the north quay"
 
 
+@pytest.mark.parametrize("bar", ["<div id='menu-bar' class='menu-bar'>", "<div class='navbar'>"])
+def test_an_h1_in_a_menu_bar_is_the_books_name_not_the_title(bar: str) -> None:
+    body = (
+        f"<div class='page'>{bar}<h1 class='menu-title'>The Tide Book</h1></div>"
+        "<main><h2>Reading the Tables</h2><p>text</p></main></div>"
+    )
+    found = meta_of("<title>Reading the Tables - The Tide Book</title>", body)
+    assert found.title == "Reading the Tables"
+
+
 def test_site_name_title_is_used_when_nothing_else() -> None:
     head = '<meta property="og:title" content="Example Times">'
     head += '<meta property="og:site_name" content="Example Times">'

@@ -272,11 +272,12 @@ def _whole_heading(link: HtmlElement) -> bool:
     """The link holds all the words of the heading it is in (``<h3><a href="#id20">How do I copy
     an object?</a>¶</h3>``)."""
     heading = next(box for box in link.iterancestors() if box.tag in HEADING_TAGS)
-    words = link.text_content().split()
-    words_of_heading = (
-        word for word in heading.text_content().split() if not _PERMALINK_SIGN.fullmatch(word)
-    )
-    return bool(words) and len(words) == sum(1 for _ in words_of_heading)  # a permalink's "¶" is no word
+    words = _words_of(link)  # a permalink's "¶" is no word, nor a dash between words ("G - How")
+    return words > 0 and words == _words_of(heading)
+
+
+def _words_of(el: HtmlElement) -> int:
+    return sum(1 for word in el.text_content().split() if not _PERMALINK_SIGN.fullmatch(word))
 
 
 def _beside_heading(link: HtmlElement) -> bool:
@@ -401,6 +402,24 @@ def _heading_names(names: str) -> str:
     return " ".join(name for name in kept if name)
 
 
+_TABLE_HEADS = frozenset(("thead", "th", "tr"))
+_ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
+
+
+def _anchor_of_its_text(heading: HtmlElement) -> bool:
+    """The heading's id is made from its own words (``id="traits-defining-shared-behavior"`` on
+    "Traits: Defining Shared Behavior"): an anchor to link to, no role, whatever words it holds
+    ("shared" is no share bar, "related-work" no box of related stories)."""
+    ident = heading.get("id")
+    if not ident:
+        return False
+    words = [word for word in _WORD_SPLIT.split(ident.lower()) if word]
+    if len(words) < _ANCHOR_WORDS:
+        return False
+    text = set(_WORD_SPLIT.split(heading.text_content().lower()))
+    return all(word in text for word in words)
+
+
 def _header_row(el: HtmlElement) -> bool:
     """A table's header: ``<thead>``, a ``<th>``, or a row of ``<th>`` cells alone — "header" in
     its name says what it heads, as a heading's does, not that it is the page's header."""
@@ -503,7 +522,9 @@ class _Judge:
         if plain:
             return False
         names = _names(el)
-        if tag in HEADING_TAGS or _header_row(el):
+        if tag in HEADING_TAGS and _anchor_of_its_text(el):
+            names = " ".join(filter(None, (el.get("class"), el.get("itemprop"))))  # the id is its text's
+        if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
             names = _heading_names(names)
         if not names:
             return False

@@ -588,7 +588,21 @@ _HOME_LINKS = 3  # links to the home page read for the site's name
 _HOME_LINKS_READ = 30  # among the page's first links
 _HOME_SLASHES = 3  # "https://host/"
 _HOME_LINK_WORDS = 4
-_BANNER_WORDS = frozenset(("masthead", "banner", "branding", "logo", "headerbar", "sitename", "blogtitle"))
+_BANNER_WORDS = frozenset(
+    (
+        "masthead",
+        "banner",
+        "branding",
+        "logo",
+        "headerbar",
+        "sitename",
+        "blogtitle",
+        "navbar",
+        "menubar",
+        "topbar",
+    )
+)
+_BARS = frozenset(("nav", "menu", "top"))  # "menu-bar", "nav-bar": a bar of the site's, as "navbar" is
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "page"))
 
 
@@ -618,7 +632,8 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
 
 
 def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
-    """In the page's banner (``role="banner"``, a box named masthead, branding, logo…, or a
+    """In the page's banner (``role="banner"``, a box named masthead, branding, logo, a menu or
+    navigation bar…, or a
     ``<header>`` or box named header when the heading links to the home page; outside any
     ``<article>`` or ``<main>``): an
     ``<h1>`` there is the site's name, as old blogs and forums set it, with the page's own title in
@@ -634,7 +649,11 @@ def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
         words = set(_WORD_SPLIT.split(f"{node.get('class') or ''} {node.get('id') or ''}".lower()))
         if words & _CONTENT_WORDS:
             return False
-        if words & _BANNER_WORDS or (("header" in words or node.tag == "header") and _links_home(el)):
+        if (
+            words & _BANNER_WORDS
+            or ("bar" in words and words & _BARS)
+            or (("header" in words or node.tag == "header") and _links_home(el))
+        ):
             return True
     return False
 

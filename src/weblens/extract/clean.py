@@ -408,8 +408,9 @@ _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's
 
 def _anchor_of_its_text(heading: HtmlElement) -> bool:
     """The heading's id is made from its own words (``id="traits-defining-shared-behavior"`` on
-    "Traits: Defining Shared Behavior"): an anchor to link to, no role, whatever words it holds
-    ("shared" is no share bar, "related-work" no box of related stories)."""
+    "Traits: Defining Shared Behavior"): an anchor to link to, not the name of a weak role ("shared"
+    is no share bar). A strong role's words still remove it ("related-posts"): what such a heading
+    opens is judged with it gone, as before."""
     ident = heading.get("id")
     if not ident:
         return False
@@ -522,15 +523,14 @@ class _Judge:
         if plain:
             return False
         names = _names(el)
-        if tag in HEADING_TAGS and _anchor_of_its_text(el):
-            names = " ".join(filter(None, (el.get("class"), el.get("itemprop"))))  # the id is its text's
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
             names = _heading_names(names)
         if not names:
             return False
-        role = self.roles.get(names, "?")
-        if role == "?":
-            role = self.roles[names] = role_of(names, include_comments=self.include_comments)
+        role = self._role(names)
+        if role == "weak" and tag in HEADING_TAGS and _anchor_of_its_text(el):
+            # the id is made of the heading's words ("…-shared-behavior"): an anchor, not a share bar
+            role = self._role(_heading_names(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))))
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper
@@ -546,6 +546,14 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _role(self, names: str) -> str | None:
+        if not names:
+            return None
+        role = self.roles.get(names, "?")
+        if role == "?":
+            role = self.roles[names] = role_of(names, include_comments=self.include_comments)
+        return role
 
     def _aside_in_text(self, el: HtmlElement, names: str) -> bool:
         """A box set in the running text, right after a paragraph of prose, that holds a paragraph

@@ -676,6 +676,35 @@ def test_a_menu_column_beside_a_column_of_text_is_not_taken_with_it() -> None:
     assert _listing_selection(f"{menu}<td><p>{SENTENCES}</p><p>{SENTENCES}</p></td>").tag == "td"
 
 
+def _sitemap_selection(sections: str) -> HtmlElement:
+    root = parse_html(f"<html><body><h1>Site map</h1><div id='content'>{sections}</div></body></html>").root
+    strip_junk(root)
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    return select_main(body, stats, clean_tree(body, stats), listing=True).element
+
+
+def _map_section(name: str, pages: int, *, long: bool = True, cls: str = "section") -> str:
+    def entry(n: int) -> str:
+        return f"The complete guide to the {name} part {n} of the manual" if long else f"{name} {n}"
+
+    items = "".join(f"<li><a href='/{name}/{n}'>{entry(n)}</a></li>" for n in range(pages))
+    return f"<div class='{cls}'><h2>{name.title()}</h2><ul>{items}</ul></div>"
+
+
+def test_a_listing_set_in_several_alike_sections_is_taken_whole() -> None:
+    # the sections of short entries cost alone; the scorer sees only the longest one
+    short = _map_section("howto", 8, long=False) + _map_section("faq", 6, long=False)
+    found = _sitemap_selection(_map_section("modules", 30) + short)
+    assert found.get("id") == "content"
+
+
+def test_a_section_of_a_listing_is_not_taken_with_unlike_boxes() -> None:
+    found = _sitemap_selection(_map_section("modules", 30) + _map_section("howto", 8, long=False, cls="box"))
+    assert found.get("class") == "section"
+
+
 def test_a_nested_list_of_other_pages_after_the_text_is_still_pruned() -> None:
     # a menu with submenus: items link to other pages, never to the sections of their item's page
     markdown = _article_with(

@@ -56,6 +56,7 @@ _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
 _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
+_ALIKE_SHARE = 1.5  # sections alike hold at least 2/3 of their box's text: the box is the listing
 _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
@@ -249,6 +250,28 @@ def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) 
         if _subtree_chars(stats, index) * _COLUMN_SHARE < size:
             return best
     return found if len(columns) >= 2 else best
+
+
+def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[int]) -> int:
+    """On a page that is a list of links, the box holding the chosen section and its siblings when
+    they are alike (same tag and class) and each holds a list: one listing in several sections (a
+    site map's "Modules", "How-to", "Developer" parts), of which the scorer saw only the longest."""
+    el = stats.nodes[best]
+    parent = stats.parents[best]
+    if parent < 0 or el.tag not in _WRAPPER_TAGS or el.find(".//li") is None:
+        return best
+    alike = [
+        child
+        for child in stats.children(parent)
+        if child not in removed
+        and stats.nodes[child].tag == el.tag
+        and stats.nodes[child].get("class") == el.get("class")
+        and stats.nodes[child].find(".//li") is not None
+    ]
+    inside = sum(_subtree_chars(stats, child) for child in alike)
+    if len(alike) < 2 or inside * _ALIKE_SHARE < _subtree_chars(stats, parent):
+        return best
+    return parent
 
 
 def _list_tag(cell: HtmlElement) -> str | None:
@@ -899,6 +922,8 @@ def select_main(
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
     best = _columns_of_one_list(stats, best, removed)
+    if listing:
+        best = _sections_of_one_listing(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site, contents):
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

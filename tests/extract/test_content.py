@@ -676,6 +676,32 @@ def test_a_menu_column_beside_a_column_of_text_is_not_taken_with_it() -> None:
     assert _listing_selection(f"{menu}<td><p>{SENTENCES}</p><p>{SENTENCES}</p></td>").tag == "td"
 
 
+def _api_rows(described: bool) -> str:
+    rows = "".join(
+        f"<div class='item-row'><div class='item-left'><a href='struct.Heap{n}.html'>Heap{n}</a></div>"
+        + (
+            f"<div class='item-right'><p>A priority queue of kind {n}, kept as a binary heap.</p></div>"
+            if described
+            else ""
+        )
+        + "</div>"
+        for n in range(4)
+    )
+    return f"<h2>Structs</h2><div class='item-table'>{rows}</div>"
+
+
+def test_the_name_of_an_entry_stays_with_its_description() -> None:
+    markdown = _story(f"<h1>Module collections</h1><p>{SENTENCES}</p>{_api_rows(True)}<p>{SENTENCES}</p>")
+    assert (
+        "[Heap2](https://news.example.com/2024/struct.Heap2.html)\n\nA priority queue of kind 2" in markdown
+    )
+
+
+def test_names_without_descriptions_are_still_pruned() -> None:
+    markdown = _story(f"<h1>Module collections</h1><p>{SENTENCES}</p>{_api_rows(False)}<p>{SENTENCES}</p>")
+    assert "Heap2" not in markdown
+
+
 def _sitemap_selection(sections: str) -> HtmlElement:
     root = parse_html(f"<html><body><h1>Site map</h1><div id='content'>{sections}</div></body></html>").root
     strip_junk(root)

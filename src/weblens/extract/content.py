@@ -366,12 +366,32 @@ def _prune(
             and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
             and not code_box(stats.nodes[i])  # it reads the subtree's text
             and not _holds_contents(stats, i, contents)  # its parts are judged one by one
+            and not _name_of_its_description(stats, i, net)
         ):
             pruned.append(stats.nodes[i])
             i = ends[i] + 1
         else:
             i += 1
     return pruned
+
+
+def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool:
+    """A link alone in its box, beside the box of its description in a row of these two (an API
+    index's ``<div><a>BinaryHeap</a></div><div>A priority queue…</div>``): what the description
+    describes, kept with it when the description stays."""
+    el = stats.nodes[i]
+    row = el.getparent()
+    if row is None or stats.links[i] != stats.chars[i] or not stats.chars[i]:
+        return False
+    parts = [child for child in row if isinstance(child.tag, str)]
+    if len(parts) != 2 or parts[0] is not el:
+        return False
+    described = stats.index.get(parts[1])
+    if described is None or net[described] < 0:
+        return False
+    size = _subtree_chars(stats, described)
+    linked = sum(stats.links[described : stats.ends[described] + 1])
+    return linked * 2 < size
 
 
 def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:

@@ -88,6 +88,16 @@ def test_a_closing_code_block_is_content() -> None:
     assert "LEARN MORE" not in _trim("<pre>make install</pre><p>LEARN MORE</p>")
 
 
+def test_a_code_block_named_like_a_section_opens_no_section() -> None:
+    # a synopsis line starting with "[<tag>" is code, not the heading of a tags box
+    out = _trim(
+        "<p>It just outputs the file names unless asked, in which case it outputs:</p>"
+        "<pre><code>[&lt;tag&gt; ]&lt;mode&gt; &lt;object&gt; &lt;file&gt;</code></pre>"
+        "<p>For an unmerged path, the index records up to three pairs of mode and object name.</p>"
+    )
+    assert "<mode>" in out and "three pairs" in out
+
+
 def test_a_list_item_named_like_a_section_opens_no_section() -> None:
     # "Related technologies" is one entry of a list of links, not the heading of a related box
     entries = (

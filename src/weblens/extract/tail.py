@@ -115,10 +115,11 @@ def is_trailer(text: str, tag: str = "p") -> bool:
 
 def names_a_section(text: str, tag: str = "p") -> bool:
     """A short heading that opens a boilerplate section (related stories, comments, tags…). A list
-    item opens nothing: "Related technologies" in a list of links is one of its entries."""
+    item opens nothing: "Related technologies" in a list of links is one of its entries; nor does a
+    code block ("[<tag> ]<mode> <object>" is a line of a synopsis)."""
     if text.endswith(("...", "…")):
         text = text.rstrip(".… ")  # "More from us..." trails off; it ends no sentence
-    if tag == "li" or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
+    if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
 

@@ -143,6 +143,17 @@ def test_a_boilerplate_section_ends_where_the_next_section_of_the_article_starts
     assert "References" in out and "Tides of the north sea" in out
 
 
+def test_a_boilerplate_section_closing_one_box_ends_at_the_next_boxs_higher_heading() -> None:
+    # a manual's "See also" at the end of one directive's box; the next directive is an <h2>
+    out = _trim(
+        "<div class='directive'><h2>Action Directive</h2><p>Activates a script for a type.</p>"
+        "<h3>See also</h3><ul><li><a href='/a'>AddHandler</a></li></ul></div>"
+        "<div class='directive'><h2>Script Directive</h2><p>Activates a script for a method.</p>"
+        "<p>It is called for every request made with the named method.</p></div>"
+    )
+    assert "AddHandler" not in out and "Script Directive" in out and "every request" in out
+
+
 def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
     # the box's own headings (each headline set as an <h3>) are not the article's next section
     out = _trim(

@@ -220,19 +220,24 @@ def _home(el: HtmlElement) -> HtmlElement:
 def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
     """Where the article's next section starts after a boilerplate section headed at
     ``position``: a heading of the same or a higher rank beside it that names no boilerplate
-    section and has something under it ("See also" ends at "References"). A section named by a line
-    that is not a heading has no rank: it runs on."""
+    section and has something under it ("See also" ends at "References"), or one of a higher rank
+    outside the box the boilerplate heading is in (a manual's "See also" closing one directive's
+    box ends at the next directive's heading). A section named by a line that is not a heading has
+    no rank: it runs on."""
     heading = window[position][0]
     if heading.tag not in HEADING_TAGS:
         return len(window)
     beside = _section_box(heading).getparent()
     for later in range(position + 1, len(window) - 1):  # a section has something under its heading
         el, text = window[later]
+        if el.tag not in HEADING_TAGS or el.tag > heading.tag or names_a_section(text, el.tag):
+            continue
+        if _section_box(el).getparent() is beside:
+            return later
         if (
-            el.tag in HEADING_TAGS
-            and el.tag <= heading.tag
-            and _section_box(el).getparent() is beside
-            and not names_a_section(text, el.tag)
+            el.tag < heading.tag
+            and beside is not None
+            and not any(box is beside for box in el.iterancestors())
         ):
             return later
     return len(window)

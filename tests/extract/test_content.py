@@ -647,7 +647,12 @@ def test_a_list_a_short_clause_leads_into_is_content() -> None:
 
 
 def _listing_selection(cells: str) -> HtmlElement:
-    root = parse_html(f"<html><body><h1>Index – E</h1><table><tr>{cells}</tr></table></body></html>").root
+    return _selected_in_listing(f"<h1>Index – E</h1><table><tr>{cells}</tr></table>")
+
+
+def _selected_in_listing(page_body: str) -> HtmlElement:
+    """The content chosen when the page is scored as a list of links (the listing try)."""
+    root = parse_html(f"<html><body>{page_body}</body></html>").root
     strip_junk(root)
     body = root.find("body")
     assert body is not None
@@ -703,12 +708,7 @@ def test_names_without_descriptions_are_still_pruned() -> None:
 
 
 def _sitemap_selection(sections: str) -> HtmlElement:
-    root = parse_html(f"<html><body><h1>Site map</h1><div id='content'>{sections}</div></body></html>").root
-    strip_junk(root)
-    body = root.find("body")
-    assert body is not None
-    stats = gather_stats(body)
-    return select_main(body, stats, clean_tree(body, stats), listing=True).element
+    return _selected_in_listing(f"<h1>Site map</h1><div id='content'>{sections}</div>")
 
 
 def _map_section(name: str, pages: int, *, long: bool = True, cls: str = "section") -> str:

@@ -389,6 +389,14 @@ def _tally(
             tallies[name].kept[element.kind] += kept(element, markdown, lines)
 
 
+def _pool(into: dict[str, Tally], tallies: dict[str, Tally]) -> None:
+    """Add each extractor's tallies to its pooled ones."""
+    for name, tally in tallies.items():
+        for kind in KINDS:
+            into[name].found[kind] += tally.found[kind]
+            into[name].kept[kind] += tally.kept[kind]
+
+
 def _docs_tables(runners: dict[str, Markdowner], limit: int) -> list[str]:
     """Tables for the documentation corpora installed (see ``bench/docs.py``), apart from the pooled
     figure: their ground truth is the region the generator marks, not a hand-cleaned text."""
@@ -398,6 +406,8 @@ def _docs_tables(runners: dict[str, Markdowner], limit: int) -> list[str]:
     if not corpora:
         return ["", "Documentation corpora not installed (see `bench/docs.py`); skipped."]
     lines = ["", "Documentation (Debian's packaged manuals; ground truth: the region the generator marks):"]
+    pooled = {name: Tally() for name in runners}
+    total = 0
     for corpus in corpora:
         tallies = {name: Tally() for name in runners}
         count = 0
@@ -407,6 +417,10 @@ def _docs_tables(runners: dict[str, Markdowner], limit: int) -> list[str]:
                 count += 1
                 _tally(runners, tallies, found, page.raw, page.url, False)
         lines += ["", f"{corpus.name} ({count} pages):", "", *_table(tallies)]
+        total += count
+        _pool(pooled, tallies)
+    if len(corpora) > 1:
+        lines += ["", f"All the manuals pooled ({total} pages):", "", *_table(pooled)]
     return lines
 
 
@@ -437,10 +451,7 @@ def main() -> int:
             _tally(runners, tallies[corpus], found, raw, url, corpus in WITH_COMMENTS)
     pooled = {name: Tally() for name in runners}
     for per_corpus in tallies.values():
-        for name, tally in per_corpus.items():
-            for kind in KINDS:
-                pooled[name].found[kind] += tally.found[kind]
-                pooled[name].kept[kind] += tally.kept[kind]
+        _pool(pooled, per_corpus)
     lines = [
         f"{sum(pages.values())} pages of {', '.join(corpora)} with structure in their main content; "
         "share of the original's main-content elements kept as the same kind of Markdown structure "

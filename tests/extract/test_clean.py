@@ -102,6 +102,7 @@ def test_a_box_set_in_the_text_after_a_paragraph_stays() -> None:
     [
         "<div class='sidebar'><h3>Popular</h3><ul><li><a href='/a'>A story</a></li></ul></div>",  # no prose
         f"<div class='author-box'>{TIP}</div>",  # about the writer
+        f"<div class='paywall'>{TIP}</div>",  # a weak role that is no aside
     ],
 )
 def test_other_boxes_in_the_text_still_go(box: str) -> None:

@@ -556,11 +556,16 @@ class _Judge:
         return role
 
     def _aside_in_text(self, el: HtmlElement, names: str) -> bool:
-        """A box set in the running text, right after a paragraph of prose, that holds a paragraph
-        of prose itself: an aside of the text (DocBook's ``sidebar``: "TIP: Listing the contents of
-        a package…"), not a box beside it. A box about the writer is no part of the text."""
+        """A box named a sidebar set in the running text, right after a paragraph of prose, that
+        holds a paragraph of prose itself: an aside of the text, as a sidebar is in print
+        (DocBook's ``sidebar``: "TIP: Listing the contents of a package…"), not a box beside it.
+        Other weak roles in the text (a paywall's notice, a promotion, a disclaimer) stay weak, and
+        a box about the writer is no part of the text."""
+        lowered = names.lower()
+        if "sidebar" not in lowered or _ABOUT_WRITER.search(lowered):
+            return False
         found = self.stats.index.get(el)
-        if found is None or self.paragraphs[found] < 1 or _ABOUT_WRITER.search(names.lower()):
+        if found is None or self.paragraphs[found] < 1:
             return False
         before = el.getprevious()
         while before is not None and not isinstance(before.tag, str):

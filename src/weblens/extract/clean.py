@@ -631,11 +631,10 @@ def clean(
         found = index.get(el)
         if code_start <= current <= code_end and el is not stats.nodes[code_start]:
             # inside a code block a name is the highlighter's ("token comment", "hljs-comment"):
-            # the code's own comments, never the page's
-            if el.keys() and hidden_for_sure(el):
-                doomed.append(el)
-            continue
-        if el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
+            # the code's own comments, never the page's; only what an inline style hides goes
+            if not (el.keys() and hidden_for_sure(el)):
+                continue
+        elif el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
             if el.tag == "pre" and found is not None:
                 code_start, code_end = found, ends[found]
             continue

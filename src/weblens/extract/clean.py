@@ -629,7 +629,7 @@ def clean(
         if cut_start <= current <= cut_end:
             continue  # inside what is already going
         found = index.get(el)
-        if code_start <= current <= code_end and el is not stats.nodes[code_start]:
+        if code_start <= current <= code_end:  # the range is set on its <pre>, after the <pre> itself
             # inside a code block a name is the highlighter's ("token comment", "hljs-comment"):
             # the code's own comments, never the page's; only what an inline style hides goes
             if not (el.keys() and hidden_for_sure(el)):

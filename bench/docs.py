@@ -109,6 +109,29 @@ CORPORA = (
         ("//body",),
         ("//div[@class='header']",),
     ),
+    DocsCorpus(
+        "doxygen-docs",
+        Path("/usr/share/doc/doxygen/html"),
+        ("*.html",),
+        ("//div[@class='contents']",),
+        ("//div[@class='toc']",),
+    ),
+    DocsCorpus(
+        "doxygen-api", Path("/usr/share/doc/libclipper-dev/html"), ("*.html",), ("//div[@class='contents']",)
+    ),
+    DocsCorpus(
+        "javadoc",
+        Path("/usr/share/doc/libcommons-fileupload-java/api"),
+        ("**/*.html",),
+        ("//main",),
+    ),
+    DocsCorpus(
+        "gtk-doc",
+        Path("/usr/share/gtk-doc/html/glib"),
+        ("*.html",),
+        ("//body",),
+        ("//table[@class='navigation']", "//div[@class='footer']"),
+    ),
 )
 
 

@@ -12,7 +12,8 @@ found in the corpus's human-made ground-truth text. Kinds and their minimum size
 * list items (``li``, at least 4 words of their own text, nested lists left out);
 * table rows (``tr`` of a data table: at least two non-empty cells, no table or block inside;
   every cell's text must be in the ground truth);
-* code blocks (``pre`` with at least two non-empty lines; the first two lines must be found);
+* code blocks (``pre`` with at least two non-empty lines; the first two lines must be found; a
+  ``pre`` of nothing but numbers is the gutter of line numbers beside a code block, no code);
 * links (``a href`` to another http(s) document — not an anchor within the page itself — text of at
   least 3 words).
 
@@ -194,7 +195,8 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
                 found.append(Element("table rows", cells))
         elif tag == "pre":
             lines = [norm(line) for line in el.text_content().splitlines() if line.strip()]
-            if len(lines) >= 2 and _in(lines[0], truth) and _in(lines[1], truth):
+            gutter = all(line.isdecimal() for line in lines)  # line numbers beside the code: no code
+            if len(lines) >= 2 and not gutter and _in(lines[0], truth) and _in(lines[1], truth):
                 found.append(Element("code blocks", lines[:2]))
         else:
             href = el.get("href") or ""

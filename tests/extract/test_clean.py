@@ -396,3 +396,14 @@ def test_a_heading_linking_back_to_the_table_of_contents_is_its_text() -> None:
     assert headings[0] == "<h3>How do I copy an object?</h3>"
     assert '<a href="#other">' in headings[1]  # part of the heading only: a link of it
     assert '<a href="/faq/other">' in headings[2]  # to another page
+
+
+@pytest.mark.parametrize("name", ["deprecation-comment", "doc-comment", "docstring_comment"])
+def test_a_note_of_the_document_named_a_comment_stays(name: str) -> None:
+    note = f"<div class='block'>Deprecated.<div class='{name}'>Since 1.1 use the Gauge class instead.</div>"
+    note += "</div>"
+    assert "use the Gauge class instead" in _clean(_page(note))
+
+
+def test_a_reader_comment_still_goes() -> None:
+    assert "Great post" not in _clean(_page("<div class='user-comment'><p>Great post, thanks!</p></div>"))

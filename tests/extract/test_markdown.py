@@ -654,6 +654,64 @@ def test_highlighted_code_in_a_line_number_table_is_one_fenced_block() -> None:
     assert "| " not in out and "1\n2\n3" not in out
 
 
+GREET = "```\ndef greet():\n    print('hi')\ngreet()\n```"
+# the same three lines of code in the layouts highlighters write them in, none named as line numbers
+CODE_LAYOUTS = {
+    "a gutter cell of a <pre> beside the code (gtk-doc)": (
+        '<table class="listing_frame"><tbody><tr><td class="listing_lines"><pre>1\n2\n3</pre></td>'
+        "<td class='listing_code'><pre class='programlisting'>def greet():\n    print('hi')\ngreet()</pre>"
+        "</td></tr></tbody></table>"
+    ),
+    "a gutter of spans in a <pre> (Chroma)": (
+        '<table class="lntable"><tr><td class="lntd"><pre><code><span class="lnt">1\n</span>'
+        '<span class="lnt">2\n</span><span class="lnt">3\n</span></code></pre></td><td class="lntd"><pre>'
+        "<code>def greet():\n    print('hi')\ngreet()\n</code></pre></td></tr></table>"
+    ),
+    "one box per line, the lines in <code> (SyntaxHighlighter)": (
+        '<table><tbody><tr><td class="nums"><div class="n">1</div><div class="n">2</div>'
+        '<div class="n">3</div></td><td><div class="container"><div class="ln a1">'
+        '<code class="kw">def</code> <code>greet():</code>'
+        '</div><div class="ln a2"><code class="sp">&nbsp;&nbsp;&nbsp;&nbsp;</code><code>print(\'hi\')</code>'
+        '</div><div class="ln a1"><code>greet()</code></div></div></td></tr></tbody></table>'
+    ),
+    "one box per line in a box named a fragment (Doxygen)": (
+        '<div class="fragment"><div class="line"><span class="keyword">def</span> greet():</div>\n'
+        '<div class="line">    print(<span class="str">\'hi\'</span>)</div>\n'
+        '<div class="line">greet()</div>\n</div>'
+    ),
+    "one table row per line, cells named code (a code host's file view)": (
+        '<table class="file"><tr><td class="num" data-n="1"></td><td class="blob-code">def greet():</td></tr>'
+        '<tr><td class="num" data-n="2"></td><td class="blob-code">    print(\'hi\')</td></tr>'
+        '<tr><td class="num" data-n="3"></td><td class="blob-code">greet()</td></tr></table>'
+    ),
+}
+
+
+@pytest.mark.parametrize("layout", CODE_LAYOUTS)
+def test_code_laid_out_in_a_table_or_in_line_boxes_is_one_fenced_block(layout: str) -> None:
+    out = page_markdown(CODE_LAYOUTS[layout])
+    assert GREET in out
+    assert "|" not in out and "\n1\n" not in out
+
+
+def test_verse_set_one_box_per_line_is_no_code() -> None:
+    poem = (
+        '<div class="line-block"><div class="line">The tide goes out across the sand,</div>'
+        '<div class="line">and leaves the boats to lean and wait.</div></div>'
+    )
+    out = page_markdown(poem)
+    assert "```" not in out and "The tide goes out across the sand," in out
+
+
+def test_a_column_of_numbers_beside_words_is_data_not_a_gutter() -> None:
+    table = (
+        "<table><tr><th>Rank</th><th>Port</th></tr><tr><td>1 2</td><td>Brest and Cherbourg</td></tr>"
+        "<tr><td>3</td><td>Le Havre</td></tr></table>"
+    )
+    out = page_markdown(table)
+    assert "| 1 2 | Brest and Cherbourg |" in out
+
+
 def test_a_layout_table_never_becomes_a_one_cell_pipe_table() -> None:
     layout = (
         "<table><tr><td><p>First block of the page.</p><ul><li>one</li><li>two</li></ul></td></tr></table>"

@@ -35,6 +35,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
+from weblens.extract.codelines import drop_gutters, join_code_lines
 from weblens.extract.text import measure
 from weblens.extract.tree import AttributeSearch, drop
 
@@ -97,6 +98,8 @@ _FEATURE_WORDS = frozenset(
         "embed", "embedded", "image", "img", "photo", "picture", "title", "headline",
     )
 )  # fmt: skip
+# a comment of the document's own, not a reader's: an API's "deprecation-comment", a "doc-comment"
+_DOCUMENT_NOTES = frozenset(("deprecation", "deprecated", "doc", "docs", "javadoc", "docstring"))
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
 _CAPTION = re.compile(r"caption|credit")
 _TEX_STYLE = re.compile(r"\{\\(?:display|text|script)style\s*(.*)\}", re.S)
@@ -217,6 +220,8 @@ def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     _drop_heading_permalinks(root)
     if source is None or any(name in source for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
+    drop_gutters(root)
+    join_code_lines(root)
     if source is None or "<button" in source or "<BUTTON" in source:
         _unwrap_heading_buttons(root)
     noscripts = list(root.iter("noscript"))
@@ -361,7 +366,9 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
         words = _WORD_SPLIT.split(name)
         if not _FEATURE_WORDS.isdisjoint(words):
             continue
-        if _STRONG_PARTS.search(name) or (not include_comments and _COMMENT_PARTS.search(name)):
+        if _STRONG_PARTS.search(name) or (
+            not include_comments and _DOCUMENT_NOTES.isdisjoint(words) and _COMMENT_PARTS.search(name)
+        ):
             return "strong"
         if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
             found = "weak"
@@ -450,7 +457,11 @@ def comment_named(names: str) -> bool:
     """A class/id naming a comment ("comment", "post comment", "comment-body"), not a feature of one."""
     for name in names.lower().split():
         words = _WORD_SPLIT.split(name)
-        if _FEATURE_WORDS.isdisjoint(words) and _COMMENT_PARTS.search(name):
+        if (
+            _FEATURE_WORDS.isdisjoint(words)
+            and _DOCUMENT_NOTES.isdisjoint(words)
+            and _COMMENT_PARTS.search(name)
+        ):
             return True
     return False
 

@@ -1050,3 +1050,46 @@ def test_a_labelled_list_of_terms_alone_is_a_list() -> None:
     )
     markdown = weblens.extract(html, "https://docs.example/manual/client-authentication.html").markdown
     assert "[21.4. Authentication method 4](https://docs.example/manual/auth4.html)" in markdown
+
+
+def test_a_link_set_in_code_is_a_name_of_the_text_not_a_link() -> None:
+    root = parse_html(
+        "<html><body><p>Call <a href='/api#f'><code>fit()</code></a> or "
+        "<code><a href='/api#g'>load</a></code> first, then <a href='/next'>read on</a>.</p></body></html>"
+    ).root
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    assert stats.links[stats.index[body.find("p")]] == len("read on")
+
+
+def test_a_class_page_keeps_its_summary_of_members_beside_their_details() -> None:
+    """An API page's summary names every member with a link in code, and the types of its
+    signatures link to their own pages: names of the text, which must not make the summary cost
+    so much that only the details win."""
+    types = "".join(f"<code><a href='https://api.example/T{n}.html'>Type{n}</a></code>, " for n in range(12))
+    rows = "".join(
+        f"<div class='col-first'><code><a href='https://api.example/R{n}.html'>Result{n}</a></code></div>"
+        f"<div class='col-second'><code><a href='#member{n}()'>member{n}</a>(<a href='https://api.example/"
+        f"A{n}.html'>Argument{n}</a>&nbsp;value)</code></div>"
+        f"<div class='col-last'><div class='block'>Returns the result number {n} for the value.</div></div>"
+        for n in range(8)
+    )
+    details = "".join(
+        f"<section class='detail'><h3>member{n}</h3><div class='signature'>public Result{n} "
+        f"member{n}(Argument{n} value)</div><div class='block'>Works out result number {n} of the value "
+        "it is given and "
+        "returns it to the caller, who owns it from then on.</div></section>"
+        for n in range(8)
+    )
+    html = (
+        "<html><body><nav><ul><li><a href='/'>Overview</a></li><li><a href='/tree'>Tree</a></li></ul></nav>"
+        f"<main><h1>Class Gauge</h1><div class='description'>All known types: {types}</div>"
+        "<div class='block'>A gauge reads the level of the water at one place and keeps its record.</div>"
+        f"<section class='summary'><h2>Method Summary</h2><div class='summary-table'>{rows}</div></section>"
+        f"<section class='details'><h2>Method Details</h2>{details}</section></main></body></html>"
+    )
+    text = weblens.extract(html, "https://api.example/Gauge.html").text
+    assert "Returns the result number 3 for the value." in text
+    assert "A gauge reads the level of the water" in text
+    assert "Works out result number 7" in text

@@ -33,6 +33,7 @@ BLOCK_TAGS = frozenset(
     )
 )  # fmt: skip
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_CODE = frozenset(("code", "tt"))
 _ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
 
 
@@ -117,6 +118,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
     sentences, ellipsis = stats.sentences, stats.ellipsis
     owner: dict[HtmlElement, int] = {}
     linked: set[HtmlElement] = set()
+    coded: set[HtmlElement] = set()  # code: a link's text in it names an identifier, it is no link
     for el in root.iter():
         tag = el.tag
         if tag.__class__ is not str:
@@ -128,6 +130,9 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         in_link = link or parent in linked
         if in_link:
             linked.add(el)
+        if tag in _CODE or parent in coded:
+            coded.add(el)
+            in_link = False
         if outer < 0 or tag in BLOCK_TAGS:
             i = len(nodes)
             index[el] = i
@@ -159,7 +164,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         if tail and outer >= 0 and (piece := tail.strip()):
             size = len(piece) if piece.isascii() else measure(piece)
             chars[outer] += size
-            if parent in linked:
+            if parent in linked and parent not in coded:
                 links[outer] += size
             if not sentences[outer]:
                 sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece

@@ -95,3 +95,30 @@ def test_classify_is_ok_for_long_text_whatever_the_source() -> None:
         source="<div id=root></div> g-recaptcha", title="News", text="x", word_count=500, binary=False
     )
     assert verdict.outcome is Outcome.OK
+
+
+def _short_post(notice: str) -> str:
+    prose = " ".join(f"Line {i} of the short post says one more plain thing." for i in range(7))
+    return f"<html><body>{notice}<article><h1>A short post</h1><p>{prose}</p></article></body></html>"
+
+
+def test_a_short_page_that_reads_without_javascript_is_not_walled_by_a_noscript_notice() -> None:
+    """A manual's or a blog's ``<noscript>`` notice (its search or comment widget needs
+    JavaScript) does not make a page of real text a JavaScript wall: it is thin, nothing more."""
+    notice = "<noscript><div>JavaScript is disabled on your browser.</div></noscript>"
+    result = weblens.extract(_short_post(notice), "https://example.com/post")
+    assert 50 <= result.word_count < THIN_WORDS
+    assert result.outcome is Outcome.THIN
+
+
+def test_a_notice_the_reader_sees_still_walls_a_short_page() -> None:
+    notice = "<p>Please enable JavaScript to read this page.</p>"
+    result = weblens.extract(_short_post(notice), "https://example.com/post")
+    assert result.outcome is Outcome.JS_REQUIRED
+
+
+def test_a_noscript_notice_walls_a_page_with_almost_no_text() -> None:
+    html = (
+        "<html><body><noscript>JavaScript is required.</noscript><p>Loading the catalogue.</p></body></html>"
+    )
+    assert weblens.extract(html).outcome is Outcome.JS_REQUIRED

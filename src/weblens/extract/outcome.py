@@ -25,6 +25,9 @@ __all__ = ["THIN_WORDS", "Verdict", "classify"]
 THIN_WORDS = 120
 _SHELL_WORDS = 150  # an app shell or a JS wall renders less than this
 _CHALLENGE_WORDS = 150
+# a JS notice the text does not show (a <noscript> box) walls off a page only this short: beyond it the
+# page reads without JavaScript (a manual noting that its search needs it, a post's comment widget)
+_NOTICE_WORDS = 50
 
 _CHALLENGE_TITLE = re.compile(
     r"^\s*(?:just a moment\.*|attention required!?|checking your browser|please wait\.*|"
@@ -117,7 +120,9 @@ def classify(*, source: str, title: str | None, text: str, word_count: int, bina
             outcome=Outcome.JS_REQUIRED,
             warnings=("js_required: the page is an application shell without rendered text",),
         )
-    if word_count < _SHELL_WORDS and (_JS_WALL.search(text) or _js_wall(low)):
+    if word_count < _SHELL_WORDS and (
+        _JS_WALL.search(text) or (word_count < _NOTICE_WORDS and _js_wall(low))
+    ):
         return Verdict(outcome=Outcome.JS_REQUIRED, warnings=("js_required: the page asks for JavaScript",))
     if word_count < THIN_WORDS:
         return Verdict(outcome=Outcome.THIN, warnings=(f"thin: only {word_count} words of text",))

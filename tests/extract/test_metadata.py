@@ -109,6 +109,12 @@ def test_og_title_beats_jsonld_meta_and_title() -> None:
     assert meta_of(head).title == "OG title"
 
 
+def test_a_line_break_in_the_heading_parts_the_title_s_words() -> None:
+    head = "<title>Uses of Class org.example.Item (Example 1.4 API)</title>"
+    body = "<h1>Uses of Class<br>org.example.Item</h1><p>text</p>"
+    assert meta_of(head, body).title == "Uses of Class org.example.Item"
+
+
 def test_og_title_that_is_the_site_name_loses() -> None:
     head = (
         '<meta property="og:title" content="The Example Times"><meta property="og:site_name" '

@@ -32,7 +32,7 @@ from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
-from weblens.extract.text import measure, render_text, strip_controls, word_count
+from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.extract.urls import site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
@@ -94,7 +94,7 @@ def _outside(heading: HtmlElement | None, main: HtmlElement) -> str:
     header that cleaning removed); empty when the content holds it or there is none."""
     if heading is None or any(ancestor is main for ancestor in heading.iterancestors()):
         return ""
-    return " ".join(heading.text_content().split())
+    return line_text(heading)
 
 
 def _captions(main: HtmlElement) -> set[HtmlElement]:

@@ -64,6 +64,7 @@ from weblens.extract.metatext import (
     site_name_keys,
     strip_site_affix,
 )
+from weblens.extract.text import line_text
 from weblens.extract.tree import AttributeSearch, drop
 from weblens.extract.urls import absolute_url, strip_fragment
 
@@ -620,6 +621,9 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     """The text of ``el`` when it is at most ``limit`` characters (whitespace collapsed), else None."""
     if el is None:
         return None
+    if el.find(".//br") is not None:  # a line break parts words ("Uses of Class<br>org.example.Item")
+        spaced = line_text(el)
+        return spaced if spaced and len(spaced) <= limit else None
     pieces: list[str] = []
     size = 0
     for piece in el.itertext():

@@ -36,6 +36,7 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
+_TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
     (
@@ -137,6 +138,10 @@ def leading_part(title: str) -> str:
 def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
     """``title`` without a leading or trailing site name (see the module docstring)."""
     title = _PUBLISHED_SUFFIX.sub("", title) or title
+    h1_key = name_key(h1_text or "")
+    aside = _TRAILING_ASIDE.search(title)
+    if h1_key and aside and name_key(title[: aside.start()]) == h1_key:
+        return title[: aside.start()].strip()  # "Page (Product 1.4 API)" over a heading "Page"
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()
@@ -155,7 +160,6 @@ def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> s
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return rest
-    h1_key = name_key(h1_text or "")
     if h1_key:
         for part in (head, rest, lead, tail):
             if part and name_key(part) == h1_key:

@@ -15,7 +15,7 @@ from collections.abc import Collection
 import lxml.etree
 from lxml.html import HtmlElement
 
-__all__ = ["render_text", "strip_controls", "word_count"]
+__all__ = ["line_text", "render_text", "strip_controls", "word_count"]
 
 # blank line before and after
 _PARAGRAPH = frozenset(
@@ -181,3 +181,13 @@ def word_count(text: str) -> int:
         return len(text.split())
     runs = _CJK.findall(text)
     return len(_CJK.sub(" ", text).split()) + sum((len(run) + 1) // 2 for run in runs)
+
+
+def line_text(el: HtmlElement) -> str:
+    """The text of a short element (a heading) on one line, white space collapsed; a ``<br>`` in
+    it parts words as a space does ("Uses of Class<br>org.example.Item")."""
+    if el.find(".//br") is None:
+        return " ".join(el.text_content().split())
+    return " ".join(
+        "".join(part if isinstance(part, str) else " " for part in el.xpath(".//text()|.//br")).split()
+    )

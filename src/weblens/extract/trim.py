@@ -15,6 +15,7 @@ from itertools import islice
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
+from weblens.extract.text import line_text
 from weblens.extract.tree import drop, leaf_blocks
 
 __all__ = ["drop_repeated_header", "is_price", "page_title_heading", "same_text"]
@@ -76,14 +77,14 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
     for level in ("h1", "h2"):
         headings = list(islice(body.iter(level), _TITLE_HEADINGS))
         for heading in headings:  # the first may be the site's name in its banner
-            text = " ".join(heading.text_content().split())
+            text = line_text(heading)
             if text and len(text) <= _TITLE_LINE and _similar(text, title):
                 return heading
         if headings:
             break
     # under a site's banner <h1>, the post's title is a lower heading (a blog's <h3 class=post-title>)
     for heading in islice(body.iter("h2", "h3"), _TITLE_HEADINGS):
-        text = " ".join(heading.text_content().split())
+        text = line_text(heading)
         if text and len(text) <= _TITLE_LINE and text.casefold() == title.casefold():
             return heading
     return None

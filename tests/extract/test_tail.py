@@ -154,6 +154,19 @@ def test_a_boilerplate_section_closing_one_box_ends_at_the_next_boxs_higher_head
     assert "AddHandler" not in out and "Script Directive" in out and "every request" in out
 
 
+def test_a_label_heading_a_box_of_its_own_ends_with_the_box() -> None:
+    # a manual's note: a "See also" label over its pointer, in a box of the entry's description;
+    # the next entry follows outside the box
+    out = _trim(
+        "<dl><dt>fit(station)</dt><dd><p>Fits the harmonic constants to the record by least squares.</p>"
+        "<div class='note'><p>See also</p><p><a href='#load'>load()</a></p></div></dd>"
+        "<dt>Station</dt><dd><p>A tide gauge and its record.</p>"
+        "<p>Its heights are read from the file named when it is made.</p></dd></dl>"
+    )
+    assert "load()" not in out
+    assert "A tide gauge and its record." in out and "read from the file" in out
+
+
 def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
     # the box's own headings (each headline set as an <h3>) are not the article's next section
     out = _trim(

@@ -159,13 +159,33 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
                 ),
                 len(window),
             )
-        end = min(end, _next_section(window, position))
+        end = min(end, _next_section(window, position), _end_of_its_box(window, position, text))
         if _annotated_items(window[position + 1 : end]):
             continue
         cut.update(range(position, end))
         if end == len(window):
             break
     return cut
+
+
+def _end_of_its_box(window: list[tuple[HtmlElement, str]], position: int, text: str) -> int:
+    """Where a section named by a line that is no heading ends when the line heads a box of its
+    own (a note's "See also" label over its links, ``<div><p>See also</p><p>…</p></div>``): at the
+    end of that box. Sections that run to the end (comments, tags) and headings are not bounded so."""
+    label = window[position][0]
+    box = label.getparent()
+    if label.tag in HEADING_TAGS or _TO_END.search(text) or box is None or box.tag not in _SECTION_BOXES:
+        return len(window)
+    if next((child for child in box if isinstance(child.tag, str)), None) is not label or len(box) < 2:
+        return len(window)
+    return next(
+        (later for later in range(position + 1, len(window)) if not _within(window[later][0], box)),
+        len(window),
+    )
+
+
+def _within(el: HtmlElement, box: HtmlElement) -> bool:
+    return any(ancestor is box for ancestor in el.iterancestors())
 
 
 def _annotated_items(section: list[tuple[HtmlElement, str]]) -> bool:

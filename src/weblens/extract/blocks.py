@@ -130,7 +130,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         in_link = link or parent in linked
         if in_link:
             linked.add(el)
-        if tag in _CODE or parent in coded:
+        if tag in _CODE or (coded and parent in coded):
             coded.add(el)
             in_link = False
         if outer < 0 or tag in BLOCK_TAGS:
@@ -164,7 +164,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         if tail and outer >= 0 and (piece := tail.strip()):
             size = len(piece) if piece.isascii() else measure(piece)
             chars[outer] += size
-            if parent in linked and parent not in coded:
+            if parent in linked and not (coded and parent in coded):
                 links[outer] += size
             if not sentences[outer]:
                 sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece

@@ -33,17 +33,12 @@ _MIN_LINES = 2
 
 
 def drop_gutters(root: HtmlElement) -> None:
-    """Remove every table cell that is a gutter of line numbers beside a cell of code (in place):
-    a cell of nothing but two or more numbers counting up by one, in a row with another cell that
-    holds text."""
-    for row in list(root.iter("tr")):
+    """Remove every gutter of line numbers beside a cell of code (in place): a row's first cell of
+    nothing but two or more numbers counting up by one, when another cell of the row holds text."""
+    for row in root.iter("tr"):
         cells = [cell for cell in row if isinstance(cell.tag, str) and cell.tag in _CELLS]
-        if len(cells) < 2:
-            continue
-        for cell in cells:
-            if _gutter(cell) and any(other is not cell and other.text_content().strip() for other in cells):
-                row.remove(cell)
-                break
+        if len(cells) >= 2 and _gutter(cells[0]) and any(other.text_content().strip() for other in cells[1:]):
+            row.remove(cells[0])
 
 
 def _gutter(cell: HtmlElement) -> bool:
@@ -63,20 +58,23 @@ def _gutter(cell: HtmlElement) -> bool:
 def join_code_lines(root: HtmlElement) -> None:
     """Replace each box (or table) of code lines below ``root`` by one ``<pre>`` (in place)."""
     found: list[tuple[HtmlElement, list[HtmlElement]]] = []
+    boxes: set[HtmlElement] = set()
     for box in root.iter("div", "td", "table", "tbody"):
+        if len(box) < _MIN_LINES:
+            continue  # the cheap test first: this runs over every box of every page
         lines = _code_lines(box)
-        if lines and not any(box is outer or _inside(box, outer) for outer, _ in found):
-            found.append((box, lines))
+        if lines and not any(ancestor in boxes for ancestor in box.iterancestors()):
+            found.append((box, lines))  # the outermost of nested ones (document order)
+            boxes.add(box)
     for box, lines in found:
         _replace(box, lines)
 
 
-def _inside(el: HtmlElement, outer: HtmlElement) -> bool:
-    return any(ancestor is outer for ancestor in el.iterancestors())
-
-
 def _code_lines(box: HtmlElement) -> list[HtmlElement] | None:
     """The line elements of ``box`` if it is a box of code lines, else None."""
+    first = box[0]
+    if box.tag in ("div", "td") and (first.tag != "div" or not first.get("class")):
+        return None  # the cheap test first: line boxes are named (a comment first fails it too)
     children = [child for child in box if isinstance(child.tag, str)]
     if len(children) < _MIN_LINES or (box.text or "").strip():
         return None

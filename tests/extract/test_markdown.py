@@ -712,6 +712,35 @@ def test_a_column_of_numbers_beside_words_is_data_not_a_gutter() -> None:
     assert "| 1 2 | Brest and Cherbourg |" in out
 
 
+def test_a_table_parted_by_headings_in_rows_of_their_own_is_headed_tables() -> None:
+    # an API reference's list of members: a heading row, then rows of a type and a signature
+    def rows(names: list[str]) -> str:
+        return "".join(
+            f"<tr><td>void</td><td>{n} (int level): {n}s the tank to the level</td></tr>" for n in names
+        )
+
+    table = (
+        "<table class='members'><tr><td colspan='2'><h2>Public Member Functions</h2></td></tr>"
+        + rows(["fill", "drain", "measure"])
+        + "<tr><td colspan='2'><h2>Static Functions</h2></td></tr>"
+        + rows(["create", "destroy"])
+        + "</table>"
+    )
+    out = page_markdown(table)
+    assert "## Public Member Functions\n\n| void | fill (int level): fills the tank to the level |" in out
+    assert "| void | measure (int level): measures the tank to the level |\n\n## Static Functions" in out
+    assert "## Static Functions\n\n| void | create (int level): creates the tank to the level |" in out
+
+
+def test_a_table_whose_cells_hold_headings_beside_other_cells_is_a_layout() -> None:
+    layout = (
+        "<table><tr><td><h2>News of the harbour</h2></td><td><p>Boats came in late today.</p></td></tr>"
+        "<tr><td>one</td><td>two</td></tr><tr><td>three</td><td>four</td></tr></table>"
+    )
+    out = page_markdown(layout)
+    assert "## News of the harbour" in out and "|" not in out
+
+
 def test_a_layout_table_never_becomes_a_one_cell_pipe_table() -> None:
     layout = (
         "<table><tr><td><p>First block of the page.</p><ul><li>one</li><li>two</li></ul></td></tr></table>"

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
 
+from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.mdsyntax import (
     code_fence,
     code_language,
@@ -161,6 +162,7 @@ class _Context:
 class _Table:
     rows: list[TableRow] = field(default_factory=list)
     caption: list[str] = field(default_factory=list)
+    headings: dict[int, int] = field(default_factory=dict)  # row number -> level of the heading it is
 
 
 @dataclass(kw_only=True)
@@ -172,6 +174,7 @@ class _List:
 # a table holding one of these lays out a page: its cells are written as blocks, never as a pipe table
 _LAYOUT_INSIDE = ("table", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "form")
 _CELL_BLOCKS = frozenset(("p", "div", "ul", "ol", "dl", "center"))
+_CELL_TAGS = frozenset(("td", "th"))
 _CELL_LISTS = frozenset(("ul", "ol", "dl"))
 _MEDIA_TAGS = ("img", "picture", "video", "svg")
 _DATA_TABLE_ROWS = 3  # rows of a table of data that may hold small tables in its cells
@@ -524,6 +527,7 @@ class _Renderer:
             or (
                 next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
                 and not _data_with_inner_tables(el)
+                and not _sectioned(el)
             )
         )
         if layout:
@@ -544,6 +548,9 @@ class _Renderer:
         if self.row is None:
             self.row = TableRow()
             self.table.rows.append(self.row)
+        level = _heading_alone(el) if kind == _CELL else 0
+        if level:
+            self.table.headings[len(self.table.rows) - 1] = level
         cell = TableCell(
             colspan=_int_attribute(el, "colspan", 1, 1, MAX_COLUMNS),
             rowspan=_int_attribute(el, "rowspan", 1, 0, MAX_ROWSPAN),
@@ -568,11 +575,24 @@ class _Renderer:
         self.boundary()
         if table.caption:
             self.write_block([f"*{' '.join(table.caption)}*"])
-        grid = _without_empty_lines(table_grid(table.rows))
+        part: list[TableRow] = []
+        for number, row in enumerate(table.rows):  # a heading alone in its row parts the table
+            level = table.headings.get(number, 0)
+            text = " ".join(" ".join(row.cells[0].lines).split()) if level and row.cells else ""
+            if text:
+                self.write_rows(part)
+                self.write_block(["#" * level + " " + text])
+                part = []
+            else:
+                part.append(row)
+        self.write_rows(part)
+
+    def write_rows(self, rows: list[TableRow]) -> None:
+        grid = _without_empty_lines(table_grid(rows))
         if max((len(row) for row in grid), default=0) > 1:
             self.write_block(pipe_table(grid))
             return
-        for row in table.rows:  # one column: a layout device, written as paragraphs
+        for row in rows:  # one column: a layout device, written as paragraphs
             for cell in row.cells:
                 self.write_block([escape_line_start(line) for line in cell.lines])
 
@@ -645,6 +665,30 @@ def _continued_lines(pre: HtmlElement) -> list[HtmlElement]:
             break
         found.append(after)
         current = after
+    return found
+
+
+def _heading_alone(cell: HtmlElement) -> int:
+    """The level of the heading ``cell`` holds when it is the only cell of its row, else 0."""
+    heading = next(cell.iterdescendants(*HEADING_TAGS), None)
+    row = cell.getparent()
+    if heading is None or row is None or any(other is not cell and other.tag in _CELL_TAGS for other in row):
+        return 0
+    return int(str(heading.tag)[1])
+
+
+def _sectioned(table: HtmlElement) -> bool:
+    """A table of data parted by headings, each alone in a row of its own (an API reference's
+    ``<tr><td colspan="2"><h2>Public Member Functions</h2></td></tr>`` above its members' rows):
+    the only blocks of a page's layout inside are those headings."""
+    found = False
+    for el in table.iterdescendants(*_LAYOUT_INSIDE):
+        if el.tag not in HEADING_TAGS:
+            return False
+        cell = next(el.iterancestors("td", "th"), None)
+        if cell is None or not _heading_alone(cell):
+            return False
+        found = True
     return found
 
 

@@ -1093,3 +1093,20 @@ def test_a_class_page_keeps_its_summary_of_members_beside_their_details() -> Non
     assert "Returns the result number 3 for the value." in text
     assert "A gauge reads the level of the water" in text
     assert "Works out result number 7" in text
+
+
+def test_a_short_line_all_in_code_is_a_name_of_the_text_not_a_label() -> None:
+    """An API summary's cells of a type alone (``<code>void</code>``) are short lines without a
+    sentence, as a menu's labels are; set in code they are the text's own and stay beside the
+    members they type."""
+    rows = "".join(
+        f"<div class='col-first'><code>{kind}</code></div>"
+        f"<div class='col-last'>Pours {n} litres of water into the tank and waits for it to settle.</div>"
+        for n, kind in enumerate(("void", "boolean", "int", "long"))
+    )
+    html = (
+        f"<html><body><main><h1>Class Tank</h1><div class='summary'>{rows}</div>"
+        f"<p>{SENTENCES}</p></main></body></html>"
+    )
+    text = weblens.extract(html, "https://api.example/Tank.html").text
+    assert "boolean" in text and "void" in text and "Pours 3 litres" in text

@@ -72,6 +72,7 @@ class TreeStats:
     chars: list[int] = field(default_factory=list)  # its own text's size, by measure(): CJK counts 3
     links: list[int] = field(default_factory=list)  # the part of it inside links, the same way
     anchors: list[int] = field(default_factory=list)  # per block: how many links its own text has
+    codes: list[int] = field(default_factory=list)  # the part of its text set in code, the same way
     sentences: list[bool] = field(default_factory=list)
     ellipsis: list[bool] = field(default_factory=list)
 
@@ -115,7 +116,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
     stats = TreeStats()
     elements, owners, index, nodes = stats.elements, stats.owners, stats.index, stats.nodes
     parents, chars, links, anchors = stats.parents, stats.chars, stats.links, stats.anchors
-    sentences, ellipsis = stats.sentences, stats.ellipsis
+    sentences, ellipsis, codes = stats.sentences, stats.ellipsis, stats.codes
     owner: dict[HtmlElement, int] = {}
     linked: set[HtmlElement] = set()
     coded: set[HtmlElement] = set()  # code: a link's text in it names an identifier, it is no link
@@ -130,7 +131,8 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         in_link = link or parent in linked
         if in_link:
             linked.add(el)
-        if tag in _CODE or (coded and parent in coded):
+        in_code = tag in _CODE or bool(coded and parent in coded)
+        if in_code:
             coded.add(el)
             in_link = False
         if outer < 0 or tag in BLOCK_TAGS:
@@ -141,6 +143,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             chars.append(0)
             links.append(0)
             anchors.append(0)
+            codes.append(0)
             sentences.append(False)
             ellipsis.append(False)
         else:
@@ -156,6 +159,8 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             chars[i] += size
             if in_link:
                 links[i] += size
+            if in_code:
+                codes[i] += size
             if not sentences[i]:
                 sentences[i] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece
             if piece[-1] in ".…" and piece.endswith(("...", "…")):
@@ -164,7 +169,9 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         if tail and outer >= 0 and (piece := tail.strip()):
             size = len(piece) if piece.isascii() else measure(piece)
             chars[outer] += size
-            if parent in linked and not (coded and parent in coded):
+            if coded and parent in coded:
+                codes[outer] += size
+            elif parent in linked:
                 links[outer] += size
             if not sentences[outer]:
                 sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece

@@ -110,6 +110,7 @@ def _weight(
     teaser: bool,
     listing: bool = False,
     anchors: int = 0,
+    code: int = 0,
 ) -> float:
     if size == 0:
         return 0.0
@@ -124,7 +125,13 @@ def _weight(
         return max(0.0, weight) * 0.2
     if ellipsis and plain < 400:
         return min(0.0, weight)
-    if not sentences and plain < _SHORT_LINE and tag not in _CELLS and (links or tag not in _TEXT_LINES):
+    if (
+        not sentences
+        and plain < _SHORT_LINE
+        and tag not in _CELLS
+        and (links or tag not in _TEXT_LINES)
+        and code < size  # a line all in code is a name of the text (a type, a signature), no label
+    ):
         weight -= _SHORT_PENALTY
     return weight
 
@@ -181,8 +188,8 @@ def _sums(
 ) -> tuple[list[float], list[float]]:
     teasers = set() if listing else _teasers(stats, removed)
     net = [
-        _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors)
-        for i, (el, size, links, anchors, sentences, ellipsis) in enumerate(
+        _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors, code)
+        for i, (el, size, links, anchors, sentences, ellipsis, code) in enumerate(
             zip(
                 stats.nodes,
                 stats.chars,
@@ -190,6 +197,7 @@ def _sums(
                 stats.anchors,
                 stats.sentences,
                 stats.ellipsis,
+                stats.codes,
                 strict=True,
             )
         )

@@ -1,8 +1,8 @@
 """Documentation pages as a development set with rich structure: Debian's packaged manuals.
 
-Eight generators of real documentation, installed with
+Eleven generators of real documentation, installed with
 ``apt-get install python3.11-doc git-doc postgresql-doc-15 apache2-doc debian-handbook rust-doc
-sbcl-doc``:
+sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc``:
 
 * ``python-docs``: Sphinx (the Python 3.11 manual, ``/usr/share/doc/python3.11/html``);
 * ``git-docs``: AsciiDoc (Git's manual pages, ``/usr/share/doc/git-doc``);
@@ -12,15 +12,22 @@ sbcl-doc``:
   Russian, Japanese and Chinese: paragraphs are ``div`` boxes, and four of the five are not English);
 * ``rust-books``: mdBook (The Rust Programming Language, the Reference and the Rustonomicon);
 * ``rust-api``: rustdoc (the module pages of Rust's standard library: item tables, folded boxes);
-* ``texinfo-docs``: makeinfo (SBCL's internals manual).
+* ``texinfo-docs``: makeinfo (SBCL's internals manual);
+* ``doxygen-docs`` and ``doxygen-api``: Doxygen (its own manual, and the Clipper library's API
+  reference: member tables parted by heading rows, code in one box per line);
+* ``javadoc``: the JDK 17 javadoc (Apache Commons FileUpload's API: summaries laid out as grids of
+  ``div`` cells, names linked in ``<code>``);
+* ``gtk-doc``: gtk-doc's DocBook (GLib's reference: code listings in a table beside a gutter of
+  line numbers).
 
 The ground truth of a page is the text of the region its generator marks as the document: Sphinx's
 ``role="main"`` box; AsciiDoc's body without its table of contents and footer; DocBook's body
 without the navigation header and footer; Apache's ``page-content`` without its quick-view sidebar
 and language bar; Publican's body without its banner and navigation bars; mdBook's ``main``;
 rustdoc's ``main-content`` without its version and source links and the labels of its folding
-toggles; makeinfo's body without its navigation headers. A heading's permalink sign (``¶``) is
-no part of its text.
+toggles; makeinfo's body without its navigation headers; Doxygen's ``contents`` without its in-page
+table of contents; javadoc's ``main``; gtk-doc's body without its navigation bar and footer. A
+heading's permalink sign (``¶``) is no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
 see the page as it is. Pages over :data:`MAX_BYTES` are left out (the element search is quadratic
 in the page's text). A corpus whose package is not installed is skipped.

@@ -70,7 +70,7 @@ def _main_content(
     site: str | None = None,
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
-    strip_junk(page.root, page.source)
+    strip_junk(page.root)
     body = page.root.find("body")
     if body is None:
         body = page.root

@@ -131,10 +131,11 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         in_link = link or parent in linked
         if in_link:
             linked.add(el)
-        in_code = tag in _CODE or bool(coded and parent in coded)
-        if in_code:
+        if tag in _CODE or (coded and parent in coded):
             coded.add(el)
-            in_link = False
+            in_code, in_link = True, False
+        else:
+            in_code = False
         if outer < 0 or tag in BLOCK_TAGS:
             i = len(nodes)
             index[el] = i

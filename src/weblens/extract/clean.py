@@ -35,7 +35,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
-from weblens.extract.codelines import drop_gutters, join_code_lines
+from weblens.extract.codelines import restore_code
 from weblens.extract.text import measure
 from weblens.extract.tree import AttributeSearch, drop
 
@@ -105,6 +105,7 @@ _CAPTION = re.compile(r"caption|credit")
 _TEX_STYLE = re.compile(r"\{\\(?:display|text|script)style\s*(.*)\}", re.S)
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
 _LINE_NUMBER_NAMES = ("lineno", "line-number", "linenumber", "gutter", "blob-num", "ln-num")
+_NAMES = lxml.etree.XPath("//@class|//@id")
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
     ".//*[@class][" + " or ".join(f'contains(@class, "{name}")' for name in _LINE_NUMBER_NAMES) + "]"
 )
@@ -204,7 +205,7 @@ _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it lin
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
-def strip_junk(root: HtmlElement, source: str | None = None) -> None:
+def strip_junk(root: HtmlElement) -> None:
     """Remove the elements that never hold article text (script, style, svg, form controls…).
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
@@ -212,17 +213,17 @@ def strip_junk(root: HtmlElement, source: str | None = None) -> None:
     its markup replaces it; and when ``<noscript>`` elements hold most of the page's text (an
     unclosed ``<noscript>`` swallows the document) they are unwrapped, not removed.
 
-    ``source``, the markup ``root`` was parsed from, lets searches for class names the markup
-    never mentions be skipped.
+    Searches for class names look in the page's class and id values only (a few kilobytes, where
+    the markup may be a megabyte): the passes they serve are skipped on pages without those names.
     """
     _expand_templates(root)
     _math_as_text(root)
     _drop_heading_permalinks(root)
-    if source is None or any(name in source for name in _LINE_NUMBER_NAMES):
+    names = " ".join(_NAMES(root))
+    if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
-    drop_gutters(root)
-    join_code_lines(root)
-    if source is None or "<button" in source or "<BUTTON" in source:
+    restore_code(root, names)
+    if next(root.iter("button"), None) is not None:  # one look, where the markup is searched twice
         _unwrap_heading_buttons(root)
     noscripts = list(root.iter("noscript"))
     if noscripts:

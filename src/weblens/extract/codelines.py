@@ -25,20 +25,40 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["drop_gutters", "join_code_lines"]
+__all__ = ["drop_gutters", "join_code_lines", "restore_code"]
 
 _CELLS = frozenset(("td", "th"))
-_CODE_NAME = re.compile(r"code|highlight|syntax|fragment|blob|hljs|prism|gist", re.I)
+_CODE_WORDS = ("code", "highlight", "syntax", "fragment", "blob", "hljs", "prism", "gist")
+_CODE_NAME = re.compile("|".join(_CODE_WORDS), re.I)
 _MIN_LINES = 2
+
+
+def restore_code(root: HtmlElement, names: str) -> None:
+    """Drop the gutters and join the code lines below ``root`` (in place); a page without code
+    (no ``<pre>``, no ``<code>``, no code-like name among ``names``, its class and id values
+    joined) is left as it is at the cost of one look."""
+    lowered = names.lower()
+    if not any(word in lowered for word in _CODE_WORDS) and next(root.iter("pre", "code"), None) is None:
+        return  # substring tests: a regular expression over the names costs three times as much
+    drop_gutters(root)
+    join_code_lines(root)
 
 
 def drop_gutters(root: HtmlElement) -> None:
     """Remove every gutter of line numbers beside a cell of code (in place): a row's first cell of
     nothing but two or more numbers counting up by one, when another cell of the row holds text."""
     for row in root.iter("tr"):
+        if not len(row):
+            continue
+        first = row[0]
+        opening = first.text
+        if opening and not opening.isspace() and not opening.strip().isdecimal():
+            continue  # most rows: a first cell that opens with a word (the cheap test first)
+        if first.tag not in _CELLS or not _gutter(first):
+            continue
         cells = [cell for cell in row if isinstance(cell.tag, str) and cell.tag in _CELLS]
-        if len(cells) >= 2 and _gutter(cells[0]) and any(other.text_content().strip() for other in cells[1:]):
-            row.remove(cells[0])
+        if any(other.text_content().strip() for other in cells[1:]):
+            row.remove(first)
 
 
 def _gutter(cell: HtmlElement) -> bool:

@@ -132,6 +132,7 @@ CORPORA = (
         ("**/*.html",),
         ("//main",),
     ),
+    DocsCorpus("node-api", Path("/usr/share/doc/nodejs/api"), ("*.html",), ("//div[@id='apicontent']",)),
     DocsCorpus(
         "gtk-doc",
         Path("/usr/share/gtk-doc/html/glib"),

@@ -1110,3 +1110,28 @@ def test_a_short_line_all_in_code_is_a_name_of_the_text_not_a_label() -> None:
     )
     text = weblens.extract(html, "https://api.example/Tank.html").text
     assert "boolean" in text and "void" in text and "Pours 3 litres" in text
+
+
+def _entry_page(part: str) -> str:
+    entry = (
+        "<div class='entry'><h3>tank_fill ()</h3><p>Fills the tank up to the level given and waits "
+        "until the water settles before it returns to the caller.</p>"
+        f"{part}</div>"
+    )
+    body = f"<main><h1>Tanks</h1><p>{SENTENCES}</p>{entry * 3}<p>{SENTENCES}</p></main>"
+    return f"<html><body>{body}</body></html>"
+
+
+def test_an_entry_part_under_a_label_heading_stays_short_as_it_is() -> None:
+    part = "<div class='part'><a name='tank-fill.returns'></a><h4>Returns</h4>"
+    part += "<p>the new <a href='#Tank'>Tank</a></p></div>"
+    text = weblens.extract(_entry_page(part), "https://api.example/tanks.html").text
+    assert text.count("the new Tank") == 3
+
+
+def test_a_label_heading_over_links_still_costs() -> None:
+    part = (
+        "<div class='part'><h4>Categories</h4><p><a href='/c/1'>Tanks</a> <a href='/c/2'>Water</a></p></div>"
+    )
+    text = weblens.extract(_entry_page(part), "https://api.example/tanks.html").text
+    assert "Categories" not in text

@@ -56,6 +56,7 @@ _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
 _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
+_LABEL_HEADING_WORDS = 3  # a heading that labels an entry's part ("Returns", "Return value")
 _ALIKE_SHARE = 1.5  # sections alike hold at least 2/3 of their box's text: the box is the listing
 _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
@@ -361,7 +362,7 @@ def _prune(
     while i <= end:
         if i in removed:
             i = ends[i] + 1
-        elif stats.nodes[i].tag != "p" and _kept_whole(stats, i, site):
+        elif stats.nodes[i].tag != "p" and (_kept_whole(stats, i, site) or _labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
         elif (
             net[i] < 0
@@ -400,6 +401,35 @@ def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool
     size = _subtree_chars(stats, described)
     linked = sum(stats.links[described : stats.ends[described] + 1])
     return linked * 2 < size
+
+
+def _labelled_part(stats: TreeStats, i: int) -> bool:
+    """A box of a heading of a few words and the one part it heads, mostly words of its own (a
+    manual entry's ``<h4>Returns</h4><p>the new <a>GArray</a></p>``, its parameters under
+    "Parameters"): a part of the entry, short as it is. A heading over links (a box of categories)
+    still costs."""
+    el = stats.nodes[i]
+    parts = [child for child in el if isinstance(child.tag, str) and not _empty_anchor(child)]
+    if (
+        el.tag not in _WRAPPER_TAGS
+        or len(parts) != 2
+        or parts[0].tag not in HEADING_TAGS
+        or (el.text or "").strip()
+    ):
+        return False
+    if len(parts[0].text_content().split()) > _LABEL_HEADING_WORDS:
+        return False
+    part = stats.index.get(parts[1])
+    if part is None:
+        return False
+    size = _subtree_chars(stats, part)
+    linked = sum(stats.links[part : stats.ends[part] + 1])
+    return size > 0 and linked * 2 < size
+
+
+def _empty_anchor(el: HtmlElement) -> bool:
+    """``<a name="…"></a>``: a target in the page, nothing to read."""
+    return el.tag == "a" and el.get("href") is None and not el.text_content().strip()
 
 
 def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:

@@ -702,6 +702,29 @@ def test_the_name_of_an_entry_stays_with_its_description() -> None:
     )
 
 
+def test_the_name_of_an_entry_stays_with_its_description_in_a_grid_of_cells() -> None:
+    # javadoc's summaries: every name cell and description cell a sibling of the others
+    cells = "".join(
+        f"<div class='col-first row{n % 2}'><a href='Heap{n}.html'>Heap{n}</a></div>"
+        f"<div class='col-last row{n % 2}'><div class='block'>A priority queue of kind {n}, kept as a binary "
+        "heap.</div></div>"
+        for n in range(4)
+    )
+    grid = f"<div class='summary-table'>{cells}</div>"
+    page = f"<h1>Package collections</h1><p>{SENTENCES}</p>{grid}<p>{SENTENCES}</p>"
+    markdown = _story(page)
+    assert "[Heap2](https://news.example.com/2024/Heap2.html)\n\nA priority queue of kind 2" in markdown
+
+
+def test_a_link_box_before_a_paragraph_is_no_name_of_it() -> None:
+    page = (
+        f"<h1>Package collections</h1><p>{SENTENCES}</p><div class='story'>"
+        "<div class='nav'><a href='/home'>Home page</a></div><div class='text'><p>A priority queue of every "
+        f"kind, kept as a binary heap.</p></div><div class='more'><p>{SENTENCES}</p></div></div>"
+    )
+    assert "Home page" not in _story(page)
+
+
 def test_names_without_descriptions_are_still_pruned() -> None:
     markdown = _story(f"<h1>Module collections</h1><p>{SENTENCES}</p>{_api_rows(False)}<p>{SENTENCES}</p>")
     assert "Heap2" not in markdown

@@ -56,6 +56,7 @@ _LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
 _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
+_GRID_REPEATS = 2  # cells of a kind in a grid of names and descriptions, at least
 _LABEL_HEADING_WORDS = 3  # a heading that labels an entry's part ("Returns", "Return value")
 _ALIKE_SHARE = 1.5  # sections alike hold at least 2/3 of their box's text: the box is the listing
 _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
@@ -386,21 +387,43 @@ def _prune(
 
 def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool:
     """A link alone in its box, beside the box of its description in a row of these two (an API
-    index's ``<div><a>BinaryHeap</a></div><div>A priority queue…</div>``): what the description
-    describes, kept with it when the description stays."""
+    index's ``<div><a>BinaryHeap</a></div><div>A priority queue…</div>``), or in a grid of such
+    pairs set as siblings (javadoc's ``div.col-first`` and ``div.col-last`` cells, each name before
+    its description, their kinds of box repeating): what the description describes, kept with it
+    when the description stays."""
     el = stats.nodes[i]
     row = el.getparent()
     if row is None or stats.links[i] != stats.chars[i] or not stats.chars[i]:
         return False
     parts = [child for child in row if isinstance(child.tag, str)]
-    if len(parts) != 2 or parts[0] is not el:
-        return False
-    described = stats.index.get(parts[1])
+    if len(parts) == 2:
+        if parts[0] is not el:
+            return False
+        description = parts[1]
+    else:
+        description = next((part for part in el.itersiblings() if isinstance(part.tag, str)), None)
+        if description is None or not _cells_of_a_grid(el, description, parts):
+            return False
+    described = stats.index.get(description)
     if described is None or net[described] < 0:
         return False
     size = _subtree_chars(stats, described)
     linked = sum(stats.links[described : stats.ends[described] + 1])
     return linked * 2 < size
+
+
+def _cells_of_a_grid(name: HtmlElement, description: HtmlElement, parts: list[HtmlElement]) -> bool:
+    """Two boxes of different kinds (their first class names) that each recur among their siblings."""
+    kind, other = _kind(name), _kind(description)
+    if not kind or not other or kind == other:
+        return False
+    kinds = [_kind(part) for part in parts]
+    return kinds.count(kind) >= _GRID_REPEATS and kinds.count(other) >= _GRID_REPEATS
+
+
+def _kind(el: HtmlElement) -> str:
+    names = (el.get("class") or "").split()
+    return names[0] if names else ""
 
 
 def _labelled_part(stats: TreeStats, i: int) -> bool:

@@ -1,8 +1,8 @@
 """Documentation pages as a development set with rich structure: Debian's packaged manuals.
 
-Eleven generators of real documentation, installed with
+Twelve generators of real documentation, installed with
 ``apt-get install python3.11-doc git-doc postgresql-doc-15 apache2-doc debian-handbook rust-doc
-sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc``:
+sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc nodejs-doc``:
 
 * ``python-docs``: Sphinx (the Python 3.11 manual, ``/usr/share/doc/python3.11/html``);
 * ``git-docs``: AsciiDoc (Git's manual pages, ``/usr/share/doc/git-doc``);
@@ -18,7 +18,8 @@ sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-do
 * ``javadoc``: the JDK 17 javadoc (Apache Commons FileUpload's API: summaries laid out as grids of
   ``div`` cells, names linked in ``<code>``);
 * ``gtk-doc``: gtk-doc's DocBook (GLib's reference: code listings in a table beside a gutter of
-  line numbers).
+  line numbers);
+* ``node-api``: Node.js's API reference (its own generator; ``apicontent``).
 
 The ground truth of a page is the text of the region its generator marks as the document: Sphinx's
 ``role="main"`` box; AsciiDoc's body without its table of contents and footer; DocBook's body
@@ -26,7 +27,8 @@ without the navigation header and footer; Apache's ``page-content`` without its 
 and language bar; Publican's body without its banner and navigation bars; mdBook's ``main``;
 rustdoc's ``main-content`` without its version and source links and the labels of its folding
 toggles; makeinfo's body without its navigation headers; Doxygen's ``contents`` without its in-page
-table of contents; javadoc's ``main``; gtk-doc's body without its navigation bar and footer. A
+table of contents; javadoc's ``main``; gtk-doc's body without its navigation bar and footer;
+Node.js's ``apicontent``. A
 heading's permalink sign (``¶``) is no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
 see the page as it is. Pages over :data:`MAX_BYTES` are left out (the element search is quadratic

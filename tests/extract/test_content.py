@@ -1158,3 +1158,29 @@ def test_a_label_heading_over_links_still_costs() -> None:
     )
     text = weblens.extract(_entry_page(part), "https://api.example/tanks.html").text
     assert "Categories" not in text
+
+
+def test_a_short_index_of_entries_is_read_whole_as_a_listing() -> None:
+    """A class's list of members (a table of a signature and the class it comes from per row, links
+    throughout) is shorter than a thin page; the first try keeps the one row with the most words of
+    its own, the listing try the whole table: it is taken when it finds several times more."""
+    arguments = [
+        "()",
+        "(int n)",
+        "() const",
+        "(const Reference_index &ih, const Level &level, int depth) const",
+    ]
+    rows = "".join(
+        f"<tr><td><a href='Tank.html#m{n}'>member{n}</a>{arguments[n % 4]}</td>"
+        f"<td><a href='{owner}.html'>example::{owner}FunctionBase&lt; T &gt;</a></td>"
+        "<td><span class='label'>inline</span></td></tr>"
+        for n, owner in enumerate(("Tank", "Vessel", "Tank", "Base", "Vessel", "Tank", "Base", "Tank"))
+    )
+    html = (
+        "<html><body><div class='nav'><a href='/'>Main page</a> <a href='/classes'>Classes</a></div>"
+        "<div class='contents'><p>This is the complete list of members for <a href='Tank.html'>Tank</a>.</p>"
+        f"<table class='directory'>{rows}</table></div></body></html>"
+    )
+    text = weblens.extract(html, "https://api.example/Tank-members.html").text
+    assert all(f"member{n}{arguments[n % 4]}" in text for n in range(8))
+    assert "Main page" not in text

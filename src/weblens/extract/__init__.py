@@ -43,6 +43,7 @@ _RETRY_GAIN = 10  # words the second try must add to be taken
 _NEARLY_NOTHING = 10  # words: a first try this short found nothing
 _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may have missed a listing
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
+_SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
@@ -188,7 +189,9 @@ def _best_content(
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
         listing = _content(parse_html(html), title, options, weak_roles=True, listing=True, site=site)
-        found = listing.main.selection.method is not ExtractionMethod.FALLBACK and listing.words >= THIN_WORDS
+        found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
+            listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
+        )
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):
             return listing
     return first

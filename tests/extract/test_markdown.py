@@ -741,6 +741,12 @@ def test_a_table_whose_cells_hold_headings_beside_other_cells_is_a_layout() -> N
     assert "## News of the harbour" in out and "|" not in out
 
 
+def test_a_code_block_keeps_every_blank_line() -> None:
+    # two blank lines between top-level functions (PEP 8) are the code's, not spacing to tidy
+    out = page_markdown("<pre>def a():\n    pass\n\n\ndef b():\n    pass</pre>")
+    assert "```\ndef a():\n    pass\n\n\ndef b():\n    pass\n```" in out
+
+
 def test_a_layout_table_never_becomes_a_one_cell_pipe_table() -> None:
     layout = (
         "<table><tr><td><p>First block of the page.</p><ul><li>one</li><li>two</li></ul></td></tr></table>"

@@ -164,3 +164,39 @@ def test_text_is_normalised(paragraphs: list[str]) -> None:
     )
     text = weblens.extract(html + "</body></html>").text
     assert not re.search(r"[ \t]{2,}|\n{3,}|^\s|\s$", text)
+
+
+_CODE_LINE = st.text(
+    alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyz0123456789_=+-*/(){}[];:,.'\" ")), max_size=40
+).map(str.rstrip)
+_PROSE = (
+    "<p>" + "The example below shows the whole program that the text has been talking about. " * 4 + "</p>"
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(_CODE_LINE, min_size=2, max_size=12).filter(lambda lines: any(line.strip() for line in lines)),
+    st.sampled_from(["gutter", "boxes"]),
+)
+def test_code_laid_out_by_lines_comes_back_as_the_same_lines(lines: list[str], layout: str) -> None:
+    """Code set beside a gutter of line numbers, or one box per line, is one fenced block holding
+    exactly its lines, indentation and blank lines included."""
+    escaped = [line.replace("&", "&amp;").replace("<", "&lt;") for line in lines]
+    if layout == "gutter":
+        numbers = "\n".join(str(n) for n in range(1, len(lines) + 1))
+        code = "\n".join(escaped)
+        cells = f"<td class='n'><pre>{numbers}</pre></td><td class='c'><pre>{code}</pre></td>"
+        block = f"<table><tr>{cells}</tr></table>"
+    else:
+        block = (
+            "<div class='fragment'>"
+            + "".join(f"<div class='line'>{line}</div>" for line in escaped)
+            + "</div>"
+        )
+    html = f"<html><body><article><h1>An example</h1>{_PROSE}{block}{_PROSE}</article></body></html>"
+    markdown = weblens.extract(html, "https://code.example/post").markdown
+    fenced = re.search(r"^(`{3,})\n(.*?)\n\1$", markdown, re.S | re.M)
+    assert fenced is not None, markdown
+    expected = "\n".join(lines).strip("\n")
+    assert fenced.group(2).strip("\n") == expected

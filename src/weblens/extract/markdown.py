@@ -489,7 +489,8 @@ class _Renderer:
         if not code.strip():
             return
         fence = code_fence(code)
-        self.write_block([fence + code_language(pre), *(line.rstrip() for line in code.split("\n")), fence])
+        lines = [fence + code_language(pre), *(line.rstrip() for line in code.split("\n")), fence]
+        self.write_block(lines, verbatim=True)
 
     def open_container(self, *, blank: bool) -> None:
         if blank and self.sep and self.out:
@@ -598,7 +599,8 @@ class _Renderer:
 
     # ------------------------------------------------------------ writing lines
 
-    def write_block(self, lines: list[str]) -> None:
+    def write_block(self, lines: list[str], *, verbatim: bool = False) -> None:
+        """Write ``lines`` as a block; ``verbatim`` (code) keeps every blank line, where text keeps one."""
         if not lines:
             return
         if self.sep and self.out:
@@ -606,6 +608,8 @@ class _Renderer:
         for line in lines:
             if line:
                 self.line(line)
+            elif verbatim:
+                self.out.append("".join(prefix.rest for prefix in self.prefixes).rstrip())
             else:
                 self.blank()
         self.sep = True

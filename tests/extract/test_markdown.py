@@ -703,6 +703,20 @@ def test_verse_set_one_box_per_line_is_no_code() -> None:
     assert "```" not in out and "The tide goes out across the sand," in out
 
 
+@pytest.mark.parametrize(
+    "box",
+    [
+        # a name that only contains a code word, and a box named for code that is a list of headlines
+        "<div class='highlights'><div class='item'>The tide came in early today</div>"
+        "<div class='item'>Boats were kept in the harbour</div></div>",
+        "<div class='code-list'><div class='item'><a href='/a'>The tide came in early today</a></div>"
+        "<div class='item'><a href='/b'>Boats were kept in the harbour</a></div></div>",
+    ],
+)
+def test_boxes_of_lines_that_are_no_code_stay_text(box: str) -> None:
+    assert "```" not in page_markdown(box)
+
+
 def test_a_column_of_numbers_beside_words_is_data_not_a_gutter() -> None:
     table = (
         "<table><tr><th>Rank</th><th>Port</th></tr><tr><td>1 2</td><td>Brest and Cherbourg</td></tr>"

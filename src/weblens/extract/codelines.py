@@ -29,7 +29,8 @@ __all__ = ["drop_gutters", "join_code_lines", "restore_code"]
 
 _CELLS = frozenset(("td", "th"))
 _CODE_WORDS = ("code", "highlight", "syntax", "fragment", "blob", "hljs", "prism", "gist")
-_CODE_NAME = re.compile("|".join(_CODE_WORDS), re.I)
+_CODE_NAMES = frozenset(_CODE_WORDS)
+_NAME_WORDS = re.compile(r"[^a-z0-9]+")
 _MIN_LINES = 2
 
 
@@ -122,13 +123,23 @@ def _code_lines(box: HtmlElement) -> list[HtmlElement] | None:
     return lines if _says_code(box, lines) else None
 
 
+def _all_link(line: HtmlElement) -> bool:
+    text = line.text_content().strip()
+    linked = sum(len(a.text_content().strip()) for a in line.iter("a") if a.get("href") is not None)
+    return bool(text) and linked >= len(text)
+
+
 def _holds_blocks(line: HtmlElement) -> bool:
     return any(isinstance(el.tag, str) and el.tag in BLOCK_TAGS for el in line.iterdescendants())
 
 
 def _says_code(box: HtmlElement, lines: list[HtmlElement]) -> bool:
-    if any(_CODE_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}") for el in (box, lines[0])):
-        return True
+    if all(_all_link(line) for line in lines):
+        return False  # a list of headlines, whatever its box is called
+    for el in (box, lines[0]):
+        words = _NAME_WORDS.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower())
+        if not _CODE_NAMES.isdisjoint(words):  # whole words: a box of "highlights" is no code
+            return True
     return sum(line.find(".//code") is not None for line in lines) * 2 > len(lines)
 
 

@@ -167,6 +167,20 @@ def test_a_label_heading_a_box_of_its_own_ends_with_the_box() -> None:
     assert "A tide gauge and its record." in out and "read from the file" in out
 
 
+def test_a_see_also_term_of_a_definition_list_ends_at_the_next_term() -> None:
+    # an API entry's notes: "See Also:" is one term of its list; the entries after it stay
+    notes = (
+        "<dl class='notes'><dt>See Also:</dt><dd><a href='#load'>load()</a></dd>"
+        "<dt>Parameters:</dt><dd>level - the level the tank is filled to, in metres.</dd></dl>"
+    )
+    out = _trim(
+        f"<section><h3>fill</h3><p>Fills the tank to the level given.</p>{notes}</section>"
+        "<section><h3>drain</h3><p>Drains the tank to the level given, then closes the valve.</p></section>"
+    )
+    assert "load()" not in out
+    assert "the level the tank is filled to" in out and "closes the valve" in out
+
+
 def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
     # the box's own headings (each headline set as an <h3>) are not the article's next section
     out = _trim(

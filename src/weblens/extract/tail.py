@@ -171,10 +171,23 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
 def _end_of_its_box(window: list[tuple[HtmlElement, str]], position: int, text: str) -> int:
     """Where a section named by a line that is no heading ends when the line heads a box of its
     own (a note's "See also" label over its links, ``<div><p>See also</p><p>…</p></div>``): at the
-    end of that box. Sections that run to the end (comments, tags) and headings are not bounded so."""
+    end of that box; and when it is a term of a definition list (an API entry's ``<dt>See Also:</dt>``),
+    at the list's next term or its end. Sections that run to the end (comments, tags) and headings are
+    not bounded so."""
     label = window[position][0]
     box = label.getparent()
-    if label.tag in HEADING_TAGS or _TO_END.search(text) or box is None or box.tag not in _SECTION_BOXES:
+    if label.tag in HEADING_TAGS or _TO_END.search(text) or box is None:
+        return len(window)
+    if label.tag == "dt" and box.tag == "dl":
+        return next(
+            (
+                later
+                for later in range(position + 1, len(window))
+                if not _within(window[later][0], box) or window[later][0].tag == "dt"
+            ),
+            len(window),
+        )
+    if box.tag not in _SECTION_BOXES:
         return len(window)
     if next((child for child in box if isinstance(child.tag, str)), None) is not label or len(box) < 2:
         return len(window)

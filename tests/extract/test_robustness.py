@@ -224,3 +224,14 @@ def test_many_links_and_many_hidden_elements() -> None:
     result = _ok(weblens.extract(f"<html><body>{links}{hidden}</body></html>"))
     assert "Visible words here." in result.text
     assert "\nh\n" not in result.text
+
+
+def test_control_characters_in_code_lines_are_dropped_not_fatal() -> None:
+    # lxml parses them into the tree but refuses to write them back: joining code lines must not fail
+    prose = "<p>" + "The example below shows the whole program in a few lines. " * 4 + "</p>"
+    lines = "<div class='line'>a = 1\x01\x0b\x0c</div><div class='line'>b = 2</div>"
+    result = weblens.extract(
+        f"<html><body><article>{prose}<div class='fragment'>{lines}</div>{prose}</article></body></html>"
+    )
+    _ok(result)
+    assert "```\na = 1\nb = 2\n```" in result.markdown

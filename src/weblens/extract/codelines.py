@@ -24,6 +24,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
+from weblens.extract.tree import settable
 
 __all__ = ["drop_gutters", "join_code_lines", "restore_code"]
 
@@ -147,7 +148,8 @@ def _replace(box: HtmlElement, lines: list[HtmlElement]) -> None:
     pre = lxml.html.Element("pre")
     if box.get("class"):
         pre.set("class", box.get("class") or "")
-    pre.text = "\n".join(line.text_content().replace("\xa0", " ").strip("\n").rstrip() for line in lines)
+    code = "\n".join(line.text_content().replace("\xa0", " ").strip("\n").rstrip() for line in lines)
+    pre.text = settable(code)
     pre.tail = box.tail
     parent = box.getparent()
     if parent is None:

@@ -9,10 +9,16 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks"]
+__all__ = ["AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "settable"]
 
 # characters libxml2 accepts when parsing but lxml refuses to write back into a tree
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")
+
+
+def settable(text: str) -> str:
+    """``text`` without the characters lxml refuses to set (controls, lone surrogates) though a
+    parsed tree may hold them."""
+    return _NOT_XML.sub("", text)
 
 
 def drop(el: HtmlElement) -> None:

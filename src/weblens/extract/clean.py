@@ -37,6 +37,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
 from weblens.extract.codelines import restore_code
 from weblens.extract.text import measure
+from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, drop
 
 __all__ = [
@@ -121,7 +122,6 @@ _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
-_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 # inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
 # zero-sized type, or pushed far off-screen
 _HIDDEN_STYLE = re.compile(
@@ -367,9 +367,7 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
         words = _WORD_SPLIT.split(name)
         if not _FEATURE_WORDS.isdisjoint(words):
             continue
-        if _STRONG_PARTS.search(name) or (
-            not include_comments and _DOCUMENT_NOTES.isdisjoint(words) and _COMMENT_PARTS.search(name)
-        ):
+        if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
             return "strong"
         if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
             found = "weak"
@@ -458,13 +456,15 @@ def comment_named(names: str) -> bool:
     """A class/id naming a comment ("comment", "post comment", "comment-body"), not a feature of one."""
     for name in names.lower().split():
         words = _WORD_SPLIT.split(name)
-        if (
-            _FEATURE_WORDS.isdisjoint(words)
-            and _DOCUMENT_NOTES.isdisjoint(words)
-            and _COMMENT_PARTS.search(name)
-        ):
+        if _FEATURE_WORDS.isdisjoint(words) and _names_a_comment(name, words):
             return True
     return False
+
+
+def _names_a_comment(name: str, words: list[str]) -> bool:
+    """A name (and its words) naming a reader's comment; a note of the document's own
+    ("deprecation-comment", "doc-comment") is none."""
+    return _DOCUMENT_NOTES.isdisjoint(words) and _COMMENT_PARTS.search(name) is not None
 
 
 def is_discussion(stats: TreeStats, prose: list[float], paragraphs: list[float]) -> bool:

@@ -17,21 +17,19 @@ inside most of them (a poem set one ``<div class="line">`` per verse stays as it
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 
 import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
-from weblens.extract.tree import settable
+from weblens.extract.tree import WORD_SPLIT, settable
 
 __all__ = ["drop_gutters", "join_code_lines", "restore_code"]
 
 _CELLS = frozenset(("td", "th"))
 _CODE_WORDS = ("code", "highlight", "syntax", "fragment", "blob", "hljs", "prism", "gist")
 _CODE_NAMES = frozenset(_CODE_WORDS)
-_NAME_WORDS = re.compile(r"[^a-z0-9]+")
 _MIN_LINES = 2
 
 
@@ -138,7 +136,7 @@ def _says_code(box: HtmlElement, lines: list[HtmlElement]) -> bool:
     if all(_all_link(line) for line in lines):
         return False  # a list of headlines, whatever its box is called
     for el in (box, lines[0]):
-        words = _NAME_WORDS.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower())
+        words = WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower())
         if not _CODE_NAMES.isdisjoint(words):  # whole words: a box of "highlights" is no code
             return True
     return sum(line.find(".//code") is not None for line in lines) * 2 > len(lines)

@@ -297,6 +297,12 @@ def _subtree_chars(stats: TreeStats, i: int) -> int:
     return sum(stats.chars[i : stats.ends[i] + 1])
 
 
+def _mostly_own_words(stats: TreeStats, i: int) -> bool:
+    """Block ``i``'s subtree has text, less than half of it inside links."""
+    size = _subtree_chars(stats, i)
+    return size > 0 and sum(stats.links[i : stats.ends[i] + 1]) * 2 < size
+
+
 def _descend(
     stats: TreeStats,
     best: int,
@@ -405,11 +411,7 @@ def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool
         if description is None or not _cells_of_a_grid(el, description, parts):
             return False
     described = stats.index.get(description)
-    if described is None or net[described] < 0:
-        return False
-    size = _subtree_chars(stats, described)
-    linked = sum(stats.links[described : stats.ends[described] + 1])
-    return linked * 2 < size
+    return described is not None and net[described] >= 0 and _mostly_own_words(stats, described)
 
 
 def _cells_of_a_grid(name: HtmlElement, description: HtmlElement, parts: list[HtmlElement]) -> bool:
@@ -431,23 +433,11 @@ def _labelled_part(stats: TreeStats, i: int) -> bool:
     manual entry's ``<h4>Returns</h4><p>the new <a>GArray</a></p>``, its parameters under
     "Parameters"): a part of the entry, short as it is. A heading over links (a box of categories)
     still costs."""
-    el = stats.nodes[i]
-    parts = [child for child in el if isinstance(child.tag, str) and not _empty_anchor(child)]
-    if (
-        el.tag not in _WRAPPER_TAGS
-        or len(parts) != 2
-        or parts[0].tag not in HEADING_TAGS
-        or (el.text or "").strip()
-    ):
+    headed = _headed_box(stats.nodes[i], targets=False)
+    if headed is None or len(headed[0].text_content().split()) > _LABEL_HEADING_WORDS:
         return False
-    if len(parts[0].text_content().split()) > _LABEL_HEADING_WORDS:
-        return False
-    part = stats.index.get(parts[1])
-    if part is None:
-        return False
-    size = _subtree_chars(stats, part)
-    linked = sum(stats.links[part : stats.ends[part] + 1])
-    return size > 0 and linked * 2 < size
+    part = stats.index.get(headed[1])
+    return part is not None and _mostly_own_words(stats, part)
 
 
 def _empty_anchor(el: HtmlElement) -> bool:
@@ -580,10 +570,13 @@ def _numbered_references(stats: TreeStats, i: int) -> bool:
     )
 
 
-def _headed_box(el: HtmlElement) -> tuple[HtmlElement, HtmlElement] | None:
-    """The heading and the one part it heads, when a box holds these two only (no text of its own)."""
-    parts = [child for child in el if isinstance(child.tag, str)]
-    if el.tag not in _WRAPPER_TAGS or len(parts) != 2 or parts[0].tag not in HEADING_TAGS:
+def _headed_box(el: HtmlElement, *, targets: bool = True) -> tuple[HtmlElement, HtmlElement] | None:
+    """The heading and the one part it heads, when a box holds these two only (no text of its own).
+    With ``targets=False`` an empty ``<a name>`` target in the box is no part of it."""
+    if el.tag not in _WRAPPER_TAGS:
+        return None
+    parts = [child for child in el if isinstance(child.tag, str) and (targets or not _empty_anchor(child))]
+    if len(parts) != 2 or parts[0].tag not in HEADING_TAGS:
         return None
     return None if (el.text or "").strip() else (parts[0], parts[1])
 

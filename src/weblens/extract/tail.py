@@ -267,11 +267,7 @@ def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
             continue
         if _section_box(el).getparent() is beside:
             return later
-        if (
-            el.tag < heading.tag
-            and beside is not None
-            and not any(box is beside for box in el.iterancestors())
-        ):
+        if el.tag < heading.tag and beside is not None and not _within(el, beside):
             return later
     return len(window)
 

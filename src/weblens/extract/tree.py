@@ -9,7 +9,9 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "settable"]
+__all__ = ["WORD_SPLIT", "AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "settable"]
+
+WORD_SPLIT = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class or id name into its words
 
 # characters libxml2 accepts when parsing but lxml refuses to write back into a tree
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udfff]")

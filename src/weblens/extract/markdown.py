@@ -162,6 +162,7 @@ class _Context:
 class _Table:
     rows: list[TableRow] = field(default_factory=list)
     caption: list[str] = field(default_factory=list)
+    headed: bool = False  # a heading is inside: its cells are asked whether they are heading rows
     headings: dict[int, int] = field(default_factory=dict)  # row number -> level of the heading it is
 
 
@@ -536,7 +537,7 @@ class _Renderer:
         widths = _row_widths(el)
         if _one_column(widths) or _spaced_row(el, widths) or _cells_hold_blocks(el, widths):
             return _BOUNDARY
-        self.table = _Table()
+        self.table = _Table(headed=next(el.iterdescendants(*HEADING_TAGS), None) is not None)
         self.row = None
         return _Token(_TABLE, self.table)
 
@@ -549,7 +550,7 @@ class _Renderer:
         if self.row is None:
             self.row = TableRow()
             self.table.rows.append(self.row)
-        level = _heading_alone(el) if kind == _CELL else 0
+        level = _heading_alone(el) if kind == _CELL and self.table.headed else 0
         if level:
             self.table.headings[len(self.table.rows) - 1] = level
         cell = TableCell(

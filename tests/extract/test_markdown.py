@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import lxml.etree
 import lxml.html
@@ -356,7 +356,10 @@ def test_link_text_whitespace_moves_outside() -> None:
 
 
 def test_link_url_with_spaces_and_parentheses_is_encoded() -> None:
-    assert md("<p><a href='/a b(c)'>t</a></p>") == "[t](https://site.example/a%20b%28c%29)"
+    assert md("<p><a href='/a b(c)'>t</a></p>") == "[t](https://site.example/a%20b(c))"
+    assert md("<p><a href='/a)b(c'>t</a></p>") == "[t](https://site.example/a%29b%28c)"
+    assert md("<p><a href='/w/M_(x)_(y)'>t</a></p>") == "[t](https://site.example/w/M_(x)_(y))"
+    assert md("<p><a href='/a((b)'>t</a></p>") == "[t](https://site.example/a%28(b))"
 
 
 def test_link_wrapping_blocks_keeps_the_blocks() -> None:
@@ -851,3 +854,20 @@ def test_a_catalogue_of_records_with_long_descriptions_stays_a_table() -> None:
     # records do not stretch to a page's column of several thousand characters
     huge = rows.replace(description, description * 5, 1)
     assert "|" not in md(f"<table>{huge}</table>")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab9/()[] <>\\_-.?=#%é")), max_size=24))
+def test_a_link_url_reads_back_as_written_under_commonmark(path: str) -> None:
+    # what a CommonMark parser takes as the link's destination is the page's URL: balanced
+    # parentheses as written, the rest percent-encoded, nothing lost or read as an escape
+    from markdown_it import MarkdownIt
+
+    from weblens.extract.mdsyntax import markdown_url
+
+    url = "https://site.example/" + path
+    tokens = MarkdownIt("commonmark").parseInline(f"[t]({markdown_url(url)})")[0].children or []
+    hrefs = [token.attrs["href"] for token in tokens if token.type == "link_open"]
+    assert len(hrefs) == 1
+    assert unquote(str(hrefs[0])) == unquote(url)
+    assert "(" not in markdown_url(url) or markdown_url(url).count("(") == markdown_url(url).count(")")

@@ -46,7 +46,7 @@ _LANGUAGE = re.compile(r"(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source-)?|brush:
 _LANGUAGE_NAME = re.compile(r"[\w+#.-]{1,30}")
 _LANGUAGE_ATTRIBUTE = re.compile(r"data-(?:[a-z-]+-)?lang(?:uage)?")  # data-lang, data-code-block-lang
 _LANGUAGE_BOXES = 2  # boxes around a <pre> looked at for its language
-_URL_UNSAFE = re.compile(r"[ ()<>]")
+_URL_UNSAFE = re.compile(r"[ ()<>\\]")
 
 
 def escape_text(text: str) -> str:
@@ -100,10 +100,31 @@ def heading_text(text: str) -> str:
 
 
 def markdown_url(url: str) -> str:
-    """``url`` safe inside ``(...)``: spaces, parentheses and angle brackets percent-encoded."""
+    """``url`` safe inside ``(...)``: spaces, angle brackets, backslashes (which would escape what
+    follows) and unbalanced parentheses percent-encoded. Balanced parentheses stay as written
+    (``/wiki/Mercury_(planet)``), as CommonMark allows in a link's destination: the URL reads as
+    the page wrote it."""
     if _URL_UNSAFE.search(url) is None:
         return url
-    return _URL_UNSAFE.sub(lambda m: f"%{ord(m.group(0)):02X}", url)
+    unbalanced = _unbalanced(url)
+    return "".join(
+        f"%{ord(ch):02X}" if (ch in " <>\\" or i in unbalanced) else ch for i, ch in enumerate(url)
+    )
+
+
+def _unbalanced(url: str) -> set[int]:
+    """Positions of the parentheses in ``url`` that have no partner."""
+    opened: list[int] = []
+    alone: set[int] = set()
+    for i, ch in enumerate(url):
+        if ch == "(":
+            opened.append(i)
+        elif ch == ")":
+            if opened:
+                opened.pop()
+            else:
+                alone.add(i)
+    return alone.union(opened)
 
 
 def code_span(text: str) -> str:

@@ -101,30 +101,33 @@ def heading_text(text: str) -> str:
 
 def markdown_url(url: str) -> str:
     """``url`` safe inside ``(...)``: spaces, angle brackets, backslashes (which would escape what
-    follows) and unbalanced parentheses percent-encoded. Balanced parentheses stay as written
-    (``/wiki/Mercury_(planet)``), as CommonMark allows in a link's destination: the URL reads as
-    the page wrote it."""
+    follows) and parentheses percent-encoded, except a balanced pair not inside another one
+    (``/wiki/Mercury_(planet)``), which stays as written: CommonMark allows it, and so do the
+    Markdown readers that only know one level of parentheses."""
     if _URL_UNSAFE.search(url) is None:
         return url
-    unbalanced = _unbalanced(url)
+    encoded = _encoded_parentheses(url)
     return "".join(
-        f"%{ord(ch):02X}" if (ch in " <>\\" or i in unbalanced) else ch for i, ch in enumerate(url)
+        f"%{ord(ch):02X}" if (ch in " <>\\" or i in encoded) else ch for i, ch in enumerate(url)
     )
 
 
-def _unbalanced(url: str) -> set[int]:
-    """Positions of the parentheses in ``url`` that have no partner."""
+def _encoded_parentheses(url: str) -> set[int]:
+    """Positions of the parentheses in ``url`` to encode: those without a partner, and the pairs
+    inside another pair."""
     opened: list[int] = []
-    alone: set[int] = set()
+    encoded: set[int] = set()
     for i, ch in enumerate(url):
         if ch == "(":
             opened.append(i)
         elif ch == ")":
-            if opened:
-                opened.pop()
-            else:
-                alone.add(i)
-    return alone.union(opened)
+            if not opened:
+                encoded.add(i)
+                continue
+            start = opened.pop()
+            if opened:  # nested in the pair still open
+                encoded.update((start, i))
+    return encoded.union(opened)
 
 
 def code_span(text: str) -> str:

@@ -34,7 +34,8 @@ pipe-table line containing every cell (a ``<br>`` in a cell read as
 a space); a code block as a fenced (or indented) block, also inside a quote, containing its first
 two non-empty lines, in order and on their own lines; a link as ``[text](url)`` with the same text
 (in ``[![alt](src) text](url)`` the text after the image)
-and the same absolute URL (compared percent-decoded, without the fragment). The share kept per kind is
+and the same absolute URL (compared percent-decoded, without the fragment; a relative URL resolved
+against the page's ``<base href>`` when it has one, as a browser does). The share kept per kind is
 pooled over all pages (elements kept / elements found). Markdown syntax (escapes, emphasis) is
 removed before text comparison, and ``*``, ``_`` and backticks from the element's text too (once
 emphasis is removed, a literal asterisk cannot be told from it).
@@ -161,6 +162,17 @@ def _words(text: str) -> int:
     return len(text.split())
 
 
+def _base(root: lxml.html.HtmlElement, url: str) -> str:
+    """Where the page's relative links go: its first ``<base href>`` (resolved against ``url``, as a
+    browser does) when that is an http(s) URL, else ``url``."""
+    for el in root.iter("base"):
+        href = el.get("href")
+        if href is not None:
+            target = urljoin(url, href.strip())
+            return target if urlsplit(target).scheme in ("http", "https") else url
+    return url
+
+
 def elements(raw: bytes, url: str, truth: str) -> list[Element]:
     """The structural elements of the original page whose text is in the ground truth."""
     try:
@@ -169,6 +181,7 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
         return []
     found: list[Element] = []
     page = _visible_text(root)
+    base = _base(root, url)
 
     def unambiguous(text: str) -> bool:
         return _count(text, page) <= _count(text, truth)
@@ -201,7 +214,7 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
         else:
             href = el.get("href") or ""
             text = norm(el.text_content())
-            target = urljoin(url, href).split("#")[0] if href else ""
+            target = urljoin(base, href).split("#")[0] if href else ""
             itself = target == url.split("#")[0]  # an anchor within the page: navigation, not a link out
             web = urlsplit(target).scheme in ("http", "https") and not itself
             if _words(text) >= 3 and web and _in(text, truth) and unambiguous(text):

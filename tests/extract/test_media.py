@@ -15,6 +15,7 @@ from weblens.extract.urls import (
     UrlResolver,
     absolute_url,
     best_srcset_candidate,
+    document_base,
     elsewhere,
     image_source,
     site_of,
@@ -174,6 +175,40 @@ def test_collect_links_without_base_keeps_only_absolute() -> None:
     assert collect_links(tree("<a href='/rel'>r</a><a href='http://abs.example/'>a</a>"), None) == [
         "http://abs.example/"
     ]
+
+
+@pytest.mark.parametrize(
+    ("head", "url", "expected"),
+    [
+        ("<base href='https://cdn.example/docs/'>", "https://site.example/p/q", "https://cdn.example/docs/"),
+        ("<base href='/'>", "https://site.example/p/q", "https://site.example/"),
+        ("<base href='sub/'>", "https://site.example/p/q", "https://site.example/p/sub/"),
+        ("<base target='_blank'><base href='/two/'>", "https://site.example/p", "https://site.example/two/"),
+        ("<base href='javascript:alert(1)'>", "https://site.example/p", "https://site.example/p"),
+        ("<base href='https://cdn.example/'>", None, "https://cdn.example/"),
+        ("", "https://site.example/p", "https://site.example/p"),
+    ],
+)
+def test_document_base(head: str, url: str | None, expected: str | None) -> None:
+    root = lxml.html.document_fromstring(f"<html><head>{head}</head><body><p>x</p></body></html>")
+    assert document_base(root, url) == expected
+
+
+def test_links_and_images_of_a_page_resolve_against_its_base_element() -> None:
+    import weblens
+
+    prose = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. " * 3
+    html = (
+        "<html><head><base href='https://cdn.example/docs/'></head><body><article><h1>A guide</h1>"
+        f"<p>{prose}See <a href='guide.html'>the guide page</a>.</p><p>{prose}"
+        "<img src='pic.png' alt='a picture'></p></article></body></html>"
+    )
+    page = weblens.extract(html, "https://site.example/p/q")
+    assert "[the guide page](https://cdn.example/docs/guide.html)" in page.markdown
+    assert "![a picture](https://cdn.example/docs/pic.png)" in page.markdown
+    assert page.links == ["https://cdn.example/docs/guide.html"]
+    assert page.images == ["https://cdn.example/docs/pic.png"]
+    assert page.final_url == "https://site.example/p/q"  # the page's own address is unchanged
 
 
 # ---------------------------------------------------------------- collect_images

@@ -34,7 +34,7 @@ from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header, page_title_heading
-from weblens.extract.urls import site_of
+from weblens.extract.urls import document_base, site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
 
 __all__ = ["DocumentKind", "ExtractOptions", "extract"]
@@ -201,6 +201,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     started = time.perf_counter()
     parsed = parse_html(html)
     meta = _metadata(parsed.root, url)
+    base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     found = _best_content(html, parsed, meta.title, options, site_of(url) or site_of(meta.canonical_url))
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
@@ -216,7 +217,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         markdown = strip_controls(
             to_markdown(
                 main,
-                url,
+                base,
                 links=options.markdown_links,
                 images=options.markdown_images,
                 media_only=found.captions,
@@ -224,8 +225,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         )
         if markdown and found.heading:  # the document's own heading, which stood above its content
             markdown = f"# {heading_text(inline_text(found.heading))}\n\n{markdown}"
-        links = collect_links(main, url)
-        images = collect_images(main, url)
+        links = collect_links(main, base)
+        images = collect_images(main, base)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
@@ -240,7 +241,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         canonical_url=meta.canonical_url,
         site_name=meta.site_name,
         language=meta.language,
-        primary_image=None if verdict.is_challenge or page.binary else primary_image(main, url, meta.image),
+        primary_image=None if verdict.is_challenge or page.binary else primary_image(main, base, meta.image),
         images=images,
         links=links,
         text=text,

@@ -19,6 +19,7 @@ __all__ = [
     "UrlResolver",
     "absolute_url",
     "best_srcset_candidate",
+    "document_base",
     "elsewhere",
     "image_source",
     "site_of",
@@ -41,6 +42,16 @@ _DESCRIPTOR = re.compile(r"^(\d+(?:\.\d+)?)([wx])$", re.I)
 def absolute_url(value: str | None, base: str | None) -> str | None:
     """``value`` resolved against ``base`` if the result is an http(s) URL with a host, else None."""
     return UrlResolver(base).resolve(value)
+
+
+def document_base(root: HtmlElement, url: str | None) -> str | None:
+    """The URL the document's relative URLs resolve against: the first ``<base href>`` resolved
+    against ``url``, as a browser does, when that gives an http(s) URL; else ``url`` itself."""
+    for base in root.iter("base"):
+        href = base.get("href")
+        if href is not None:
+            return absolute_url(href, url) or url
+    return url
 
 
 class UrlResolver:

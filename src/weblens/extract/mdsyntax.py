@@ -107,9 +107,7 @@ def markdown_url(url: str) -> str:
     if _URL_UNSAFE.search(url) is None:
         return url
     encoded = _encoded_parentheses(url)
-    return "".join(
-        f"%{ord(ch):02X}" if (ch in " <>\\" or i in encoded) else ch for i, ch in enumerate(url)
-    )
+    return "".join(f"%{ord(ch):02X}" if (ch in " <>\\" or i in encoded) else ch for i, ch in enumerate(url))
 
 
 def _encoded_parentheses(url: str) -> set[int]:

@@ -54,6 +54,16 @@ def test_layout_table_cells_render_as_paragraphs() -> None:
     assert " | " not in out
 
 
+def test_layout_table_cells_without_blocks_are_not_run_together() -> None:
+    # one cell holds a paragraph (so the table is a layout); the others hold bare words, which
+    # must not join the next cell's into one word ("areatitle")
+    table = (
+        "<table><tr><th>area</th><th>title</th><th>time</th></tr>"
+        "<tr><td>Derby</td><td><p>Karl Marx</p></td><td>7pm</td></tr></table>"
+    )
+    assert _render(table).split() == ["area", "title", "time", "Derby", "Karl", "Marx", "7pm"]
+
+
 def test_broken_table_markup_still_renders() -> None:
     out = _render("<table><tr><td>a<td>b<tr><td>c</table></td></tr>")
     assert out.splitlines() == ["a | b", "c"]

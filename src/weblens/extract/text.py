@@ -119,6 +119,8 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
             elif in_data_table and tag in _CELL:
                 writer.flush()
                 writer.cell_depth += 1
+            elif tag in _CELL:  # a cell of a layout: its text is not run into the next cell's
+                writer.brk(1)
             elif tag in _PARAGRAPH:
                 writer.brk(1 if writer.cell_depth else 2)
             elif tag == "br":
@@ -139,6 +141,8 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
                 writer.cell_depth = max(0, writer.cell_depth - 1)
             elif in_data_table and tag == "tr":
                 writer.end_row()
+            elif tag in _CELL:
+                writer.brk(1)
             elif tag in _PARAGRAPH:
                 writer.brk(1 if writer.cell_depth else 2)
             elif tag in _LINE and tag != "br":

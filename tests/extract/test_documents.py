@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 import weblens
 from tests.support.pdfs import make_pdf
@@ -106,15 +107,16 @@ def test_plain_text_keeps_its_line_breaks_stanzas_and_lists() -> None:
     poem = weblens.extract(POEM.encode(), content_type="text/plain; charset=utf-8")
     assert poem.text == POEM.strip()
     assert poem.markdown.split("\n") == [
-        "Roses are red,",
+        "Roses are red,  ",  # a hard break: a Markdown reader does not join the lines
         "violets are blue.",
         "",
-        "Sugar is sweet",
+        "Sugar is sweet  ",
         "and so are you.",
     ]
     listing = weblens.extract(LIST, content_type="text/plain")
     assert listing.text == LIST
-    assert listing.markdown.split("\n")[1] == "\\- bread"  # literal, not a Markdown list
+    assert listing.markdown.split("\n")[1] == "\\- bread  "  # literal, not a Markdown list
+    assert "<br />\n- bread<br />" in MarkdownIt("commonmark").render(listing.markdown)
     assert poem.extraction_method is ExtractionMethod.FALLBACK and poem.outcome is Outcome.OK
 
 

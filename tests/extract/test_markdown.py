@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml.html import HtmlElement
+from markdown_it import MarkdownIt
 
 import weblens
 from weblens.extract.markdown import to_markdown
@@ -94,7 +95,22 @@ def test_text_nodes_collapse_html_white_space_and_escape_as_defined(text: str) -
 
 
 def test_br_is_a_line_break_and_runs_collapse() -> None:
-    assert md("<p>one<br>two<br><br><br><br>three<br></p>") == "one\ntwo\n\nthree"
+    assert md("<p>one<br>two<br><br><br><br>three<br></p>") == "one  \ntwo\n\nthree"
+
+
+@pytest.mark.parametrize(
+    ("html", "rendered"),
+    [
+        ("<p>Roses are red,<br>violets are blue.</p>", "<p>Roses are red,<br />\nviolets are blue.</p>"),
+        ("<p><b>Name<br>Street</b><br>Town</p>", "<p><strong>Name<br />\nStreet</strong><br />\nTown</p>"),
+        ("<ul><li>first<br>second</li></ul>", "<ul>\n<li>first<br />\nsecond</li>\n</ul>"),
+        ("<blockquote><p>one<br>two</p></blockquote>", "<blockquote>\n<p>one<br />\ntwo</p>\n</blockquote>"),
+        ("<p>ends with \\<br>next</p>", "<p>ends with \\<br />\nnext</p>"),
+    ],
+)
+def test_a_line_break_reads_back_as_a_line_break(html: str, rendered: str) -> None:
+    # a Markdown reader joins lines of a paragraph unless the line ends in a hard break
+    assert MarkdownIt("commonmark").render(md(html)).strip() == rendered
 
 
 def test_hr() -> None:
@@ -420,8 +436,14 @@ def test_escaping(text: str, expected: str) -> None:
     assert to_markdown(root, None) == expected
 
 
+@pytest.mark.parametrize("line", ["-- -", "* * *", "_ _ _", "- - -"])
+def test_a_line_that_reads_as_a_rule_is_escaped(line: str) -> None:
+    out = md(f"<p>before</p><p>{line}</p>")
+    assert "<hr" not in MarkdownIt("commonmark").render(out)
+
+
 def test_setext_underlines_are_escaped() -> None:
-    assert md("<p>Title<br>===</p><p>---</p>") == "Title\n\\===\n\n\\---"
+    assert md("<p>Title<br>===</p><p>---</p>") == "Title  \n\\===\n\n\\---"
 
 
 # ---------------------------------------------------------------- robustness and speed
@@ -610,7 +632,11 @@ def test_never_raises_on_random_trees(root: HtmlElement, links: bool, images: bo
     out = to_markdown(root, BASE, links=links, images=images)
     assert isinstance(out, str)
     assert "\n\n\n" not in out
-    assert all(line == line.rstrip() for line in out.splitlines())
+    lines = out.splitlines()
+    for at, line in enumerate(lines):  # no trailing white space but a hard break before a line of text
+        if line != line.rstrip():
+            assert line.endswith("  ") and line[:-2] == line.rstrip() and line.strip(" >")
+            assert at + 1 < len(lines) and lines[at + 1].strip(" >")
     assert out == out.strip("\n")
     if not images:
         # no image syntax outside code spans (text inside `code` is literal and may hold "![")
@@ -832,7 +858,7 @@ def test_a_list_wrapped_in_inline_elements_makes_the_table_a_layout() -> None:
         "<table><tr><td><font><marquee><ul><li>first wish<br>Anne</li><li>second wish</li></ul>"
         "</marquee></font></td><td>side</td></tr></table>"
     )
-    assert md(html) == "- first wish\n  Anne\n- second wish\n\nside"
+    assert md(html) == "- first wish  \n  Anne\n- second wish\n\nside"
 
 
 def test_a_one_column_table_keeps_its_lists_and_caption() -> None:
@@ -863,7 +889,6 @@ def test_a_catalogue_of_records_with_long_descriptions_stays_a_table() -> None:
 def test_a_link_url_reads_back_as_written_under_commonmark(path: str) -> None:
     # what a CommonMark parser takes as the link's destination is the page's URL: balanced
     # parentheses as written, the rest percent-encoded, nothing lost or read as an escape
-    from markdown_it import MarkdownIt
 
     from weblens.extract.mdsyntax import markdown_url
 

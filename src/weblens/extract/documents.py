@@ -25,7 +25,7 @@ import lxml.html
 from weblens.charset import decode_body
 from weblens.extract.confidence import confidence
 from weblens.extract.dates import normalise_date
-from weblens.extract.mdsyntax import code_fence, escape_line_start, escape_text
+from weblens.extract.mdsyntax import HARD_BREAK, code_fence, escape_line_start, escape_text
 from weblens.extract.media import collect_images, collect_links
 from weblens.extract.metatext import normalise_language
 from weblens.extract.text import render_text, strip_controls, word_count
@@ -97,8 +97,12 @@ def tidy_lines(text: str) -> str:
 
 
 def _escaped_lines(text: str) -> str:
+    """Plain text as Markdown: each line escaped, and ended by a hard break when a line of text
+    follows it (a stanza or a list of lines is not joined by a Markdown reader)."""
+    lines = [escape_line_start(escape_text(line.strip())) for line in text.split("\n")]
     return "\n".join(
-        escape_line_start(escape_text(line.strip())) if line.strip() else "" for line in text.split("\n")
+        line + HARD_BREAK if line and at + 1 < len(lines) and lines[at + 1] else line
+        for at, line in enumerate(lines)
     )
 
 

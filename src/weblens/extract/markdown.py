@@ -45,10 +45,11 @@ from dataclasses import dataclass, field
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
+from weblens.extract.mdinline import code, emphasis, link_start, plain, resolve
 from weblens.extract.mdsyntax import (
+    HARD_BREAK,
     code_fence,
     code_language,
-    code_span,
     escape_line_start,
     escape_text,
     heading_text,
@@ -272,7 +273,7 @@ class _Renderer:
         out = self.out
         while out and out[-1] in ("", "---"):  # nor last
             out.pop()
-        return "\n".join(out).strip("\n")
+        return plain("\n".join(out).strip("\n"))  # no placeholder of emphasis is left anywhere
 
     def text(self, text: str | None) -> None:
         if not text:
@@ -301,7 +302,7 @@ class _Renderer:
             self.image(el)
             return _ATOMIC
         if kind == _CODE or (kind == _PRE and (self.flatten or self.ctx.cell)):
-            self.ctx.sink().append(code_span(raw_text(el)))
+            self.ctx.sink().append(code(raw_text(el)))
             return _ATOMIC
         if kind == _LINK:
             return self.open_link(el)
@@ -409,7 +410,7 @@ class _Renderer:
             return
         url = image_source(el, self.urls)
         if url:
-            alt = " ".join((el.get("alt") or "").split())
+            alt = " ".join(plain(el.get("alt") or "").split())
             self.ctx.sink().append(f"![{escape_text(alt)}]({markdown_url(url)})")
 
     def open_link(self, el: HtmlElement) -> _Token:
@@ -440,9 +441,10 @@ class _Renderer:
                 lead = " " if content[:1] in (" ", "\n") else ""
                 trail = " " if content[-1:] in (" ", "\n") else ""
                 if frame.href is not None:
-                    sink.append(f"{lead}[{body.replace(chr(10), ' ')}]({markdown_url(frame.href)}){trail}")
+                    text = body.replace(chr(10), " ")
+                    sink.append(f"{lead}{link_start()}[{text}]({markdown_url(frame.href)}){trail}")
                 else:
-                    sink.append(f"{lead}{frame.marker}{body}{frame.marker}{trail}")
+                    sink.append(f"{lead}{emphasis(frame.marker, body)}{trail}")
             elif content:
                 sink.append(" ")
         if token.kind in (_DT, _FIGCAPTION):
@@ -470,15 +472,16 @@ class _Renderer:
         text = "".join(ctx.parts)
         ctx.parts.clear()
         if ctx.cell:
-            ctx.lines.extend(line for line in _lines(text) if line)
+            ctx.lines.extend(resolve(line) for line in _lines(text) if line)
         else:
-            self.write_block([escape_line_start(line) if line else line for line in _lines(text)])
+            lines = _paragraph_lines(_lines(text))
+            self.write_block([escape_line_start(line) if line else line for line in lines], breaks=True)
 
     def close_heading(self) -> None:
         self.break_inline()
         level, self.heading = self.heading, 0
         self.flatten -= 1
-        text = heading_text("".join(self.ctx.parts))
+        text = resolve(heading_text("".join(self.ctx.parts)))
         self.ctx.parts.clear()
         if text:
             self.write_block(["#" * level + " " + text])
@@ -576,7 +579,10 @@ class _Renderer:
         self.row = None
         self.boundary()
         if table.caption:
-            self.write_block([f"*{' '.join(table.caption)}*"])
+            caption = " ".join(table.caption)
+            if not caption.startswith(("*", "~")) and not caption.endswith(("*", "~")):
+                caption = resolve(emphasis("*", caption))  # italic, unless its own emphasis is at an edge
+            self.write_block([caption])
         part: list[TableRow] = []
         for number, row in enumerate(table.rows):  # a heading alone in its row parts the table
             level = table.headings.get(number, 0)
@@ -596,19 +602,23 @@ class _Renderer:
             return
         for row in rows:  # one column: a layout device, written as paragraphs
             for cell in row.cells:
-                self.write_block([escape_line_start(line) for line in cell.lines])
+                self.write_block([escape_line_start(line) for line in cell.lines], breaks=True)
 
     # ------------------------------------------------------------ writing lines
 
-    def write_block(self, lines: list[str], *, verbatim: bool = False) -> None:
-        """Write ``lines`` as a block; ``verbatim`` (code) keeps every blank line, where text keeps one."""
+    def write_block(self, lines: list[str], *, verbatim: bool = False, breaks: bool = False) -> None:
+        """Write ``lines`` as a block; ``verbatim`` (code) keeps every blank line, where text keeps one.
+        With ``breaks`` (a paragraph's lines, split at ``<br>``) a line followed by another line of
+        text ends in a hard line break (two spaces), so a reader of the Markdown does not join them."""
         if not lines:
             return
         if self.sep and self.out:
             self.blank()
-        for line in lines:
+        for at, line in enumerate(lines):
             if line:
                 self.line(line)
+                if breaks and at + 1 < len(lines) and lines[at + 1]:
+                    self.out[-1] += HARD_BREAK
             elif verbatim:
                 self.out.append("".join(prefix.rest for prefix in self.prefixes).rstrip())
             else:
@@ -776,6 +786,19 @@ def _grid_of_short_cells(
         if not alone and len(cell.text_content()) > longest:
             return False
     return True
+
+
+def _paragraph_lines(lines: list[str]) -> list[str]:
+    """``lines`` (paragraphs parted by empty lines) with each paragraph's emphasis written."""
+    out: list[str] = []
+    start = 0
+    for end in [*(at for at, line in enumerate(lines) if not line), len(lines)]:
+        if end > start:
+            out.extend(resolve("\n".join(lines[start:end])).split("\n"))
+        if end < len(lines):
+            out.append("")
+        start = end + 1
+    return out
 
 
 def _lines(text: str) -> list[str]:

@@ -16,10 +16,12 @@ from itertools import islice
 import lxml.etree
 from lxml.html import HtmlElement
 
+from weblens.extract.mdinline import plain
+
 __all__ = [
+    "HARD_BREAK",
     "code_fence",
     "code_language",
-    "code_span",
     "escape_line_start",
     "escape_text",
     "heading_text",
@@ -28,17 +30,20 @@ __all__ = [
     "raw_text",
 ]
 
+HARD_BREAK = "  "  # ends a line that a line break follows: two spaces, the form every Markdown reader knows
 _WHITESPACE = re.compile(r"[ \t\n\r\f\u00a0]+")
 _ASCII_SPACES = " \t\n\r\f"
 _SPECIAL = re.compile(r"[\\`*_\[\]<&~]")
-_BACKSLASH = re.compile(r"\\(?=[!-/:-@\[-`{-~]|$)")  # before ASCII punctuation or at the end
+_BACKSLASH = re.compile(
+    r"\\(?=[!-/:-@\[-`{-~\s]|$)"
+)  # before ASCII punctuation, white space (it may go) or at the end
 _ALWAYS = str.maketrans({"`": "\\`", "[": "\\[", "]": "\\]"})
 _STAR = re.compile(r"(?<! )\*|\*(?! )")  # could open or close emphasis
 _TILDE = re.compile(r"(?<! )~|~(?! )")  # could open or close strikethrough
 _UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # not inside a word
 _TAG_OPEN = re.compile(r"<(?=[^\W\d_]|[/!?]|$)")
 _ENTITY_START = re.compile(r"&(?=(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)", re.I)
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~)")
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|(?:[-*_][ \t]*){3,}$|~~~)")
 _ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")
@@ -75,6 +80,7 @@ def inline_text(text: str) -> str:
     """An HTML text node as Markdown: whitespace collapsed (as browsers do), then escaped."""
     if not text.strip(" \t\n\r\f"):
         return " "
+    text = plain(text)
     if text.isascii():  # split() breaks at the same spaces (and at control characters, which go anyway)
         lead = " " if text[0] in _ASCII_SPACES else ""
         trail = " " if text[-1] in _ASCII_SPACES else ""
@@ -104,6 +110,7 @@ def markdown_url(url: str) -> str:
     follows) and parentheses percent-encoded, except a balanced pair not inside another one
     (``/wiki/Mercury_(planet)``), which stays as written: CommonMark allows it, and so do the
     Markdown readers that only know one level of parentheses."""
+    url = plain(url)
     if _URL_UNSAFE.search(url) is None:
         return url
     encoded = _encoded_parentheses(url)
@@ -126,18 +133,6 @@ def _encoded_parentheses(url: str) -> set[int]:
             if opened:  # nested in the pair still open
                 encoded.update((start, i))
     return encoded.union(opened)
-
-
-def code_span(text: str) -> str:
-    """Inline code whose backtick fence is longer than any backtick run inside."""
-    content = " ".join(text.split())
-    if not content:
-        return ""
-    longest = max((len(run) for run in _BACKTICKS.findall(content)), default=0)
-    fence = "`" * (longest + 1)
-    if content.startswith("`") or content.endswith("`"):
-        content = f" {content} "
-    return f"{fence}{content}{fence}"
 
 
 def code_fence(code: str) -> str:

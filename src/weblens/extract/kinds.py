@@ -5,7 +5,8 @@ A declared media type decides when it names a kind we read (``text/html``,
 ``application/json`` and any ``+json``); otherwise the first bytes do:
 
 * ``%PDF-`` at the start (after white space) → PDF;
-* a doctype, ``<html>``, ``<head>``, ``<body>`` or a comment at the start → HTML;
+* a doctype, ``<html>``, ``<head>``, ``<body>``, a comment or the tag of another common element
+  (``<pre>``, ``<article>``, ``<dl>``…) at the start → HTML;
 * an object or array that parses as JSON → JSON;
 * text with at least two kinds of Markdown syntax (ATX headings, fenced code, list
   items, links, emphasis, block quotes), or one kind used three times → Markdown;
@@ -45,11 +46,15 @@ _MEDIA_KINDS = {
 _PDF_WINDOW = 1024
 _SNIFF_CHARS = 4096
 _MARKUP_WINDOW = 1 << 20
-_MARKUP = re.compile(
-    r"<(?:!doctype\s+html|!--|html|head|body|title|meta|div|p|a|table|span|br|h[1-6]|script|style|ul|li)\b",
-    re.I,
+# elements that say "HTML" (a fragment such as "<pre>…</pre>" or "<article>…" is HTML too)
+_ELEMENTS = (
+    r"title|meta|link|div|p|a|table|thead|tbody|tr|td|th|caption|span|br|hr|h[1-6]|script|style|ul|ol|li|"
+    r"dl|dt|dd|pre|code|blockquote|article|section|main|header|footer|nav|aside|figure|figcaption|img|"
+    r"picture|em|strong|b|i|u|s|sub|sup|small|font|center|form|input|button|label|select|textarea|iframe|"
+    r"noscript|svg|video|audio|details|summary|address|abbr|cite|q|mark|time|kbd|samp|var|del|ins"
 )
-_LEADING_MARKUP = re.compile(r"^\s*<(?:\?xml|!doctype|html|!--|head|body)\b", re.I)
+_MARKUP = re.compile(rf"<(?:!doctype\s+html|!--|html|head|body|{_ELEMENTS})(?=[\s>/])", re.I)
+_LEADING_MARKUP = re.compile(rf"^\s*<(?:\?xml|!doctype|html|!--|head|body|{_ELEMENTS})(?=[\s>/])", re.I)
 _MARKDOWN_SIGNS = (
     re.compile(r"^#{1,6}\s+\S", re.M),  # ATX heading
     re.compile(r"^(?:```|~~~)", re.M),  # fenced code

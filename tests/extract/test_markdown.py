@@ -234,9 +234,35 @@ def test_figure_and_caption() -> None:
     assert md(html) == "![A photo](https://site.example/p.jpg)\n\n*The caption*"
 
 
+def test_a_definition_that_starts_with_code_or_a_list_keeps_them_readable() -> None:
+    html = (
+        "<dl><dt>Delete a branch</dt><dd><pre>$ git branch -d x\n$ git log</pre></dd>"
+        "<dt>Options</dt><dd><ul><li>one</li><li>two</li></ul></dd><dt>--</dt><dd>Plain words</dd></dl>"
+        "<p>After the list.</p>"
+    )
+    out = md(html)
+    assert ":\n```\n$ git branch -d x\n$ git log\n```" in out
+    assert "**--**\n: Plain words" in out  # a paragraph stays on the marker's line
+    rendered = MarkdownIt("commonmark").render(out)
+    # the fence closes where the code ends: what follows is not swallowed into a code block
+    assert "<pre><code>$ git branch -d x\n$ git log\n</code></pre>" in rendered
+    assert "<li>one</li>" in rendered and "<p>After the list.</p>" in rendered
+
+
+def test_a_definition_inside_a_definition_is_not_read_as_code() -> None:
+    html = (
+        "<dl><dt>file</dt><dd><p>A buffer.</p>"
+        "<dl><dt>two</dt><dd><p>One.</p><p><b>Important</b> too.</p></dd></dl></dd></dl>"
+    )
+    rendered = MarkdownIt("commonmark").render(md(html))
+    assert "<pre>" not in rendered and "<strong>Important</strong> too." in rendered
+
+
 def test_definition_list() -> None:
     html = "<dl><dt>Term</dt><dd>Meaning</dd><dt>Other</dt><dd>More<p>and more</p></dd></dl>"
-    assert md(html) == "**Term**\n: Meaning\n\n**Other**\n: More\n\n  and more"
+    # a definition's later paragraphs are not indented: a definition is no container to a
+    # CommonMark reader, and a definition inside another would reach four spaces, a code block
+    assert md(html) == "**Term**\n: Meaning\n\n**Other**\n: More\n\nand more"
 
 
 def test_skipped_elements() -> None:

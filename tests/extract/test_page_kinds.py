@@ -248,8 +248,8 @@ def test_an_api_reference_keeps_every_entry_whole_without_permalink_signs() -> N
     md = page.markdown
     assert "¶" not in page.text
     assert "**tidekit.fit(*station*, *constituents*)**\n: Fit the harmonic constants" in md
-    assert "  **Returns:**\n  : A `Station`." in md  # a definition that is mostly a link stays
-    assert "  **high_waters(*day*)**\n  : The times and heights of the high waters" in md
+    assert "\n**Returns:**\n: A `Station`." in md  # a definition that is mostly a link stays
+    assert "\n**high_waters(*day*)**\n: The times and heights of the high waters" in md
 
 
 def test_a_medium_post_keeps_its_code_and_figure_but_not_the_author_box() -> None:

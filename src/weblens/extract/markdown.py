@@ -8,7 +8,8 @@ and the text. What comes out:
 - ``h1``–``h6`` → ``#``–``######``; paragraphs and other blocks separated by one blank line;
   ``<br>`` → a new line; ``<hr>`` → ``---`` between blocks (not first, last or twice).
 - lists: ``-`` items, ordered ones numbered from ``start`` (``<li value>`` respected), nested
-  lists indented under their item; ``<dl>``: the term in bold, the definition as ``: …``.
+  lists indented under their item; ``<dl>``: the term in bold, the definition as ``: …`` (its later
+  blocks not indented; a definition that opens with code, a list or a table has its ``:`` alone).
 - blockquotes prefixed with ``> `` (nested ones ``> > ``); ``<pre>`` → a fenced block whose
   fence is longer than any backtick run inside, with the language from
   ``class="language-xx"``/``lang-xx`` (or ``data-lang``); ``code``/``kbd``/``samp`` → inline code.
@@ -355,7 +356,8 @@ class _Renderer:
         if kind == _QUOTE:
             return self.open_prefix("> ", "> ", blank=True)
         if kind == _DD:
-            return self.open_prefix(": ", "  ", blank=False)
+            # not indented: to a CommonMark reader a definition is no container (4 spaces: code)
+            return self.open_prefix(": ", "", blank=False)
         if kind == _DT:
             self.open_container(blank=True)
         if kind in (_DT, _FIGCAPTION):
@@ -614,6 +616,7 @@ class _Renderer:
             return
         if self.sep and self.out:
             self.blank()
+        self.open_definition(paragraph=breaks)
         for at, line in enumerate(lines):
             if line:
                 self.line(line)
@@ -624,6 +627,22 @@ class _Renderer:
             else:
                 self.blank()
         self.sep = True
+
+    def open_definition(self, *, paragraph: bool) -> None:
+        """A definition (``<dd>``) whose first block is not a paragraph — code, a table, a list or
+        a quote — gets its ``:`` on a line of its own, its blocks below it indented: on the same
+        line a code fence or list marker would be text to a CommonMark reader, and the fence that
+        closes the code would open one that runs to the end of the document."""
+        for at, prefix in enumerate(self.prefixes):
+            if prefix.first == ": " and not prefix.used:
+                later = any(not other.used for other in self.prefixes[at + 1 :])
+                if paragraph and not later:
+                    return
+                pieces = [other.rest if other.used else other.first for other in self.prefixes[: at + 1]]
+                for other in self.prefixes[: at + 1]:
+                    other.used = True
+                self.out.append("".join(pieces).rstrip())
+                return
 
     def line(self, text: str) -> None:
         pieces = []

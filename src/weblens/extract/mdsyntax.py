@@ -43,7 +43,10 @@ _TILDE = re.compile(r"(?<! )~|~(?! )")  # could open or close strikethrough
 _UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # not inside a word
 _TAG_OPEN = re.compile(r"<(?=[^\W\d_]|[/!?]|$)")
 _ENTITY_START = re.compile(r"&(?=(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)", re.I)
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|(?:[-*_][ \t]*){3,}$|~~~)")
+_LINE_START = re.compile(
+    r"^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|=+\s*$|-+\s*$|~~~"
+    r"|(?:-[ \t]*){3,}$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$)"  # a thematic break ("-- -", "* * *")
+)
 _ORDERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _HEADING_CLOSER = re.compile(r"(\s)(#+)$")
 _BACKTICKS = re.compile(r"`+")

@@ -6,7 +6,8 @@ no problem) writes lines through a stack of line prefixes (``> `` for quotes, ``
 and the text. What comes out:
 
 - ``h1``–``h6`` → ``#``–``######``; paragraphs and other blocks separated by one blank line;
-  ``<br>`` → a new line; ``<hr>`` → ``---`` between blocks (not first, last or twice).
+  ``<br>`` → a hard line break (two spaces, then a new line); ``<hr>`` → ``---`` between blocks
+  (not first, last or twice).
 - lists: ``-`` items, ordered ones numbered from ``start`` (``<li value>`` respected), nested
   lists indented under their item; ``<dl>``: the term in bold, the definition as ``: …`` (its later
   blocks not indented; a definition that opens with code, a list or a table has its ``:`` alone).

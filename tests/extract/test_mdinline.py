@@ -58,6 +58,12 @@ def test_emphasis_is_written_where_a_reader_takes_it(html: str, markdown: str) -
     assert "*" not in read(out)[0] and "~" not in read(out)[0]
 
 
+def test_white_space_at_the_ends_of_code_stays_between_the_words() -> None:
+    assert md("<p>Unflag <code>resolve(), with </code>parentURL <code>a</code>.</p>") == (
+        "Unflag `resolve(), with` parentURL `a`."
+    )
+
+
 def test_a_page_cannot_forge_a_marker() -> None:
     # the placeholders are noncharacters; a page that holds them gets them removed, not read as markers
     forged = "a \ufdd2b\ufdd3 c"
@@ -96,8 +102,10 @@ def _inline_trees(draw: st.DrawFn) -> HtmlElement:
 def test_every_marker_is_read_as_markup(root: HtmlElement) -> None:
     # a reader shows exactly the text of the element: no asterisk or tilde of ours is left as text
     out = to_markdown(root, None)
-    for code in list(root.iter("code")):  # a code span's spaces are collapsed
-        content = " ".join(code.text_content().split())
+    for code in list(root.iter("code")):  # a code span's spaces are collapsed (those at its ends stay)
+        raw = code.text_content()
+        content = " ".join(raw.split())
+        content = (" " if raw[:1].isspace() else "") + content + (" " if raw[-1:].isspace() else "")
         for child in list(code):
             code.remove(child)
         code.text = content

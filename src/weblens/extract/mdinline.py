@@ -58,9 +58,14 @@ def _escaped(text: str, at: int) -> bool:
 
 
 def code(text: str) -> str:
-    """``text`` as inline code, to be :func:`resolve`\\ d ("" for white space only)."""
+    """``text`` as inline code, to be :func:`resolve`\\ d; white space at its ends stays, outside
+    the span (``<code>with </code>URL`` is two words); " " for white space only."""
     content = " ".join(plain(text).split())
-    return f"{_CODE_OPEN}{content}{_CODE_CLOSE}" if content else ""
+    if not content:
+        return " " if text else ""
+    lead = " " if text[:1].isspace() else ""
+    trail = " " if text[-1:].isspace() else ""
+    return f"{lead}{_CODE_OPEN}{content}{_CODE_CLOSE}{trail}"
 
 
 def link_start() -> str:

@@ -98,6 +98,9 @@ _KINDS: dict[str, int] = {
 _MARKERS = {"strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}  # others: "*"
 
 _SPACES = re.compile(r" {2,}")
+_PLACEHOLDER = re.compile("[\ufdd0-\ufdd8]")  # a placeholder of mdinline
+_PLACEHOLDER_END = re.compile("[\ufdd0-\ufdd8]$")
+_ESCAPED_END = re.compile(r"(?<!\\)(?:\\\\)*\\!$")  # "!" after an odd run of backslashes
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 
@@ -445,7 +448,9 @@ class _Renderer:
                 trail = " " if content[-1:] in (" ", "\n") else ""
                 if frame.href is not None:
                     text = body.replace(chr(10), " ")
-                    sink.append(f"{lead}{link_start()}[{text}]({markdown_url(frame.href)}){trail}")
+                    sinks = [frame.parts for frame in reversed(self.ctx.inline)] + [self.ctx.parts]
+                    start = "" if lead else _link_start(sinks)
+                    sink.append(f"{lead}{start}[{text}]({markdown_url(frame.href)}){trail}")
                 else:
                     sink.append(f"{lead}{emphasis(frame.marker, body)}{trail}")
             elif content:
@@ -477,7 +482,9 @@ class _Renderer:
         if ctx.cell:
             ctx.lines.extend(resolve(line) for line in _lines(text) if line)
         else:
-            lines = _paragraph_lines(_lines(text))
+            lines = _lines(text)
+            if _PLACEHOLDER.search(text) is not None:
+                lines = _paragraph_lines(lines)
             self.write_block([escape_line_start(line) if line else line for line in lines], breaks=True)
 
     def close_heading(self) -> None:
@@ -617,11 +624,13 @@ class _Renderer:
             return
         if self.sep and self.out:
             self.blank()
-        self.open_definition(paragraph=breaks)
+        if self.prefixes:
+            self.open_definition(paragraph=breaks)
+        last = len(lines) - 1
         for at, line in enumerate(lines):
             if line:
                 self.line(line)
-                if breaks and at + 1 < len(lines) and lines[at + 1]:
+                if breaks and at < last and lines[at + 1]:
                     self.out[-1] += HARD_BREAK
             elif verbatim:
                 self.out.append("".join(prefix.rest for prefix in self.prefixes).rstrip())
@@ -806,6 +815,29 @@ def _grid_of_short_cells(
         if not alone and len(cell.text_content()) > longest:
             return False
     return True
+
+
+def _link_start(sinks: list[list[str]]) -> str:
+    """What goes right before a link's ``[``, given the inline text before it (``sinks``: the
+    parts of the open inline boxes, innermost first, then the paragraph's): a ``!`` right there is
+    escaped (``![`` opens an image). When a marker of emphasis may come between that text and the
+    link, whether a ``!`` will touch it is known only once the paragraph is: :func:`link_start`
+    leaves that to :func:`resolve`."""
+    for depth, parts in enumerate(sinks):
+        at = len(parts) - 1
+        while at >= 0 and not parts[at]:
+            at -= 1
+        if at < 0:
+            continue
+        last = parts[at]
+        if _PLACEHOLDER_END.search(last):
+            return link_start()
+        if last.endswith("!") and not _ESCAPED_END.search(last):
+            if depth:
+                return link_start()  # an emphasis opens between the "!" and the link
+            parts[at] = last[:-1] + "\\!"
+        return ""
+    return ""  # first in its paragraph
 
 
 def _paragraph_lines(lines: list[str]) -> list[str]:

@@ -36,6 +36,14 @@ _CODE_OPEN, _CODE_CLOSE, _LINK = "\ufdd6", "\ufdd7", "\ufdd8"
 _ANY = re.compile("[\ufdd0-\ufdd8]")
 _SPLIT = re.compile("([\ufdd0-\ufdd5\ufdd8]|\ufdd6[^\ufdd7]*\ufdd7)")
 _BACKTICKS = re.compile(r"`+")
+_MARKS = [(ch, marker) for marker, ch in [*_OPEN.items(), *_CLOSE.items()]]
+_OTHER = re.compile("[\ufdd6-\ufdd8]")  # code spans and links: never the plain case
+_MARKS_FOUND = re.compile("[\ufdd0-\ufdd5]")
+# punctuation of the plain case: ASCII without the characters of Markdown's inline syntax
+# (* _ ` ~ \\), and common Unicode marks
+_PLAIN_PUNCT = frozenset("!\"#$%&'()+,-./:;<=>?@[]^{|}\u00a1\u00ab\u00bb\u00bf\u3001\u3002") | frozenset(
+    map(chr, [*range(0x2010, 0x2028), *range(0xFF01, 0xFF10), *range(0xFF1A, 0xFF20)])
+)
 _SPAN = "\ufdd6"  # where a code span goes in the output, until the spans that touch it are known
 _MOVABLE_CHARS = ":.,;?"  # punctuation that may leave a run; never brackets, "!" or "\\"
 
@@ -94,8 +102,50 @@ def resolve(text: str) -> str:
     placeholders written as Markdown emphasis markers, or dropped where no reader would take them."""
     if _ANY.search(text) is None:
         return text
+    if _plainly_paired(text):
+        for placeholder, marker in _MARKS:  # str.replace: C-level, where translate goes char by char
+            if placeholder in text:
+                text = text.replace(placeholder, marker)
+        return text
     pieces = _pair(_SPLIT.split(text))
     return "".join(_write(pieces))
+
+
+def _plainly_paired(text: str) -> bool:
+    """The common case, settled without :class:`_Runs`: only runs of emphasis, nested as elements
+    nest, none touching another, each marker read one way only by the flanking rules — an opening
+    one after white space (or the start) before a letter, digit or punctuation, or after
+    punctuation before a letter or digit; a closing one the mirror image."""
+    if _OTHER.search(text) is not None:
+        return False
+    stack: list[str] = []
+    last = len(text) - 1
+    for found in _MARKS_FOUND.finditer(text):
+        at = found.start()
+        mark = text[at]
+        before = text[at - 1] if at else " "
+        after = text[at + 1] if at < last else " "
+        if mark in _OPENERS:
+            if not (
+                _plain_side(before, after) if before.isspace() else before in _PLAIN_PUNCT and _word(after)
+            ):
+                return False
+            stack.append(mark)
+            continue
+        if not (_plain_side(after, before) if after.isspace() else after in _PLAIN_PUNCT and _word(before)):
+            return False
+        if not stack or _MARKER[stack.pop()] != _MARKER[mark]:
+            return False
+    return not stack
+
+
+def _plain_side(space: str, other: str) -> bool:
+    """A marker with white space on one side and a letter, digit or punctuation on the other."""
+    return space.isspace() and (_word(other) or other in _PLAIN_PUNCT)
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum()
 
 
 def _pair(tokens: list[str]) -> list[str | tuple[str, int]]:
@@ -207,70 +257,69 @@ class _Runs:
             for start, end in self.runs:
                 if not self.mark[start]:
                     continue
-                if not self._reads_as_opening(start):
-                    self._move_out(start, end, leading=True)
-                if not self._reads_as_closing(end):
-                    self._move_out(start, end, leading=False)
-                if not (
-                    any(self.text[start + 1 : end])
-                    and self._reads_as_opening(start)
-                    and self._reads_as_closing(end)
-                ):
+                opens = self._reads_as(start, opening=True)
+                if not opens and self._move_out(start, end, leading=True):
+                    opens = self._reads_as(start, opening=True)
+                closes = opens and self._reads_as(end, opening=False)
+                if opens and not closes and self._move_out(start, end, leading=False):
+                    closes = self._reads_as(end, opening=False)
+                if not (closes and any(self.text[start + 1 : end])):
                     self.mark[start] = self.mark[end] = ""
                     changed = True
 
-    def _reads_as_opening(self, at: int) -> bool:
+    def _reads_as(self, at: int, *, opening: bool) -> bool:
+        """The marker in slot ``at`` can only open (``opening``) or only close emphasis."""
         before, after = self._beside(at, -1), self._beside(at, +1)
-        return _left_flanking(before, after) and not _right_flanking(before, after)
-
-    def _reads_as_closing(self, at: int) -> bool:
-        before, after = self._beside(at, -1), self._beside(at, +1)
-        return _right_flanking(before, after) and not _left_flanking(before, after)
-
-    def _parts(self, at: int) -> list[tuple[str, bool]]:
-        """What slot ``at`` writes, in order, each part with whether it is a marker."""
-        if not self.kinds[at]:
-            return [(self.text[at], False)]
-        mark, moved = (self.mark[at], True), (self.moved[at], False)
-        return [moved, mark] if self.opens[at] else [mark, moved]
+        left, right = _left_flanking(before, after), _right_flanking(before, after)
+        return left and not right if opening else right and not left
 
     def _beside(self, at: int, step: int) -> str:
         """The character a reader sees next to the marker in slot ``at`` (in direction ``step``),
         looking through the written markers of the same character (one delimiter run to a reader:
         ``***`` of ``<i><b>x</b></i>``); "" at the edge of the text."""
         char = self.mark[at][:1]
-        own = self._parts(at)
-        mine = next(index for index, (_, is_mark) in enumerate(own) if is_mark)
-        sequence = own[mine + 1 :] if step > 0 else own[:mine][::-1]
+        moved = self.moved[at]
+        if moved and self.opens[at] == (step < 0):  # punctuation moved out, on this side
+            return moved[-1] if step < 0 else moved[0]
+        text, kinds, marks, moves, opens = self.text, self.kinds, self.mark, self.moved, self.opens
         at += step
-        while True:
-            for part, is_mark in sequence:
-                if part and not (is_mark and part[0] == char):
-                    return part[0] if step > 0 else part[-1]
-            if not 0 <= at < len(self.text):
-                return ""
-            sequence = self._parts(at) if step > 0 else self._parts(at)[::-1]
+        while 0 <= at < len(text):
+            if not kinds[at]:
+                if text[at]:
+                    return text[at][0] if step > 0 else text[at][-1]
+            else:
+                mark, moved = marks[at], moves[at]
+                first_moved = opens[at] == (step > 0)  # the moved part is met before the marker
+                if first_moved and moved:
+                    return moved[0] if step > 0 else moved[-1]
+                if mark and mark[0] != char:
+                    return mark[0]
+                if not first_moved and moved:
+                    return moved[0] if step > 0 else moved[-1]
             at += step
+        return ""
 
-    def _move_out(self, start: int, end: int, *, leading: bool) -> None:
+    def _move_out(self, start: int, end: int, *, leading: bool) -> bool:
         """Move punctuation at the run's edge (``**Note:**Text``) out of it, when the text there is
-        the run's own and the character outside is a letter or digit (else moving cannot help)."""
+        the run's own and the character outside is a letter or digit (else moving cannot help);
+        whether anything moved."""
         inside = range(start + 1, end) if leading else range(end - 1, start, -1)
         edge = next((at for at in inside if self.text[at] or self.mark[at]), None)
         if edge is None or self.kinds[edge] or self.code[edge] is not None:
-            return
+            return False
         if _space_or_punct(self._beside(start if leading else end, -1 if leading else +1)):
-            return
+            return False
         piece = self.text[edge]
         moving = _movable_edge(piece, leading=leading)
         if not moving or len(moving) == len(piece):
-            return
+            return False
         if leading:
             self.text[edge] = piece[len(moving) :]
             self.moved[start] += moving
         else:
             self.text[edge] = piece[: len(piece) - len(moving)]
             self.moved[end] = moving + self.moved[end]
+        return True
 
 
 def _write(pieces: list[str | tuple[str, int]]) -> list[str]:

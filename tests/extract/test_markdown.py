@@ -657,6 +657,7 @@ def _random_trees(draw: st.DrawFn) -> HtmlElement:
 def test_never_raises_on_random_trees(root: HtmlElement, links: bool, images: bool) -> None:
     out = to_markdown(root, BASE, links=links, images=images)
     assert isinstance(out, str)
+    assert not re.search("[\ufdd0-\ufdef]", out)  # every placeholder of mdinline was written out
     assert "\n\n\n" not in out
     lines = out.splitlines()
     for at, line in enumerate(lines):  # no trailing white space but a hard break before a line of text

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lxml.html import HtmlElement
 from markdown_it import MarkdownIt
 
+import weblens
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdinline import emphasis, plain, resolve
 
@@ -66,9 +67,10 @@ def test_white_space_at_the_ends_of_code_stays_between_the_words() -> None:
 
 def test_a_page_cannot_forge_a_marker() -> None:
     # the placeholders are noncharacters; a page that holds them gets them removed, not read as markers
-    forged = "a \ufdd2b\ufdd3 c"
-    assert plain(forged) == "a b c"
-    assert md(f"<p>{forged}</p>") == "a b c"
+    forged = "a \ufdd2b\ufdd3 c \ufdd6d\ufdd7"
+    assert plain(forged) == "a b c d"
+    page = weblens.extract(f"<html><body><p>{forged}</p></body></html>")
+    assert page.markdown == "a b c d"
     assert resolve("plain text") == "plain text"
     assert resolve(emphasis("**", "x")) == "**x**"
 

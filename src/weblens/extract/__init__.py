@@ -34,7 +34,7 @@ from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
 from weblens.extract.trim import drop_repeated_header, page_title_heading
-from weblens.extract.urls import document_base, site_of
+from weblens.extract.urls import UrlResolver, document_base, site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
 
 __all__ = ["DocumentKind", "ExtractOptions", "extract"]
@@ -211,6 +211,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         verdict = Verdict(outcome=Outcome.THIN, warnings=(*verdict.warnings, lost))
     elif lost is not None:
         verdict = Verdict(outcome=verdict.outcome, warnings=(*verdict.warnings, lost))
+    urls = UrlResolver(base)  # one for the page: the Markdown and the lists of links resolve alike
     if verdict.is_challenge or page.binary:
         text, markdown, links, images, words = "", "", [], [], 0
     else:
@@ -221,12 +222,13 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
                 links=options.markdown_links,
                 images=options.markdown_images,
                 media_only=found.captions,
+                resolver=urls,
             )
         )
         if markdown and found.heading:  # the document's own heading, which stood above its content
             markdown = f"# {heading_text(inline_text(found.heading))}\n\n{markdown}"
-        links = collect_links(main, base)
-        images = collect_images(main, base)
+        links = collect_links(main, base, resolver=urls)
+        images = collect_images(main, base, resolver=urls)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
@@ -241,7 +243,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         canonical_url=meta.canonical_url,
         site_name=meta.site_name,
         language=meta.language,
-        primary_image=None if verdict.is_challenge or page.binary else primary_image(main, base, meta.image),
+        primary_image=None
+        if verdict.is_challenge or page.binary
+        else primary_image(main, base, meta.image, resolver=urls),
         images=images,
         links=links,
         text=text,

@@ -98,9 +98,7 @@ _KINDS: dict[str, int] = {
 _MARKERS = {"strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}  # others: "*"
 
 _SPACES = re.compile(r" {2,}")
-_PLACEHOLDER = re.compile("[\ufdd0-\ufdd8]")  # a placeholder of mdinline
-_PLACEHOLDER_END = re.compile("[\ufdd0-\ufdd8]$")
-_ESCAPED_END = re.compile(r"(?<!\\)(?:\\\\)*\\!$")  # "!" after an odd run of backslashes
+_BLANK_LINE = re.compile(r"\n\s*\n")
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 
@@ -111,13 +109,17 @@ def to_markdown(
     links: bool = True,
     images: bool = True,
     media_only: Collection[HtmlElement] = (),
+    resolver: UrlResolver | None = None,
 ) -> str:
     """``root`` (the cleaned main-content element) as GitHub-flavoured Markdown.
 
     Elements in ``media_only`` (figures and captions the caller keeps out of the running text)
-    contribute their images, each as its own paragraph, and none of their text.
+    contribute their images, each as its own paragraph, and none of their text. ``resolver``, when
+    given, is the page's own (for ``base_url``), shared with its lists of links and images.
     """
-    renderer = _Renderer(base_url=base_url, links=links, images=images, media_only=frozenset(media_only))
+    renderer = _Renderer(
+        urls=resolver or UrlResolver(base_url), links=links, images=images, media_only=frozenset(media_only)
+    )
     renderer.render(root)
     return renderer.result()
 
@@ -159,6 +161,7 @@ class _Context:
     parts: list[str] = field(default_factory=list)
     inline: list[_Inline] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)  # a cell's finished lines
+    marked: bool = False  # the paragraph holds placeholders of mdinline (emphasis, code, a link's start)
 
     def sink(self) -> list[str]:
         return self.inline[-1].parts if self.inline else self.parts
@@ -213,14 +216,14 @@ class _Renderer:
     def __init__(
         self,
         *,
-        base_url: str | None,
+        urls: UrlResolver,
         links: bool,
         images: bool,
         media_only: frozenset[HtmlElement] = frozenset(),
     ) -> None:
         self.media_only = media_only
         self.consumed: set[HtmlElement] = set()
-        self.urls = UrlResolver(base_url)
+        self.urls = urls
         self.links = links
         self.images = images
         self.out: list[str] = []
@@ -278,7 +281,7 @@ class _Renderer:
         out = self.out
         while out and out[-1] in ("", "---"):  # nor last
             out.pop()
-        return plain("\n".join(out).strip("\n"))  # no placeholder of emphasis is left anywhere
+        return "\n".join(out).strip("\n")
 
     def text(self, text: str | None) -> None:
         if not text:
@@ -308,6 +311,7 @@ class _Renderer:
             return _ATOMIC
         if kind == _CODE or (kind == _PRE and (self.flatten or self.ctx.cell)):
             self.ctx.sink().append(code(raw_text(el)))
+            self.ctx.marked = True
             return _ATOMIC
         if kind == _LINK:
             return self.open_link(el)
@@ -451,8 +455,10 @@ class _Renderer:
                     sinks = [frame.parts for frame in reversed(self.ctx.inline)] + [self.ctx.parts]
                     start = "" if lead else _link_start(sinks)
                     sink.append(f"{lead}{start}[{text}]({markdown_url(frame.href)}){trail}")
+                    self.ctx.marked = self.ctx.marked or bool(start)
                 else:
                     sink.append(f"{lead}{emphasis(frame.marker, body)}{trail}")
+                    self.ctx.marked = True
             elif content:
                 sink.append(" ")
         if token.kind in (_DT, _FIGCAPTION):
@@ -479,12 +485,16 @@ class _Renderer:
             return
         text = "".join(ctx.parts)
         ctx.parts.clear()
+        marked, ctx.marked = ctx.marked, False
         if ctx.cell:
-            ctx.lines.extend(resolve(line) for line in _lines(text) if line)
+            ctx.lines.extend((resolve(line) if marked else line) for line in _lines(text) if line)
         else:
-            lines = _lines(text)
-            if _PLACEHOLDER.search(text) is not None:
-                lines = _paragraph_lines(lines)
+            if not marked:
+                lines = _lines(text)
+            elif "\n" not in text or _BLANK_LINE.search(text) is None:  # one paragraph: written at once
+                lines = _lines(resolve(text))
+            else:
+                lines = _paragraph_lines(_lines(text))
             self.write_block([escape_line_start(line) if line else line for line in lines], breaks=True)
 
     def close_heading(self) -> None:
@@ -830,9 +840,9 @@ def _link_start(sinks: list[list[str]]) -> str:
         if at < 0:
             continue
         last = parts[at]
-        if _PLACEHOLDER_END.search(last):
+        if "\ufdd0" <= last[-1] <= "\ufdd8":  # ends in a placeholder of mdinline
             return link_start()
-        if last.endswith("!") and not _ESCAPED_END.search(last):
+        if last[-1] == "!" and (len(last) - 1 - len(last[:-1].rstrip("\\"))) % 2 == 0:  # not escaped
             if depth:
                 return link_start()  # an emphasis opens between the "!" and the link
             parts[at] = last[:-1] + "\\!"

@@ -4,8 +4,9 @@ The renderer cannot write ``**`` when a ``<b>`` closes: whether a Markdown reade
 asterisks for emphasis depends on the characters on either side of them (the "flanking" rules of
 CommonMark), and the character after is not known yet. So :func:`emphasis` wraps the run in
 placeholders (Unicode noncharacters, which no text carries: :func:`plain` removes any from the
-page's text), as :func:`code` does a code span and :func:`link_start` marks where a link begins;
-:func:`resolve` writes them once a paragraph, a heading or a table cell is complete:
+page's text as it is written), as :func:`code` does a code span and
+:func:`link_start` marks where a link begins; :func:`resolve` writes them once a paragraph, a
+heading or a table cell is complete:
 
 * runs of the same kind that touch are one run (``<b>B</b><b>USINESS</b>`` is ``**BUSINESS**``,
   not ``**B****USINESS**``, whose middle asterisks a reader shows as text);
@@ -37,8 +38,6 @@ _ANY = re.compile("[\ufdd0-\ufdd8]")
 _SPLIT = re.compile("([\ufdd0-\ufdd5\ufdd8]|\ufdd6[^\ufdd7]*\ufdd7)")
 _BACKTICKS = re.compile(r"`+")
 _MARKS = [(ch, marker) for marker, ch in [*_OPEN.items(), *_CLOSE.items()]]
-_OTHER = re.compile("[\ufdd6-\ufdd8]")  # code spans and links: never the plain case
-_MARKS_FOUND = re.compile("[\ufdd0-\ufdd5]")
 # punctuation of the plain case: ASCII without the characters of Markdown's inline syntax
 # (* _ ` ~ \\), and common Unicode marks
 _PLAIN_PUNCT = frozenset("!\"#$%&'()+,-./:;<=>?@[]^{|}\u00a1\u00ab\u00bb\u00bf\u3001\u3002") | frozenset(
@@ -68,7 +67,7 @@ def _escaped(text: str, at: int) -> bool:
 def code(text: str) -> str:
     """``text`` as inline code, to be :func:`resolve`\\ d; white space at its ends stays, outside
     the span (``<code>with </code>URL`` is two words); " " for white space only."""
-    content = " ".join(plain(text).split())
+    content = " ".join((text if text.isascii() else plain(text)).split())
     if not content:
         return " " if text else ""
     lead = " " if text[:1].isspace() else ""
@@ -116,13 +115,13 @@ def _plainly_paired(text: str) -> bool:
     nest, none touching another, each marker read one way only by the flanking rules — an opening
     one after white space (or the start) before a letter, digit or punctuation, or after
     punctuation before a letter or digit; a closing one the mirror image."""
-    if _OTHER.search(text) is not None:
-        return False
     stack: list[str] = []
     last = len(text) - 1
-    for found in _MARKS_FOUND.finditer(text):
+    for found in _ANY.finditer(text):
         at = found.start()
         mark = text[at]
+        if mark >= _CODE_OPEN:  # code spans and links: never the plain case
+            return False
         before = text[at - 1] if at else " "
         after = text[at + 1] if at < last else " "
         if mark in _OPENERS:

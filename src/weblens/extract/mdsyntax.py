@@ -83,13 +83,14 @@ def inline_text(text: str) -> str:
     """An HTML text node as Markdown: whitespace collapsed (as browsers do), then escaped."""
     if not text.strip(" \t\n\r\f"):
         return " "
-    text = plain(text)
     if text.isascii():  # split() breaks at the same spaces (and at control characters, which go anyway)
         lead = " " if text[0] in _ASCII_SPACES else ""
         trail = " " if text[-1] in _ASCII_SPACES else ""
         text = lead + " ".join(text.split()) + trail
-    elif not text.isprintable() or "  " in text:  # printable: no tab, newline or other space but " "
-        text = _WHITESPACE.sub(" ", text)
+    else:
+        text = plain(text)  # a placeholder of the Markdown writer's cannot come from the page
+        if not text.isprintable() or "  " in text:  # printable: no tab, newline or other space but " "
+            text = _WHITESPACE.sub(" ", text)
     return escape_text(text)
 
 
@@ -113,7 +114,8 @@ def markdown_url(url: str) -> str:
     follows) and parentheses percent-encoded, except a balanced pair not inside another one
     (``/wiki/Mercury_(planet)``), which stays as written: CommonMark allows it, and so do the
     Markdown readers that only know one level of parentheses."""
-    url = plain(url)
+    if not url.isascii():
+        url = plain(url)
     if _URL_UNSAFE.search(url) is None:
         return url
     encoded = _encoded_parentheses(url)

@@ -34,10 +34,13 @@ _NOT_ILLUSTRATION = re.compile(
 _NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$")
 
 
-def collect_links(root: HtmlElement, base_url: str | None) -> list[str]:
-    """Absolute http(s) link targets under ``root``, deduplicated, in document order."""
+def collect_links(
+    root: HtmlElement, base_url: str | None, *, resolver: UrlResolver | None = None
+) -> list[str]:
+    """Absolute http(s) link targets under ``root``, deduplicated, in document order (``resolver``:
+    one for ``base_url`` already used on the page, whose answers it remembers)."""
     seen: dict[str, None] = {}
-    resolver = UrlResolver(base_url)
+    resolver = resolver or UrlResolver(base_url)
     for anchor in root.iter("a", "area"):
         url = resolver.resolve(anchor.get("href"))
         if url:
@@ -45,10 +48,12 @@ def collect_links(root: HtmlElement, base_url: str | None) -> list[str]:
     return list(seen)
 
 
-def collect_images(root: HtmlElement, base_url: str | None) -> list[str]:
+def collect_images(
+    root: HtmlElement, base_url: str | None, *, resolver: UrlResolver | None = None
+) -> list[str]:
     """Absolute image addresses under ``root``, deduplicated, in document order."""
     seen: dict[str, None] = {}
-    resolver = UrlResolver(base_url)
+    resolver = resolver or UrlResolver(base_url)
     for img in root.iter("img"):
         if is_pixel(img):
             continue
@@ -58,9 +63,11 @@ def collect_images(root: HtmlElement, base_url: str | None) -> list[str]:
     return list(seen)
 
 
-def primary_image(root: HtmlElement, base_url: str | None, og_image: str | None) -> str | None:
+def primary_image(
+    root: HtmlElement, base_url: str | None, og_image: str | None, *, resolver: UrlResolver | None = None
+) -> str | None:
     """``og_image`` when given (made absolute), else the first large-looking image under ``root``."""
-    resolver = UrlResolver(base_url)
+    resolver = resolver or UrlResolver(base_url)
     declared = resolver.resolve(og_image)
     if declared:
         return declared

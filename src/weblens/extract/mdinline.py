@@ -117,6 +117,7 @@ def _plainly_paired(text: str) -> bool:
     punctuation before a letter or digit; a closing one the mirror image."""
     stack: list[str] = []
     last = len(text) - 1
+    punct = _PLAIN_PUNCT
     for found in _ANY.finditer(text):
         at = found.start()
         mark = text[at]
@@ -125,26 +126,19 @@ def _plainly_paired(text: str) -> bool:
         before = text[at - 1] if at else " "
         after = text[at + 1] if at < last else " "
         if mark in _OPENERS:
-            if not (
-                _plain_side(before, after) if before.isspace() else before in _PLAIN_PUNCT and _word(after)
-            ):
+            outside, inside = before, after
+        else:
+            outside, inside = after, before
+        if outside.isspace():
+            if not (inside.isalnum() or inside in punct):
                 return False
-            stack.append(mark)
-            continue
-        if not (_plain_side(after, before) if after.isspace() else after in _PLAIN_PUNCT and _word(before)):
+        elif not (outside in punct and inside.isalnum()):
             return False
-        if not stack or _MARKER[stack.pop()] != _MARKER[mark]:
+        if mark in _OPENERS:
+            stack.append(mark)
+        elif not stack or _MARKER[stack.pop()] != _MARKER[mark]:
             return False
     return not stack
-
-
-def _plain_side(space: str, other: str) -> bool:
-    """A marker with white space on one side and a letter, digit or punctuation on the other."""
-    return space.isspace() and (_word(other) or other in _PLAIN_PUNCT)
-
-
-def _word(ch: str) -> bool:
-    return ch.isalnum()
 
 
 def _pair(tokens: list[str]) -> list[str | tuple[str, int]]:

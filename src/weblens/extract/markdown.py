@@ -452,8 +452,11 @@ class _Renderer:
                 trail = " " if content[-1:] in (" ", "\n") else ""
                 if frame.href is not None:
                     text = body.replace(chr(10), " ")
-                    sinks = [frame.parts for frame in reversed(self.ctx.inline)] + [self.ctx.parts]
-                    start = "" if lead else _link_start(sinks)
+                    start = (
+                        ""
+                        if lead
+                        else link_start([box.parts for box in reversed(self.ctx.inline)] + [self.ctx.parts])
+                    )
                     sink.append(f"{lead}{start}[{text}]({markdown_url(frame.href)}){trail}")
                     self.ctx.marked = self.ctx.marked or bool(start)
                 else:
@@ -650,9 +653,9 @@ class _Renderer:
 
     def open_definition(self, *, paragraph: bool) -> None:
         """A definition (``<dd>``) whose first block is not a paragraph — code, a table, a list or
-        a quote — gets its ``:`` on a line of its own, its blocks below it indented: on the same
-        line a code fence or list marker would be text to a CommonMark reader, and the fence that
-        closes the code would open one that runs to the end of the document."""
+        a quote — gets its ``:`` on a line of its own, its blocks below it: on the same line a code
+        fence or list marker would be text to a CommonMark reader, and the fence that closes the
+        code would open one that runs to the end of the document."""
         for at, prefix in enumerate(self.prefixes):
             if prefix.first == ": " and not prefix.used:
                 later = any(not other.used for other in self.prefixes[at + 1 :])
@@ -825,29 +828,6 @@ def _grid_of_short_cells(
         if not alone and len(cell.text_content()) > longest:
             return False
     return True
-
-
-def _link_start(sinks: list[list[str]]) -> str:
-    """What goes right before a link's ``[``, given the inline text before it (``sinks``: the
-    parts of the open inline boxes, innermost first, then the paragraph's): a ``!`` right there is
-    escaped (``![`` opens an image). When a marker of emphasis may come between that text and the
-    link, whether a ``!`` will touch it is known only once the paragraph is: :func:`link_start`
-    leaves that to :func:`resolve`."""
-    for depth, parts in enumerate(sinks):
-        at = len(parts) - 1
-        while at >= 0 and not parts[at]:
-            at -= 1
-        if at < 0:
-            continue
-        last = parts[at]
-        if "\ufdd0" <= last[-1] <= "\ufdd8":  # ends in a placeholder of mdinline
-            return link_start()
-        if last[-1] == "!" and (len(last) - 1 - len(last[:-1].rstrip("\\"))) % 2 == 0:  # not escaped
-            if depth:
-                return link_start()  # an emphasis opens between the "!" and the link
-            parts[at] = last[:-1] + "\\!"
-        return ""
-    return ""  # first in its paragraph
 
 
 def _paragraph_lines(lines: list[str]) -> list[str]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["code", "code_span", "emphasis", "link_start", "plain", "resolve"]
+__all__ = ["code", "emphasis", "link_start", "plain", "resolve"]
 
 # placeholders: an opening and a closing one per kind of marker
 _OPEN = {"*": "\ufdd0", "**": "\ufdd2", "~~": "\ufdd4"}
@@ -43,7 +43,7 @@ _MARKS = [(ch, marker) for marker, ch in [*_OPEN.items(), *_CLOSE.items()]]
 _PLAIN_PUNCT = frozenset("!\"#$%&'()+,-./:;<=>?@[]^{|}\u00a1\u00ab\u00bb\u00bf\u3001\u3002") | frozenset(
     map(chr, [*range(0x2010, 0x2028), *range(0xFF01, 0xFF10), *range(0xFF1A, 0xFF20)])
 )
-_SPAN = "\ufdd6"  # where a code span goes in the output, until the spans that touch it are known
+_SPAN = _CODE_OPEN  # where a code span goes in the output, until the spans that touch it are known
 _MOVABLE_CHARS = ":.,;?"  # punctuation that may leave a run; never brackets, "!" or "\\"
 
 
@@ -75,12 +75,30 @@ def code(text: str) -> str:
     return f"{lead}{_CODE_OPEN}{content}{_CODE_CLOSE}{trail}"
 
 
-def link_start() -> str:
-    """Written right before a link's ``[``."""
-    return _LINK
+def link_start(before: list[list[str]]) -> str:
+    """What goes right before a link's ``[``, given the inline text before it (``before``: the
+    parts of the open inline boxes, innermost first, then the paragraph's): a ``!`` right there is
+    escaped in place (``![`` opens an image). When a marker of emphasis may come between that text
+    and the link, whether a ``!`` will touch it is known only once the paragraph is: a placeholder
+    leaves that to :func:`resolve`."""
+    for depth, parts in enumerate(before):
+        at = len(parts) - 1
+        while at >= 0 and not parts[at]:
+            at -= 1
+        if at < 0:
+            continue
+        last = parts[at]
+        if _CODE_OPEN <= last[-1] <= _LINK or last[-1] in _MARKER:  # ends in a placeholder
+            return _LINK
+        if _ends_in_bang(last):
+            if depth:
+                return _LINK  # an emphasis opens between the "!" and the link
+            parts[at] = last[:-1] + "\\!"
+        return ""
+    return ""  # first in its paragraph
 
 
-def code_span(content: str) -> str:
+def _code_span(content: str) -> str:
     """Inline code whose backtick fence is longer than any backtick run inside."""
     longest = max((len(run) for run in _BACKTICKS.findall(content)), default=0)
     fence = "`" * (longest + 1)
@@ -227,7 +245,7 @@ class _Runs:
                 span.append(content)
                 continue
             if span and out[last] == _SPAN and (self.link[at] or text or self.mark[at] or self.moved[at]):
-                out[last] = code_span("".join(span))
+                out[last] = _code_span("".join(span))
                 span = []
             if self.link[at]:
                 if last >= 0 and _ends_in_bang(out[last]):
@@ -239,7 +257,7 @@ class _Runs:
                 out.append(text)
                 last = len(out) - 1
         if span:
-            out[last] = code_span("".join(span))
+            out[last] = _code_span("".join(span))
         return out
 
     def settle(self) -> None:

@@ -252,6 +252,36 @@ def test_an_api_reference_keeps_every_entry_whole_without_permalink_signs() -> N
     assert "\n**high_waters(*day*)**\n: The times and heights of the high waters" in md
 
 
+def test_an_api_summary_table_of_the_pages_own_entries_is_kept_as_a_table() -> None:
+    page = read("docs_c_reference.html")
+    md = page.markdown
+    # every cell a link (or punctuation), the names linking to their entries below: an index, no menu
+    assert "## Functions\n\n| [TlRing](https://site.example/tidelib-Ring-Buffers.html#TlRing) \\* |" in md
+    assert "| void | [tl_ring_free](https://site.example/tidelib-Ring-Buffers.html#tl-ring-free) () |" in md
+    assert "fixed amount of memory" in page.text and "must not be used afterwards" in page.text
+    for menu in ("Queues", "Heaps", "Prev", "Top"):  # grids of links to other pages stay out
+        assert menu not in page.text
+
+
+def test_a_table_of_links_is_an_index_only_when_they_point_into_the_page() -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import index_of_entries
+
+    rows = "".join(f'<tr><td>int</td><td><a href="{{prefix}}f{n}">f{n}</a> ()</td></tr>' for n in range(4))
+    targets = {f"f{n}" for n in range(4)}
+    assert index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='api.html#')}</table>"), targets)
+    assert index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), targets)
+    assert not index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), set())
+    assert not index_of_entries(
+        fragment_fromstring(f"<table>{rows.format(prefix='f.html?')}</table>"), targets
+    )
+    one_cell = "".join(f'<tr><td><a href="#f{n}">f{n}</a></td></tr>' for n in range(4))
+    assert not index_of_entries(fragment_fromstring(f"<table>{one_cell}</table>"), targets)
+    blocks = rows.format(prefix="#").replace("<td>int</td>", "<td><p>int</p></td>")
+    assert not index_of_entries(fragment_fromstring(f"<table>{blocks}</table>"), targets)
+
+
 def test_a_medium_post_keeps_its_code_and_figure_but_not_the_author_box() -> None:
     page = read("medium_post.html")
     md = page.markdown

@@ -14,9 +14,11 @@ negative.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Container
 from dataclasses import dataclass
+from urllib.parse import unquote
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
@@ -70,6 +72,8 @@ _ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
 _CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
+_INDEXED_SHARE = 10  # an index of the page's entries: all its rows but one in this many link into the page
+_TARGET_NAMES = lxml.etree.XPath("//@id | //a/@name", smart_strings=False)
 # a teaser card: a headline link and at most two short pieces of text, in a list of such cards
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
@@ -215,19 +219,70 @@ def _sums(
 
 
 def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
-    """The outermost lists that are tables of contents of other pages (see :func:`table_of_contents`)."""
+    """The outermost lists that are tables of contents of other pages (see :func:`table_of_contents`),
+    and the tables that index the page's own entries (see :func:`index_of_entries`)."""
     found: list[int] = []
     end = -1
     if not stats.nodes:
         return found
-    for el in stats.nodes[0].iter(*_LABELLED):  # document order, in C
+    targets = _Targets(stats.nodes[0])
+    for el in stats.nodes[0].iter(*_LABELLED, "table"):  # document order, in C
         i = stats.index.get(el)
         if i is None or i <= end or i in removed:
+            continue
+        if el.tag == "table":
+            if index_of_entries(el, targets):
+                found.append(i)
+                end = stats.ends[i]
             continue
         end = stats.ends[i]  # the lists inside were looked at with it
         if table_of_contents(el):
             found.append(i)
     return found
+
+
+class _Targets:
+    """The names of the places a link may point to in the document (``id``s, ``<a name>``s), read
+    once when first asked."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.root = root
+        self.names: frozenset[str] | None = None
+
+    def __contains__(self, name: object) -> bool:
+        if self.names is None:
+            self.names = frozenset(str(value) for value in _TARGET_NAMES(self.root))
+        return name in self.names
+
+
+def index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
+    """A table indexing the document's own entries: an API reference's summary of its functions
+    (the return type beside each name, the name linking to its entry further down the page). At
+    least :data:`_DATA_ROWS` rows of two or more cells with no block in them, nearly every row with
+    a link to a place in this page (its ``#target`` is an ``id`` or an ``<a name>`` here) and a cell
+    beside that link's. A menu laid out in a table links to other pages; an "on this page" list of
+    the sections is a list, with nothing beside its links."""
+    rows = [row for row in table.iter("tr") if any(cell.tag in _CELLS for cell in row)]
+    if len(rows) < _DATA_ROWS or any(inner is not table for inner in table.iter("table")):
+        return False
+    indexed = 0
+    for row in rows:
+        cells = [cell for cell in row if cell.tag in _CELLS]
+        if any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iterdescendants()):
+            return False
+        if len(cells) >= 2 and any(_target_here(a, targets) for a in row.iter("a")):
+            indexed += 1
+    return indexed * _INDEXED_SHARE >= len(rows) * (_INDEXED_SHARE - 1)
+
+
+def _target_here(link: HtmlElement, targets: Container[str]) -> bool:
+    """The link points to a place in this document: its fragment names one of ``targets``."""
+    href = link.get("href") or ""
+    cut = href.find("#")
+    if cut < 0 or cut == len(href) - 1:
+        return False
+    fragment = href[cut + 1 :]
+    return fragment in targets or ("%" in fragment and unquote(fragment) in targets)
 
 
 def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:

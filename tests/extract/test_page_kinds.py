@@ -263,6 +263,20 @@ def test_an_api_summary_table_of_the_pages_own_entries_is_kept_as_a_table() -> N
         assert menu not in page.text
 
 
+def test_a_site_map_keeps_every_part_also_those_of_short_titles() -> None:
+    page = read("site_map.html")
+    md = page.markdown
+    for part in (
+        "## Release notes\n\n- [Upgrading](",
+        "- [License](",
+        "## Running the server",
+        "## About\n\n- [FAQ](",
+    ):
+        assert part in md
+    assert "- [Credits](https://site.example/credits.html)" in md
+    assert "Glossary" not in page.text and "Copyright" not in page.text  # the menus and the footer stay out
+
+
 def test_a_table_of_links_is_an_index_only_when_they_point_into_the_page() -> None:
     from lxml.html import fragment_fromstring
 

@@ -317,14 +317,16 @@ def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) 
     return found if len(columns) >= 2 else best
 
 
-def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[int]) -> int:
+def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[int]) -> tuple[int, list[int]]:
     """On a page that is a list of links, the box holding the chosen section and its siblings when
     they are alike (same tag and class) and each holds a list: one listing in several sections (a
-    site map's "Modules", "How-to", "Developer" parts), of which the scorer saw only the longest."""
+    site map's "Modules", "How-to", "Developer" parts), of which the scorer saw only the longest.
+    Also those of the sections that open with their heading, which stand or fall together: a part
+    whose links are shorter than the others' ("Release notes", "License") is no menu beside them."""
     el = stats.nodes[best]
     parent = stats.parents[best]
     if parent < 0 or el.tag not in _WRAPPER_TAGS or el.find(".//li") is None:
-        return best
+        return best, []
     alike = [
         child
         for child in stats.children(parent)
@@ -335,8 +337,14 @@ def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[in
     ]
     inside = sum(_subtree_chars(stats, child) for child in alike)
     if len(alike) < 2 or inside * _ALIKE_SHARE < _subtree_chars(stats, parent):
-        return best
-    return parent
+        return best, []
+    headed = [child for child in alike if _opens_with_heading(stats.nodes[child])]
+    return parent, headed if len(headed) >= 2 else []
+
+
+def _opens_with_heading(el: HtmlElement) -> bool:
+    first = next((child for child in el if isinstance(child.tag, str)), None)
+    return first is not None and first.tag in HEADING_TAGS and not (el.text or "").strip()
 
 
 def _list_tag(cell: HtmlElement) -> str | None:
@@ -415,14 +423,17 @@ def _prune(
     removed: Collection[int],
     site: str | None = None,
     contents: Collection[int] = (),
+    *,
+    whole: Collection[int] = (),
 ) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays.
-    ``contents`` are the tables of contents (see :func:`_contents_lists`)."""
+    ``contents`` are the tables of contents (see :func:`_contents_lists`); blocks in ``whole`` are
+    kept whole (the sections of one listing)."""
     ends = stats.ends
     pruned: list[HtmlElement] = []
     i, end = best + 1, ends[best]
     while i <= end:
-        if i in removed:
+        if i in removed or i in whole:
             i = ends[i] + 1
         elif stats.nodes[i].tag != "p" and (_kept_whole(stats, i, site) or _labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
@@ -1051,8 +1062,10 @@ def select_main(
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
     best = _columns_of_one_list(stats, best, removed)
+    sections: list[int] = []
     if listing:
-        best = _sections_of_one_listing(stats, best, removed)
-    for el in [stats.nodes[i] for i in left_out] + _prune(stats, best, net, good, removed, site, contents):
+        best, sections = _sections_of_one_listing(stats, best, removed)
+    pruned = _prune(stats, best, net, good, removed, site, contents, whole=sections)
+    for el in [stats.nodes[i] for i in left_out] + pruned:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -263,6 +263,20 @@ def test_an_api_summary_table_of_the_pages_own_entries_is_kept_as_a_table() -> N
         assert menu not in page.text
 
 
+def test_sections_named_for_the_pages_topic_are_content_and_its_cookie_banner_is_not() -> None:
+    page = read("topic_named_sections.html")
+    md = page.markdown
+    # ids with "cookie" (a strong role) on a page about cookies, "sharing" (a weak one) on a section
+    # opening with the heading it is the anchor of: parts of the text
+    assert "**class crumbjar.CookieJar(policy=None)**\n: Holds the cookies" in md
+    assert "## CookieJar objects\n\nA jar can be iterated over" in md
+    assert md.rstrip().endswith("the same client is behind both.")
+    assert (
+        "Saving a jar writes one line per cookie" in md
+    )  # a last sentence with "cookie" is no call to action
+    assert "We use cookies" not in page.text and "Accept" not in page.text and "Copyright" not in page.text
+
+
 def test_a_site_map_keeps_every_part_also_those_of_short_titles() -> None:
     page = read("site_map.html")
     md = page.markdown

@@ -80,7 +80,9 @@ def _main_content(
     stats = gather_stats(body)
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
-    cleaning = clean(body, stats, include_comments=options.include_comments, weak_roles=weak_roles)
+    cleaning = clean(
+        body, stats, include_comments=options.include_comments, weak_roles=weak_roles, topic=title
+    )
     selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site)
     return _Main(
         selection=selection,
@@ -151,7 +153,9 @@ def _content(
     title_headings: list[HtmlElement] = []
     if found.selection.method is not ExtractionMethod.FALLBACK:
         title_headings = drop_repeated_header(main, title=title)
-        drop_trailing_boilerplate(main, keep_comments=options.include_comments or found.discussion)
+        drop_trailing_boilerplate(
+            main, keep_comments=options.include_comments or found.discussion, topic=title
+        )
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))
     return _Content(

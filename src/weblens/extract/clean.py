@@ -410,14 +410,17 @@ def _heading_names(names: str) -> str:
 
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
+_SECTIONS = frozenset(("section", "div", "article"))
+_TOPIC_WORD = 4  # letters of a word of the page's title that may name what a section is about
+_TOPIC_TEXT = 300  # characters of an element's opening text its id may be made of
 
 
-def _anchor_of_its_text(heading: HtmlElement) -> bool:
-    """The heading's id is made from its own words (``id="traits-defining-shared-behavior"`` on
-    "Traits: Defining Shared Behavior"): an anchor to link to, not the name of a weak role ("shared"
-    is no share bar). A strong role's words still remove it ("related-posts"): what such a heading
-    opens is judged with it gone, as before."""
-    ident = heading.get("id")
+def _anchor_of_its_text(heading: HtmlElement, ident: str | None = None) -> bool:
+    """The heading's id (or ``ident``, its section's) is made from its own words
+    (``id="traits-defining-shared-behavior"`` on "Traits: Defining Shared Behavior"): an anchor to
+    link to, not the name of a weak role ("shared" is no share bar). A strong role's words still
+    remove it ("related-posts"): what such a heading opens is judged with it gone, as before."""
+    ident = ident or heading.get("id")
     if not ident:
         return False
     words = [word for word in _WORD_SPLIT.split(ident.lower()) if word]
@@ -501,13 +504,21 @@ class Cleaning:
 class _Judge:
     """Decides, element by element, what cleaning removes (class/id roles memoised per call)."""
 
-    def __init__(self, stats: TreeStats, include_comments: bool, weak_roles: bool) -> None:
+    def __init__(
+        self, stats: TreeStats, include_comments: bool, weak_roles: bool, topic: str | None = None
+    ) -> None:
         self.stats = stats
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = not include_comments and is_discussion(stats, self.prose, self.paragraphs)
         self.include_comments = include_comments or self.discussion
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
+        # the page title's words (longest first): what the page is about
+        self.topic = sorted(
+            {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD},
+            key=len,
+            reverse=True,
+        )
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
 
@@ -543,6 +554,10 @@ class _Judge:
         if role == "weak" and tag in HEADING_TAGS and _anchor_of_its_text(el):
             # the id is made of the heading's words ("…-shared-behavior"): an anchor, not a share bar
             role = self._role(_heading_names(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))))
+        elif role == "weak" and tag in _SECTIONS and self._section_of_the_text(el):
+            role = self._role(" ".join(filter(None, (el.get("class"), el.get("itemprop")))))
+        if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
+            role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper
@@ -558,6 +573,38 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _section_of_the_text(self, el: HtmlElement) -> bool:
+        """A section that opens with its heading, its id the heading's anchor ("sharing-a-jar-between-
+        sessions" under "Sharing a jar between sessions"), and holds a paragraph of prose: a part of
+        the text. A share box under "Share this story" holds buttons, no prose."""
+        first = next((child for child in el if isinstance(child.tag, str)), None)
+        if first is None or first.tag not in HEADING_TAGS or (el.text or "").strip():
+            return False
+        found = self.stats.index.get(el)
+        if found is None or self.paragraphs[found] < 1:
+            return False
+        ident = el.get("id")
+        return ident is not None and _anchor_of_its_text(first, ident)
+
+    def _named_for_the_topic(self, el: HtmlElement) -> bool:
+        """The role comes from the element's id alone, the id is made of the words of the element's
+        own heading (or, with none, of its opening text), and the words that make it a role are the
+        page title's: the page is about cookies, or sharing, or widgets, and the id is the anchor of
+        one of its sections (``id="cookiejar-and-filecookiejar-objects"`` under "CookieJar and
+        FileCookieJar Objects" on "http.cookiejar — Cookie handling for HTTP clients"). A cookie
+        banner's id ("cookie-notice") is not made of its text ("We use cookies…")."""
+        ident = (el.get("id") or "").lower()
+        if not ident or self._role(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))) is not None:
+            return False
+        words = [word for word in _WORD_SPLIT.split(ident) if word]
+        heading = next(el.iter(*HEADING_TAGS), None) if el.tag not in HEADING_TAGS else el
+        text = (heading if heading is not None else el).text_content()[:_TOPIC_TEXT].lower()
+        if not words or not all(word in text for word in words):
+            return False
+        for word in self.topic:
+            ident = ident.replace(word, " ")
+        return self._role(ident) is None
 
     def _role(self, names: str) -> str | None:
         if not names:
@@ -622,15 +669,21 @@ def clean_tree(root: HtmlElement, stats: TreeStats, *, include_comments: bool = 
 
 
 def clean(
-    root: HtmlElement, stats: TreeStats, *, include_comments: bool = False, weak_roles: bool = True
+    root: HtmlElement,
+    stats: TreeStats,
+    *,
+    include_comments: bool = False,
+    weak_roles: bool = True,
+    topic: str | None = None,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
     ``stats`` are the block statistics of ``root`` gathered after :func:`strip_junk`. With
     ``weak_roles=False`` names of weak roles (sidebar, widget…) remove nothing: the second try
-    for a page whose only text sits in such a container.
+    for a page whose only text sits in such a container. ``topic`` is the page's title: a section
+    whose id is the anchor of its heading, named for a role only by the title's words, stays.
     """
-    judge = _Judge(stats, include_comments, weak_roles)
+    judge = _Judge(stats, include_comments, weak_roles, topic)
     ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []

@@ -101,14 +101,18 @@ def _is_paragraph(text: str) -> bool:
     return measure(text) >= _PARAGRAPH and _SENTENCE.search(text) is not None
 
 
-def is_trailer(text: str, tag: str = "p") -> bool:
+def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:
     """A line that, at the end of an article, is boilerplate: a call to action, a credit, a label.
 
-    A list item is judged by what it says only: a short item is a normal end of a list.
+    A list item is judged by what it says only: a short item is a normal end of a list. ``topic``
+    (the page's title, lower-cased): words of a call to action that are what the page is about
+    ("cookie" on a page about cookies, "donate" on one about donating blood) call to nothing.
     """
     if measure(text) > _TRAILER_CHARS or len(_SENTENCE.findall(text)) >= _TRAILER_SENTENCES:
         return False
-    if _CALL_TO_ACTION.search(text) or _CREDIT.search(text):
+    if _CREDIT.search(text) or any(
+        match.group(0).lower() not in topic for match in _CALL_TO_ACTION.finditer(text)
+    ):
         return True
     return tag not in _ITEMS and word_count(text) <= _LABEL_WORDS and not _SENTENCE.search(text)
 
@@ -272,12 +276,16 @@ def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
     return len(window)
 
 
-def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False) -> None:
+def drop_trailing_boilerplate(
+    main: HtmlElement, *, keep_comments: bool = False, topic: str | None = None
+) -> None:
     """Remove boilerplate that trails the article inside ``main`` (in place).
 
     With ``keep_comments`` a "Comments" section is not boilerplate. Only the last
-    :data:`_TAIL_BLOCKS` blocks, within the last part of the text, are looked at.
+    :data:`_TAIL_BLOCKS` blocks, within the last part of the text, are looked at. ``topic`` is the
+    page's title (see :func:`is_trailer`).
     """
+    about = (topic or "").lower()
     total = len(main.text_content())
     leaves: list[tuple[HtmlElement, str]] = []  # from the end backwards
     seen = 0
@@ -296,7 +304,7 @@ def drop_trailing_boilerplate(main: HtmlElement, *, keep_comments: bool = False)
     rest = [(el, text) for position, (el, text) in enumerate(window) if position not in cut][::-1]
     if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
         for el, text in rest[:-1]:
-            if el.tag in _CELLS or el.tag == "pre" or not is_trailer(text, el.tag):
+            if el.tag in _CELLS or el.tag == "pre" or not is_trailer(text, el.tag, about):
                 break  # a table is data, a code block code: not a trailer
             doomed.append(el)
     for el in doomed:

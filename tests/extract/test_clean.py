@@ -356,6 +356,11 @@ def test_a_box_named_for_a_date_is_a_date_line_only_when_it_holds_little() -> No
     assert "The split ran" in boxed  # a blog's day of posts, wrapped in a box named for its date
     line = _clean(f"<html><body>{post}<div class='post-date'>Sunday, 14 June 2026</div></body></html>")
     assert "Sunday, 14 June 2026" not in line
+    rows = "".join(f"<tr><td>{day}</td><td>{day[:3]}</td></tr>" for day in ("Monday", "Tuesday", "Friday"))
+    table = _clean(
+        f"<html><body>{post}<div id='datetime-day-table'><table>{rows}</table></div></body></html>"
+    )
+    assert "Tuesday" in table  # a table of day names, in a box named for it, is no date line
 
 
 def test_a_heading_whose_words_link_to_its_anchor_is_its_text_dashes_and_all() -> None:

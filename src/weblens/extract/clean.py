@@ -148,6 +148,7 @@ _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
+_DATE_BLOCKS = 3  # ... nor one holding more blocks than this (a table's rows and cells, a list's items)
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -560,8 +561,11 @@ class _Judge:
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
-        if role == "date":  # a date line; a box named for a date that holds posts is their wrapper
-            return len(el.text_content()) < _DATE_BOX
+        if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
+            # one that holds a table or a list of them ("datetime-month-table") is their box
+            found = self.stats.index.get(el)
+            blocks = 0 if found is None else self.stats.ends[found] - found
+            return blocks <= _DATE_BLOCKS and len(el.text_content()) < _DATE_BOX
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4

@@ -529,6 +529,19 @@ def test_a_list_of_links_the_text_leads_into_is_content() -> None:
         "<li><a href='/predict'>Predicting</a></li></ul>"
     )
     assert "in this order:\n\n- [Installing](https://news.example.com/install)\n" in markdown
+    short = _article_with(
+        "<p>Currently, the guides are:</p>"
+        "<ul><li><a href='/install'>Installing</a></li><li><a href='/fit'>Fitting the constants</a></li>"
+        "<li><a href='/predict'>Predicting</a></li></ul>"
+    )
+    assert (
+        "the guides are:\n\n- [Installing](https://news.example.com/install)\n" in short
+    )  # a clause of 4 words
+    label = _article_with(
+        "<p>You may also like:</p><ul><li><a href='/a'>Installing</a></li><li><a href='/b'>Fitting</a></li>"
+        "<li><a href='/c'>Predicting</a></li></ul>"
+    )
+    assert "Installing" not in label  # a label of other stories leads into nothing
 
 
 def _manual_page(section: str) -> str:

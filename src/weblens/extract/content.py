@@ -54,7 +54,12 @@ _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # the caption of a box holding a list of links: a heading-like line of a few words
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
-_LEAD_WORDS = 5  # words of a paragraph that leads into a list with a colon
+_LEAD_WORDS = (
+    4  # words of a paragraph of its own that leads into a list with a colon ("Currently, the HOWTOs are:")
+)
+_LINK_LEAD_WORDS = (
+    5  # ... and of the words a paragraph opens with before its link ("Further information: <a>")
+)
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
 _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
@@ -954,7 +959,7 @@ def _sentence_around_links(el: HtmlElement) -> bool:
     stories:") leads into nothing."""
     lead = " ".join((el.text or "").split())
     if lead.endswith(":"):
-        return len(lead.split()) >= _LEAD_WORDS and not names_a_section(lead[:-1], "p")
+        return len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p")
     if el.text_content().rstrip()[-1:] not in _FULL_STOPS:
         return False
     return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _words_around_links(el))

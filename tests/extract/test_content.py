@@ -1197,3 +1197,37 @@ def test_a_short_index_of_entries_is_read_whole_as_a_listing() -> None:
     text = weblens.extract(html, "https://api.example/Tank-members.html").text
     assert all(f"member{n}{arguments[n % 4]}" in text for n in range(8))
     assert "Main page" not in text
+
+
+def test_a_member_list_is_the_table_not_its_longest_cell() -> None:
+    rows = "".join(
+        f"<tr><td><a href='ring.html#m{n}'>{name}</a>({args})</td><td><a href='ring.html'>tidelib::containers::Ring</a></td>"
+        "<td>inline</td></tr>"
+        for n, (name, args) in enumerate(
+            (
+                ("push", "double sample"),
+                ("pop", ""),
+                ("size", ""),
+                ("clear", ""),
+                ("full", ""),
+                (
+                    "Ring",
+                    "const size_t &capacity, const double &fill, const Policy &policy, const Clock &clock, "
+                    "const Allocator &allocator, const Sink &overflow_sink, const Tag &debug_tag",
+                ),
+            )
+        )
+    )
+    html = (
+        "<html><body><div id='nav'><a href='/'>Main page</a> <a href='/classes'>Classes</a></div>"
+        "<div class='contents'><p>This is the complete list of members for <a href='ring.html'>tidelib::containers::Ring</a>, "
+        f"including all inherited members.</p><table class='directory'>{rows}</table></div></body></html>"
+    )
+    page = weblens.extract(html, "https://docs.example/ring-members.html")
+    assert "complete list of members" in page.text
+    for name in ("push", "pop", "size", "const Clock &clock"):
+        assert name in page.text
+    assert (
+        "| [pop](https://docs.example/ring.html#m1)() | [tidelib::containers::Ring](https://docs.example/ring.html) |"
+        in page.markdown
+    )

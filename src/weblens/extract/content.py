@@ -322,6 +322,24 @@ def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) 
     return found if len(columns) >= 2 else best
 
 
+def _table_of_the_cell(stats: TreeStats, best: int, removed: Collection[int]) -> int:
+    """The box holding the table when the chosen block is a cell of a table of data (a member list,
+    its longest signature the cell that scored best): a row of data is no document, the table is.
+    A cell of a table laying out the page (a column of text beside a column of menus) stays."""
+    if stats.nodes[best].tag not in _CELLS:
+        return best
+    table = next(stats.nodes[best].iterancestors("table"), None)
+    if table is None or not _data_table(table):
+        return best
+    for box in table.iterancestors():
+        found = stats.index.get(box)
+        if found is None or found in removed:
+            return best
+        if box.tag in _CONTAINERS:
+            return found
+    return best
+
+
 def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[int]) -> tuple[int, list[int]]:
     """On a page that is a list of links, the box holding the chosen section and its siblings when
     they are alike (same tag and class) and each holds a list: one listing in several sections (a
@@ -1066,7 +1084,7 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
-    best = _columns_of_one_list(stats, best, removed)
+    best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections: list[int] = []
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)

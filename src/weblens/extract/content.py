@@ -267,17 +267,20 @@ def index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
     a link to a place in this page (its ``#target`` is an ``id`` or an ``<a name>`` here) and a cell
     beside that link's. A menu laid out in a table links to other pages; an "on this page" list of
     the sections is a list, with nothing beside its links."""
+    if table.find(".//table") is not None:
+        return False  # a table of tables lays out a page
     rows = [row for row in table.iter("tr") if any(cell.tag in _CELLS for cell in row)]
-    if len(rows) < _DATA_ROWS or any(inner is not table for inner in table.iter("table")):
+    if len(rows) < _DATA_ROWS:
         return False
-    indexed = 0
+    missed = 0
     for row in rows:
-        cells = [cell for cell in row if cell.tag in _CELLS]
-        if any(block.tag in _CELL_BLOCKS for cell in cells for block in cell.iterdescendants()):
-            return False
-        if len(cells) >= 2 and any(_target_here(a, targets) for a in row.iter("a")):
-            indexed += 1
-    return indexed * _INDEXED_SHARE >= len(rows) * (_INDEXED_SHARE - 1)
+        if sum(1 for cell in row if cell.tag in _CELLS) < 2 or not any(
+            _target_here(a, targets) for a in row.iter("a")
+        ):
+            missed += 1
+            if missed * _INDEXED_SHARE > len(rows):
+                return False  # more rows without a link into the page than an index has
+    return not any(block.tag in _CELL_BLOCKS for block in table.iterdescendants())
 
 
 def _target_here(link: HtmlElement, targets: Container[str]) -> bool:

@@ -270,6 +270,7 @@ def test_sections_named_for_the_pages_topic_are_content_and_its_cookie_banner_is
     # opening with the heading it is the anchor of: parts of the text
     assert "**class crumbjar.CookieJar(policy=None)**\n: Holds the cookies" in md
     assert "## CookieJar objects\n\nA jar can be iterated over" in md
+    assert "## Cookie attributes\n\nEach cookie keeps the attributes" in md  # "cookie" is a part of "Cookies"
     assert md.rstrip().endswith("the same client is behind both.")
     assert (
         "Saving a jar writes one line per cookie" in md

@@ -606,9 +606,16 @@ class _Judge:
         text = (heading if heading is not None else el).text_content()[:_TOPIC_TEXT].lower()
         if not words or not all(word in text for word in words):
             return False
-        for word in self.topic:
-            ident = ident.replace(word, " ")
-        return self._role(ident) is None
+        # a word of the id is the topic's when it holds a word of the title or is a part of one
+        # ("cookiejar" holds "cookie"; "cookie" is a part of "cookies")
+        rest = [
+            word
+            for word in words
+            if len(word) < _TOPIC_WORD or not any(topic in word or word in topic for topic in self.topic)
+        ]
+        for topic in self.topic:  # the topic inside a compound word ("filecookiejar")
+            rest = [part for word in rest for part in word.split(topic) if part]
+        return self._role(" ".join(rest)) is None
 
     def _role(self, names: str) -> str | None:
         if not names:

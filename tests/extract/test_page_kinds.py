@@ -271,7 +271,8 @@ def test_sections_named_for_the_pages_topic_are_content_and_its_cookie_banner_is
     assert "**class crumbjar.CookieJar(policy=None)**\n: Holds the cookies" in md
     assert "## CookieJar objects\n\nA jar can be iterated over" in md
     assert "## Cookie attributes\n\nEach cookie keeps the attributes" in md  # "cookie" is a part of "Cookies"
-    assert md.rstrip().endswith("the same client is behind both.")
+    assert md.rstrip().endswith("the same client is behind both.")  # the related posts after it go
+    assert "## Jar-related functions\n\nThe function `load_jar()` reads" in md  # "related" inside a word
     assert (
         "Saving a jar writes one line per cookie" in md
     )  # a last sentence with "cookie" is no call to action

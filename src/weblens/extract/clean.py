@@ -36,6 +36,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
 from weblens.extract.codelines import restore_code
+from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, drop
@@ -412,6 +413,7 @@ def _heading_names(names: str) -> str:
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
+_STRONG_SECTION_PARAGRAPHS = 2  # paragraphs of prose of a section whose anchor holds a strong role's word
 _TOPIC_WORD = 4  # letters of a word of the page's title that may name what a section is about
 _TOPIC_TEXT = 300  # characters of an element's opening text its id may be made of
 
@@ -555,7 +557,7 @@ class _Judge:
         if role == "weak" and tag in HEADING_TAGS and _anchor_of_its_text(el):
             # the id is made of the heading's words ("…-shared-behavior"): an anchor, not a share bar
             role = self._role(_heading_names(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))))
-        elif role == "weak" and tag in _SECTIONS and self._section_of_the_text(el):
+        elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(" ".join(filter(None, (el.get("class"), el.get("itemprop")))))
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
@@ -578,18 +580,23 @@ class _Judge:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
 
-    def _section_of_the_text(self, el: HtmlElement) -> bool:
+    def _section_of_the_text(self, el: HtmlElement, role: str) -> bool:
         """A section that opens with its heading, its id the heading's anchor ("sharing-a-jar-between-
         sessions" under "Sharing a jar between sessions"), and holds a paragraph of prose: a part of
-        the text. A share box under "Share this story" holds buttons, no prose."""
+        the text. A share box under "Share this story" holds buttons, no prose. A strong role's words
+        ("buffer-related-functions") need two paragraphs and a heading that opens no boilerplate
+        section ("Related posts", "Recommended for you")."""
         first = next((child for child in el if isinstance(child.tag, str)), None)
         if first is None or first.tag not in HEADING_TAGS or (el.text or "").strip():
             return False
         found = self.stats.index.get(el)
-        if found is None or self.paragraphs[found] < 1:
+        needed = _STRONG_SECTION_PARAGRAPHS if role == "strong" else 1
+        if found is None or self.paragraphs[found] < needed:
             return False
         ident = el.get("id")
-        return ident is not None and _anchor_of_its_text(first, ident)
+        if ident is None or not _anchor_of_its_text(first, ident):
+            return False
+        return role != "strong" or not names_a_section(" ".join(first.text_content().split()), str(first.tag))
 
     def _named_for_the_topic(self, el: HtmlElement) -> bool:
         """The role comes from the element's id alone, the id is made of the words of the element's

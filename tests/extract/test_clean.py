@@ -97,6 +97,14 @@ def test_a_box_set_in_the_text_after_a_paragraph_stays() -> None:
     assert "one per line" in cleaned
 
 
+def test_boxes_set_in_the_text_after_index_anchors_and_after_each_other_stay() -> None:
+    anchors = "<a id='idx-1' class='indexterm'></a><a id='idx-2' class='indexterm'></a>"
+    second = TIP.replace("Listing the contents", "Searching the contents").replace("one per line", "by name")
+    boxes = f"{anchors}<div class='sidebar'>{TIP}</div>{anchors}<div class='sidebar'>{second}</div>"
+    cleaned = _clean(_text_with("", beside="").replace("</div>", f"{boxes}</div>"))
+    assert "one per line" in cleaned and "by name" in cleaned
+
+
 @pytest.mark.parametrize(
     "box",
     [

@@ -34,7 +34,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, TreeStats, accumulate
+from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, TreeStats, accumulate
 from weblens.extract.codelines import restore_code
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
@@ -413,6 +413,7 @@ def _heading_names(names: str) -> str:
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
+_ASIDE_RUN = 4  # asides of the text in a row, at most, after the paragraph they stand by
 _STRONG_SECTION_PARAGRAPHS = 2  # paragraphs of prose of a section whose anchor holds a strong role's word
 _TOPIC_WORD = 4  # letters of a word of the page's title that may name what a section is about
 _TOPIC_TEXT = 300  # characters of an element's opening text its id may be made of
@@ -641,15 +642,33 @@ class _Judge:
         lowered = names.lower()
         if "sidebar" not in lowered or _ABOUT_WRITER.search(lowered):
             return False
-        found = self.stats.index.get(el)
-        if found is None or self.paragraphs[found] < 1:
-            return False
-        before = el.getprevious()
-        while before is not None and not isinstance(before.tag, str):
-            before = before.getprevious()  # a comment between them
-        found = self.stats.index.get(before) if before is not None else None
-        stats = self.stats  # the block before is a paragraph itself, not a box holding one
-        return found is not None and _prose(stats.chars[found], stats.links[found], stats.sentences[found])
+        stats = self.stats
+        for _ in range(_ASIDE_RUN):  # the block before is a paragraph of prose itself (not a box
+            # holding one), or an aside of the text like this one that stands after one
+            found = stats.index.get(el)
+            if found is None or self.paragraphs[found] < 1:
+                return False
+            before = _block_before(el)
+            found = stats.index.get(before) if before is not None else None
+            if before is None or found is None:
+                return False
+            if _prose(stats.chars[found], stats.links[found], stats.sentences[found]):
+                return True
+            if before.get("class") != el.get("class"):
+                return False
+            el = before
+        return False
+
+
+def _block_before(el: HtmlElement) -> HtmlElement | None:
+    """The element before ``el``, past comments and empty anchors (an index term's target)."""
+    before = el.getprevious()
+    while before is not None and (
+        not isinstance(before.tag, str)
+        or (before.tag not in BLOCK_TAGS and not before.text_content().strip())
+    ):
+        before = before.getprevious()
+    return before
 
 
 def infobox(el: HtmlElement) -> bool:

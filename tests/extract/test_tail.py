@@ -83,6 +83,21 @@ def test_a_closing_table_or_list_is_content() -> None:
     assert "Pears" in _trim("<ul><li>Apples</li><li>Pears</li></ul>")
 
 
+def test_a_table_cell_named_like_a_section_opens_no_section() -> None:
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{what}</td></tr>"
+        for name, what in (
+            ("pg_shdepend", "dependencies on shared objects"),
+            ("pg_shdescription", "comments on shared objects"),
+            ("pg_statistic", "planner statistics"),
+            ("pg_type", "data types"),
+        )
+    )
+    out = _trim(f"<table>{rows}</table>")
+    assert "comments on shared objects" in out and "pg_type | data types" in out
+    assert "Comments" not in _trim("<table><tr><td>Comments</td></tr><tr><td>Nice post!</td></tr></table>")
+
+
 def test_a_closing_code_block_is_content() -> None:
     assert "make install" in _trim("<pre>make install</pre>")
     assert "LEARN MORE" not in _trim("<pre>make install</pre><p>LEARN MORE</p>")

@@ -148,7 +148,7 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
     """
     cut: set[int] = set()
     for position, (el, text) in enumerate(window):
-        if position in cut or not names_a_section(text, el.tag):
+        if position in cut or not names_a_section(text, el.tag) or _cell_of_a_row(el):
             continue
         if keep_comments and _COMMENTS.search(text):
             continue
@@ -170,6 +170,17 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
         if end == len(window):
             break
     return cut
+
+
+def _cell_of_a_row(el: HtmlElement) -> bool:
+    """A table cell beside another cell with text: a value of the data ("comments on shared objects"
+    describing a catalog), not a label opening a section, as a cell alone in its row may be."""
+    if el.tag not in ("td", "th"):
+        return False
+    row = el.getparent()
+    return row is not None and any(
+        cell is not el and cell.tag in ("td", "th") and cell.text_content().strip() for cell in row
+    )
 
 
 def _end_of_its_box(window: list[tuple[HtmlElement, str]], position: int, text: str) -> int:

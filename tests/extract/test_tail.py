@@ -48,6 +48,14 @@ def test_a_section_heading_takes_what_follows() -> None:
     assert "Related stories" not in out and "Another story" not in out
 
 
+def test_a_heading_that_only_starts_with_a_label_word_opens_no_section() -> None:
+    fmt = "<p>A tag file has four header lines, then a blank line and a free-form message.</p>"
+    out = _trim(f"<h2>Tag Format</h2>{fmt}")
+    assert "Tag Format" in out and "four header lines" in out  # a section of the text about tags
+    for label in ("Tags:", "Tags", "Topics —"):
+        assert "four header lines" not in _trim(f"<h2>{label}</h2>{fmt}")
+
+
 def test_about_the_publisher_heading() -> None:
     out = _trim(
         "<h2>About Example Corp</h2><p>Example Corp makes widgets in twelve countries since 1990.</p>"

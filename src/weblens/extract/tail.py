@@ -53,8 +53,8 @@ _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
-    r"trending|read (?:more|next|also)|see also|also (?:read|on)|(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|"
-    r"filed under|comments?|"
+    r"trending|read (?:more|next|also)|see also|also (?:read|on)|"
+    r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|comments?|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     r"latest (?:news|stories|articles)|further reading|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"

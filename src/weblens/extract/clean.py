@@ -451,6 +451,18 @@ def _names(el: HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
 
 
+def _names_but_id(el: HtmlElement) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("itemprop"))))
+
+
+def opening_heading(el: HtmlElement) -> HtmlElement | None:
+    """The heading ``el`` opens with (its first element, no text before it), if it opens with one."""
+    first = next((child for child in el if isinstance(child.tag, str)), None)
+    if first is None or first.tag not in HEADING_TAGS or (el.text or "").strip():
+        return None
+    return first
+
+
 def content_named(names: str) -> bool:
     """A class/id naming the content ("main", "post-body", "entry-content"), with no boilerplate role."""
     lowered = names.lower()
@@ -557,9 +569,9 @@ class _Judge:
         role = self._role(names)
         if role == "weak" and tag in HEADING_TAGS and _anchor_of_its_text(el):
             # the id is made of the heading's words ("…-shared-behavior"): an anchor, not a share bar
-            role = self._role(_heading_names(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))))
+            role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
-            role = self._role(" ".join(filter(None, (el.get("class"), el.get("itemprop")))))
+            role = self._role(_names_but_id(el))
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
@@ -587,8 +599,8 @@ class _Judge:
         the text. A share box under "Share this story" holds buttons, no prose. A strong role's words
         ("buffer-related-functions") need two paragraphs and a heading that opens no boilerplate
         section ("Related posts", "Recommended for you")."""
-        first = next((child for child in el if isinstance(child.tag, str)), None)
-        if first is None or first.tag not in HEADING_TAGS or (el.text or "").strip():
+        first = opening_heading(el)
+        if first is None:
             return False
         found = self.stats.index.get(el)
         needed = _STRONG_SECTION_PARAGRAPHS if role == "strong" else 1
@@ -607,7 +619,7 @@ class _Judge:
         FileCookieJar Objects" on "http.cookiejar — Cookie handling for HTTP clients"). A cookie
         banner's id ("cookie-notice") is not made of its text ("We use cookies…")."""
         ident = (el.get("id") or "").lower()
-        if not ident or self._role(" ".join(filter(None, (el.get("class"), el.get("itemprop"))))) is not None:
+        if not ident or self._role(_names_but_id(el)) is not None:
             return False
         words = [word for word in _WORD_SPLIT.split(ident) if word]
         heading = next(el.iter(*HEADING_TAGS), None) if el.tag not in HEADING_TAGS else el

@@ -22,7 +22,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
-from weblens.extract.clean import code_box, content_named, infobox
+from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
@@ -54,12 +54,10 @@ _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # the caption of a box holding a list of links: a heading-like line of a few words
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
-_LEAD_WORDS = (
-    4  # words of a paragraph of its own that leads into a list with a colon ("Currently, the HOWTOs are:")
-)
-_LINK_LEAD_WORDS = (
-    5  # ... and of the words a paragraph opens with before its link ("Further information: <a>")
-)
+# words of a paragraph of its own that leads into a list with a colon ("Currently, the HOWTOs are:"),
+# and of the words a paragraph opens with before its link ("Further information: <a>")
+_LEAD_WORDS = 4
+_LINK_LEAD_WORDS = 5
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link
 _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
@@ -364,13 +362,8 @@ def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[in
     inside = sum(_subtree_chars(stats, child) for child in alike)
     if len(alike) < 2 or inside * _ALIKE_SHARE < _subtree_chars(stats, parent):
         return best, []
-    headed = [child for child in alike if _opens_with_heading(stats.nodes[child])]
+    headed = [child for child in alike if opening_heading(stats.nodes[child]) is not None]
     return parent, headed if len(headed) >= 2 else []
-
-
-def _opens_with_heading(el: HtmlElement) -> bool:
-    first = next((child for child in el if isinstance(child.tag, str)), None)
-    return first is not None and first.tag in HEADING_TAGS and not (el.text or "").strip()
 
 
 def _list_tag(cell: HtmlElement) -> str | None:

@@ -279,6 +279,18 @@ def test_sections_named_for_the_pages_topic_are_content_and_its_cookie_banner_is
     assert "We use cookies" not in page.text and "Accept" not in page.text and "Copyright" not in page.text
 
 
+def test_a_box_whose_id_is_its_heading_still_goes_when_the_title_does_not_name_it() -> None:
+    paragraph = "<p>" + "The tide table for the harbour is printed each morning at six. " * 4 + "</p>"
+    html = (
+        "<html><head><title>Harbour tides this week</title></head><body><article>"
+        f"<h1>Harbour tides this week</h1>{paragraph}{paragraph}<section id='sign-up'><h2>Sign up</h2>"
+        "<p>Get the tide table in your inbox every morning, free, with a reminder before spring tides.</p>"
+        "</section></article></body></html>"
+    )
+    text = weblens.extract(html, "https://site.example/tides.html").text
+    assert "printed each morning" in text and "inbox" not in text  # "sign-up" names a sign-up box
+
+
 def test_a_site_map_keeps_every_part_also_those_of_short_titles() -> None:
     page = read("site_map.html")
     md = page.markdown

@@ -529,12 +529,8 @@ class _Judge:
         self.include_comments = include_comments or self.discussion
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
-        # the page title's words (longest first): what the page is about
-        self.topic = sorted(
-            {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD},
-            key=len,
-            reverse=True,
-        )
+        # the page title's words: what the page is about
+        self.topic = {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD}
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
 
@@ -622,20 +618,19 @@ class _Judge:
         if not ident or self._role(_names_but_id(el)) is not None:
             return False
         words = [word for word in _WORD_SPLIT.split(ident) if word]
-        heading = next(el.iter(*HEADING_TAGS), None) if el.tag not in HEADING_TAGS else el
-        text = (heading if heading is not None else el).text_content()[:_TOPIC_TEXT].lower()
-        if not words or not all(word in text for word in words):
-            return False
         # a word of the id is the topic's when it holds a word of the title or is a part of one
-        # ("cookiejar" holds "cookie"; "cookie" is a part of "cookies")
+        # ("cookiejar" and "filecookiejar" hold "cookie"; "cookie" is a part of "cookies")
         rest = [
             word
             for word in words
             if len(word) < _TOPIC_WORD or not any(topic in word or word in topic for topic in self.topic)
         ]
-        for topic in self.topic:  # the topic inside a compound word ("filecookiejar")
-            rest = [part for word in rest for part in word.split(topic) if part]
-        return self._role(" ".join(rest)) is None
+        # the other words, joined as an id joins them, must name no role ("sign-up" still does)
+        if len(rest) == len(words) or self._role("-".join(rest)) is not None:
+            return False
+        heading = next(el.iter(*HEADING_TAGS), None) if el.tag not in HEADING_TAGS else el
+        text = (heading if heading is not None else el).text_content()[:_TOPIC_TEXT].lower()
+        return all(word in text for word in words)
 
     def _role(self, names: str) -> str | None:
         if not names:

@@ -491,12 +491,13 @@ def is_discussion(stats: TreeStats, prose: list[float], paragraphs: list[float])
     thread, a guestbook, a page of posts marked up as comments. Its posts are its content."""
     if not stats.nodes:
         return False
-    index, ends = stats.index, stats.ends
+    ends = stats.ends
     inside = inside_paragraphs = 0.0
     cut_end = -1
-    for el in _COMMENTISH(stats.nodes[0]):  # document order; a cheap superset of comment names
-        found = index.get(el)
-        if found is None or found <= cut_end:
+    # the blocks below the root, in document order; a cheap superset of comment names
+    for found, el in _COMMENTISH.among(islice(stats.nodes, 1, None)):
+        found += 1
+        if found <= cut_end:
             continue
         if comment_named(_names(el)):
             inside += prose[found]

@@ -196,8 +196,12 @@ def _sums(
     contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
     teasers = set() if listing else _teasers(stats, removed)
-    net = [
-        _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors, code)
+    net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
+        (
+            _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors, code)
+            if size
+            else 0.0
+        )
         for i, (el, size, links, anchors, sentences, ellipsis, code) in enumerate(
             zip(
                 stats.nodes,

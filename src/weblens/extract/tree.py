@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from lxml.html import HtmlElement
 
@@ -54,9 +54,12 @@ class AttributeSearch:
         self._needles = tuple(dict.fromkeys(needles))
 
     def __call__(self, root: HtmlElement) -> list[HtmlElement]:
-        found: list[HtmlElement] = []
+        return [el for _, el in self.among(root.iterdescendants())]
+
+    def among(self, elements: Iterable[HtmlElement]) -> Iterator[tuple[int, HtmlElement]]:
+        """The elements of ``elements`` that match, each with its position there."""
         needles, wanted = self._needles, self._wanted
-        for el in root.iterdescendants():
+        for position, el in enumerate(elements):
             values = el.values()
             if not values:
                 continue
@@ -67,8 +70,7 @@ class AttributeSearch:
             else:
                 continue
             if self._matches(el, wanted):
-                found.append(el)
-        return found
+                yield position, el
 
     @staticmethod
     def _matches(el: HtmlElement, wanted: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:

@@ -14,6 +14,7 @@ from weblens.models import ExtractionMethod, Outcome
 
 pytestmark = pytest.mark.chromium
 HTML = {"Content-Type": "text/html; charset=utf-8"}
+CLASSES = Path(__file__).resolve().parent / "fixtures" / "classes"
 
 
 @pytest.fixture
@@ -69,3 +70,26 @@ async def test_render_always_reports_the_status_and_type_of_the_rendered_documen
     assert shown.extraction_method is ExtractionMethod.RENDER
     assert (shown.status, shown.content_type) == (200, "text/html")
     assert (gone.status, gone.content_type) == (410, "text/html")
+
+
+_SHOW_ONE_VARIANT = b"""<script>
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelector(".SHEETS").removeAttribute("hidden");
+});
+</script>"""
+
+
+async def test_a_page_whose_script_reveals_its_text_is_rendered_and_keeps_what_stays_hidden_out(
+    spa: LoopbackServer, tmp_path: Path
+) -> None:
+    # a help page hides each application's variant until its script shows the one for this application
+    help_page = (CLASSES / "help_variants.html").read_bytes()
+    help_page = help_page.replace(b'<script src="help.js"></script>', _SHOW_ONE_VARIANT)
+    spa.route("/help", Response(body=help_page, headers=HTML))
+    async with Lens(settings_for(spa, tmp_path)) as lens:
+        never = await lens.browse(spa.url("/help"), render="never")
+        auto = await lens.browse(spa.url("/help"), render="auto")
+    assert never.outcome is Outcome.JS_REQUIRED and "frozen area" not in never.text
+    assert auto.extraction_method is ExtractionMethod.RENDER
+    assert "The frozen area is saved with the document" in auto.text  # the variant the script showed
+    assert "repeat at the top of every page" not in auto.text  # the one it left hidden

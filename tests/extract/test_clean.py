@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import caption_elements, clean_tree, is_hidden, role_of, strip_junk
+from weblens.extract.clean import caption_elements, clean_tree, is_hidden, mostly_hidden, role_of, strip_junk
 from weblens.extract.parse import parse_html
 
 ARTICLE = " ".join(
@@ -179,6 +179,29 @@ def test_a_row_of_data_cells_named_header_is_still_a_page_header() -> None:
 )
 def test_page_chrome_goes(chrome: str) -> None:
     assert "JUNK" not in _clean(_page(chrome))
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("<p hidden>" + "word " * 30 + "</p><p>" + "seen " * 20 + "</p>", True),
+        (
+            "<div style='display:none'><p hidden>" + "word " * 30 + "</p></div><p>" + "seen " * 35 + "</p>",
+            False,
+        ),
+        (
+            "<p class='hidden'>" + "word " * 30 + "</p><p>" + "seen " * 5 + "</p>",
+            False,
+        ),  # a class: no sure sign
+        ("<p hidden>" + "word " * 10 + "</p><p>" + "seen " * 30 + "</p>", False),
+        ("", False),
+    ],
+)
+def test_mostly_hidden_weighs_the_text_hidden_for_sure_counting_nested_boxes_once(
+    body: str, expected: bool
+) -> None:
+    root = lxml.html.document_fromstring(f"<html><body>{body}</body></html>")
+    assert mostly_hidden(root.body) is expected
 
 
 @pytest.mark.parametrize(

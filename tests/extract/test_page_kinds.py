@@ -509,3 +509,36 @@ def test_a_legal_page_that_is_the_content_stays_ok() -> None:
     html = f"<html><body><nav><a href='/'>Home</a></nav><main><h1>Terms</h1>{terms}</main></body></html>"
     page = weblens.extract(html)
     assert page.outcome is Outcome.OK and not any(w.startswith("lost:") for w in page.warnings)
+
+
+@pytest.mark.parametrize(
+    ("name", "hidden"),
+    [
+        ("help_variants.html", ("frozen area is saved with the document", "repeat at the top of every page")),
+        ("product_tabs.html", ("converted warehouse", "Doubles from 120 euros")),
+    ],
+)
+def test_a_page_whose_text_a_script_reveals_asks_for_the_script_and_keeps_hidden_text_out(
+    name: str, hidden: tuple[str, ...]
+) -> None:
+    # all of a help page's variants are hidden until its script shows one; a hotel's review sits in a tab
+    # panel a script shows: thin without the script, so js_required (browse renders it), and hidden text
+    # stays out of the result even then (a page hides instructions for an agent the same way)
+    page = read(name)
+    assert page.outcome is Outcome.JS_REQUIRED
+    assert page.warnings[0] == "js_required: most of the page's text is hidden until a script shows it"
+    for words in hidden:
+        assert words not in page.text and words not in page.markdown
+
+
+def test_a_short_post_beside_a_long_hidden_dialog_keeps_the_post_and_not_the_dialog() -> None:
+    page = read("short_post_hidden_dialog.html")
+    assert "The dahlias are black this morning" in page.text
+    assert "Every fortnight we send a long letter" not in page.text
+    assert page.outcome is not Outcome.OK
+
+
+def test_a_thin_page_with_nothing_hidden_is_thin_not_js_required() -> None:
+    page = read("short_poem_post.html")
+    assert page.outcome is Outcome.THIN
+    assert not any("hidden until a script" in warning for warning in page.warnings)

@@ -18,7 +18,7 @@ from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import caption_elements, clean, strip_junk
+from weblens.extract.clean import caption_elements, clean, mostly_hidden, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
@@ -44,6 +44,7 @@ _NEARLY_NOTHING = 10  # words: a first try this short found nothing
 _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may have missed a listing
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 _SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
+_HIDDEN_BY_SCRIPT = "js_required: most of the page's text is hidden until a script shows it"
 
 
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
@@ -201,6 +202,17 @@ def _best_content(
     return first
 
 
+def _hidden_by_script(html: str | bytes) -> bool:
+    """Most of the page's text is hidden by the ``hidden`` attribute or an inline style (see
+    :func:`~weblens.extract.clean.mostly_hidden`). Hidden text is never returned (it is where a page
+    would put instructions for an agent that no reader sees), so such a thin page needs its script
+    run to show what a reader sees: ``browse`` renders it. Asked of thin pages only (a parse)."""
+    page = parse_html(html)
+    strip_junk(page.root)
+    body = page.root.find("body")
+    return mostly_hidden(body if body is not None else page.root)
+
+
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
     started = time.perf_counter()
     parsed = parse_html(html)
@@ -210,6 +222,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
+    if verdict.outcome is Outcome.THIN and not page.plain and _hidden_by_script(html):
+        verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))
     lost = None if page.plain else lost_reason(main, text, found.main.visible_chars)
     if lost is not None and verdict.outcome is Outcome.OK:
         verdict = Verdict(outcome=Outcome.THIN, warnings=(*verdict.warnings, lost))

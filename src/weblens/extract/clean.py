@@ -53,6 +53,7 @@ __all__ = [
     "is_discussion",
     "is_hidden",
     "is_permalink",
+    "mostly_hidden",
     "prose_chars",
     "role_of",
     "strip_junk",
@@ -183,6 +184,22 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     if found.group(0).lower().startswith("opacity") and _animated(el):
         return _HIDDEN_STYLE.search(style, found.end()) is not None
     return True
+
+
+def mostly_hidden(root: HtmlElement) -> bool:
+    """More than half of the text below ``root`` (stripped by :func:`strip_junk`) is in elements the
+    ``hidden`` attribute or an inline style hides: a page whose text a script reveals (a help page
+    whose variants for each application are all hidden until one is shown, the panels of tabs)."""
+    total = len(" ".join(root.text_content().split()))
+    if not total:
+        return False
+    hidden = 0
+    walker = lxml.etree.iterwalk(root, events=("start",))
+    for _, el in walker:
+        if el.tag.__class__ is str and el.keys() and hidden_for_sure(el):
+            hidden += len(" ".join(el.text_content().split()))
+            walker.skip_subtree()  # what it holds is counted with it
+    return hidden * 2 > total
 
 
 def _animated(el: HtmlElement) -> bool:

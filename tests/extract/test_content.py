@@ -128,6 +128,12 @@ def test_a_list_of_links_to_other_sites_inside_the_article_is_content() -> None:
     assert "- [The original paper on boiling points](https://archive.example.edu/paper)" in markdown
 
 
+def test_a_list_of_links_to_other_sites_set_as_dd_boxes_in_a_ul_is_content_too() -> None:
+    # sloppy markup: <dd>s straight in a <ul> are its items (a browser shows them as such)
+    markdown = _article_with_list(SOURCES.replace("<li>", "<dd>").replace("</li>", "</dd>"))
+    assert "- [The annual report of the water board](https://reports.example.net/2024.pdf)" in markdown
+
+
 def test_the_site_comes_from_the_canonical_url_when_no_url_is_given() -> None:
     html = (
         "<html><head><link rel='canonical' href='https://news.example.com/story'></head><body><article>"

@@ -249,6 +249,14 @@ def test_a_definition_that_starts_with_code_or_a_list_keeps_them_readable() -> N
     assert "<li>one</li>" in rendered and "<p>After the list.</p>" in rendered
 
 
+def test_dd_boxes_straight_in_a_list_are_its_items() -> None:
+    # sloppy markup a browser shows as a list: <dd>s in a <ul>; in a <dl> a <dd> is a definition still
+    assert md("<ul><dd><a href='/a'>First</a></dd><dd>Second</dd></ul>") == (
+        "- [First](https://site.example/a)\n- Second"
+    )
+    assert md("<dl><dt>Term</dt><dd>Meaning</dd></dl>") == "**Term**\n: Meaning"
+
+
 def test_a_definition_inside_a_definition_is_not_read_as_code() -> None:
     html = (
         "<dl><dt>file</dt><dd><p>A buffer.</p>"

@@ -834,7 +834,8 @@ def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     el = stats.nodes[i]
     if site is None or el.tag not in _LISTS:
         return False
-    items = [item for item in el if item.tag == "li"]
+    # its items: <li>s, or the boxes sloppy markup sets as items (<dd>s, <div>s straight in a <ul>)
+    items = [item for item in el if item.tag.__class__ is str]
     if not items or sum(len(item.text_content().split()) for item in items) < _LINK_ITEM_WORDS * len(items):
         return False
     hrefs = [a.get("href") or "" for a in el.iter("a")]

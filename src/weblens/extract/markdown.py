@@ -359,8 +359,8 @@ class _Renderer:
             ordered = tag == "ol"
             self.lists.append(_List(ordered=ordered, number=_int_attribute(el, "start", 1, 0, 999_999_999)))
             return _Token(_LIST)
-        if kind == _ITEM:
-            return self.open_item(el)
+        if kind == _ITEM or (kind == _DD and _in_a_list(el)):
+            return self.open_item(el)  # a <dd> straight in a <ul> (sloppy markup) is one of its items
         if kind == _QUOTE:
             return self.open_prefix("> ", "> ", blank=True)
         if kind == _DD:
@@ -678,6 +678,11 @@ class _Renderer:
         line = "".join(prefix.rest for prefix in self.prefixes).rstrip()
         if self.out and self.out[-1] != line:
             self.out.append(line)
+
+
+def _in_a_list(el: HtmlElement) -> bool:
+    parent = el.getparent()
+    return parent is not None and parent.tag in ("ul", "ol")
 
 
 def _without_empty_lines(grid: list[list[str]]) -> list[list[str]]:

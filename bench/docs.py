@@ -1,8 +1,9 @@
 """Documentation pages as a development set with rich structure: Debian's packaged manuals.
 
-Twelve generators of real documentation, installed with
+Fifteen generators of real documentation, installed with
 ``apt-get install python3.11-doc git-doc postgresql-doc-15 apache2-doc debian-handbook rust-doc
-sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc nodejs-doc``:
+sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc nodejs-doc
+sqlite3-doc imagemagick-6-doc libreoffice-help-en-us``:
 
 * ``python-docs``: Sphinx (the Python 3.11 manual, ``/usr/share/doc/python3.11/html``);
 * ``git-docs``: AsciiDoc (Git's manual pages, ``/usr/share/doc/git-doc``);
@@ -19,7 +20,13 @@ sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-do
   ``div`` cells, names linked in ``<code>``);
 * ``gtk-doc``: gtk-doc's DocBook (GLib's reference: code listings in a table beside a gutter of
   line numbers);
-* ``node-api``: Node.js's API reference (its own generator; ``apicontent``).
+* ``node-api``: Node.js's API reference (its own generator; ``apicontent``);
+* ``sqlite-docs``: SQLite's web site as shipped (hand-written pages in the site's menus, no box
+  around the text, and its generated C API reference);
+* ``imagemagick-docs``: ImageMagick's web site as shipped (a Bootstrap site: navbar, ``main``,
+  footer);
+* ``libreoffice-help``: LibreOffice's help (one page per topic; each application's variant of a
+  page is hidden until a script shows the one for the application asking).
 
 The ground truth of a page is the text of the region its generator marks as the document: Sphinx's
 ``role="main"`` box; AsciiDoc's body without its table of contents and footer; DocBook's body
@@ -28,7 +35,9 @@ and language bar; Publican's body without its banner and navigation bars; mdBook
 rustdoc's ``main-content`` without its version and source links and the labels of its folding
 toggles; makeinfo's body without its navigation headers; Doxygen's ``contents`` without its in-page
 table of contents; javadoc's ``main``; gtk-doc's body without its navigation bar and footer;
-Node.js's ``apicontent``. A
+Node.js's ``apicontent``; SQLite's body without its menus and contents box (``div.nosearch``);
+ImageMagick's ``main``; LibreOffice's ``DisplayArea``, hidden variants included (weblens leaves
+hidden text out, so a page that hides most of its text scores low and comes back ``js_required``). A
 heading's permalink sign (``¶``) is no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
 see the page as it is. Pages over :data:`MAX_BYTES` are left out (the element search is quadratic
@@ -135,6 +144,22 @@ CORPORA = (
         ("//main",),
     ),
     DocsCorpus("node-api", Path("/usr/share/doc/nodejs/api"), ("*.html",), ("//div[@id='apicontent']",)),
+    DocsCorpus(
+        "sqlite-docs",
+        Path("/usr/share/doc/sqlite3"),
+        ("*.html", "c3ref/*.html"),
+        ("//body",),
+        ("//div[@class='nosearch']",),
+    ),
+    DocsCorpus(
+        "imagemagick-docs", Path("/usr/share/doc/imagemagick-6-common/html/www"), ("*.html",), ("//main",)
+    ),
+    DocsCorpus(
+        "libreoffice-help",
+        Path("/usr/share/libreoffice/help/en-US/text"),
+        ("**/*.html",),
+        ("//div[@id='DisplayArea']",),
+    ),
     DocsCorpus(
         "gtk-doc",
         Path("/usr/share/gtk-doc/html/glib"),

@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import caption_elements, clean_tree, is_hidden, mostly_hidden, role_of, strip_junk
+from weblens.extract.clean import caption_elements, clean, clean_tree, is_hidden, role_of, strip_junk
 from weblens.extract.parse import parse_html
 
 ARTICLE = " ".join(
@@ -182,26 +182,22 @@ def test_page_chrome_goes(chrome: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "expected"),
+    ("body", "hidden"),
     [
-        ("<p hidden>" + "word " * 30 + "</p><p>" + "seen " * 20 + "</p>", True),
-        (
-            "<div style='display:none'><p hidden>" + "word " * 30 + "</p></div><p>" + "seen " * 35 + "</p>",
-            False,
-        ),
-        (
-            "<p class='hidden'>" + "word " * 30 + "</p><p>" + "seen " * 5 + "</p>",
-            False,
-        ),  # a class: no sure sign
-        ("<p hidden>" + "word " * 10 + "</p><p>" + "seen " * 30 + "</p>", False),
-        ("", False),
+        ("<p hidden>abc def</p><p>seen</p>", 7),
+        ("<div style='display:none'><p hidden>abc</p> <span hidden>de</span></div><p>seen</p>", 5),  # once
+        ("<p><span hidden>abc <b style='display:none'>de</b> <i hidden>f</i></span> seen</p>", 8),  # once
+        ("<p class='hidden'>abc</p><p aria-hidden='true'>de</p><p>seen</p>", 0),  # no sure sign
+        ("<p>seen</p>", 0),
     ],
 )
-def test_mostly_hidden_weighs_the_text_hidden_for_sure_counting_nested_boxes_once(
-    body: str, expected: bool
+def test_cleaning_measures_the_text_hidden_for_sure_counting_nested_boxes_once(
+    body: str, hidden: int
 ) -> None:
-    root = lxml.html.document_fromstring(f"<html><body>{body}</body></html>")
-    assert mostly_hidden(root.body) is expected
+    root = parse_html(f"<html><body>{body}</body></html>").root
+    page = root.find("body")
+    assert page is not None
+    assert clean(page, gather_stats(page)).hidden_chars == hidden
 
 
 @pytest.mark.parametrize(

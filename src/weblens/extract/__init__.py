@@ -18,7 +18,7 @@ from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
 from weblens.extract.blocks import gather_stats
-from weblens.extract.clean import caption_elements, clean, mostly_hidden, strip_junk
+from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
@@ -58,6 +58,7 @@ def _metadata(root: HtmlElement, url: str | None) -> Metadata:
 class _Main:
     selection: Selection
     visible_chars: int = 0  # the page's text before cleaning
+    hidden_chars: int = 0  # ... the part of it the hidden attribute or an inline style hides
     discussion: bool = False
     title_heading: str = ""  # the page's own title heading (see page_title_heading)
 
@@ -88,9 +89,19 @@ def _main_content(
     return _Main(
         selection=selection,
         visible_chars=visible,
+        hidden_chars=cleaning.hidden_chars,
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
     )
+
+
+def _hidden_by_script(found: _Main) -> bool:
+    """More than half of the page's text is hidden by the ``hidden`` attribute or an inline style: a
+    page whose script shows what a reader sees (a help page's variants for each application, all
+    hidden until one is shown; a review in a tab panel). Hidden text is never returned (it is where
+    a page would put instructions for an agent that no reader sees): such a thin page is
+    ``js_required``, and ``browse`` renders it."""
+    return found.hidden_chars * 2 > found.visible_chars
 
 
 def _outside(heading: HtmlElement | None, main: HtmlElement) -> str:
@@ -202,17 +213,6 @@ def _best_content(
     return first
 
 
-def _hidden_by_script(html: str | bytes) -> bool:
-    """Most of the page's text is hidden by the ``hidden`` attribute or an inline style (see
-    :func:`~weblens.extract.clean.mostly_hidden`). Hidden text is never returned (it is where a page
-    would put instructions for an agent that no reader sees), so such a thin page needs its script
-    run to show what a reader sees: ``browse`` renders it. Asked of thin pages only (a parse)."""
-    page = parse_html(html)
-    strip_junk(page.root)
-    body = page.root.find("body")
-    return mostly_hidden(body if body is not None else page.root)
-
-
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
     started = time.perf_counter()
     parsed = parse_html(html)
@@ -222,7 +222,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
-    if verdict.outcome is Outcome.THIN and not page.plain and _hidden_by_script(html):
+    if verdict.outcome is Outcome.THIN and _hidden_by_script(found.main):
         verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))
     lost = None if page.plain else lost_reason(main, text, found.main.visible_chars)
     if lost is not None and verdict.outcome is Outcome.OK:

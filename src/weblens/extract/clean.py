@@ -53,7 +53,6 @@ __all__ = [
     "is_discussion",
     "is_hidden",
     "is_permalink",
-    "mostly_hidden",
     "prose_chars",
     "role_of",
     "strip_junk",
@@ -184,22 +183,6 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     if found.group(0).lower().startswith("opacity") and _animated(el):
         return _HIDDEN_STYLE.search(style, found.end()) is not None
     return True
-
-
-def mostly_hidden(root: HtmlElement) -> bool:
-    """More than half of the text below ``root`` (stripped by :func:`strip_junk`) is in elements the
-    ``hidden`` attribute or an inline style hides: a page whose text a script reveals (a help page
-    whose variants for each application are all hidden until one is shown, the panels of tabs)."""
-    total = len(" ".join(root.text_content().split()))
-    if not total:
-        return False
-    hidden = 0
-    walker = lxml.etree.iterwalk(root, events=("start",))
-    for _, el in walker:
-        if el.tag.__class__ is str and el.keys() and hidden_for_sure(el):
-            hidden += len(" ".join(el.text_content().split()))
-            walker.skip_subtree()  # what it holds is counted with it
-    return hidden * 2 > total
 
 
 def _animated(el: HtmlElement) -> bool:
@@ -528,11 +511,14 @@ def is_discussion(stats: TreeStats, prose: list[float], paragraphs: list[float])
 class Cleaning:
     """What cleaning did: the blocks it removed, the blocks it spared inside elements named for a
     weak boilerplate role (they held prose: scorers count them at a discount), and whether the page
-    is a discussion (comment-named posts kept as content)."""
+    is a discussion (comment-named posts kept as content), and how much of the page's text (by
+    :func:`~weblens.extract.text.measure`, as the statistics count it) the ``hidden`` attribute
+    or an inline style hid."""
 
     removed: set[int]
     spared: set[int]
     discussion: bool
+    hidden_chars: int = 0
 
 
 class _Judge:
@@ -751,6 +737,8 @@ def clean(
     doomed: list[HtmlElement] = []
     removed: set[int] = set()
     cut_start, cut_end = -1, -2  # the block range of the last removed element
+    chars, hidden_chars = stats.chars, 0
+    hiders: set[HtmlElement] = set()  # what the hidden attribute or an inline style hides
     code_start, code_end = -1, -2  # the block range of the last code block kept
     for el, current in zip(stats.elements, stats.owners, strict=True):
         if cut_start <= current <= cut_end:
@@ -766,6 +754,14 @@ def clean(
                 code_start, code_end = found, ends[found]
             continue
         doomed.append(el)
+        # asked again of what goes only (few), and counted once: not inside a hidden inline element
+        if el.keys() and hidden_for_sure(el) and not any(outer in hiders for outer in el.iterancestors()):
+            hiders.add(el)
+            hidden_chars += (
+                sum(chars[found : ends[found] + 1])
+                if found is not None
+                else measure(" ".join(el.text_content().split()))
+            )
         if found is not None:
             cut_start, cut_end = found, ends[found]
             removed.update(range(found, cut_end + 1))
@@ -777,7 +773,7 @@ def clean(
     for el in doomed:
         drop(el)
     spared = {i for top in judge.spared for i in range(top, ends[top] + 1)} - removed
-    return Cleaning(removed=removed, spared=spared, discussion=judge.discussion)
+    return Cleaning(removed=removed, spared=spared, discussion=judge.discussion, hidden_chars=hidden_chars)
 
 
 def _captions_text(caption: HtmlElement) -> bool:

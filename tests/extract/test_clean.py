@@ -288,6 +288,7 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("ad", "weak"),
         ("header-image", None),
         ("site-header", "weak"),
+        ("tagline desktoponly", "weak"),  # the site's slogan beside its logo
         ("", None),
     ],
 )

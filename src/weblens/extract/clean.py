@@ -76,7 +76,7 @@ _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
-    r"tagcloud|tag-list|taglist|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
+    r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
     r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")

@@ -134,6 +134,29 @@ def test_a_list_of_links_to_other_sites_set_as_dd_boxes_in_a_ul_is_content_too()
     assert "- [The annual report of the water board](https://reports.example.net/2024.pdf)" in markdown
 
 
+def test_a_table_of_data_in_a_box_that_only_scrolls_it_is_kept() -> None:
+    # each feature's name links to its page, its description is words of the table's own; the box
+    # around the table (to scroll it on a phone) is judged as the table, not as a box of links
+    rows = "".join(
+        f"<tr><td><a href='/{name.lower().replace(' ', '-')}.html'>{name}</a></td><td>{what}</td></tr>"
+        for name, what in (
+            ("Connected component labeling", "label connected regions."),
+            ("Distributed pixel cache", "offload pixel storage."),
+            ("Encipher or decipher an image", "scramble an image."),
+            ("Format conversion between types", "convert an image."),
+            ("High dynamic range imaging", "keep a wide range."),
+            ("Morphology of shapes and patterns", "extract features."),
+        )
+    )
+    table = f"<div class='table-responsive'><table class='table'>{rows}</table></div>"
+    body = f"<p>{SENTENCES}</p><p>Here is what it can do:</p>{table}<p>{SENTENCES}</p>"
+    markdown = weblens.extract(
+        f"<html><body><main>{body}</main></body></html>", "https://docs.example/"
+    ).markdown
+    row = "| [Format conversion between types](https://docs.example/format-conversion-between-types.html) |"
+    assert f"{row} convert an image. |" in markdown
+
+
 def test_the_site_comes_from_the_canonical_url_when_no_url_is_given() -> None:
     html = (
         "<html><head><link rel='canonical' href='https://news.example.com/story'></head><body><article>"

@@ -543,6 +543,9 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return _content_links(stats, i)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
+    table = _wrapped_list(stats.nodes[i], ("table",)) if tag in _WRAPPER_TAGS else None
+    if table is not None and _data_table(table):
+        return True  # a box that only holds its table of data (to scroll it: "table-responsive")
     if tag == "div" and _card_of_one_thing(stats, i):
         return True
     if tag == "aside" and infobox(stats.nodes[i]):

@@ -289,6 +289,8 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("header-image", None),
         ("site-header", "weak"),
         ("tagline desktoponly", "weak"),  # the site's slogan beside its logo
+        ("site-logo", "weak"),
+        ("catalogo-prodotti", None),  # a word that holds "logo" names none
         ("", None),
     ],
 )

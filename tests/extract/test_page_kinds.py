@@ -542,3 +542,14 @@ def test_a_thin_page_with_nothing_hidden_is_thin_not_js_required() -> None:
     page = read("short_poem_post.html")
     assert page.outcome is Outcome.THIN
     assert not any("hidden until a script" in warning for warning in page.warnings)
+
+
+def test_the_site_logo_above_text_with_no_box_of_its_own_stays_out_of_the_markdown() -> None:
+    prose = "<p>The harbour office opens at eight and closes at six, every day of the week in summer.</p>" * 6
+    html = (
+        "<html><body><div class='top'><a href='/'><img class='logo' src='/logo.gif' alt='Harbour'></a>"
+        f"<div class='tagline'>Calm water. Fair fees.</div></div><h1>Opening hours</h1>{prose}</body></html>"
+    )
+    page = weblens.extract(html, "https://harbour.example/hours")
+    assert "logo.gif" not in page.markdown and "Calm water" not in page.text
+    assert page.markdown.startswith("# Opening hours")

@@ -83,6 +83,7 @@ _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
+        "logo",
     )
 )  # fmt: skip
 _DATE_WORDS = frozenset(

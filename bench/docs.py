@@ -1,9 +1,9 @@
 """Documentation pages as a development set with rich structure: Debian's packaged manuals.
 
-Fifteen generators of real documentation, installed with
+Fifteen generators of real documentation, and two more themes of Sphinx, installed with
 ``apt-get install python3.11-doc git-doc postgresql-doc-15 apache2-doc debian-handbook rust-doc
 sbcl-doc doxygen-doc libclipper-doc libcommons-fileupload-java-doc libglib2.0-doc nodejs-doc
-sqlite3-doc imagemagick-6-doc libreoffice-help-en-us``:
+sqlite3-doc imagemagick-6-doc libreoffice-help-en-us python-django-doc python-sqlalchemy-doc``:
 
 * ``python-docs``: Sphinx (the Python 3.11 manual, ``/usr/share/doc/python3.11/html``);
 * ``git-docs``: AsciiDoc (Git's manual pages, ``/usr/share/doc/git-doc``);
@@ -26,7 +26,10 @@ sqlite3-doc imagemagick-6-doc libreoffice-help-en-us``:
 * ``imagemagick-docs``: ImageMagick's web site as shipped (a Bootstrap site: navbar, ``main``,
   footer);
 * ``libreoffice-help``: LibreOffice's help (one page per topic; each application's variant of a
-  page is hidden until a script shows the one for the application asking).
+  page is hidden until a script shows the one for the application asking);
+* ``django-docs`` and ``sqlalchemy-docs``: Sphinx again, in Django's theme (YUI grid, sidebar after
+  the text) and SQLAlchemy's (a fixed sidebar before it); their guides and references, not their
+  release notes or highlighted source.
 
 The ground truth of a page is the text of the region its generator marks as the document: Sphinx's
 ``role="main"`` box; AsciiDoc's body without its table of contents and footer; DocBook's body
@@ -36,7 +39,8 @@ rustdoc's ``main-content`` without its version and source links and the labels o
 toggles; makeinfo's body without its navigation headers; Doxygen's ``contents`` without its in-page
 table of contents; javadoc's ``main``; gtk-doc's body without its navigation bar and footer;
 Node.js's ``apicontent``; SQLite's body without its menus and contents box (``div.nosearch``);
-ImageMagick's ``main``; LibreOffice's ``DisplayArea``, hidden variants included (weblens leaves
+ImageMagick's ``main``; Django's ``yui-main``; SQLAlchemy's ``docs-body``; LibreOffice's
+``DisplayArea``, hidden variants included (weblens leaves
 hidden text out, so a page that hides most of its text scores low and comes back ``js_required``). A
 heading's permalink sign (``¶``) is no part of its text.
 These region selectors annotate the data, as the corpora's hand-cleaned texts do; the extractors
@@ -159,6 +163,20 @@ CORPORA = (
         Path("/usr/share/libreoffice/help/en-US/text"),
         ("**/*.html",),
         ("//div[@id='DisplayArea']",),
+    ),
+    DocsCorpus(
+        "django-docs",
+        Path("/usr/share/doc/python-django-doc/html"),
+        tuple(
+            f"{part}/**/*.html" for part in ("faq", "howto", "internals", "intro", "misc", "ref", "topics")
+        ),
+        ("//div[@id='yui-main']",),
+    ),
+    DocsCorpus(
+        "sqlalchemy-docs",
+        Path("/usr/share/doc/python-sqlalchemy-doc/html"),
+        tuple(f"{part}/**/*.html" for part in ("core", "dialects", "faq", "orm", "tutorial")),
+        ("//div[@id='docs-body']",),
     ),
     DocsCorpus(
         "gtk-doc",

@@ -433,6 +433,19 @@ def test_a_heading_linking_back_to_the_table_of_contents_is_its_text() -> None:
     assert '<a href="/faq/other">' in headings[2]  # to another page
 
 
+def test_a_permalink_to_an_anchor_set_just_before_it_goes_and_a_footnote_mark_stays() -> None:
+    # a parameter's permalink (Sphinx): the anchor, the term, then the sign linking to the anchor
+    root = parse_html(
+        "<html><body><ul><li><p><span class='target' id='params.base'></span><strong>base</strong>"
+        "<a class='paramlink headerlink' href='#params.base'>¶</a> – the class doing the work.</p></li></ul>"
+        "<p>Tides turn twice a day<a href='#note1'>*</a>.</p><p id='note1'>* Mostly.</p></body></html>"
+    ).root
+    strip_junk(root)
+    html = lxml.html.tostring(root, encoding="unicode")
+    assert "¶" not in html and "<strong>base</strong> – the class" in html
+    assert '<a href="#note1">*</a>' in html  # a footnote's mark links to the note, elsewhere
+
+
 @pytest.mark.parametrize("name", ["deprecation-comment", "doc-comment", "docstring_comment"])
 def test_a_note_of_the_document_named_a_comment_stays(name: str) -> None:
     note = f"<div class='block'>Deprecated.<div class='{name}'>Since 1.1 use the Gauge class instead.</div>"

@@ -295,9 +295,18 @@ def _beside_heading(link: HtmlElement) -> bool:
 
 
 def _links_to_its_own_box(link: HtmlElement) -> bool:
+    """The link's target is a box around it, or an anchor set in the same line before it (Sphinx's
+    ``<span class="target" id="…params.base"></span><strong>base</strong><a href="#…params.base">¶</a>``,
+    a parameter's permalink); a footnote's mark links to a note elsewhere."""
     target = (link.get("href") or "").strip()[1:]
-    return bool(target) and any(
-        box.get("id") == target for box in islice(link.iterancestors(), _PERMALINK_DEPTH)
+    if not target:
+        return False
+    if any(box.get("id") == target for box in islice(link.iterancestors(), _PERMALINK_DEPTH)):
+        return True
+    return any(
+        before.get("id") == target or before.get("name") == target
+        for before in link.itersiblings(preceding=True)
+        if before.tag.__class__ is str
     )
 
 

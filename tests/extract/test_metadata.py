@@ -193,6 +193,17 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
     assert meta_of(f"<title>{declared}</title>", f"<h1>{h1}</h1><p>text</p>").title == title
 
 
+def test_an_h1_that_links_up_to_the_index_page_of_a_directory_above_names_the_manual() -> None:
+    # a manual's banner: "../index.html" is the directory above the page, as "/r/sailing" is
+    html = (
+        "<html><head><title>How-to guides &#8212; Tidetable 3.2 documentation</title></head><body>"
+        "<div id='hd'><h1><a href='../index.html'>Tidetable 3.2 documentation</a></h1></div>"
+        "<div id='main'><h1>How-to guides</h1><p>Short answers to common questions.</p></div></body></html>"
+    )
+    found = extract_metadata(parse(html), "https://docs.example/tidetable/howto/index.html")
+    assert found.title == "How-to guides"
+
+
 @pytest.mark.parametrize(
     ("h1", "title"),
     [
@@ -200,6 +211,8 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
         ("<a href='/r/sailing'>sailing</a>", "Best knot for a mooring?"),
         # a link to a page beside it: no sign that it names the page's section
         ("<a href='/r/boats'>sailing</a>", "sailing"),
+        # a link to the page itself (its permalink): its headline
+        ("<a href='/r/sailing/comments/abc/best_knot/'>Best knot, asked</a>", "Best knot, asked"),
     ],
 )
 def test_an_h1_that_links_up_to_a_section_names_it(h1: str, title: str) -> None:

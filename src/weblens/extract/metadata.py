@@ -589,6 +589,7 @@ _HOME_LINKS = 3  # links to the home page read for the site's name
 _HOME_LINKS_READ = 30  # among the page's first links
 _HOME_SLASHES = 3  # "https://host/"
 _HOME_LINK_WORDS = 4
+_INDEX_FILE = re.compile(r"/(?:index|default)\.(?:html?|php|aspx?)$", re.I)
 _BANNER_WORDS = frozenset(
     (
         "masthead",
@@ -679,8 +680,9 @@ def _links_up(el: HtmlElement, url: str | None) -> bool:
         page, linked = urlsplit(url), urlsplit(target)
     except ValueError:
         return False
-    section = linked.path.rstrip("/")
-    return bool(section) and linked.hostname == page.hostname and page.path.startswith(section + "/")
+    # "../index.html" is the directory above; a link to the page itself ("slug/" on "slug/") is none
+    section, here = (_INDEX_FILE.sub("", path).rstrip("/") for path in (linked.path, page.path))
+    return bool(section) and linked.hostname == page.hostname and here.startswith(section + "/")
 
 
 def _links_home(el: HtmlElement) -> bool:

@@ -319,6 +319,15 @@ def test_a_hiding_class_around_most_of_the_page_is_spared() -> None:
     assert "Paragraph sentence 3" in _clean(html)
 
 
+def test_on_a_page_of_short_lines_a_hiding_mark_goes_unless_it_wraps_most_of_the_text() -> None:
+    # no paragraph is long enough to be prose: the text's share decides instead
+    verse = "".join(f"<p>Line {n} of the verse, short.</p>" for n in range(6))
+    assert "screen readers" not in _clean(
+        f"<html><body><span class='sr-only'>For screen readers</span>{verse}"
+    )
+    assert "Line 4 of the verse" in _clean(f"<html><body><div aria-hidden='true'>{verse}</div></body></html>")
+
+
 def test_captions_are_found() -> None:
     root = lxml.html.fromstring(
         "<div><figure><img src='a.jpg'><figcaption>Cap one</figcaption></figure>"

@@ -562,7 +562,7 @@ class _Judge:
         if not plain and hidden_for_sure(el):
             return True
         if not plain and hidden_by_convention(el):
-            return self._prose_of(el)[0] < self.guard
+            return self._holds_little_of_the_page(el)
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
@@ -602,6 +602,22 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
+        """An element hidden by convention holds less than half of the page's prose — or, on a page
+        of short lines with no prose at all (a poem, a list), less than half of its text: it goes.
+        (An inline element's "prose" is its text, so without the second test a screen-reader label
+        beside short paragraphs outweighed a guard of nothing.)"""
+        if self.prose and self.prose[0]:
+            return self._prose_of(el)[0] < self.guard
+        found = self.stats.index.get(el)
+        chars = self.stats.chars
+        size = (
+            sum(chars[found : self.stats.ends[found] + 1])
+            if found is not None
+            else measure(" ".join(el.text_content().split()))
+        )
+        return size * 2 < sum(chars)
 
     def _section_of_the_text(self, el: HtmlElement, role: str) -> bool:
         """A section that opens with its heading, its id the heading's anchor ("sharing-a-jar-between-

@@ -610,14 +610,7 @@ class _Judge:
         beside short paragraphs outweighed a guard of nothing.)"""
         if self.prose and self.prose[0]:
             return self._prose_of(el)[0] < self.guard
-        found = self.stats.index.get(el)
-        chars = self.stats.chars
-        size = (
-            sum(chars[found : self.stats.ends[found] + 1])
-            if found is not None
-            else measure(" ".join(el.text_content().split()))
-        )
-        return size * 2 < sum(chars)
+        return _text_size(self.stats, el) * 2 < sum(self.stats.chars)
 
     def _section_of_the_text(self, el: HtmlElement, role: str) -> bool:
         """A section that opens with its heading, its id the heading's anchor ("sharing-a-jar-between-
@@ -697,6 +690,15 @@ class _Judge:
         return False
 
 
+def _text_size(stats: TreeStats, el: HtmlElement) -> int:
+    """The size of ``el``'s text as the statistics count it: its blocks' characters, or, for an
+    inline element (no block of its own), its text measured alike."""
+    found = stats.index.get(el)
+    if found is not None:
+        return sum(stats.chars[found : stats.ends[found] + 1])
+    return measure(" ".join(el.text_content().split()))
+
+
 def _block_before(el: HtmlElement) -> HtmlElement | None:
     """The element before ``el``, past comments and empty anchors (an index term's target)."""
     before = el.getprevious()
@@ -763,7 +765,7 @@ def clean(
     doomed: list[HtmlElement] = []
     removed: set[int] = set()
     cut_start, cut_end = -1, -2  # the block range of the last removed element
-    chars, hidden_chars = stats.chars, 0
+    hidden_chars = 0
     hiders: set[HtmlElement] = set()  # what the hidden attribute or an inline style hides
     code_start, code_end = -1, -2  # the block range of the last code block kept
     for el, current in zip(stats.elements, stats.owners, strict=True):
@@ -783,11 +785,7 @@ def clean(
         # asked again of what goes only (few), and counted once: not inside a hidden inline element
         if el.keys() and hidden_for_sure(el) and not any(outer in hiders for outer in el.iterancestors()):
             hiders.add(el)
-            hidden_chars += (
-                sum(chars[found : ends[found] + 1])
-                if found is not None
-                else measure(" ".join(el.text_content().split()))
-            )
+            hidden_chars += _text_size(stats, el)
         if found is not None:
             cut_start, cut_end = found, ends[found]
             removed.update(range(found, cut_end + 1))

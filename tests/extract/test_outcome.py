@@ -78,6 +78,22 @@ def test_a_rendered_app_with_real_text_is_ok() -> None:
     assert weblens.extract(html).outcome is Outcome.OK
 
 
+@pytest.mark.parametrize("marker", ["challenge-form", "cf_chl_opt", "__NEXT_DATA__", "ng-version="])
+def test_a_short_post_that_quotes_a_marker_is_not_walled_by_it(marker: str) -> None:
+    """The markers of interstitials and app shells count in markup, not when the page writes them as
+    words: a short note about them is a thin page with its text, not a challenge with none."""
+    html = (
+        "<html><body><article><h1>What the interstitial holds</h1>"
+        f"<p>The form the wall sets up carries the name <code>{marker}</code>, which is how to tell it.</p>"
+        "</article></body></html>"
+    )
+    result = weblens.extract(html)
+    assert result.outcome is Outcome.THIN
+    assert marker in result.text
+    walled = html.replace("</article>", f'</article><div id="{marker}"></div>')
+    assert weblens.extract(walled).outcome in {Outcome.CHALLENGE, Outcome.JS_REQUIRED}
+
+
 def test_short_page_is_thin() -> None:
     result = weblens.extract("<html><body><p>Just a few words here.</p></body></html>")
     assert result.outcome is Outcome.THIN

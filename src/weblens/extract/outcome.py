@@ -74,8 +74,12 @@ _JS_WORD = re.compile("javascript")
 _JS_WINDOW = 40
 
 
-def _has_any(low_source: str, markers: tuple[str, ...]) -> bool:
-    return any(marker in low_source for marker in markers)
+def _in_markup(low_source: str, low_text: str, markers: tuple[str, ...]) -> bool:
+    """A marker the source holds more often than the extracted text shows it: set in an attribute or a
+    script, not written as words (a short post about interstitials that quotes ``challenge-form``)."""
+    return any(
+        low_source.count(marker) > low_text.count(marker) for marker in markers if marker in low_source
+    )
 
 
 def _js_wall(low_source: str) -> bool:
@@ -106,16 +110,18 @@ def classify(*, source: str, title: str | None, text: str, word_count: int, bina
         return challenge
     if word_count >= max(_CHALLENGE_WORDS, _SHELL_WORDS, THIN_WORDS):
         return Verdict(outcome=Outcome.OK)
-    low = source.lower()
-    if word_count < _CHALLENGE_WORDS and (_CHALLENGE_TEXT.search(text) or _has_any(low, _CHALLENGE_MARKUP)):
+    low, low_text = source.lower(), text.lower()
+    if word_count < _CHALLENGE_WORDS and (
+        _CHALLENGE_TEXT.search(text) or _in_markup(low, low_text, _CHALLENGE_MARKUP)
+    ):
         return challenge
     if (
         word_count < _CAPTCHA_PAGE_WORDS
         and _CAPTCHA_WORDS.search(f"{title or ''} {text}")
-        and _has_any(low, _CAPTCHA_WIDGET)
+        and _in_markup(low, low_text, _CAPTCHA_WIDGET)
     ):
         return challenge
-    if word_count < _SHELL_WORDS and (_has_any(low, _SHELL_MARKERS) or _EMPTY_ROOT.search(low)):
+    if word_count < _SHELL_WORDS and (_in_markup(low, low_text, _SHELL_MARKERS) or _EMPTY_ROOT.search(low)):
         return Verdict(
             outcome=Outcome.JS_REQUIRED,
             warnings=("js_required: the page is an application shell without rendered text",),

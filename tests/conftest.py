@@ -13,6 +13,8 @@ from tests.support.servers import LoopbackServer
 
 # Tests never assert wall-clock time: hypothesis's per-example deadline would, on a busy machine.
 settings.register_profile("weblens", deadline=None)
+# `pytest --hypothesis-profile=thorough tests/extract`: many more examples, to run before a release.
+settings.register_profile("thorough", parent=settings.get_profile("weblens"), max_examples=1000)
 settings.load_profile("weblens")
 
 REPO = Path(__file__).resolve().parent.parent

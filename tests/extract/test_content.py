@@ -258,6 +258,19 @@ def test_a_clause_leading_into_its_link_is_content() -> None:
     assert "yet: [Why some shops last and others close](https://news.example.com/2024/first)" in markdown
 
 
+def test_a_sentence_that_opens_in_emphasis_is_a_sentence_around_its_link() -> None:
+    """The words before the link count wherever they are set: an answer opening with a bold "A:"
+    in a font is still a sentence of the text, not a line of links."""
+    answer = (
+        "<p><font color='red'><b>A: </b></font>For a page on <a href='/digs/visit.html'>digs you can "
+        "visit with children, click here</a>.</p>"
+    )
+    markdown = _story(
+        f"<p>{SENTENCES}</p><h3>Q: Are there digs to join?</h3>{answer}<h3>Q: Next</h3><p>{SENTENCES}</p>"
+    )
+    assert "For a page on [digs you can visit with children, click here]" in markdown
+
+
 def test_a_sentence_with_words_around_its_links_is_content() -> None:
     markdown = _story(
         f"<p>{SENTENCES}</p><dl><dt>-W arg</dt><dd><p>Warning control.</p><p>See "
@@ -281,6 +294,8 @@ def test_a_sentence_with_words_around_its_links_is_content() -> None:
         "<p>See our coverage of <a href='/1'>the other story on the site</a> and <a href='/2'>more</a></p>",
         # a pointer: its links end it, no words of its own after them
         "<p>Also see <a href='/1'>the other story on the site</a> and <a href='/2'>the one before</a>.</p>",
+        # a label set in bold is still a label
+        "<p><b>Read more:</b> <a href='/1'>The other story on the site, told at length by a writer.</a></p>",
     ],
 )
 def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: str) -> None:

@@ -136,6 +136,27 @@ def test_a_page_that_is_a_list_of_headlines_gives_the_list_not_the_menus() -> No
     assert "https://site.example/t/" not in page.markdown  # the tag cloud beside the list
 
 
+def test_a_blog_front_page_keeps_its_short_posts_beside_the_long_ones() -> None:
+    """A short post on a blog's front page has the shape of a teaser card (a headline link and one
+    paragraph); beside whole posts set in the same kind of box it is an entry of the page, not a
+    promotion of another page."""
+    page = read("blog_front_page.html")
+    for words in ("The new lid is lighter", "dwarf runner bean", "moved to the pond", "branch collar"):
+        assert words in page.text
+    assert "## [Snowdrops under the hedge](https://site.example/2026/02/17/snowdrops.html)" in page.markdown
+    assert "Archives" not in page.text and "Powered by" not in page.text
+
+
+def test_a_page_of_links_keeps_its_short_titled_links_and_not_its_menu() -> None:
+    """On a page that is a list of links, a link of headline length is an entry, however short its
+    line: it pays no penalty for being a short line, as a menu's one-word links still do."""
+    page = read("links_page.html")
+    assert page.outcome is Outcome.OK
+    for entry in ("Roller coaster film", "Mind reading game", "A living will form", "A great map site"):
+        assert f"[{entry}](http://" in page.markdown
+    assert "Teaching" not in page.text and "views expressed" not in page.text
+
+
 def test_a_short_article_is_not_mistaken_for_a_listing_of_its_tag_cloud() -> None:
     page = read("short_news_tag_cloud.html")
     assert "open on Sundays from the first weekend of March" in page.text

@@ -51,6 +51,7 @@ _LISTS = frozenset(("ul", "ol"))
 _ITEMS = frozenset(("li", "dd", "dt"))
 _WRAPPERS = 3  # boxes around a list of links, at most
 _WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
+_SECTION_TAGS = _WRAPPER_TAGS | _LISTS  # the boxes a listing's sections are set in
 # the caption of a box holding a list of links: a heading-like line of a few words
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
@@ -81,6 +82,7 @@ _TARGET_NAMES = lxml.etree.XPath("//@id | //a/@name", smart_strings=False)
 _CARD_CHARS = 700
 _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
+_ENTRY_PARAGRAPHS = 2  # paragraphs of prose in a whole entry beside a card
 _HEADLINE_LINK = 15
 # a card for one thing in the text: this many links with text, all to one address, in a small box
 _CARD_LINKS = 3
@@ -153,7 +155,7 @@ def _listing_weight(tag: str, size: int, links: int, sentences: bool, anchors: i
     weight = float(size) if headlines else size - links - _LINK_PENALTY * links
     if tag in HEADING_TAGS:
         return max(0.0, weight) * 0.2
-    if not sentences and size < _SHORT_LINE and tag not in _CELLS:
+    if not headlines and not sentences and size < _SHORT_LINE and tag not in _CELLS:
         weight -= _SHORT_PENALTY
     return weight
 
@@ -181,10 +183,30 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
     for i in cards:
         siblings[parents[i]] = siblings.get(parents[i], 0) + 1
     inside: set[int] = set()
+    prose = _prose(stats, removed) if cards else []
+    whole = {i for i in range(count) if prose[i] >= _ENTRY_PARAGRAPHS} if cards else set()
     for i in cards:
-        if siblings[parents[i]] >= _CARD_SIBLINGS:
+        if siblings[parents[i]] >= _CARD_SIBLINGS and not _entry_among_entries(stats, i, whole):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
+
+
+def _entry_among_entries(stats: TreeStats, card: int, whole: Collection[int]) -> bool:
+    """A card set in the same kind of box (tag and class) as a whole entry beside it, one of
+    :data:`_ENTRY_PARAGRAPHS` paragraphs of prose or more (a blog's front page, where a short post
+    has the headline and paragraph of a teaser and its neighbours are whole posts): a short entry
+    of the page's text, not a teaser for another page."""
+    el = stats.nodes[card]
+    parent = el.getparent()
+    if parent is None:
+        return False
+    kind = (el.tag, el.get("class"))
+    for sibling in parent:
+        if sibling is not el and (sibling.tag, sibling.get("class")) == kind:
+            found = stats.index.get(sibling)
+            if found is not None and found in whole:
+                return True
+    return False
 
 
 def _sums(
@@ -350,24 +372,47 @@ def _sections_of_one_listing(stats: TreeStats, best: int, removed: Collection[in
     they are alike (same tag and class) and each holds a list: one listing in several sections (a
     site map's "Modules", "How-to", "Developer" parts), of which the scorer saw only the longest.
     Also those of the sections that open with their heading, which stand or fall together: a part
-    whose links are shorter than the others' ("Release notes", "License") is no menu beside them."""
-    el = stats.nodes[best]
-    parent = stats.parents[best]
-    if parent < 0 or el.tag not in _WRAPPER_TAGS or el.find(".//li") is None:
-        return best, []
+    whose links are shorter than the others' ("Release notes", "License") is no menu beside them.
+    When the scorer chose the box itself, its sections are found among its children."""
+    node = best
+    for _ in range(_WRAPPERS):  # the chosen block, or the section a few boxes up that holds it
+        el, parent = stats.nodes[node], stats.parents[node]
+        if parent < 0:
+            break
+        if el.tag in _SECTION_TAGS and el.find(".//li") is not None:
+            headed = _alike_sections(stats, parent, removed, (el.tag, el.get("class")))
+            if headed is not None:
+                return parent, headed
+        node = parent
+    kinds = dict.fromkeys(  # in the order of the page: the same answer on every run
+        (stats.nodes[child].tag, stats.nodes[child].get("class"))
+        for child in stats.children(best)
+        if stats.nodes[child].tag in _WRAPPER_TAGS
+    )
+    for kind in kinds:
+        headed = _alike_sections(stats, best, removed, kind)
+        if headed:
+            return best, headed
+    return best, []
+
+
+def _alike_sections(
+    stats: TreeStats, box: int, removed: Collection[int], kind: tuple[str, str | None]
+) -> list[int] | None:
+    """The sections of ``box`` that open with their heading, when its children of ``kind`` (tag and
+    class) that hold a list are two or more and hold most of its text; None when they are not."""
     alike = [
         child
-        for child in stats.children(parent)
+        for child in stats.children(box)
         if child not in removed
-        and stats.nodes[child].tag == el.tag
-        and stats.nodes[child].get("class") == el.get("class")
+        and (stats.nodes[child].tag, stats.nodes[child].get("class")) == kind
         and stats.nodes[child].find(".//li") is not None
     ]
     inside = sum(_subtree_chars(stats, child) for child in alike)
-    if len(alike) < 2 or inside * _ALIKE_SHARE < _subtree_chars(stats, parent):
-        return best, []
+    if len(alike) < 2 or inside * _ALIKE_SHARE < _subtree_chars(stats, box):
+        return None
     headed = [child for child in alike if opening_heading(stats.nodes[child]) is not None]
-    return parent, headed if len(headed) >= 2 else []
+    return headed if len(headed) >= 2 else []
 
 
 def _list_tag(cell: HtmlElement) -> str | None:
@@ -979,12 +1024,32 @@ def _sentence_around_links(el: HtmlElement) -> bool:
     stop, question or exclamation mark; or a clause of the text that leads into its link with a
     colon ("Take a look if you have not read it yet: <a>…</a>"). A label ("Read more:", "Related
     stories:") leads into nothing."""
-    lead = " ".join((el.text or "").split())
+    lead = _lead(el)
     if lead.endswith(":"):
         return len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p")
     if el.text_content().rstrip()[-1:] not in _FULL_STOPS:
         return False
     return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _words_around_links(el))
+
+
+def _lead(el: HtmlElement) -> str:
+    """The words a block opens with before its first link, those set in emphasis or a font included
+    ("<b>A:</b> For a page on <a>…</a>")."""
+    parts: list[str] = []
+    _text_until_a_link(el, parts)
+    return " ".join(" ".join(parts).split())
+
+
+def _text_until_a_link(el: HtmlElement, parts: list[str]) -> bool:
+    """Appends ``el``'s text in reading order up to its first link; True when a link was reached."""
+    parts.append(el.text or "")
+    for child in el:
+        if isinstance(child.tag, str) and (
+            (child.tag == "a" and is_link(child)) or _text_until_a_link(child, parts)
+        ):
+            return True
+        parts.append(child.tail or "")  # a comment's text is no text
+    return False
 
 
 def _words_around_links(el: HtmlElement) -> bool:

@@ -271,6 +271,26 @@ def test_a_sentence_that_opens_in_emphasis_is_a_sentence_around_its_link() -> No
     assert "For a page on [digs you can visit with children, click here]" in markdown
 
 
+@pytest.mark.parametrize("box", ["div", "td"])
+def test_a_box_of_resources_under_a_label_is_kept_whole_and_a_box_of_own_stories_is_not(box: str) -> None:
+    hosts = ("city.example.gov", "parks.example.org", "county.example.us", "beaches.example.net")
+    names = ("The city council pages", "Parks and recreation schedules", "The county records office",
+             "Beach water quality reports")  # fmt: skip
+
+    def resources(prefix: str) -> str:
+        lines = "".join(
+            f"<p><a href='{prefix(host)}'>{name}</a></p>" for host, name in zip(hosts, names, strict=True)
+        )
+        inner = f"<p><strong>Local news and information</strong></p>{lines}<p>&nbsp;</p>"
+        return f"<table><tr><td>{inner}</td></tr></table>" if box == "td" else f"<div>{inner}</div>"
+
+    away = _story(f"<p>{SENTENCES}</p>{resources(lambda host: f'https://{host}/')}<p>{SENTENCES}</p>")
+    for host, name in zip(hosts, names, strict=True):
+        assert f"[{name}](https://{host}/)" in away
+    own = _story(f"<p>{SENTENCES}</p>{resources(lambda host: f'/topics/{host}')}<p>{SENTENCES}</p>")
+    assert "city council" not in own and "Sentence 7" in own
+
+
 def test_a_sentence_with_words_around_its_links_is_content() -> None:
     markdown = _story(
         f"<p>{SENTENCES}</p><dl><dt>-W arg</dt><dd><p>Warning control.</p><p>See "

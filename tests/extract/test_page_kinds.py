@@ -157,6 +157,26 @@ def test_a_page_of_links_keeps_its_short_titled_links_and_not_its_menu() -> None
     assert "Teaching" not in page.text and "views expressed" not in page.text
 
 
+def test_resources_set_one_link_to_a_paragraph_are_kept_and_promotions_are_not() -> None:
+    """A run of paragraphs that each link to another site is the list of resources the text gives;
+    a run linking to one other site again and again (the paper's video channel) or to the site's
+    own stories is a promotion, pruned as before."""
+    page = weblens.extract(
+        (CLASSES / "resources_paragraphs.html").read_bytes(),
+        "https://www.valleycourier.example.com/news/2026/05/fire-season.html",
+    )
+    for entry in (
+        "Active fire maps, updated hourly",
+        "The Smokey Bear web site",
+        "The county fire safe council",
+    ):
+        assert f"[{entry}](https://" in page.markdown
+    assert (
+        "[The firewise home page](https://www.firewise.example.org/) (guides and checklists)" in page.markdown
+    )
+    assert "go bag" not in page.text and "Burn permits" not in page.text
+
+
 def test_a_short_article_is_not_mistaken_for_a_listing_of_its_tag_cloud() -> None:
     page = read("short_news_tag_cloud.html")
     assert "open on Sundays from the first weekend of March" in page.text

@@ -27,7 +27,7 @@ from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.tree import drop
 from weblens.extract.trim import is_price
-from weblens.extract.urls import elsewhere
+from weblens.extract.urls import elsewhere, site_of
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -70,6 +70,9 @@ _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
+_LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
+_LABELS_SHARE = 3  # ... its labels one to three links at most
+_LABEL_WORDS = 6
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
 # a table of data: at least this many rows, none with a block of its own in a cell
@@ -513,7 +516,9 @@ def _prune(
             and not _text_of_a_data_cell(stats.nodes[i])
             and not _price(stats, i)
             and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
-            and not (stats.nodes[i].tag == "p" and _kept_paragraph(stats, i))  # asked only when it costs
+            and not (
+                stats.nodes[i].tag == "p" and _kept_paragraph(stats, i, site)
+            )  # asked only when it costs
             and not code_box(stats.nodes[i])  # it reads the subtree's text
             and not _holds_contents(stats, i, contents)  # its parts are judged one by one
             and not _name_of_its_description(stats, i, net)
@@ -583,9 +588,11 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "table":
-        return _data_table(stats.nodes[i])
+        return _data_table(stats.nodes[i]) or _table_of_links_out(stats, stats.nodes[i], site)
     if tag == "dl":
         return _content_links(stats, i)
+    if tag in _CELLS:
+        return _box_of_links_out(stats, i, site)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
     table = _wrapped_list(stats.nodes[i], ("table",)) if tag in _WRAPPER_TAGS else None
@@ -602,14 +609,109 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
         or _links_out(stats, i, site)
+        or (tag == "div" and _box_of_links_out(stats, i, site))
     )
 
 
-def _kept_paragraph(stats: TreeStats, i: int) -> bool:
+def _kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
     """A paragraph of links that is content (its inline links need no protection of their own: it
     is asked only when it would be pruned)."""
     el = stats.nodes[i]
-    return _link_paragraph_in_prose(stats, i) or _numbered_entry(el) or _references(el)
+    return (
+        _link_paragraph_in_prose(stats, i)
+        or _numbered_entry(el)
+        or _references(el)
+        or _links_out_in_paragraphs(stats, _run_of_lines(stats, el), site)
+    )
+
+
+def _run_of_lines(stats: TreeStats, el: HtmlElement) -> list[HtmlElement]:
+    """The run of paragraphs of links ``el`` is one of (see :func:`_line_of_links`), over line
+    breaks and empty paragraphs between them; empty when ``el`` is none."""
+    if not _line_of_links(stats, el):
+        return []
+    run = [el]
+    for forward in (False, True):
+        sibling = _next_paragraph(run[-1] if forward else run[0], forward)
+        while sibling is not None and _line_of_links(stats, sibling):
+            run.insert(len(run) if forward else 0, sibling)
+            sibling = _next_paragraph(sibling, forward)
+    return run
+
+
+def _links_out_in_paragraphs(stats: TreeStats, run: list[HtmlElement], site: str | None) -> bool:
+    """A run of :data:`_ENTRY_RUN` or more paragraphs of links, several words each, mostly to other
+    sites and to many of them: the list of resources a text gives, set one link to a paragraph
+    (what :func:`_links_out` keeps when it is a list). Links to the site's own pages (other
+    stories, a menu) or to one other site again and again (the site's channel there, a sister
+    site's stories) stay prunable."""
+    if site is None or len(run) < _ENTRY_RUN:
+        return False
+    if sum(len(p.text_content().split()) for p in run) < _LINK_ITEM_WORDS * len(run):
+        return False
+    hrefs = [a.get("href") or "" for p in run for a in p.iter("a") if is_link(a)]
+    away = [href for href in hrefs if elsewhere(href, site)]
+    sites = len({site_of(href) for href in away})
+    return len(away) * 2 > len(hrefs) and sites >= _ENTRY_RUN and sites * 2 >= len(run)
+
+
+def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A box of paragraphs that are links to other sites, under short labels of their groups, and
+    nothing else (``<td><p><b>Local news</b></p><p><a>City of …</a></p>…<hr>…</td>``): the
+    resources kept whole."""
+    el = stats.nodes[i]
+    if any(child.tag not in _LINES_BOX for child in el):
+        return False
+    paragraphs = [child for child in el if child.tag == "p" and child.text_content().strip()]
+    lines = [p for p in paragraphs if _line_of_links(stats, p)]
+    labels = len(paragraphs) - len(lines)
+    if labels * _LABELS_SHARE > len(lines) or any(
+        len(p.text_content().split()) > _LABEL_WORDS for p in paragraphs if not _line_of_links(stats, p)
+    ):
+        return False
+    return _links_out_in_paragraphs(stats, lines, site)
+
+
+def _table_of_links_out(stats: TreeStats, table: HtmlElement, site: str | None) -> bool:
+    """A layout table each of whose cells is a box of links to other sites (see
+    :func:`_box_of_links_out`)."""
+    cells = [cell for row in table.iterchildren("tr", "tbody") for cell in _cells_of(row)]
+    return bool(cells) and all(
+        (found := stats.index.get(cell)) is not None and _box_of_links_out(stats, found, site)
+        for cell in cells
+    )
+
+
+def _cells_of(row: HtmlElement) -> list[HtmlElement]:
+    if row.tag == "tbody":
+        return [cell for inner in row.iterchildren("tr") for cell in _cells_of(inner)]
+    return [cell for cell in row if cell.tag in _CELLS]
+
+
+def _line_of_links(stats: TreeStats, el: HtmlElement) -> bool:
+    """A paragraph that opens with a link and has fewer than :data:`_AROUND_WORDS` words of its own
+    ("<a>Child Workers in Nepal</a> (Nepal)", "<a>The firewise page</a> (guides and checklists)")."""
+    found = stats.index.get(el)
+    if found is None or el.tag != "p" or not stats.links[found] or _lead(el):
+        return False
+    linked = sum(len(a.text_content().split()) for a in el.iter("a") if is_link(a))
+    return len(el.text_content().split()) - linked < _AROUND_WORDS
+
+
+def _next_paragraph(el: HtmlElement, forward: bool) -> HtmlElement | None:
+    """The paragraph beside ``el``, over line breaks and empty paragraphs between them; None when
+    text stands between the two."""
+    current = el
+    sibling = el.getnext() if forward else el.getprevious()
+    while sibling is not None:
+        between = current.tail if forward else sibling.tail
+        if between and between.strip():
+            return None
+        if sibling.tag != "br" and not (sibling.tag == "p" and not sibling.text_content().strip()):
+            return sibling
+        current = sibling
+        sibling = sibling.getnext() if forward else sibling.getprevious()
+    return None
 
 
 def _price(stats: TreeStats, i: int) -> bool:

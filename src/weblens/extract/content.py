@@ -186,15 +186,17 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
     for i in cards:
         siblings[parents[i]] = siblings.get(parents[i], 0) + 1
     inside: set[int] = set()
-    prose = _prose(stats, removed) if cards else []
-    whole = {i for i in range(count) if prose[i] >= _ENTRY_PARAGRAPHS} if cards else set()
-    for i in cards:
-        if siblings[parents[i]] >= _CARD_SIBLINGS and not _entry_among_entries(stats, i, whole):
+    listed = [i for i in cards if siblings[parents[i]] >= _CARD_SIBLINGS]
+    if not listed:
+        return inside
+    prose = _prose(stats, removed)
+    for i in listed:
+        if not _entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
 
 
-def _entry_among_entries(stats: TreeStats, card: int, whole: Collection[int]) -> bool:
+def _entry_among_entries(stats: TreeStats, card: int, prose: list[float]) -> bool:
     """A card set in the same kind of box (tag and class) as a whole entry beside it, one of
     :data:`_ENTRY_PARAGRAPHS` paragraphs of prose or more (a blog's front page, where a short post
     has the headline and paragraph of a teaser and its neighbours are whole posts): a short entry
@@ -207,7 +209,7 @@ def _entry_among_entries(stats: TreeStats, card: int, whole: Collection[int]) ->
     for sibling in parent:
         if sibling is not el and (sibling.tag, sibling.get("class")) == kind:
             found = stats.index.get(sibling)
-            if found is not None and found in whole:
+            if found is not None and prose[found] >= _ENTRY_PARAGRAPHS:
                 return True
     return False
 
@@ -523,7 +525,8 @@ def _prune(
             and not _holds_contents(stats, i, contents)  # its parts are judged one by one
             and not _name_of_its_description(stats, i, net)
         ):
-            pruned.append(stats.nodes[i])
+            if not _resources(stats, i, site):  # asked only when it costs: kept whole, or pruned
+                pruned.append(stats.nodes[i])
             i = ends[i] + 1
         else:
             i += 1
@@ -588,11 +591,9 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "table":
-        return _data_table(stats.nodes[i]) or _table_of_links_out(stats, stats.nodes[i], site)
+        return _data_table(stats.nodes[i])
     if tag == "dl":
         return _content_links(stats, i)
-    if tag in _CELLS:
-        return _box_of_links_out(stats, i, site)
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
     table = _wrapped_list(stats.nodes[i], ("table",)) if tag in _WRAPPER_TAGS else None
@@ -609,8 +610,16 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _endnotes(stats.nodes[i])
         or _list_in_prose(stats, i)
         or _links_out(stats, i, site)
-        or (tag == "div" and _box_of_links_out(stats, i, site))
     )
+
+
+def _resources(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A box, a layout cell or a layout table of them, holding only paragraphs of links to other
+    sites under short labels (see :func:`_box_of_links_out`): kept whole."""
+    tag = stats.nodes[i].tag
+    if tag == "table":
+        return _table_of_links_out(stats, stats.nodes[i], site)
+    return (tag == "div" or tag in _CELLS) and _box_of_links_out(stats, i, site)
 
 
 def _kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:

@@ -450,16 +450,17 @@ def test_other_boxes_of_links_between_the_sections_are_still_pruned(block: str) 
     assert "](" not in markdown and markdown.count("Sentence 7") == 2
 
 
-def _entries(*numbers: int) -> str:
+def _entries(*numbers: int, mark: str = "[{}]") -> str:
     return "".join(
-        f"<p class='bibitem'>[{n}] <a href='/refs/{n}.html'>J. Roe, S. Lee, J. Cryst. Growth 66, {n} "
-        "(1984).</a></p>"
+        f"<p class='bibitem'>{mark.format(n)} <a href='/refs/{n}.html'>J. Roe, S. Lee, "
+        f"J. Cryst. Growth 66, {n} (1984).</a></p>"
         for n in numbers
     )
 
 
-def test_a_bibliography_set_as_numbered_paragraphs_is_content() -> None:
-    markdown = _article_with("<h2>References</h2>" + _entries(2, 3, 4))
+@pytest.mark.parametrize("mark", ["[{}]", "({})", "{}.", "{})"])
+def test_a_bibliography_set_as_numbered_paragraphs_is_content(mark: str) -> None:
+    markdown = _article_with("<h2>References</h2>" + _entries(2, 3, 4, mark=mark))
     for n in (2, 3, 4):
         assert (
             f"[J. Roe, S. Lee, J. Cryst. Growth 66, {n} (1984).](https://news.example.com/refs/{n}.html)"

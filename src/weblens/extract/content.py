@@ -74,7 +74,7 @@ _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links h
 _LABELS_SHARE = 3  # ... its labels one to three links at most
 _LABEL_WORDS = 6
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
-_ENTRY_NUMBER = re.compile(r"\s*\[?(\d{1,3})(?:\]|\.(?!\d)|\))")
+_ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!\d)|\)))")
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
@@ -812,7 +812,7 @@ def _numbered_references(stats: TreeStats, i: int) -> bool:
     if body is None or body.tag not in _LISTS:
         return False
     numbers = [_ENTRY_NUMBER.match(item.text_content()) for item in body if item.tag == "li"]
-    run = [int(found.group(1)) for found in numbers if found is not None]
+    run = [number for number in map(_number_of, numbers) if number is not None]
     return (
         len(run) >= _ENTRY_RUN and len(run) == len(numbers) and run == list(range(run[0], run[0] + len(run)))
     )
@@ -1105,11 +1105,19 @@ def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     )
 
 
+def _number_of(found: re.Match[str] | None) -> int | None:
+    """The number an entry opens with ("[2]", "(2)", "2.", "2)"), from a match of
+    :data:`_ENTRY_NUMBER`."""
+    if found is None:
+        return None
+    return int(next(group for group in found.groups() if group is not None))
+
+
 def _entry_number(el: HtmlElement | None) -> int | None:
     if el is None or el.tag != "p":
         return None
     found = _ENTRY_NUMBER.match(el.text_content())
-    return int(found.group(1)) if found else None
+    return _number_of(found)
 
 
 def _numbered_entry(el: HtmlElement) -> bool:

@@ -71,8 +71,8 @@ _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
-_LABELS_SHARE = 3  # ... its labels one to three links at most
-_LABEL_WORDS = 6
+_LABELS_SHARE = 3  # ... one label to three lines of links at most
+_LABEL_WORDS = 6  # ... a label's words at most
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!\d)|\)))")
 # a table of data: at least this many rows, none with a block of its own in a cell
@@ -636,7 +636,7 @@ def _kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
 
 def _run_of_lines(stats: TreeStats, el: HtmlElement) -> list[HtmlElement]:
     """The run of paragraphs of links ``el`` is one of (see :func:`_line_of_links`), over line
-    breaks and empty paragraphs between them; empty when ``el`` is none."""
+    breaks and empty paragraphs between them; empty when ``el`` is no such paragraph."""
     if not _line_of_links(stats, el):
         return []
     run = [el]
@@ -669,14 +669,16 @@ def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     nothing else (``<td><p><b>Local news</b></p><p><a>City of …</a></p>…<hr>…</td>``): the
     resources kept whole."""
     el = stats.nodes[i]
-    if any(child.tag not in _LINES_BOX for child in el):
+    if any(isinstance(child.tag, str) and child.tag not in _LINES_BOX for child in el):
+        return False  # comments aside
+    lines: list[HtmlElement] = []
+    labels: list[HtmlElement] = []
+    for child in el:
+        if child.tag == "p" and child.text_content().strip():
+            (lines if _line_of_links(stats, child) else labels).append(child)
+    if len(labels) * _LABELS_SHARE > len(lines):
         return False
-    paragraphs = [child for child in el if child.tag == "p" and child.text_content().strip()]
-    lines = [p for p in paragraphs if _line_of_links(stats, p)]
-    labels = len(paragraphs) - len(lines)
-    if labels * _LABELS_SHARE > len(lines) or any(
-        len(p.text_content().split()) > _LABEL_WORDS for p in paragraphs if not _line_of_links(stats, p)
-    ):
+    if any(len(label.text_content().split()) > _LABEL_WORDS for label in labels):
         return False
     return _links_out_in_paragraphs(stats, lines, site)
 

@@ -281,7 +281,7 @@ def test_a_box_of_resources_under_a_label_is_kept_whole_and_a_box_of_own_stories
         lines = "".join(
             f"<p><a href='{prefix(host)}'>{name}</a></p>" for host, name in zip(hosts, names, strict=True)
         )
-        inner = f"<p><strong>Local news and information</strong></p>{lines}<p>&nbsp;</p>"
+        inner = f"<!-- links --><p><strong>Local news and information</strong></p>{lines}<p>&nbsp;</p>"
         return f"<table><tr><td>{inner}</td></tr></table>" if box == "td" else f"<div>{inner}</div>"
 
     away = _story(f"<p>{SENTENCES}</p>{resources(lambda host: f'https://{host}/')}<p>{SENTENCES}</p>")

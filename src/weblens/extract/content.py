@@ -25,7 +25,7 @@ from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, i
 from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
-from weblens.extract.tree import drop
+from weblens.extract.tree import drop, own_rows
 from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere, site_of
 from weblens.models import ExtractionMethod
@@ -656,12 +656,9 @@ def _links_out_in_paragraphs(stats: TreeStats, run: list[HtmlElement], site: str
     site's stories) stay prunable."""
     if site is None or len(run) < _ENTRY_RUN:
         return False
-    if sum(len(p.text_content().split()) for p in run) < _LINK_ITEM_WORDS * len(run):
-        return False
-    hrefs = [a.get("href") or "" for p in run for a in p.iter("a") if is_link(a)]
-    away = [href for href in hrefs if elsewhere(href, site)]
-    sites = len({site_of(href) for href in away})
-    return len(away) * 2 > len(hrefs) and sites >= _ENTRY_RUN and sites * 2 >= len(run)
+    away = _links_away(run, site)
+    sites = 0 if away is None else len({site_of(href) for href in away})
+    return sites >= _ENTRY_RUN and sites * 2 >= len(run)
 
 
 def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
@@ -686,17 +683,11 @@ def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
 def _table_of_links_out(stats: TreeStats, table: HtmlElement, site: str | None) -> bool:
     """A layout table each of whose cells is a box of links to other sites (see
     :func:`_box_of_links_out`)."""
-    cells = [cell for row in table.iterchildren("tr", "tbody") for cell in _cells_of(row)]
+    cells = [cell for row in own_rows(table) for cell in row if cell.tag in _CELLS]
     return bool(cells) and all(
         (found := stats.index.get(cell)) is not None and _box_of_links_out(stats, found, site)
         for cell in cells
     )
-
-
-def _cells_of(row: HtmlElement) -> list[HtmlElement]:
-    if row.tag == "tbody":
-        return [cell for inner in row.iterchildren("tr") for cell in _cells_of(inner)]
-    return [cell for cell in row if cell.tag in _CELLS]
 
 
 def _line_of_links(stats: TreeStats, el: HtmlElement) -> bool:
@@ -996,12 +987,18 @@ def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     if site is None or el.tag not in _LISTS:
         return False
     # its items: <li>s, or the boxes sloppy markup sets as items (<dd>s, <div>s straight in a <ul>)
-    items = [item for item in el if item.tag.__class__ is str]
+    return _links_away([item for item in el if item.tag.__class__ is str], site) is not None
+
+
+def _links_away(items: list[HtmlElement], site: str) -> list[str] | None:
+    """The links to other sites of ``items`` (a list's items, a run of paragraphs of links), when
+    they hold :data:`_LINK_ITEM_WORDS` words or more each on average and most of their links go to
+    other sites; None when they do not."""
     if not items or sum(len(item.text_content().split()) for item in items) < _LINK_ITEM_WORDS * len(items):
-        return False
-    hrefs = [a.get("href") or "" for a in el.iter("a")]
-    away = sum(1 for href in hrefs if elsewhere(href, site))
-    return away * 2 > len(hrefs)
+        return None
+    hrefs = [a.get("href") or "" for item in items for a in item.iter("a")]
+    away = [href for href in hrefs if elsewhere(href, site)]
+    return away if len(away) * 2 > len(hrefs) else None
 
 
 def _list_in_prose(stats: TreeStats, i: int) -> bool:

@@ -61,6 +61,7 @@ from weblens.extract.mdsyntax import (
 )
 from weblens.extract.mdtable import MAX_COLUMNS, MAX_ROWSPAN, TableCell, TableRow, pipe_table, table_grid
 from weblens.extract.media import is_pixel
+from weblens.extract.tree import own_rows
 from weblens.extract.urls import UrlResolver, image_source
 
 __all__ = ["to_markdown"]
@@ -759,7 +760,7 @@ def _data_with_inner_tables(table: HtmlElement) -> bool:
     header row, three rows or more of several cells, the inner tables in fewer than half of its
     rows and nothing else of a page's layout inside (no ``<pre>``, heading, quote or form). The
     inner tables are written into their cells. The cheap tests on its own rows come first."""
-    rows = list(_own_rows(table))
+    rows = list(own_rows(table))
     if len(rows) < _DATA_TABLE_ROWS or not any(cell.tag == "th" for cell in rows[0]):
         return False
     several = sum(1 for row in rows if sum(1 for cell in row if cell.tag in ("td", "th")) >= 2)
@@ -767,15 +768,6 @@ def _data_with_inner_tables(table: HtmlElement) -> bool:
         return False
     nested = sum(1 for row in rows if next(row.iterdescendants("table"), None) is not None)
     return nested * 2 < len(rows) and next(table.iterdescendants(*_LAYOUT_INSIDE[1:]), None) is None
-
-
-def _own_rows(table: HtmlElement) -> Iterator[HtmlElement]:
-    """The rows of ``table`` itself (also in its ``thead``/``tbody``/``tfoot``), not of tables inside."""
-    for child in table:
-        if child.tag == "tr":
-            yield child
-        elif child.tag in ("thead", "tbody", "tfoot"):
-            yield from (row for row in child if row.tag == "tr")
 
 
 def _one_column(widths: Counter[HtmlElement]) -> bool:

@@ -9,7 +9,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["WORD_SPLIT", "AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "settable"]
+__all__ = ["WORD_SPLIT", "AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "own_rows", "settable"]
 
 WORD_SPLIT = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class or id name into its words
 
@@ -85,6 +85,15 @@ class AttributeSearch:
 
 def _is_leaf(el: HtmlElement) -> bool:
     return not any(child.tag in BLOCK_TAGS for child in el)
+
+
+def own_rows(table: HtmlElement) -> Iterator[HtmlElement]:
+    """The rows of ``table`` itself (also in its ``thead``/``tbody``/``tfoot``), not of tables inside."""
+    for child in table:
+        if child.tag == "tr":
+            yield child
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            yield from (row for row in child if row.tag == "tr")
 
 
 def leaf_blocks(root: HtmlElement) -> Iterator[HtmlElement]:

@@ -1294,3 +1294,50 @@ def test_a_member_list_is_the_table_not_its_longest_cell() -> None:
         assert name in page.text
     owner_md = "[tidelib::containers::Ring](https://docs.example/ring.html)"
     assert f"| [pop](https://docs.example/ring.html#m1)() | {owner_md} |" in page.markdown
+
+
+OWN_PAGES = (
+    "<li><a href='/2024/other-story-about-kettles'>Another story on the site about kettles</a></li>"
+    "<li><a href='/2024/other-story-about-ovens'>Another story on the site about ovens</a></li>"
+)
+
+
+@pytest.mark.parametrize(
+    ("block", "kept"),
+    [
+        # a manual's note (Sphinx's "seealso" admonition), set in the running text
+        (
+            "<div class='admonition seealso'><p class='admonition-title'>See also</p>"
+            "<p><a href='/docs/pooling.html#recycle'>Setting the pool's recycle time</a></p></div>",
+            "[Setting the pool's recycle time](https://news.example.com/docs/pooling.html#recycle)",
+        ),
+        # an API entry's "See Also:" term and its pointer
+        (
+            "<dl><dt>See Also:</dt><dd><a href='/api/load'>The load method of the tank class</a></dd></dl>",
+            "[The load method of the tank class](https://news.example.com/api/load)",
+        ),
+        # in another language, with an empty anchor before the list
+        (
+            "<p>Voir aussi</p><a name='voir'></a><ul>" + OWN_PAGES + "</ul>",
+            "- [Another story on the site about ovens](",
+        ),
+    ],
+)
+def test_the_documents_own_cross_references_are_content(block: str, kept: str) -> None:
+    markdown = _article_with(block)
+    assert kept in markdown and markdown.count("Sentence 7") == 2
+
+
+def test_an_encyclopedias_see_also_section_at_the_end_of_the_article_is_content() -> None:
+    markdown = _story(
+        f"<p>{SENTENCES}</p><h2>History</h2><p>{SENTENCES}</p><h2>See also</h2><ul>{OWN_PAGES}</ul>"
+    )
+    assert "## See also\n\n- [Another story on the site about kettles](" in markdown
+
+
+@pytest.mark.parametrize(
+    "label", ["<h2>Related stories</h2>", "<p>Read more</p>", "<h3>You might also like</h3>"]
+)
+def test_a_box_of_the_sites_other_stories_under_another_label_still_goes(label: str) -> None:
+    markdown = _article_with(f"<div>{label}<ul>{OWN_PAGES}</ul></div>")
+    assert "Another story" not in markdown and markdown.count("Sentence 7") == 2

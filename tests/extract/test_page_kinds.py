@@ -203,8 +203,14 @@ def test_an_encyclopedia_article_keeps_its_data_table_references_and_external_li
     assert row in md
     # a list of references wrapped in boxes of its own, after its heading
     assert '["Early tide mills: some problems"](https://archive.org/details/earlytidemills)' in md
-    # "See also" (other articles of the site) is a box of links; it ends where "References" starts
-    assert "## References" in md and "Marine current power" not in page.text
+    # "See also" is the article's own cross-references, written by its authors: kept as a list of links
+    assert (
+        "## See also\n\n- [List of tidal power stations](https://site.example/wiki/List_of_tidal_power_stations)"
+        in md
+    )
+    assert (
+        "- [World energy resources](https://site.example/wiki/World_energy_resources)\n\n## References" in md
+    )
     assert "- [Tethys tidal energy knowledge base](https://tethys.pnnl.gov/technology/tidal)" in md
     for noise in ("Geothermal", "Categories", "Privacy policy", "Random article", "Deutsch"):
         assert noise not in page.text

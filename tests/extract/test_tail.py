@@ -157,7 +157,8 @@ def test_calls_to_action_in_other_languages() -> None:
 
 def test_a_boilerplate_section_ends_where_the_next_section_of_the_article_starts() -> None:
     out = _trim(
-        "<h2>See also</h2><ul><li><a href='/a'>Wave power</a></li><li><a href='/b'>Wind power</a></li></ul>"
+        "<h2>More on energy</h2><ul><li><a href='/a'>Wave power</a></li>"
+        "<li><a href='/b'>Wind power</a></li></ul>"
         "<h2>References</h2><ol><li>Smith, J. (2001). Tides of the north sea.</li></ol>"
         "<h2>Related stories</h2><ul><li><a href='/c'>Another story</a></li></ul>"
         "<h2>Comments</h2><p>Nice.</p>"
@@ -167,10 +168,10 @@ def test_a_boilerplate_section_ends_where_the_next_section_of_the_article_starts
 
 
 def test_a_boilerplate_section_closing_one_box_ends_at_the_next_boxs_higher_heading() -> None:
-    # a manual's "See also" at the end of one directive's box; the next directive is an <h2>
+    # a "Related" section at the end of one directive's box; the next directive is an <h2>
     out = _trim(
         "<div class='directive'><h2>Action Directive</h2><p>Activates a script for a type.</p>"
-        "<h3>See also</h3><ul><li><a href='/a'>AddHandler</a></li></ul></div>"
+        "<h3>Related directives</h3><ul><li><a href='/a'>AddHandler</a></li></ul></div>"
         "<div class='directive'><h2>Script Directive</h2><p>Activates a script for a method.</p>"
         "<p>It is called for every request made with the named method.</p></div>"
     )
@@ -178,11 +179,11 @@ def test_a_boilerplate_section_closing_one_box_ends_at_the_next_boxs_higher_head
 
 
 def test_a_label_heading_a_box_of_its_own_ends_with_the_box() -> None:
-    # a manual's note: a "See also" label over its pointer, in a box of the entry's description;
+    # a "Read more" label over its pointer, in a box of the entry's description;
     # the next entry follows outside the box
     out = _trim(
         "<dl><dt>fit(station)</dt><dd><p>Fits the harmonic constants to the record by least squares.</p>"
-        "<div class='note'><p>See also</p><p><a href='#load'>load()</a></p></div></dd>"
+        "<div class='note'><p>Read more</p><p><a href='#load'>load()</a></p></div></dd>"
         "<dt>Station</dt><dd><p>A tide gauge and its record.</p>"
         "<p>Its heights are read from the file named when it is made.</p></dd></dl>"
     )
@@ -190,10 +191,10 @@ def test_a_label_heading_a_box_of_its_own_ends_with_the_box() -> None:
     assert "A tide gauge and its record." in out and "read from the file" in out
 
 
-def test_a_see_also_term_of_a_definition_list_ends_at_the_next_term() -> None:
-    # an API entry's notes: "See Also:" is one term of its list; the entries after it stay
+def test_a_boilerplate_term_of_a_definition_list_ends_at_the_next_term() -> None:
+    # an API entry's notes: "Related:" is one term of its list; the entries after it stay
     notes = (
-        "<dl class='notes'><dt>See Also:</dt><dd><a href='#load'>load()</a></dd>"
+        "<dl class='notes'><dt>Related:</dt><dd><a href='#load'>load()</a></dd>"
         "<dt>Parameters:</dt><dd>level - the level the tank is filled to, in metres.</dd></dl>"
     )
     out = _trim(
@@ -248,3 +249,16 @@ def test_a_boilerplate_section_in_a_box_ends_at_the_next_section_box() -> None:
         "<p>Each reading was scored with the same measure of overlap.</p></section>"
     )
     assert "Another story" not in text and "We read every page twice" in text
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        "<h2>See also</h2><ul><li><a href='/a'>Wave power</a></li><li><a href='/b'>Wind power</a></li></ul>",
+        "<dl><dt>See Also:</dt><dd><a href='#load'>Wave power</a></dd></dl>",
+        "<h3>Siehe auch</h3><ul><li><a href='/a'>Wave power</a></li></ul>",
+    ],
+)
+def test_the_documents_own_cross_references_open_no_boilerplate_section(section: str) -> None:
+    assert "Wave power" in _trim(section)
+    assert not names_a_section("See also", "h2") and not names_a_section("See Also:", "dt")

@@ -24,7 +24,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
 from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
-from weblens.extract.tail import names_a_section
+from weblens.extract.tail import names_a_section, names_cross_references
 from weblens.extract.tree import drop, own_rows
 from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere, site_of
@@ -74,6 +74,8 @@ _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links h
 _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
+_CROSS_LABELS = HEADING_TAGS | {"p", "div", "span", "strong", "b", "dt"}  # what labels cross-references
+_CROSS_PARTS = frozenset(("ul", "ol", "dl", "p", "dd", "div"))  # what a "See also" label heads
 _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!\d)|\)))")
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
@@ -593,7 +595,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     if tag == "table":
         return _data_table(stats.nodes[i])
     if tag == "dl":
-        return _content_links(stats, i)
+        return _content_links(stats, i) or _cross_references(stats.nodes[i])
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
     table = _wrapped_list(stats.nodes[i], ("table",)) if tag in _WRAPPER_TAGS else None
@@ -605,6 +607,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
         _content_links(stats, i)
+        or _cross_references(stats.nodes[i])
         or _numbered_references(stats, i)
         or _references(stats.nodes[i])
         or _endnotes(stats.nodes[i])
@@ -628,6 +631,7 @@ def _kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
     el = stats.nodes[i]
     return (
         _link_paragraph_in_prose(stats, i)
+        or _cross_references(el)
         or _numbered_entry(el)
         or _references(el)
         or _links_out_in_paragraphs(stats, _run_of_lines(stats, el), site)
@@ -846,6 +850,31 @@ def _references(el: HtmlElement) -> bool:
     if own.strip(_REFERENCE_SEPARATORS):
         return False  # words of its own (a sentence, a pointer's label) or a menu's bars
     return not names_a_section(" ".join(heading.text_content().split()), heading.tag)
+
+
+def _cross_label(el: HtmlElement | None) -> bool:
+    """A heading or a short label saying "See also" (see :func:`names_cross_references`)."""
+    if el is None or el.tag not in _CROSS_LABELS:
+        return False
+    return names_cross_references(" ".join(el.text_content().split()))
+
+
+def _cross_references(el: HtmlElement) -> bool:
+    """The document's own cross-references: a box that opens with a "See also" label (a manual's
+    note, ``<div><p>See also</p><p><a>Pool recycling</a></p></div>``), or the list, line or
+    definition that such a label or heading heads (an encyclopedia's ``<h2>See also</h2><ul>…``, an
+    API entry's ``<dt>See Also:</dt><dd>…``). Its authors wrote it, as they wrote the text; a box
+    of other stories is labelled otherwise ("Related", "Read more") and goes. A definition list
+    with a "See Also:" term (an API entry's notes) is kept whole."""
+    if el.tag == "dl":
+        return any(_cross_label(term) for term in el.iterchildren("dt"))
+    first = next((child for child in el if isinstance(child.tag, str) and not _empty_anchor(child)), None)
+    if el.tag in _WRAPPER_TAGS and first is not None and first.getnext() is not None and _cross_label(first):
+        return True
+    before = el.getprevious()
+    while before is not None and _empty_anchor(before):
+        before = before.getprevious()
+    return el.tag in _CROSS_PARTS and _cross_label(before)
 
 
 def _card_of_one_thing(stats: TreeStats, i: int) -> bool:

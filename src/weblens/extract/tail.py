@@ -26,7 +26,7 @@ from weblens.extract.blocks import HEADING_TAGS, is_link
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
-__all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section"]
+__all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section", "names_cross_references"]
 
 _CALL_TO_ACTION = re.compile(
     r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
@@ -53,7 +53,7 @@ _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
-    r"trending|read (?:more|next|also)|see also|also (?:read|on)|"
+    r"trending|read (?:more|next|also)|also (?:read|on)|"
     r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|comments?|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     r"latest (?:news|stories|articles)|further reading|"
@@ -69,10 +69,16 @@ _SECTION = re.compile(
     r"le[ae] (?:también|tambien)|m[aá]s noticias|mira tambi[eé]n|comentarios|etiquetas|"
     r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|not[ií]cias relacionadas|"
     r"coment[aá]rios|"
-    r"(?:à )?lire aussi|sur le même sujet|articles similaires|voir aussi|commentaires|"
+    r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
     r"самые популярные|читайте также|相关|関連)",
     re.I,
+)
+# the label of a document's own cross-references ("See also" in an encyclopedia article, a manual's
+# note, an API entry's "See Also:" term): written by the document's authors, so content, unlike a
+# box of other stories ("Related", "Read more"), which a site's software fills
+_CROSS_REFERENCES = re.compile(
+    r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook)\W*$", re.I
 )
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
@@ -128,6 +134,11 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
+
+
+def names_cross_references(text: str) -> bool:
+    """A label of the document's own cross-references ("See also", "See Also:")."""
+    return _CROSS_REFERENCES.match(text) is not None
 
 
 def _article_home(heading: HtmlElement, window_before: list[tuple[HtmlElement, str]]) -> HtmlElement | None:

@@ -1341,3 +1341,42 @@ def test_an_encyclopedias_see_also_section_at_the_end_of_the_article_is_content(
 def test_a_box_of_the_sites_other_stories_under_another_label_still_goes(label: str) -> None:
     markdown = _article_with(f"<div>{label}<ul>{OWN_PAGES}</ul></div>")
     assert "Another story" not in markdown and markdown.count("Sentence 7") == 2
+
+
+LEAD = "The following issues of the annual report are available online:"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # the clause set inline in an item, an empty paragraph between it and its nested list
+        f"<ul><li>Oven users: the manual that came with the oven answers most questions, and the shop "
+        f"that sold it answers the rest, so please ask them first.</li><li><a href='/kettles'>Kettles</a> "
+        f"users: before writing to us, please consult the guides and the updates:<p></p><ul>{OWN_PAGES}</ul>"
+        f"</li></ul>",
+        # the clause after a line break, in the same box as the list
+        f"<div>Some words of a box.<br>{LEAD}<ul>{OWN_PAGES}</ul></div>",
+        # a paragraph leading into a layout table that sets the list in two columns
+        f"<p>{LEAD}</p><table><tr><td><ul>{OWN_PAGES}</ul></td><td><ul>{OWN_PAGES}</ul></td></tr></table>",
+    ],
+)
+def test_a_list_of_links_led_into_over_a_break_or_in_columns_is_content(block: str) -> None:
+    markdown = _article_with(block)
+    assert "- [Another story on the site about kettles](" in markdown, markdown
+    assert markdown.count("Sentence 7") == 2
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a label after a line break, however long the text before the break
+        f"<div>{LEAD[:-1]}.<br><b>Related stories:</b><ul>{OWN_PAGES}</ul></div>",
+        # a layout table of lists in columns that nothing leads into
+        f"<table><tr><td><ul>{OWN_PAGES}</ul></td><td><ul>{OWN_PAGES}</ul></td></tr></table>",
+        # a table of lists whose cells hold words of their own besides
+        f"<p>{LEAD}</p><table><tr><td>More:<ul>{OWN_PAGES}</ul></td></tr></table>",
+    ],
+)
+def test_a_list_of_links_nothing_leads_into_still_goes(block: str) -> None:
+    markdown = _article_with(block)
+    assert "Another story" not in markdown and markdown.count("Sentence 7") == 2

@@ -65,6 +65,11 @@ _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
 _GRID_REPEATS = 2  # cells of a kind in a grid of names and descriptions, at least
 _LABEL_HEADING_WORDS = 3  # a heading that labels an entry's part ("Returns", "Return value")
 _ALIKE_SHARE = 1.5  # sections alike hold at least 2/3 of their box's text: the box is the listing
+_INLINE_RUN = frozenset(
+    ("a", "b", "strong", "i", "em", "cite", "code", "span", "font", "u", "abbr", "acronym", "q", "small",
+     "big", "tt", "var", "kbd", "samp", "sub", "sup")
+)  # fmt: skip
+_EMPTY_INLINE = _INLINE_RUN - {"br"}  # an empty one of these is no line break (a bare anchor)
 _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
@@ -593,7 +598,7 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "table":
-        return _data_table(stats.nodes[i])
+        return _data_table(stats.nodes[i]) or _list_in_columns(stats.nodes[i])
     if tag == "dl":
         return _content_links(stats, i) or _cross_references(stats.nodes[i])
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
@@ -973,6 +978,24 @@ def _wrapped_list(el: HtmlElement, wanted: Collection[str] = ("ul", "ol", "dl"))
     return None
 
 
+def _list_in_columns(table: HtmlElement) -> bool:
+    """A layout table whose cells each hold one list and no other text (a list set in columns), led
+    into by the text (``<p>The following issues are online:</p><table><tr><td><ul>…``): one list
+    of the text, as :func:`_list_in_prose` keeps one set alone."""
+    lists = 0
+    for row in own_rows(table):
+        for cell in row:
+            if not isinstance(cell.tag, str) or not cell.text_content().strip():
+                continue
+            held = [child for child in cell if isinstance(child.tag, str) and child.text_content().strip()]
+            if cell.tag not in _CELLS or len(held) != 1 or held[0].tag not in _LISTS:
+                return False
+            if (cell.text or "").strip() or (held[0].tail or "").strip():
+                return False
+            lists += 1
+    return lists > 0 and _led_into(table)
+
+
 def _data_table(el: HtmlElement) -> bool:
     """A table of data (rows of several cells, most rows with words in a cell that is not a link;
     a title or a total may span the first or the last row): its links are the data's (the places,
@@ -1047,8 +1070,8 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
-        return before is not None and (
-            _leads_into(before) or (_heads_or_introduces(stats, before) and table_of_contents(inner))
+        return _led_into(el) or (
+            before is not None and _heads_or_introduces(stats, before) and table_of_contents(inner)
         )
     if before is None:
         return False
@@ -1103,16 +1126,52 @@ def _entry_link(entry: HtmlElement) -> HtmlElement | None:
     return None
 
 
+def _led_into(el: HtmlElement) -> bool:
+    """The text just before ``el`` leads into it (see :func:`_leads_into`): a paragraph before it,
+    over empty ones and line breaks, or a clause set inline in the same box just before it
+    (``<li>… please consult the updates:<p></p><ul>``, as old pages nest a list in an item)."""
+    parts: list[str] = []
+    linked = 0
+    sibling = el.getprevious()
+    while sibling is not None:
+        if sibling.tail and sibling.tail.strip():
+            parts.append(sibling.tail)
+        text = sibling.text_content() if isinstance(sibling.tag, str) else ""
+        if not isinstance(sibling.tag, str):
+            pass  # a comment: only its tail is text
+        elif not text.strip() and sibling.tag not in _EMPTY_INLINE:  # a line break, a rule, an empty
+            if "".join(parts).strip():  # paragraph: the clause before the list starts after it
+                break
+        elif sibling.tag in _INLINE_RUN:
+            parts.append(text)
+            linked += sum(len(a.text_content()) for a in sibling.iter("a") if is_link(a))
+        elif text.strip():  # a block with text: the paragraph before, when no clause came between
+            return not "".join(parts).strip() and _leads_into(sibling)
+        sibling = sibling.getprevious()
+    else:
+        parent = el.getparent()
+        if parent is not None and parent.text:
+            parts.append(parent.text)
+    return _lead_clause(" ".join("".join(reversed(parts)).split()), linked)
+
+
+def _lead_clause(text: str, linked: int) -> bool:
+    """A clause of several words, mostly not links, ending with a colon, that names no box of
+    other stories ("Read more:", "Related:" are labels, not text)."""
+    if not text.endswith(":") or len(text.split()) < _LEAD_WORDS or names_a_section(text[:-1], "p"):
+        return False
+    return linked * 2 < len(text)
+
+
 def _leads_into(el: HtmlElement) -> bool:
     """A paragraph of the text that ends leading into what follows: a clause of several words,
     mostly not links, ending with a colon ("Read more:" or "Related:" are labels, not text)."""
     if el.tag != "p":
         return False
     text = " ".join(el.text_content().split())
-    if not text.endswith(":") or len(text.split()) < _LEAD_WORDS or names_a_section(text[:-1], "p"):
+    if not text.endswith(":"):
         return False
-    linked = sum(len(a.text_content()) for a in el.iter("a") if is_link(a))
-    return linked * 2 < len(text)
+    return _lead_clause(text, sum(len(a.text_content()) for a in el.iter("a") if is_link(a)))
 
 
 def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:

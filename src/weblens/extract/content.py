@@ -80,6 +80,7 @@ _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
 # the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _CROSS_LABELS = HEADING_TAGS | {"p", "div", "span", "strong", "b", "dt"}  # what labels cross-references
+_CROSS_LABEL_CHARS = 40  # characters of a "See also" label at most, with its white space
 _CROSS_PARTS = frozenset(("ul", "ol", "dl", "p", "dd", "div"))  # what a "See also" label heads
 _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!\d)|\)))")
 # a table of data: at least this many rows, none with a block of its own in a cell
@@ -598,7 +599,8 @@ def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "table":
-        return _data_table(stats.nodes[i]) or _list_in_columns(stats.nodes[i])
+        table = stats.nodes[i]
+        return _data_table(table) or (_led_into(table) and _list_in_columns(table))
     if tag == "dl":
         return _content_links(stats, i) or _cross_references(stats.nodes[i])
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
@@ -861,7 +863,12 @@ def _cross_label(el: HtmlElement | None) -> bool:
     """A heading or a short label saying "See also" (see :func:`names_cross_references`)."""
     if el is None or el.tag not in _CROSS_LABELS:
         return False
-    return names_cross_references(" ".join(el.text_content().split()))
+    text = ""
+    for piece in el.itertext():  # a label is short: stop reading a box of more
+        text += piece
+        if len(text) > _CROSS_LABEL_CHARS:
+            return False
+    return names_cross_references(" ".join(text.split()))
 
 
 def _cross_references(el: HtmlElement) -> bool:
@@ -979,9 +986,9 @@ def _wrapped_list(el: HtmlElement, wanted: Collection[str] = ("ul", "ol", "dl"))
 
 
 def _list_in_columns(table: HtmlElement) -> bool:
-    """A layout table whose cells each hold one list and no other text (a list set in columns), led
-    into by the text (``<p>The following issues are online:</p><table><tr><td><ul>…``): one list
-    of the text, as :func:`_list_in_prose` keeps one set alone."""
+    """A layout table whose cells each hold one list and no other text: a list set in columns (when
+    the text leads into it, ``<p>The following issues are online:</p><table><tr><td><ul>…``, one
+    list of the text, as :func:`_list_in_prose` keeps one set alone)."""
     lists = 0
     for row in own_rows(table):
         for cell in row:
@@ -993,7 +1000,7 @@ def _list_in_columns(table: HtmlElement) -> bool:
             if (cell.text or "").strip() or (held[0].tail or "").strip():
                 return False
             lists += 1
-    return lists > 0 and _led_into(table)
+    return lists > 0
 
 
 def _data_table(el: HtmlElement) -> bool:

@@ -1328,6 +1328,19 @@ def test_the_documents_own_cross_references_are_content(block: str, kept: str) -
     assert kept in markdown and markdown.count("Sentence 7") == 2
 
 
+def test_a_line_pointing_elsewhere_between_short_paragraphs_is_content() -> None:
+    # rustdoc's module page: the line is all link, the paragraphs beside it too short to be prose
+    markdown = _story(
+        "<p>Constants for the 32-bit signed integer type.</p>"
+        "<p><em><a href='/api/primitive.i32.html'>See also the <code>i32</code> primitive type</a>.</em></p>"
+        "<p>New code should use the associated constants directly on the primitive type.</p>"
+        f"<p>{SENTENCES}</p>"
+    )
+    assert (
+        "*[See also the `i32` primitive type](https://news.example.com/api/primitive.i32.html).*" in markdown
+    )
+
+
 def test_an_encyclopedias_see_also_section_at_the_end_of_the_article_is_content() -> None:
     markdown = _story(
         f"<p>{SENTENCES}</p><h2>History</h2><p>{SENTENCES}</p><h2>See also</h2><ul>{OWN_PAGES}</ul>"

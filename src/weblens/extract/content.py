@@ -24,7 +24,7 @@ from lxml.html import HtmlElement
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
 from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
-from weblens.extract.tail import names_a_section, names_cross_references
+from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.tree import drop, own_rows
 from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere, site_of
@@ -880,6 +880,8 @@ def _cross_references(el: HtmlElement) -> bool:
     with a "See Also:" term (an API entry's notes) is kept whole."""
     if el.tag == "dl":
         return any(_cross_label(term) for term in el.iterchildren("dt"))
+    if el.tag == "p" and opens_cross_reference(el.text_content()):
+        return True  # a line of the text pointing elsewhere ("<em><a>See also the i32 type</a>.</em>")
     first = next((child for child in el if isinstance(child.tag, str) and not _empty_anchor(child)), None)
     if el.tag in _WRAPPER_TAGS and first is not None and first.getnext() is not None and _cross_label(first):
         return True

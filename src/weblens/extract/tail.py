@@ -26,7 +26,13 @@ from weblens.extract.blocks import HEADING_TAGS, is_link
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
-__all__ = ["drop_trailing_boilerplate", "is_trailer", "names_a_section", "names_cross_references"]
+__all__ = [
+    "drop_trailing_boilerplate",
+    "is_trailer",
+    "names_a_section",
+    "names_cross_references",
+    "opens_cross_reference",
+]
 
 _CALL_TO_ACTION = re.compile(
     r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
@@ -77,9 +83,9 @@ _SECTION = re.compile(
 # the label of a document's own cross-references ("See also" in an encyclopedia article, a manual's
 # note, an API entry's "See Also:" term): written by the document's authors, so content, unlike a
 # box of other stories ("Related", "Read more"), which a site's software fills
-_CROSS_REFERENCES = re.compile(
-    r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook)\W*$", re.I
-)
+_CROSS_WORDS = r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook)"
+_CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
+_CROSS_REFERENCE = re.compile(_CROSS_WORDS + r"\b", re.I)  # a line that opens with them
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
 _TO_END = re.compile(
@@ -139,6 +145,11 @@ def names_a_section(text: str, tag: str = "p") -> bool:
 def names_cross_references(text: str) -> bool:
     """A label of the document's own cross-references ("See also", "See Also:")."""
     return _CROSS_REFERENCES.match(text) is not None
+
+
+def opens_cross_reference(text: str) -> bool:
+    """A line that opens as a cross-reference does ("See also the i32 primitive type.")."""
+    return _CROSS_REFERENCE.match(text) is not None
 
 
 def _article_home(heading: HtmlElement, window_before: list[tuple[HtmlElement, str]]) -> HtmlElement | None:

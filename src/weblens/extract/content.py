@@ -65,11 +65,11 @@ _LABELLED = frozenset(("ul", "ol", "dl"))  # lists a caption may label
 _GRID_REPEATS = 2  # cells of a kind in a grid of names and descriptions, at least
 _LABEL_HEADING_WORDS = 3  # a heading that labels an entry's part ("Returns", "Return value")
 _ALIKE_SHARE = 1.5  # sections alike hold at least 2/3 of their box's text: the box is the listing
+# inline elements whose text runs on into a clause (a line break ends one; an empty anchor does not)
 _INLINE_RUN = frozenset(
     ("a", "b", "strong", "i", "em", "cite", "code", "span", "font", "u", "abbr", "acronym", "q", "small",
      "big", "tt", "var", "kbd", "samp", "sub", "sup")
 )  # fmt: skip
-_EMPTY_INLINE = _INLINE_RUN - {"br"}  # an empty one of these is no line break (a bare anchor)
 _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _COLUMN_SHARE = 3  # a column of a list set in columns holds at least a third of the longest's text
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
@@ -78,10 +78,10 @@ _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
 _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
-# the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _CROSS_LABELS = HEADING_TAGS | {"p", "div", "span", "strong", "b", "dt"}  # what labels cross-references
 _CROSS_LABEL_CHARS = 40  # characters of a "See also" label at most, with its white space
 _CROSS_PARTS = frozenset(("ul", "ol", "dl", "p", "dd", "div"))  # what a "See also" label heads
+# the number an entry of a list set as paragraphs opens with: "[12]", "12.", "12)"
 _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!\d)|\)))")
 # a table of data: at least this many rows, none with a block of its own in a cell
 _DATA_ROWS = 3
@@ -1148,7 +1148,7 @@ def _led_into(el: HtmlElement) -> bool:
         text = sibling.text_content() if isinstance(sibling.tag, str) else ""
         if not isinstance(sibling.tag, str):
             pass  # a comment: only its tail is text
-        elif not text.strip() and sibling.tag not in _EMPTY_INLINE:  # a line break, a rule, an empty
+        elif not text.strip() and sibling.tag not in _INLINE_RUN:  # a line break, a rule, an empty
             if "".join(parts).strip():  # paragraph: the clause before the list starts after it
                 break
         elif sibling.tag in _INLINE_RUN:

@@ -1393,3 +1393,38 @@ def test_a_list_of_links_led_into_over_a_break_or_in_columns_is_content(block: s
 def test_a_list_of_links_nothing_leads_into_still_goes(block: str) -> None:
     markdown = _article_with(block)
     assert "Another story" not in markdown and markdown.count("Sentence 7") == 2
+
+
+@pytest.mark.parametrize(
+    ("box", "kept"),
+    [
+        # Sphinx's flat toctree: the pages of the section, after the paragraph introducing them
+        ("<div class='toctree-wrapper compound'><ul>{}</ul></div>", True),
+        ("<ul class='toc'>{}</ul>", True),
+        # the same list in a box named for nothing: a box of other stories
+        ("<div class='wrapper'><ul>{}</ul></div>", False),
+    ],
+)
+def test_a_flat_table_of_contents_of_other_pages_after_the_text_is_content(box: str, kept: bool) -> None:
+    entries = "".join(
+        f"<li><a href='/guides/{slug}.html'>{title}</a></li>"
+        for slug, title in (
+            ("install", "Installing the station software"),
+            ("fit", "Fitting the harmonic constants"),
+            ("predict", "Predicting the tides of a year"),
+        )
+    )
+    markdown = _story(
+        "<h1>How-to guides</h1><p>Here you will find short answers to the questions users ask most, "
+        "each in a guide of its own.</p>" + box.format(entries)
+    )
+    assert (
+        "- [Fitting the harmonic constants](https://news.example.com/guides/fit.html)" in markdown
+    ) is kept
+
+
+def test_a_flat_table_of_contents_of_the_pages_own_sections_still_goes() -> None:
+    # an "on this page" list links to the page's own anchors: it repeats the headings
+    entries = "".join(f"<li><a href='#{n}'>Section number {n} of this page</a></li>" for n in range(3))
+    markdown = _story(f"<p>{SENTENCES}</p><div class='toc'><ul>{entries}</ul></div><p>{SENTENCES}</p>")
+    assert "Section number" not in markdown

@@ -78,6 +78,8 @@ _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
 _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
+_CONTENTS_NAME = re.compile(r"(?:^|[^a-z])(?:toc|toctree|contents)(?:$|[^a-z])", re.I)  # a contents box
+_CONTENTS_ENTRIES = 2  # entries of a flat table of contents, at least
 _CROSS_LABELS = HEADING_TAGS | {"p", "div", "span", "strong", "b", "dt"}  # what labels cross-references
 _CROSS_LABEL_CHARS = 40  # characters of a "See also" label at most, with its white space
 _CROSS_PARTS = frozenset(("ul", "ol", "dl", "p", "dd", "div"))  # what a "See also" label heads
@@ -1080,7 +1082,9 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
         return _led_into(el) or (
-            before is not None and _heads_or_introduces(stats, before) and table_of_contents(inner)
+            before is not None
+            and _heads_or_introduces(stats, before)
+            and (table_of_contents(inner) or _named_contents(el, inner))
         )
     if before is None:
         return False
@@ -1123,6 +1127,28 @@ def table_of_contents(el: HtmlElement) -> bool:
         if any((a.get("href") or "").startswith(page + "#") for sub in subs for a in sub.iter("a")):
             return True
     return False
+
+
+def _named_contents(el: HtmlElement, inner: HtmlElement) -> bool:
+    """A flat list of links to other pages in boxes named as a table of contents (Sphinx's
+    ``div.toctree-wrapper``, a ``ul.toc``): the contents of the pages the text introduces, as a
+    nested one is (see :func:`table_of_contents`). A page's own "on this page" list links to its
+    anchors, and goes."""
+    box: HtmlElement | None = inner
+    while box is not None:
+        if _CONTENTS_NAME.search(" ".join((box.get("class") or "", box.get("id") or ""))):
+            break
+        box = None if box is el else box.getparent()
+    if box is None:
+        return False
+    pages = 0
+    for entry in inner:
+        link = _entry_link(entry) if entry.tag == "li" else None
+        href = (link.get("href") or "").strip() if link is not None else ""
+        if not href or href.startswith("#") or href.lower().startswith(("javascript:", "mailto:")):
+            return False
+        pages += 1
+    return pages >= _CONTENTS_ENTRIES
 
 
 def _entry_link(entry: HtmlElement) -> HtmlElement | None:

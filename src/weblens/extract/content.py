@@ -1171,17 +1171,16 @@ def _led_into(el: HtmlElement) -> bool:
     while sibling is not None:
         if sibling.tail and sibling.tail.strip():
             parts.append(sibling.tail)
-        text = sibling.text_content() if isinstance(sibling.tag, str) else ""
-        if not isinstance(sibling.tag, str):
+        tag = sibling.tag
+        if not isinstance(tag, str):
             pass  # a comment: only its tail is text
-        elif not text.strip() and sibling.tag not in _INLINE_RUN:  # a line break, a rule, an empty
-            if "".join(parts).strip():  # paragraph: the clause before the list starts after it
-                break
-        elif sibling.tag in _INLINE_RUN:
-            parts.append(text)
+        elif tag in _INLINE_RUN:
+            parts.append(sibling.text_content())
             linked += sum(len(a.text_content()) for a in sibling.iter("a") if is_link(a))
-        elif text.strip():  # a block with text: the paragraph before, when no clause came between
-            return not "".join(parts).strip() and _leads_into(sibling)
+        elif any(piece.strip() for piece in sibling.itertext()):  # a block with text: the paragraph
+            return not "".join(parts).strip() and _leads_into(sibling)  # before, when no clause came between
+        elif "".join(parts).strip():  # a line break, a rule, an empty paragraph: the clause before
+            break  # the list starts after it
         sibling = sibling.getprevious()
     else:
         parent = el.getparent()

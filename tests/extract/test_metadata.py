@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lxml.html import HtmlElement
 
 from weblens.extract import metadata as metadata_module
-from weblens.extract.authors import split_authors
+from weblens.extract.authors import is_organisation, split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metadata import Metadata, extract_metadata
@@ -373,10 +373,43 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("by Ines Corr » Sat Oct 10, 2026 6:12 pm", ["Ines Corr"]),
         ("By Ann Lee Sat, 3 May 2020", ["Ann Lee"]),
         ("By Sunny Day and Tue Nguyen", ["Sunny Day", "Tue Nguyen"]),
+        # a label before "by", a role with hyphens, a time stamp's label or an ISO date after the names
+        ("Analysis by Chris Pine, CNN Editor-at-large", ["Chris Pine"]),
+        ("Opinion by Ann Lee", ["Ann Lee"]),
+        ("Kim Park and Lee Roe Published 7:07 PM EST", ["Kim Park", "Lee Roe"]),
+        ("By Ann Lee , Bo Ek 2019-11-18T22:05:36Z Spaceflight", ["Ann Lee", "Bo Ek"]),
+        ("By Ann Lee on Monday, November 18th, 2019 at 11:04 a.m.", ["Ann Lee"]),
+        ("Ann Lee on 5 May", ["Ann Lee"]),
+        # "Name. Publication" is two parts; an initial, "Jr." or "Mrs." ends none
+        ("Finn Cole. Example International", ["Finn Cole", "Example International"]),
+        ("Trevor J. Mitchell and Mrs. Ann Lee", ["Trevor J. Mitchell", "Mrs. Ann Lee"]),
+        ("Rev. A. Stephen Pieters", ["Rev. A. Stephen Pieters"]),
+        # one word after a wire service is its dateline
+        ("PTI, Washington, Nov 20 2019", ["PTI"]),
+        ("Reuters, Ann Lee", ["Reuters", "Ann Lee"]),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
     assert split_authors(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "organisation"),
+    [
+        ("European Space Agency", True),
+        ("News Nation Bureau", True),
+        ("India Post News Weekly", True),
+        ("Example International", True),
+        ("The Russian and Syrian defense ministries", True),
+        ("Editorial", True),
+        ("Multiple Sources", True),
+        ("Ann Lee", False),
+        ("Agnes Pressman", False),
+    ],
+)
+def test_organisations_are_no_authors(name: str, organisation: bool) -> None:
+    assert is_organisation(name) is organisation
+    assert meta_of(f'<meta name="author" content="{name}">').authors == (() if organisation else (name,))
 
 
 def test_url_author_loses_to_a_name_source() -> None:
@@ -422,6 +455,72 @@ def test_author_from_html_markers_in_order() -> None:
         "Short Name",
     )
     assert meta_of("", body='<div class="comment-author">Commenter Name</div>').authors == ()
+
+
+def test_the_names_inside_a_byline_are_read_before_the_box_around_them() -> None:
+    body = (
+        '<div class="byline-section"><span class="author">Kim Park and Lee Roe</span> '
+        "<span>Sioux Falls Argus Leader</span> Published 10:02 AM EST Nov 19, 2019</div>"
+    )
+    assert meta_of("", body=body).authors == ("Kim Park", "Lee Roe")
+    # a box whose inner marks name no one is read itself
+    box = '<div class="byline"><span class="byline-by">By</span> Ann Lee</div>'
+    assert meta_of("", body=box).authors == ("Ann Lee",)
+
+
+def test_co_authors_are_the_marks_like_the_first() -> None:
+    body = (
+        '<p class="byline">By <span class="by-author"><a rel="author" href="/a">Ann Lee</a>,</span> '
+        '<span class="by-author"><a rel="author" href="/b">Bo Ek</a></span></p>'
+        '<aside><a rel="author" href="/c">Cy Related</a></aside>'
+    )
+    assert meta_of("", body=body).authors == ("Ann Lee", "Bo Ek")
+    # declared authors come first
+    declared = ld({"@type": "NewsArticle", "author": {"@type": "Person", "name": "Di Declared"}})
+    assert meta_of(declared, body=body).authors == ("Di Declared",)
+
+
+def test_a_byline_naming_an_organisation_means_no_author() -> None:
+    body = (
+        '<div class="article-author"><span class="article-author-name">Associated Press</span></div>'
+        "<p>The story.</p>"
+        '<div class="related-links-author">Ryan Related</div>'
+    )
+    assert meta_of("", body=body).authors == ()
+    dateline = (
+        '<div class="article-author"><a class="author-name">PTI,</a>'
+        ' <span class="author-name">Washington,</span> Nov 20 2019</div>'
+    )
+    assert meta_of("", body=dateline).authors == ()
+    # a declared organisation is passed over for the page's byline of a person
+    agency = '<meta name="author" content="Multiple Sources">'
+    assert meta_of(agency, body='<p class="byline">By Dan Evans</p>').authors == ("Dan Evans",)
+
+
+def test_a_by_line_under_the_headline() -> None:
+    body = (
+        "<h1>A guide to tariffs</h1>"
+        '<p class="article__meta"> By <a href="/staff/ann">Ann Lee</a> on Monday, November 18th, 2019</p>'
+        "<p>Text of the story.</p>"
+    )
+    assert meta_of("", body=body).authors == ("Ann Lee",)
+    far = "<h1>A guide</h1>" + "<p>" + "Words of the story go on. " * 30 + "</p><p>By Ann Lee</p>"
+    assert meta_of("", body=far).authors == ()
+    prose = "<h1>A guide</h1><p>By the way, tariffs are taxes.</p>"
+    assert meta_of("", body=prose).authors == ()
+    # a one-word part is a place or an affiliation; a link "By Release Date" is navigation
+    placed = "<h1>A guide</h1><h3>by Ann Lee, Lewiston, Idaho Tribune, December 9, 1992</h3>"
+    assert meta_of("", body=placed).authors == ("Ann Lee",)
+    menu = '<h1>A guide</h1><p><a href="/by-date">By Release Date</a></p>'
+    assert meta_of("", body=menu).authors == ()
+
+
+def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
+    body = '<p class="byline">Posted by Vortex</p>'
+    assert meta_of("", body=body, url="https://vortexcannon.example/dare").authors == ()
+    assert meta_of("", body=body, url="https://news.example/dare").authors == ("Vortex",)
+    site = '<meta property="og:site_name" content="Beachbody On Demand">'
+    assert meta_of(site + '<meta name="author" content="Beachbody">').authors == ()
 
 
 # ---------------------------------------------------------------- dates

@@ -1,8 +1,11 @@
 """Author values as pages write them → person names (pure).
 
-"By A and B", "A, B & C", "Written by A | Updated March 5", "Text: A" give the names; a URL (an
-``article:author`` Facebook profile), an e-mail, a ``@handle``, anything with digits, a
-job title alone ("Staff Writer") or a part ending in one ("AP Auto Writer") is not a name.
+"By A and B", "A, B & C", "Written by A | Updated March 5", "Analysis by A, CNN Editor-at-large",
+"Text: A" give the names; a URL (an ``article:author`` Facebook profile), an e-mail, a ``@handle``,
+anything with digits, a job title alone ("Staff Writer") or a part ending in one ("AP Auto Writer")
+is not a name. A byline's names end where its time stamp starts ("Published 7:07 PM", "on Monday",
+an ISO date); "Name. Publication" is two parts; a single word after a wire service is its dateline
+("PTI, Washington").
 Names are at most 100 characters and 8 words. Sources with one tag per author
 (``citation_author``, ``dc.creator``) are not split, and their bibliographic "Last, First"
 becomes "First Last".
@@ -21,11 +24,19 @@ _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
 _MAX_VALUE = 800
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
-    r"^(?:(?:written|posted|reported|published|story|text|words)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
+    r"^(?:(?:written|posted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
+    r"|reporting|article)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
     r"|^[^\W\d_]{2,15}\s?:\s+",
     re.I,
 )
-_AUTHOR_SPLIT = re.compile(r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+)\s*", re.I)
+_TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
+_AUTHOR_SPLIT = re.compile(
+    # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
+    r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+|(?<=[^\W\d_]{3})"
+    + "".join(rf"(?<!\b{title})" for title in _TITLES)
+    + r"\.\s+)\s*",
+    re.I,
+)
 _TRIM = " .:-–—()[]\"'"
 _ROLE_WORDS = frozenset(
     (
@@ -59,8 +70,21 @@ _WIRES = (
 )  # fmt: skip
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
-    "editorial staff", "editorial team", "editorial board", "newsroom", "admin", "administrator",
-    "webmaster", "guest", "anonymous",
+    "staff report", "editorial staff", "editorial team", "editorial board", "editorial", "editorials",
+    "editors", "opinion", "newsroom", "admin", "administrator", "webmaster", "guest", "anonymous",
+    "multiple sources", "various sources", "wire reports", "web desk", "news desk",
+)  # fmt: skip
+# the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
+# "India Post News Weekly", "Sputnik International" names no person
+_ORGANISATION_WORDS = frozenset(
+    (
+        "agency", "agencies", "ministry", "ministries", "department", "university", "institute",
+        "institution", "association", "society", "council", "committee", "commission", "foundation",
+        "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
+        "gazette", "tribune", "weekly", "daily", "newspaper", "network", "media", "international",
+        "news", "press", "sources", "services", "organization", "organisation", "administration",
+        "authority", "government",
+    )
 )  # fmt: skip
 _AGENCY_TAIL = re.compile(
     r"(?:[\s,|/–—-]+(?:" + "|".join(re.escape(a) for a in sorted(_WIRES, key=len, reverse=True)) + r"))+\s*$",
@@ -72,7 +96,10 @@ _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin
 _DATE_AFTER = re.compile(
     r"\s(?:[»|•·]\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:mon|tue|wed|thu|fri|sat|sun)\.?,?\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
-    r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)",
+    r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+    # a time stamp's label or an ISO date: "… and Kevin McCoy USA TODAY Published 7:07 PM EST"
+    r"|(?:published|updated|last updated|posted)\b|\d{4}-\d{2}-\d{2}"
+    r"|on\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d))",
     re.I,
 )
 
@@ -82,6 +109,8 @@ def is_organisation(name: str) -> bool:
     caught by its role word), a name starting with "The", or a login handle ("jdadmin", "kevin-r")."""
     key = " ".join(name.casefold().split())
     if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
+        return True
+    if key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS:
         return True
     return " " not in name and bool(_HANDLE.match(name))
 
@@ -103,8 +132,12 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
         return [name] if is_name(name) else []
     names: list[str] = []
     text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
+    after_wire = False
     for part in _AUTHOR_SPLIT.split(text):
         name = without_agency(_BY.sub("", part).strip(_TRIM))
+        if after_wire and " " not in name:
+            continue  # the dateline after a wire service: "PTI, Washington"
+        after_wire = " ".join(name.casefold().split()) in _WIRES
         if is_name(name):
             names.append(name)
     return names
@@ -120,7 +153,8 @@ def is_name(name: str) -> bool:
     if len(words) > _MAX_AUTHOR_WORDS:
         return False
     lowered = [word.lower().strip(".,") for word in words]
-    return lowered[-1] not in _ROLE_TITLES and not all(word in _ROLE_WORDS for word in lowered)
+    last = lowered[-1].split("-", 1)[0]  # "Editor-at-large", "Editor-in-chief"
+    return last not in _ROLE_TITLES and not all(word in _ROLE_WORDS for word in lowered)
 
 
 def dedupe_names(names: Iterable[str]) -> tuple[str, ...]:

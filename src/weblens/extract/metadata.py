@@ -60,6 +60,7 @@ from weblens.extract.metatext import (
     is_site_name,
     leading_part,
     looks_like_url,
+    names_the_site,
     normalise_language,
     site_name_keys,
     strip_site_affix,
@@ -153,6 +154,13 @@ _STAMP_WORDS = re.compile(
     r"[\s:·,|–-]*(?:on\s+)?$",
     re.I,
 )
+_BY_LINE = re.compile(r"(?:(?:written|posted)\s+)?by\b|von\s", re.I)  # a byline under the headline
+_NAME_PARTICLES = frozenset(
+    (
+        "van", "von", "de", "der", "den", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le",
+        "bin", "al", "y",
+    )
+)  # fmt: skip
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
@@ -382,32 +390,101 @@ class _Page:
         return first_clean(candidates, _MAX_DESCRIPTION)
 
     def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
-        for source, one_each in self.author_sources():
-            names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_each))
-            people = tuple(
-                name for name in names if not (is_site_name(name, site_keys) or is_organisation(name))
-            )
-            if people:
-                return people[:_MAX_AUTHORS]
-        return ()
+        """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
+        "By …" line under the headline. The first byline that names anyone decides: when it names
+        only an organisation ("Associated Press"), no person wrote the page, whatever the byline
+        of a related story further down says."""
+        declared: tuple[str, ...] = ()
+        for source, one_each in self.declared_authors():
+            declared = _people(source, site_keys, one_person=one_each)
+            if declared:
+                break
+        if declared:
+            return declared[:_MAX_AUTHORS]
+        shown = self.byline(site_keys)
+        if shown is not None:
+            return shown[:_MAX_AUTHORS]
+        return self.byline_under_headline(site_keys)[:_MAX_AUTHORS]
 
-    def author_sources(self) -> Iterator[tuple[list[str], bool]]:
-        """Lists of raw author values, best source first, each with "one person per value"."""
+    def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
+        """Lists of raw author values from the page's metadata, best source first, each with "one
+        person per value"."""
         yield list(self.values(_OG_AUTHOR)), False
         yield list(self.jsonld.authors), False
         for key in _META_AUTHOR:
             yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
         yield self.slack_author(), False
+
+    def byline(self, site_keys: frozenset[str]) -> tuple[str, ...] | None:
+        """The people of the first marked byline that names anyone; None when none does.
+
+        Elements marked ``itemprop=author`` come first, then ``rel=author``, then a byline or
+        author class, each kind in document order. The innermost marks are read first (the
+        ``<span class="author">`` inside a ``<div class="byline">`` that also holds an agency and
+        a time stamp), the boxes around them only when none of those names anyone. Co-authors are
+        the marks like the first one (same kind, tag and class) in the same byline. When the
+        first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked()
-        by_kind: tuple[list[str], list[str], list[str]] = ([], [], [])
-        for el in marked:
-            kind = _marker_kind(el)
-            text = _byline_text(el)
-            if text and kind is not None and kind < _DATE_MARK:
-                by_kind[kind].append(text)
-        for texts in by_kind:
-            for text in texts:  # one element at a time: the first byline that names someone wins
-                yield [text], False
+        kinds = {el: kind for el in marked if (kind := _marker_kind(el)) is not None and kind < _DATE_MARK}
+        roots: dict[HtmlElement, HtmlElement | None] = {}
+        boxes: set[HtmlElement] = set()  # marks with a mark inside
+        for el in kinds:
+            root = el.getparent()
+            for ancestor in el.iterancestors():
+                if ancestor in kinds:
+                    root = ancestor
+                    boxes.add(ancestor)
+            roots[el] = root
+        ranked = sorted(kinds, key=kinds.__getitem__)  # stable: document order within a kind
+        texts: dict[HtmlElement, str | None] = {}
+
+        def names_of(el: HtmlElement) -> list[str]:
+            if el not in texts:
+                texts[el] = _byline_text(el)
+            text = texts[el]
+            return split_authors(text) if text else []
+
+        for first in [el for el in ranked if el not in boxes] + [el for el in ranked if el in boxes]:
+            names = names_of(first)
+            if not names:
+                continue
+            like = (kinds[first], first.tag, first.get("class"), roots[first])
+            for other in ranked:
+                if (
+                    other is not first
+                    and other not in boxes
+                    and (kinds[other], other.tag, other.get("class"), roots[other]) == like
+                ):
+                    names += names_of(other)
+            return _without_organisations(dedupe_names(names), site_keys)
+        return None
+
+    def byline_under_headline(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+        """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
+        Monday, November 18th, 2019") and names people by full names (two capitalised words or
+        more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston")."""
+        heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
+        if heading is None:
+            return ()
+        budget = _UNDER_HEADLINE
+        inside = set(heading.iter())
+        started = False
+        for el in self.tree.iter():
+            if el is heading:
+                started = True
+                continue
+            if not started or el in inside or not isinstance(el.tag, str):
+                continue
+            own = " ".join((el.text or "").split())
+            if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
+                line = _short_text(el, _MAX_BYLINE)
+                names = [name for name in split_authors(line) if _full_name(name)] if line else []
+                if names:
+                    return _without_organisations(dedupe_names(names), site_keys)
+            budget -= len(own) + len(" ".join((el.tail or "").split()))
+            if budget <= 0:
+                return ()
+        return ()
 
     def slack_author(self) -> list[str]:
         """``twitter:label1: Written by`` + ``twitter:data1: Name`` (what WordPress SEO plugins write)."""
@@ -785,6 +862,21 @@ def _byline_text(el: HtmlElement) -> str | None:
             named: str | None = name.get("content")
             return named or _short_text(name, _MAX_BYLINE)
     return _spaced_text(el, _MAX_BYLINE)
+
+
+def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -> tuple[str, ...]:
+    names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_person))
+    return _without_organisations(names, site_keys)
+
+
+def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
+    return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+
+
+def _full_name(name: str) -> bool:
+    """Two words or more, each starting with a capital (or a particle: "van", "de", "bin")."""
+    words = name.split()
+    return len(words) >= 2 and all(word[:1].isupper() or word in _NAME_PARTICLES for word in words)
 
 
 def _spaced_text(el: HtmlElement, limit: int) -> str | None:

@@ -28,6 +28,7 @@ __all__ = [
     "is_site_name",
     "looks_like_url",
     "name_key",
+    "names_the_site",
     "normalise_language",
     "site_name_keys",
     "strip_site_affix",
@@ -35,6 +36,7 @@ __all__ = [
 
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
+_ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
@@ -122,6 +124,17 @@ def site_name_keys(names: Iterable[str], url: str | None) -> frozenset[str]:
 def is_site_name(text: str, keys: frozenset[str]) -> bool:
     key = name_key(text)
     return bool(key) and (key in keys or key.removeprefix("the") in keys)
+
+
+def names_the_site(name: str, keys: frozenset[str]) -> bool:
+    """A byline that is the site's name, or one word opening it (the account "Vortex" on
+    vortexcannon.org, "Beachbody" on Beachbody On Demand)."""
+    if is_site_name(name, keys):
+        return True
+    key = name_key(name)
+    return (
+        " " not in name.strip() and len(key) >= _ACCOUNT_PREFIX and any(site.startswith(key) for site in keys)
+    )
 
 
 def is_generic_title(title: str) -> bool:

@@ -955,3 +955,26 @@ def test_a_banner_heading_is_the_site_and_the_headline_is_the_lower_heading() ->
         "</p></div>", "</p></div></article>", 1
     )
     assert extract_metadata(lxml.html.fromstring(article), None).title == "Boat Owners Forum"
+
+
+# ---------------------------------------------------------------- a page without its <head>
+
+_POST = "<p>" + "The post says what it has to say in a few sentences of its own. " * 6 + "</p>"
+
+
+def test_a_page_saved_without_its_head_is_titled_by_its_content() -> None:
+    import weblens
+
+    page = (
+        '<div id="banner"><h1><a href="/">The Daily Wash</a></h1></div>'
+        '<div id="main"><h2 class="date-header">Wednesday, December 13. 2006</h2>'
+        f'<h3 class="post-title">Pelling pounds pedant</h3>{_POST}</div>'
+        '<div id="sidebar"><h2>Recent posts</h2><ul><li><a href="/a">A</a></li></ul></div>'
+    )
+    assert weblens.extract(page, "https://blog.example/2006/12/pelling.html").title == "Pelling pounds pedant"
+    # a section's name opens the content: the title stood outside it, and none is made up
+    section = f"<div><h2>Introduction</h2>{_POST}<h2>The principles</h2>{_POST}</div>"
+    assert weblens.extract(section, "https://site.example/p").title is None
+    # a declared title is kept
+    declared = f"<html><head><title>Declared</title></head><body><h3>Heading</h3>{_POST}</body></html>"
+    assert weblens.extract(declared, "https://site.example/p").title == "Declared"

@@ -27,7 +27,7 @@ from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
-from weblens.extract.metadata import Metadata, extract_metadata
+from weblens.extract.metadata import Metadata, content_title, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
@@ -248,12 +248,15 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         links = collect_links(main, base, resolver=urls)
         images = collect_images(main, base, resolver=urls)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
+    title = meta.title
+    if title is None and not fallback and not page.plain and not page.binary:
+        title = content_title(main)  # a page saved without its <head>
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
         score = min(score, LOST_CONFIDENCE)
     return PageExtract(
         final_url=url,
-        title=meta.title,
+        title=title,
         description=meta.description,
         author=", ".join(meta.authors) or None,
         authors=list(meta.authors),

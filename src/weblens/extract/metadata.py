@@ -65,11 +65,12 @@ from weblens.extract.metatext import (
     site_name_keys,
     strip_site_affix,
 )
+from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
 from weblens.extract.tree import AttributeSearch, drop
 from weblens.extract.urls import absolute_url, strip_fragment
 
-__all__ = ["Metadata", "extract_metadata"]
+__all__ = ["Metadata", "content_title", "extract_metadata"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,6 +155,28 @@ _STAMP_WORDS = re.compile(
     r"[\s:·,|–-]*(?:on\s+)?$",
     re.I,
 )
+_LETTERS = re.compile(r"[^\W\d_]+")
+_MONTHS = frozenset(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
+_DATE_WORDS = frozenset(
+    (
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+        "tues", "wed", "thu", "thurs", "fri", "sat", "sun", "st", "nd", "rd", "th", "of", "on", "at",
+        "am", "pm", "posted", "published", "gmt", "utc",
+    )
+)  # fmt: skip
+_CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
+_SECTION_NAMES = frozenset(
+    (
+        "introduction",
+        "overview",
+        "summary",
+        "abstract",
+        "contents",
+        "table of contents",
+        "background",
+        "preface",
+    )
+)
 _BY_LINE = re.compile(r"(?:(?:written|posted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _NAME_PARTICLES = frozenset(
     (
@@ -177,6 +200,31 @@ def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
         return _Page.read(tree, url).metadata()
     except Exception:  # a safety net: metadata is a bonus, never a reason to fail a page
         return Metadata()
+
+
+def content_title(main: HtmlElement) -> str | None:
+    """The title of a page that declares none (no ``<title>``, no meta title, no ``<h1>`` outside
+    its banner: a page saved without its ``<head>``): the first heading of its content ``main``
+    that is not a date (a blog's date header). None when that heading names a section
+    ("Introduction"): the document's own title then stood outside the content."""
+    for heading in islice(main.iter("h1", "h2", "h3", "h4"), _CONTENT_HEADINGS):
+        text = clean_text(_short_text(heading, _MAX_TITLE), _MAX_TITLE) or ""
+        dated = _only_a_date(text) or (len(text) <= _MAX_DATE_TEXT and find_date(text) is not None)
+        if not text or dated or _BY_LINE.match(text):
+            continue  # a blog's date header, a byline set as a heading
+        key = " ".join(text.casefold().rstrip(":").split())
+        if key in _SECTION_NAMES or is_generic_title(text) or names_a_section(text, heading.tag):
+            return None  # "Introduction", "Related stories": the title is not in the content
+        return text
+    return None
+
+
+def _only_a_date(text: str) -> bool:
+    """ "Wednesday, December 13. 2006", "05/29/2005", "Posted on 3rd May 2004"."""
+    words = _LETTERS.findall(text.casefold())
+    return any(ch.isdigit() for ch in text) and all(
+        word in _DATE_WORDS or word[:3] in _MONTHS for word in words
+    )
 
 
 # ---------------------------------------------------------------- reading the page

@@ -978,3 +978,24 @@ def test_a_page_saved_without_its_head_is_titled_by_its_content() -> None:
     # a declared title is kept
     declared = f"<html><head><title>Declared</title></head><body><h3>Heading</h3>{_POST}</body></html>"
     assert weblens.extract(declared, "https://site.example/p").title == "Declared"
+
+
+def test_a_by_line_at_the_start_of_the_content_names_its_authors() -> None:
+    import weblens
+
+    heading = "<center><h3>THE REASON FOR THE SEASON</h3><p><b>by</b><br><b>Ray C. Stedman</b></p></center>"
+    page = weblens.extract(f"<div>{heading}{_POST}</div>", "https://site.example/p")
+    assert page.authors == ["Ray C. Stedman"]
+    submitted = (
+        f"<div><h2><em>Submitted by <a href='/u/ed'>Ed Hardy</a> on May 3, 2005</em></h2>{_POST}</div>"
+    )
+    assert weblens.extract(submitted, "https://site.example/p").authors == ["Ed Hardy"]
+    # far into the text, or a one-word name, is no byline
+    late = f"<div>{_POST}{_POST}<p>By Ann Lee</p></div>"
+    assert weblens.extract(late, "https://site.example/p").authors == []
+    place = f"<div><p>by Lewiston</p>{_POST}</div>"
+    assert weblens.extract(place, "https://site.example/p").authors == []
+
+
+def test_meta_authors_is_read() -> None:
+    assert meta_of('<meta name="authors" content=" Gerry Blackwell">').authors == ("Gerry Blackwell",)

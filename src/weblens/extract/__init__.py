@@ -27,7 +27,7 @@ from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
-from weblens.extract.metadata import Metadata, content_title, extract_metadata
+from weblens.extract.metadata import Metadata, content_byline, content_title, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
@@ -248,9 +248,10 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         links = collect_links(main, base, resolver=urls)
         images = collect_images(main, base, resolver=urls)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
-    title = meta.title
-    if title is None and not fallback and not page.plain and not page.binary:
-        title = content_title(main)  # a page saved without its <head>
+    title, authors = meta.title, meta.authors
+    if not fallback and not page.plain and not page.binary:
+        title = title if title is not None else content_title(main)  # a page saved without its <head>
+        authors = authors or content_byline(main)
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
         score = min(score, LOST_CONFIDENCE)
@@ -258,8 +259,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         final_url=url,
         title=title,
         description=meta.description,
-        author=", ".join(meta.authors) or None,
-        authors=list(meta.authors),
+        author=", ".join(authors) or None,
+        authors=list(authors),
         published_date=meta.published_date,
         canonical_url=meta.canonical_url,
         site_name=meta.site_name,

@@ -24,7 +24,7 @@ _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
 _MAX_VALUE = 800
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
-    r"^(?:(?:written|posted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
+    r"^(?:(?:written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
     r"|reporting|article)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
     r"|^[^\W\d_]{2,15}\s?:\s+",
     re.I,

@@ -70,7 +70,7 @@ from weblens.extract.text import line_text
 from weblens.extract.tree import AttributeSearch, drop
 from weblens.extract.urls import absolute_url, strip_fragment
 
-__all__ = ["Metadata", "content_title", "extract_metadata"]
+__all__ = ["Metadata", "content_byline", "content_title", "extract_metadata"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -102,7 +102,7 @@ _OG_DESCRIPTION = ("og:description",)
 _META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sailthru.description")
 _OG_AUTHOR = ("article:author", "og:article:author")
 _META_AUTHOR = (
-    "author", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
+    "author", "authors", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
     "article.author", "dc.contributor",
 )  # fmt: skip
 _ONE_PERSON_PER_VALUE = frozenset(("citation_author", "dc.creator", "dc.contributor"))
@@ -177,7 +177,7 @@ _SECTION_NAMES = frozenset(
         "preface",
     )
 )
-_BY_LINE = re.compile(r"(?:(?:written|posted)\s+)?by\b|von\s", re.I)  # a byline under the headline
+_BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _NAME_PARTICLES = frozenset(
     (
         "van", "von", "de", "der", "den", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le",
@@ -217,6 +217,25 @@ def content_title(main: HtmlElement) -> str | None:
             return None  # "Introduction", "Related stories": the title is not in the content
         return text
     return None
+
+
+def content_byline(main: HtmlElement) -> tuple[str, ...]:
+    """The authors of a page that names none in its metadata or marks: a line near the start of
+    its content ``main`` that opens with "By", "Written by", "Submitted by"… ("<b>by</b><br><b>Ann
+    Lee</b>", "by Ann Lee<br>Special to example.org"), full names only."""
+    budget = _UNDER_HEADLINE
+    for el in main.iter():
+        if not isinstance(el.tag, str) or el.tag in ("script", "style", "a"):
+            continue
+        line = _short_text(el, _MAX_BYLINE)
+        if line and _BY_LINE.match(line):
+            names = [name for name in split_authors(line) if _full_name(name)]
+            if names:
+                return _without_organisations(dedupe_names(names), frozenset())
+        budget -= len((el.text or "").strip()) + len((el.tail or "").strip())
+        if budget <= 0:
+            break
+    return ()
 
 
 def _only_a_date(text: str) -> bool:

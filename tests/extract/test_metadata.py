@@ -990,6 +990,10 @@ def test_a_by_line_at_the_start_of_the_content_names_its_authors() -> None:
         f"<div><h2><em>Submitted by <a href='/u/ed'>Ed Hardy</a> on May 3, 2005</em></h2>{_POST}</div>"
     )
     assert weblens.extract(submitted, "https://site.example/p").authors == ["Ed Hardy"]
+    tail = f"<div><p><b>Book Review<br></b><b>Reaching Out<br></b>by Ken Jung<br></p>{_POST}</div>"
+    assert weblens.extract(tail, "https://site.example/p").authors == ["Ken Jung"]
+    critic = f"<div><p>By STEVE PERSALL, Times Film Critic</p>{_POST}</div>"
+    assert weblens.extract(critic, "https://site.example/p").authors == ["STEVE PERSALL"]
     # far into the text, or a one-word name, is no byline
     late = f"<div>{_POST}{_POST}<p>By Ann Lee</p></div>"
     assert weblens.extract(late, "https://site.example/p").authors == []

@@ -57,6 +57,7 @@ _ROLE_TITLES = frozenset(
         "staff",
         "producer",
         "intern",
+        "critic",
     )
 )
 

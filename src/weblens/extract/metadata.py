@@ -222,17 +222,27 @@ def content_title(main: HtmlElement) -> str | None:
 def content_byline(main: HtmlElement) -> tuple[str, ...]:
     """The authors of a page that names none in its metadata or marks: a line near the start of
     its content ``main`` that opens with "By", "Written by", "Submitted by"… ("<b>by</b><br><b>Ann
-    Lee</b>", "by Ann Lee<br>Special to example.org"), full names only."""
+    Lee</b>", "<br>by Ann Lee<br>"), full names only."""
     budget = _UNDER_HEADLINE
     for el in main.iter():
-        if not isinstance(el.tag, str) or el.tag in ("script", "style", "a"):
+        if not isinstance(el.tag, str) or el.tag in ("script", "style"):
             continue
-        line = _short_text(el, _MAX_BYLINE)
-        if line and _BY_LINE.match(line):
-            names = [name for name in split_authors(line) if _full_name(name)]
+        own = (el.text or "").strip()
+        tail = (el.tail or "").strip()
+        lines: list[str | None] = []
+        if own and _BY_LINE.match(own) and el.tag != "a":
+            lines = [_short_text(el, _MAX_BYLINE), _short_text(el.getparent(), _MAX_BYLINE)]
+        elif tail and _BY_LINE.match(tail):
+            following = el.getnext()
+            lines = [
+                tail,
+                f"{tail} {_short_text(following, _MAX_BYLINE) or ''}" if following is not None else None,
+            ]
+        for line in lines:  # the element's own line, else with what completes it ("by" + a name)
+            names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
                 return _without_organisations(dedupe_names(names), frozenset())
-        budget -= len((el.text or "").strip()) + len((el.tail or "").strip())
+        budget -= len(own) + len(tail)
         if budget <= 0:
             break
     return ()

@@ -405,6 +405,8 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("Multiple Sources", True),
         ("Ann Lee", False),
         ("Agnes Pressman", False),
+        ("Eyal Press", False),
+        ("Canadian Press", True),
     ],
 )
 def test_organisations_are_no_authors(name: str, organisation: bool) -> None:

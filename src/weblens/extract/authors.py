@@ -67,7 +67,7 @@ _WIRES = (
     "associated press", "the associated press", "ap", "reuters", "thomson reuters", "afp",
     "agence france-presse", "agence france presse", "bloomberg", "bloomberg news", "dpa",
     "press association", "pa media", "upi", "united press international", "xinhua", "tass",
-    "efe", "ansa", "kyodo news", "yonhap", "pti", "ians", "cnn", "bbc news",
+    "efe", "ansa", "kyodo news", "yonhap", "pti", "ians", "cnn", "bbc news", "canadian press",
 )  # fmt: skip
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
@@ -76,14 +76,14 @@ _NEWSROOMS = (
     "multiple sources", "various sources", "wire reports", "web desk", "news desk",
 )  # fmt: skip
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
-# "India Post News Weekly", "Sputnik International" names no person
+# "India Post News Weekly", "Sputnik International" names no person (not "Press" or "Daily": surnames)
 _ORGANISATION_WORDS = frozenset(
     (
         "agency", "agencies", "ministry", "ministries", "department", "university", "institute",
         "institution", "association", "society", "council", "committee", "commission", "foundation",
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
-        "gazette", "tribune", "weekly", "daily", "newspaper", "network", "media", "international",
-        "news", "press", "sources", "services", "organization", "organisation", "administration",
+        "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
+        "news", "sources", "services", "organization", "organisation", "administration",
         "authority", "government",
     )
 )  # fmt: skip

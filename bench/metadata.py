@@ -65,7 +65,7 @@ REAL_LABELS = (
         " `<title>`, no meta tags); authors are often named only in the text. Labelled on 2026-11-27"
         " after that day's byline rules; measured then, weblens scored 33% / 41% / 77% and"
         " trafilatura 29% / 39% / 39%; the title from the content's first heading (pages without a"
-        " `<head>`) and the 'By …' line near the start of the content came after.",
+        " `<head>`), the 'By …' line and the date line near the start of the content came after.",
     ),
 )
 _TYPOGRAPHY = str.maketrans(

@@ -1005,3 +1005,23 @@ def test_a_by_line_at_the_start_of_the_content_names_its_authors() -> None:
 
 def test_meta_authors_is_read() -> None:
     assert meta_of('<meta name="authors" content=" Gerry Blackwell">').authors == ("Gerry Blackwell",)
+
+
+def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
+    import weblens
+
+    def date_of(lead: str) -> str | None:
+        page = f"<div><h2>Wall Street</h2>{lead}{_POST}</div>"
+        return weblens.extract(page, "https://site.example/p").published_date
+
+    assert date_of("<p>September 12, 2000</p>") == "2000-09-12"
+    assert date_of("<p><small>Chicago, Illinois<br>August 7, 2001</small></p>") == "2001-08-07"
+    assert date_of("<p>Published: Tuesday, December 17, 2002</p>") == "2002-12-17"
+    # a date in a sentence, or of another kind, is not the page's
+    assert date_of("<p>I was born September 30, 1955 at</p>") is None
+    assert date_of("<p>Application Deadline</p><p>Winter Session: October 30, 2005</p>") is None
+    assert date_of("<p>Updated March 3, 2004</p>") is None
+    # declared dates come first
+    head = '<html><head><meta property="article:published_time" content="2019-11-18"></head><body>'
+    page = f"{head}<div><h2>Wall Street</h2><p>September 12, 2000</p>{_POST}</div></body></html>"
+    assert weblens.extract(page, "https://site.example/p").published_date == "2019-11-18"

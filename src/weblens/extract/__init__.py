@@ -27,7 +27,7 @@ from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
-from weblens.extract.metadata import Metadata, content_byline, content_title, extract_metadata
+from weblens.extract.metadata import Metadata, content_byline, content_date, content_title, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
@@ -131,6 +131,7 @@ class _Content:
     words: int
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
     heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
+    date: str | None = None  # a date line at the head of the content (asked only of undated pages)
 
     @property
     def element(self) -> HtmlElement:
@@ -159,11 +160,15 @@ def _content(
     weak_roles: bool,
     listing: bool = False,
     site: str | None = None,
+    dated: bool = True,
 ) -> _Content:
     found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing, site=site)
     main = found.selection.element
     title_headings: list[HtmlElement] = []
+    date = None
     if found.selection.method is not ExtractionMethod.FALLBACK:
+        if not dated and not page.plain:  # read before the head of the content is trimmed of date lines
+            date = content_date(main)
         title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(
             main, keep_comments=options.include_comments or found.discussion, topic=title
@@ -180,11 +185,18 @@ def _content(
         heading=""
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK
         else found.title_heading,
+        date=date,
     )
 
 
 def _best_content(
-    html: str | bytes, page: ParsedPage, title: str | None, options: ExtractOptions, site: str | None
+    html: str | bytes,
+    page: ParsedPage,
+    title: str | None,
+    options: ExtractOptions,
+    site: str | None,
+    *,
+    dated: bool = True,
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
@@ -192,19 +204,21 @@ def _best_content(
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
     substantially more."""
-    first = _content(page, title, options, weak_roles=True, site=site)
+    first = _content(page, title, options, weak_roles=True, site=site, dated=dated)
     if page.plain or page.binary:
         return first
     nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
     if nothing:
-        second = _content(parse_html(html), title, options, weak_roles=False, site=site)
+        second = _content(parse_html(html), title, options, weak_roles=False, site=site, dated=dated)
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
     if fallback or (
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
-        listing = _content(parse_html(html), title, options, weak_roles=True, listing=True, site=site)
+        listing = _content(
+            parse_html(html), title, options, weak_roles=True, listing=True, site=site, dated=dated
+        )
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
         )
@@ -218,7 +232,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     parsed = parse_html(html)
     meta = _metadata(parsed.root, url)
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
-    found = _best_content(html, parsed, meta.title, options, site_of(url) or site_of(meta.canonical_url))
+    site = site_of(url) or site_of(meta.canonical_url)
+    found = _best_content(html, parsed, meta.title, options, site, dated=meta.published_date is not None)
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
@@ -248,10 +263,11 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         links = collect_links(main, base, resolver=urls)
         images = collect_images(main, base, resolver=urls)
     fallback = selection.method is ExtractionMethod.FALLBACK and not page.plain
-    title, authors = meta.title, meta.authors
+    title, authors, published = meta.title, meta.authors, meta.published_date
     if not fallback and not page.plain and not page.binary:
         title = title if title is not None else content_title(main)  # a page saved without its <head>
         authors = authors or content_byline(main)
+        published = published or found.date
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
         score = min(score, LOST_CONFIDENCE)
@@ -261,7 +277,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         description=meta.description,
         author=", ".join(authors) or None,
         authors=list(authors),
-        published_date=meta.published_date,
+        published_date=published,
         canonical_url=meta.canonical_url,
         site_name=meta.site_name,
         language=meta.language,

@@ -70,7 +70,7 @@ from weblens.extract.text import line_text
 from weblens.extract.tree import AttributeSearch, drop
 from weblens.extract.urls import absolute_url, strip_fragment
 
-__all__ = ["Metadata", "content_byline", "content_title", "extract_metadata"]
+__all__ = ["Metadata", "content_byline", "content_date", "content_title", "extract_metadata"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,6 +164,16 @@ _DATE_WORDS = frozenset(
         "am", "pm", "posted", "published", "gmt", "utc",
     )
 )  # fmt: skip
+_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+_DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
+_PUBLISHED_WORDS = frozenset(
+    ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
+)
+_NOT_PUBLISHED = re.compile(
+    r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
+    r"|updated|modified|revised|last|joined|member|registered|birthday)\b",
+    re.I,
+)
 _CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
 _SECTION_NAMES = frozenset(
     (
@@ -246,6 +256,47 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         if budget <= 0:
             break
     return ()
+
+
+def content_date(main: HtmlElement) -> str | None:
+    """The date of a page whose metadata and marks give none: a short line near the start of its
+    content ``main`` that holds one ("September 12, 2000", "Chicago, Illinois<br>August 7, 2001",
+    "[Eugene Volokh, May 18, 2005 at 5:51pm]"), as a reader finds it; not one labelled as an update,
+    a member's joining or a birthday."""
+    budget = _UNDER_HEADLINE
+    label = ""
+    for el in main.iter():
+        if not isinstance(el.tag, str) or el.tag in ("script", "style"):
+            texts = [el.tail]
+        else:
+            texts = [el.text, el.tail]
+        for text in texts:
+            line = " ".join((text or "").split())
+            if not line:
+                continue
+            if (
+                len(line) <= _MAX_DATE_TEXT
+                and _YEAR.search(line)  # a cheap look before the date parser
+                and (found := find_date(line))
+                and _a_date_line(label, line)
+            ):
+                return found
+            label = line
+            budget -= len(line)
+            if budget <= 0:
+                return None
+    return None
+
+
+def _a_date_line(label: str, line: str) -> bool:
+    """``line`` holds a date with at most a short label or place beside it ("Chicago, Illinois",
+    "Stanford Report", "Published:"), no sentence ("I was born …") and no other kind of date
+    ("Application deadline", "Updated")."""
+    words = [word for word in _LETTERS.findall(line) if word.casefold() not in _DATE_WORDS]
+    words = [word for word in words if word[:3].casefold() not in _MONTHS or len(word) > 9]
+    if len(words) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
+        return False
+    return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 
 
 def _only_a_date(text: str) -> bool:

@@ -263,29 +263,38 @@ def content_date(main: HtmlElement) -> str | None:
     content ``main`` that holds one ("September 12, 2000", "Chicago, Illinois<br>August 7, 2001",
     "[Eugene Volokh, May 18, 2005 at 5:51pm]"), as a reader finds it; not one labelled as an update,
     a member's joining or a birthday."""
-    budget = _UNDER_HEADLINE
     label = ""
-    for el in main.iter():
-        if not isinstance(el.tag, str) or el.tag in ("script", "style"):
-            texts = [el.tail]
+    for line in _lines_of(main.iter(), _UNDER_HEADLINE):
+        if (
+            len(line) <= _MAX_DATE_TEXT
+            and _YEAR.search(line)  # a cheap look before the date parser
+            and (found := find_date(line))
+            and _a_date_line(label, line)
+        ):
+            return found
+        label = line
+    return None
+
+
+def _lines_of(
+    elements: Iterable[HtmlElement], budget: int, *, tail_only: HtmlElement | None = None
+) -> Iterator[str]:
+    """The lines of text of ``elements`` in document order — an element's text, then its tail; not
+    the text of a script, a style or ``tail_only`` — white space collapsed, until ``budget``
+    characters have been read."""
+    for el in elements:
+        texts: tuple[str | None, ...]
+        if el is tail_only or not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
+            texts = (el.tail,)
         else:
-            texts = [el.text, el.tail]
+            texts = (el.text, el.tail)
         for text in texts:
             line = " ".join((text or "").split())
-            if not line:
-                continue
-            if (
-                len(line) <= _MAX_DATE_TEXT
-                and _YEAR.search(line)  # a cheap look before the date parser
-                and (found := find_date(line))
-                and _a_date_line(label, line)
-            ):
-                return found
-            label = line
-            budget -= len(line)
-            if budget <= 0:
-                return None
-    return None
+            if line:
+                yield line
+                budget -= len(line)
+                if budget <= 0:
+                    return
 
 
 def _a_date_line(label: str, line: str) -> bool:
@@ -297,6 +306,18 @@ def _a_date_line(label: str, line: str) -> bool:
     if len(words) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
         return False
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
+
+
+def _from(tree: HtmlElement, heading: HtmlElement) -> Iterator[HtmlElement]:
+    """``heading`` and the elements after its subtree, in document order."""
+    inside = set(heading.iter())
+    started = False
+    for el in tree.iter():
+        if el is heading:
+            started = True
+            yield el
+        elif started and el not in inside:
+            yield el
 
 
 def _only_a_date(text: str) -> bool:
@@ -642,31 +663,12 @@ class _Page:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
         if heading is None:
             return None
-        budget = _UNDER_HEADLINE
-        started = False
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
-        inside = set(heading.iter())
-        for el in self.tree.iter():
-            if el is heading:
-                started = True
-                texts = [el.tail]
-            elif not started or el in inside:
-                continue
-            elif el.tag in ("script", "style", "noscript") or not isinstance(el.tag, str):
-                texts = [el.tail]
-            else:
-                texts = [el.text, el.tail]
-            for text in texts:
-                line = " ".join((text or "").split())
-                if not line:
-                    continue
-                other = _OTHER_DATE.search(f"{label} {line}")
-                label = line
-                if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
-                    return found
-                budget -= len(line)
-                if budget <= 0:
-                    return None
+        for line in _lines_of(_from(self.tree, heading), _UNDER_HEADLINE, tail_only=heading):
+            other = _OTHER_DATE.search(f"{label} {line}")
+            label = line
+            if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
+                return found
         return None
 
     def date_candidates(self) -> Iterator[str]:

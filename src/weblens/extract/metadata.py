@@ -40,7 +40,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -308,14 +308,13 @@ def _a_date_line(label: str, line: str) -> bool:
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 
 
-def _from(tree: HtmlElement, heading: HtmlElement) -> Iterator[HtmlElement]:
-    """``heading`` and the elements after its subtree, in document order."""
+def _after(tree: HtmlElement, heading: HtmlElement) -> Iterator[HtmlElement]:
+    """The elements after ``heading``'s subtree, in document order."""
     inside = set(heading.iter())
     started = False
     for el in tree.iter():
         if el is heading:
             started = True
-            yield el
         elif started and el not in inside:
             yield el
 
@@ -616,13 +615,8 @@ class _Page:
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
-        inside = set(heading.iter())
-        started = False
-        for el in self.tree.iter():
-            if el is heading:
-                started = True
-                continue
-            if not started or el in inside or not isinstance(el.tag, str):
+        for el in _after(self.tree, heading):
+            if not isinstance(el.tag, str):
                 continue
             own = " ".join((el.text or "").split())
             if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
@@ -664,7 +658,9 @@ class _Page:
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
-        for line in _lines_of(_from(self.tree, heading), _UNDER_HEADLINE, tail_only=heading):
+        for line in _lines_of(
+            chain((heading,), _after(self.tree, heading)), _UNDER_HEADLINE, tail_only=heading
+        ):
             other = _OTHER_DATE.search(f"{label} {line}")
             label = line
             if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):

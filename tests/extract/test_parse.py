@@ -6,6 +6,7 @@ import os
 
 import pytest
 
+import weblens
 from weblens.extract.parse import looks_binary, parse_html
 
 
@@ -84,3 +85,30 @@ def test_invalid_utf8_is_replaced_not_fatal() -> None:
 
 def test_html_len_is_the_decoded_length() -> None:
     assert parse_html("<p>abc</p>").html_len == len("<p>abc</p>")
+
+
+def test_what_follows_an_early_closing_body_is_in_the_body() -> None:
+    # a menu closed with </body>, then the page: a browser shows it all as the body's
+    html = (
+        "<html><body><table><tr><td><a href='/a'>Menu</a></td></tr></table></body>\n"
+        "<table><tr><td><p>The article itself, after the early end of the body.</p></td></tr></table>"
+        "<br>tail text<p>Last words.</p>"
+    )
+    root = parse_html(html).root
+    body = root.find("body")
+    assert body is not None
+    assert [el.tag for el in root] == ["body"]
+    text = " ".join(body.text_content().split())
+    order = [text.index(part) for part in ("Menu", "The article itself", "tail text", "Last words")]
+    assert order == sorted(order)
+
+
+def test_an_early_closing_body_loses_no_article() -> None:
+
+    paragraph = "<p>A paragraph of the article, which goes on for a while to be read as prose here.</p>"
+    html = (
+        "<html><head><title>T</title></head><body><div><a href='/x'>Home</a></div></body>"
+        f"<div><h1>Report</h1>{paragraph * 6}</div></html>"
+    )
+    page = weblens.extract(html, "https://example.org/")
+    assert page.text.count("A paragraph of the article") == 6

@@ -3,7 +3,8 @@
 Bytes are decoded with :func:`weblens.charset.decode_body`; NULs and other control
 characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
 (the parser always gets UTF-8 bytes). An unclosed ``<title>`` (or ``<textarea>``) that
-swallowed the document is closed and the page parsed again. libxml2 stops building the tree at depth
+swallowed the document is closed and the page parsed again; what libxml2 leaves after the ``<body>``
+(an early ``</body>``) is moved into it, as a browser reads it. libxml2 stops building the tree at depth
 2048 and drops what lies below; when that happens the document is parsed again
 with its layout containers flattened, so a pathological nesting of ``<div>``s
 loses structure but not text. Parsing never raises.
@@ -128,6 +129,27 @@ def _unswallowed(text: str, root: HtmlElement) -> str | None:
     return None
 
 
+def _into_body(root: HtmlElement) -> None:
+    """Move what libxml2 left after the ``<body>`` into it, as a browser does: after an early
+    ``</body>`` (or one of a second document pasted into the page) the rest of the page is still
+    shown as the body's, but libxml2 hangs its elements beside the body, where no one reads them."""
+    body = root.find("body")
+    if body is None:
+        return
+    after = list(body.itersiblings())
+    tail = body.tail
+    if not after and not (tail and tail.strip()):
+        return
+    body.tail = None
+    if tail and tail.strip():
+        if len(body):
+            body[-1].tail = (body[-1].tail or "") + tail
+        else:
+            body.text = (body.text or "") + tail
+    for el in after:
+        body.append(el)  # with its tail
+
+
 def parse_html(html: str | bytes) -> ParsedPage:
     """Parse ``html`` (text or raw bytes) into an lxml HTML document root. Never raises."""
     binary = False
@@ -163,4 +185,5 @@ def parse_html(html: str | bytes) -> ParsedPage:
         if flat is None or still_too_deep:
             flat, _ = _parse(_as_text_document(_ANY_TAG.sub(" ", text)))
         return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
+    _into_body(root)
     return ParsedPage(root=root, source=text, binary=binary)

@@ -600,3 +600,46 @@ def test_the_site_logo_above_text_with_no_box_of_its_own_stays_out_of_the_markdo
     page = weblens.extract(html, "https://harbour.example/hours")
     assert "logo.gif" not in page.markdown and "Calm water" not in page.text
     assert page.markdown.startswith("# Opening hours")
+
+
+def test_an_api_reference_keeps_its_signatures_and_their_descriptions() -> None:
+    # a description first, then sections under anchored headings: signatures set as code headings
+    # beside a "source" link, and a long list of implementors that outweighs the rest
+    page = read("api_reference.html")
+    assert "A drawing surface that keeps its strokes" in page.text
+    for signature in ("pub fn new(width: u32, height: u32) -> Canvas", "pub fn flush(&mut self) -> Image"):
+        assert signature in page.text
+    for description in (
+        "Creates an empty canvas of the given size.",
+        "Renders the recorded strokes in order",
+    ):
+        assert description in page.text
+    assert (
+        "#### pub fn stroke(&mut self, path: &[Path](https://site.example/struct.Path.html))" in page.markdown
+    )
+    assert "module3" not in page.text and "Built with docgen" not in page.text
+
+
+def test_sections_named_for_boilerplate_beside_an_article_are_not_later_sections_of_it() -> None:
+    story = "".join(
+        f"<p>The harbour board met on {day} and agreed, after a long debate about the dredging costs, "
+        "that the old quay would be rebuilt in stone rather than in concrete this time.</p>"
+        for day in ("Monday", "Tuesday", "Wednesday", "Thursday")
+    )
+    teasers = "".join(
+        f'<div class="card"><h3><a href="/news/{i}">Story number {i} of the week</a></h3>'
+        f"<p>A summary of story {i}, told in one sentence that is long enough to read as prose.</p></div>"
+        for i in range(6)
+    )
+    html = (
+        "<html><head><title>Quay to be rebuilt</title></head><body><main>"
+        f'<div class="story"><h1>Quay to be rebuilt</h1>{story}</div>'
+        f'<h2 id="related">Related stories</h2><div class="cards">{teasers}</div>'
+        '<h2 id="writer">About the writer</h2><div><p>Ann Lee has covered the harbour for the paper '
+        "since 2009, and before that wrote about shipping for a trade weekly in Rotterdam.</p></div>"
+        "</main></body></html>"
+    )
+    page = weblens.extract(html, "https://site.example/quay")
+    assert "rebuilt in stone" in page.text
+    assert "Story number" not in page.text and "A summary of story" not in page.text
+    assert "Ann Lee" not in page.text

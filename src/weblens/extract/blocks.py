@@ -111,6 +111,13 @@ def is_link(el: HtmlElement) -> bool:
     return el.tag == "a" and (el.get("href") is not None or (el.get("name") is None and el.get("id") is None))
 
 
+def _code_heading(el: HtmlElement) -> bool:
+    """A heading its class names code: an API reference's signature (``<h4 class="code-header">fn
+    clone(&self) -> Self</h4>``), whose links name types, as links in ``<code>`` do."""
+    names = el.get("class")
+    return names is not None and "code" in names.lower()
+
+
 def gather_stats(root: HtmlElement) -> TreeStats:
     """Statistics of ``root``'s subtree in one document-order pass (``root`` is always a block)."""
     stats = TreeStats()
@@ -131,7 +138,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
         in_link = link or parent in linked
         if in_link:
             linked.add(el)
-        if tag in _CODE or (coded and parent in coded):
+        if tag in _CODE or (coded and parent in coded) or (tag in HEADING_TAGS and _code_heading(el)):
             coded.add(el)
             in_code, in_link = True, False
         else:

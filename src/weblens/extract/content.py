@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Container
 from dataclasses import dataclass
+from itertools import pairwise
 from urllib.parse import unquote
 
 import lxml.etree
@@ -37,6 +38,7 @@ _SHORT_LINE = 50
 _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
 _DESCEND_PARAGRAPHS = 2
+_WRAPPER_TEXT = 40  # characters of text a box adds around the content and still only wraps it
 _MIN_CONTENT = 25.0
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
@@ -483,6 +485,43 @@ def _descend(
         best = top
 
 
+def _with_later_sections(
+    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
+) -> tuple[int, list[int]]:
+    """The box holding ``best`` and the later sections of the same document beside it, with the
+    boxes of those sections (kept whole: a section's signatures and one-line summaries cost more
+    than they weigh, one by one); ``(best, [])`` when there are none.
+
+    API references set a description first, then sections under headings with anchors of their own
+    ("Required Methods", "Implementations", "Structs"), each a box of its own beside the
+    description, and often one long list of links among them ("Implementors") that outweighs them
+    all. The description alone scores best; the sections are the rest of the same text. Wrappers
+    that add nothing to ``best`` are gone through first. A later section counts when its heading
+    has an ``id`` (a document's section anchor), names no boilerplate section ("Related posts",
+    "Comments") and the box after it weighs at least half of what it costs (a table of names and
+    their one-line summaries does; the long list of links does not); the box's other parts are
+    left to :func:`_prune`.
+    """
+    parents, nodes = stats.parents, stats.nodes
+    top = best
+    while parents[top] >= 0 and good[parents[top]] - good[top] < _WRAPPER_TEXT:
+        top = parents[top]
+    box = parents[top]
+    if box < 0 or nodes[box].tag not in _CONTAINERS:
+        return best, []
+    later = [child for child in stats.children(box) if child > top and child not in removed]
+    parts = [
+        part
+        for heading, part in pairwise(later)
+        if nodes[heading].tag in HEADING_TAGS
+        and nodes[heading].get("id")
+        and nodes[part].tag not in HEADING_TAGS
+        and net[part] + good[part] > 0
+        and not names_a_section(" ".join(nodes[heading].text_content().split()), str(nodes[heading].tag))
+    ]
+    return (box, parts) if parts else (best, [])
+
+
 def _contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
     """A table of contents in ``box`` outside its child ``kept``."""
     ends = stats.ends
@@ -532,6 +571,7 @@ def _prune(
                 stats.nodes[i].tag == "p" and _kept_paragraph(stats, i, site)
             )  # asked only when it costs
             and not code_box(stats.nodes[i])  # it reads the subtree's text
+            and not _mostly_code(stats, i)
             and not _holds_contents(stats, i, contents)  # its parts are judged one by one
             and not _name_of_its_description(stats, i, net)
         ):
@@ -541,6 +581,13 @@ def _prune(
         else:
             i += 1
     return pruned
+
+
+def _mostly_code(stats: TreeStats, i: int) -> bool:
+    """Most of the box's text is set in code: an API reference's signature (``fn clone(&self) ->
+    Self``, its types linked) beside a "source" link, not a list of links."""
+    end = stats.ends[i] + 1
+    return sum(stats.codes[i:end]) * 2 > sum(stats.chars[i:end])
 
 
 def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool:
@@ -1386,6 +1433,7 @@ def select_main(
     switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
+    later: list[int] = []  # sections beside the text first chosen, kept whole
     unsure = not switched and not listing and _unsure(stats, net, best, removed)
     opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
     if opinion is not None:
@@ -1393,8 +1441,9 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
+        best, later = _with_later_sections(stats, best, net, good, removed)
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
-    sections: list[int] = []
+    sections = later
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     pruned = _prune(stats, best, net, good, removed, site, contents, whole=sections)

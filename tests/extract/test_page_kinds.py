@@ -643,3 +643,13 @@ def test_sections_named_for_boilerplate_beside_an_article_are_not_later_sections
     assert "rebuilt in stone" in page.text
     assert "Story number" not in page.text and "A summary of story" not in page.text
     assert "Ann Lee" not in page.text
+
+
+def test_a_documents_sections_are_read_together_though_one_of_them_scores_best() -> None:
+    # the front page of a manual: an introduction, "Getting Started", "Day-to-Day Usage" (the part
+    # that scores best alone) and a closing table of contents of links that costs more than the
+    # rest of the document adds
+    page = read("docs_index_sections.html")
+    for words in ("plans your meals from what you already have", "Python-only package", "Recipes shows you"):
+        assert words in page.text
+    assert "Topic number" not in page.text and "Chapter 3" not in page.text and "Copyright" not in page.text

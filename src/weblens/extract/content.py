@@ -38,6 +38,8 @@ _SHORT_LINE = 50
 _SHORT_PENALTY = 25.0
 _DESCEND_SHARE = 0.9
 _DESCEND_PARAGRAPHS = 2
+_ASCEND_NET = 0.95  # of the part's score, the whole document's at least ...
+_ASCEND_TEXT = 1.3  # ... holding this many times its text
 _WRAPPER_TEXT = 40  # characters of text a box adds around the content and still only wraps it
 _MIN_CONTENT = 25.0
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
@@ -483,6 +485,50 @@ def _descend(
         ):
             return best
         best = top
+
+
+def _heading_first(el: HtmlElement) -> HtmlElement | None:
+    """The heading ``el`` opens with, past empty anchors before it (Sphinx's ``<span
+    id="label"></span>`` targets); None when text or another element comes first."""
+    if (el.text or "").strip():
+        return None
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag in HEADING_TAGS:
+            return child
+        if child.tag not in ("a", "span") or len(child) or child.text_content().strip():
+            return None
+        if (child.tail or "").strip():
+            return None
+    return None
+
+
+def _ascend(stats: TreeStats, best: int, net: list[float], good: list[float]) -> int:
+    """The section of a document that holds ``best``, when ``best`` is one of its subsections and it
+    scores nearly as well with more text for the reader.
+
+    ``best`` is an anchored section (it has an ``id``) that opens with a heading, and the box
+    around it opens with a heading of a higher level (``<section><h1>…</h1>…<section id="…"><h2>…``):
+    the page's document and one of its parts. The part
+    scores best when another part of the document costs more than the rest adds (a closing "Full
+    table of contents" of links); the document is what the page is, and :func:`_prune` takes that
+    part out of it. It is taken when, without its parts that cost, it scores at least
+    :data:`_ASCEND_NET` of the part's score and holds :data:`_ASCEND_TEXT` times its text.
+    """
+    parents, nodes = stats.parents, stats.nodes
+    while True:
+        up = parents[best]
+        if up < 0 or nodes[up].tag not in _CONTAINERS or nodes[up].tag == "body":
+            return best
+        # its score without the parts that cost (a list of links: pruned, if it is taken)
+        kept = net[up] - sum(min(net[part], 0.0) for part in stats.children(up) if part != best)
+        if kept < net[best] * _ASCEND_NET or good[up] < good[best] * _ASCEND_TEXT:
+            return best
+        inner, outer = _heading_first(nodes[best]), _heading_first(nodes[up])
+        if inner is None or outer is None or str(outer.tag) >= str(inner.tag) or not nodes[best].get("id"):
+            return best
+        best = up
 
 
 def _with_later_sections(
@@ -1441,6 +1487,7 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
+        best = _ascend(stats, best, net, good)
         best, later = _with_later_sections(stats, best, net, good, removed)
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later

@@ -13,6 +13,8 @@ sqlite3-doc imagemagick-6-doc libreoffice-help-en-us python-django-doc python-sq
   Russian, Japanese and Chinese: paragraphs are ``div`` boxes, and four of the five are not English);
 * ``rust-books``: mdBook (The Rust Programming Language, the Reference and the Rustonomicon);
 * ``rust-api``: rustdoc (the module pages of Rust's standard library: item tables, folded boxes);
+* ``rust-items``: rustdoc again, its pages of one item (a trait, a struct, an enum, a macro): a
+  description, then sections of signatures under anchored headings, and long lists of implementations;
 * ``texinfo-docs``: makeinfo (SBCL's internals manual);
 * ``doxygen-docs`` and ``doxygen-api``: Doxygen (its own manual, and the Clipper library's API
   reference: member tables parted by heading rows, code in one box per line);
@@ -121,6 +123,13 @@ CORPORA = (
         "rust-api",
         _RUST / "std",
         ("*/index.html",),
+        ("//section[@id='main-content']",),
+        ("//span[contains(@class, 'out-of-band')]", "//*[@class='rightside']", "//summary[@class='hideme']"),
+    ),
+    DocsCorpus(
+        "rust-items",
+        _RUST / "std",
+        ("*/trait.*.html", "*/struct.*.html", "*/enum.*.html", "*/macro.*.html"),
         ("//section[@id='main-content']",),
         ("//span[contains(@class, 'out-of-band')]", "//*[@class='rightside']", "//summary[@class='hideme']"),
     ),

@@ -504,7 +504,9 @@ def _heading_first(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
-def _ascend(stats: TreeStats, best: int, net: list[float], good: list[float]) -> int:
+def _ascend(
+    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
+) -> int:
     """The section of a document that holds ``best``, when ``best`` is one of its subsections and it
     scores nearly as well with more text for the reader.
 
@@ -522,7 +524,8 @@ def _ascend(stats: TreeStats, best: int, net: list[float], good: list[float]) ->
         if up < 0 or nodes[up].tag not in _CONTAINERS or nodes[up].tag == "body":
             return best
         # its score without the parts that cost (a list of links: pruned, if it is taken)
-        kept = net[up] - sum(min(net[part], 0.0) for part in stats.children(up) if part != best)
+        costs = (net[part] for part in stats.children(up) if part != best and part not in removed)
+        kept = net[up] - sum(min(cost, 0.0) for cost in costs)
         if kept < net[best] * _ASCEND_NET or good[up] < good[best] * _ASCEND_TEXT:
             return best
         inner, outer = _heading_first(nodes[best]), _heading_first(nodes[up])
@@ -1487,7 +1490,7 @@ def select_main(
         method = ExtractionMethod.READABILITY
     else:
         best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
-        best = _ascend(stats, best, net, good)
+        best = _ascend(stats, best, net, good, removed)
         best, later = _with_later_sections(stats, best, net, good, removed)
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later

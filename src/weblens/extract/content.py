@@ -586,6 +586,17 @@ def _code_beside(stats: TreeStats, box: int, kept: int) -> bool:
     )
 
 
+def _costly_below(stats: TreeStats, net: list[float], best: int) -> list[bool]:
+    """Per block of ``best``'s subtree (indexed from ``best``): whether it or a block below it costs
+    more than it adds (one reverse pass)."""
+    parents = stats.parents
+    costly = [weight < 0 for weight in net[best : stats.ends[best] + 1]]
+    for offset in range(len(costly) - 1, 0, -1):
+        if costly[offset]:
+            costly[parents[best + offset] - best] = True
+    return costly
+
+
 def _prune(
     stats: TreeStats,
     best: int,
@@ -603,9 +614,10 @@ def _prune(
     ends = stats.ends
     pruned: list[HtmlElement] = []
     i, end = best + 1, ends[best]
+    costly = _costly_below(stats, net, best)
     while i <= end:
-        if i in removed or i in whole:
-            i = ends[i] + 1
+        if i in removed or i in whole or not costly[i - best]:
+            i = ends[i] + 1  # (nothing below costs: nothing there to prune)
         elif stats.nodes[i].tag != "p" and (_kept_whole(stats, i, site) or _labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
         elif (

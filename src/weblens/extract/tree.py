@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
@@ -44,17 +45,35 @@ def drop(el: HtmlElement) -> None:
 
 class AttributeSearch:
     """The elements below a root, in document order, where a named attribute contains one of the
-    given substrings: what an XPath of ``contains(@class, "…")`` tests finds, in about half of
-    its time (one pass; an element's attribute values are tested together first, and most hold
-    none of the substrings)."""
+    given substrings: what an XPath of ``contains(@class, "…")`` tests finds, in less than half
+    of its time. Below a root, the named attributes' values are gathered in C (a union of attribute
+    paths, which lxml returns in document order) and only they are tested; :meth:`among` tests
+    the elements it is given (the blocks of a page: fewer than its elements), their attribute
+    values together first, as most hold none of the substrings."""
 
     def __init__(self, wanted: Mapping[str, tuple[str, ...]]) -> None:
         self._wanted = tuple((name, substrings) for name, substrings in wanted.items() if substrings)
         needles = (needle for _, substrings in self._wanted for needle in substrings)
         self._needles = tuple(dict.fromkeys(needles))
+        self._by_name = dict(self._wanted)
+        paths = " | ".join(f"descendant::*/@{name}" for name in self._by_name)
+        self._values = lxml.etree.XPath(paths) if paths else None
 
     def __call__(self, root: HtmlElement) -> list[HtmlElement]:
-        return [el for _, el in self.among(root.iterdescendants())]
+        if self._values is None:
+            return []
+        found: list[HtmlElement] = []
+        last = None
+        by_name = self._by_name
+        for value in self._values(root):
+            for needle in by_name[value.attrname]:
+                if needle in value:
+                    el = value.getparent()
+                    if el is not last:  # an element's attributes come together
+                        found.append(el)
+                        last = el
+                    break
+        return found
 
     def among(self, elements: Iterable[HtmlElement]) -> Iterator[tuple[int, HtmlElement]]:
         """The elements of ``elements`` that match, each with its position there."""

@@ -459,7 +459,10 @@ def _in_article(el: HtmlElement) -> bool:
 
 
 def _names(el: HtmlElement) -> str:
-    return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
+    names, ident, prop = el.get("class"), el.get("id"), el.get("itemprop")
+    if not ident and not prop:  # most often a class alone
+        return names or ""
+    return " ".join(filter(None, (names, ident, prop)))
 
 
 def _names_but_id(el: HtmlElement) -> str:

@@ -44,7 +44,6 @@ from itertools import chain, islice
 from typing import Any
 from urllib.parse import urlsplit
 
-import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, is_organisation, split_authors
@@ -135,9 +134,7 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
-_DATED = lxml.etree.XPath(
-    './/*[@class][contains(@class, "date") or contains(@class, "publish") or contains(@class, "posted")]'
-)
+_DATED = AttributeSearch({"class": ("date", "publish", "posted")})  # in document order
 _MAX_DATED = 40
 # a date that is not the page's: a member's joining date, a last visit, a birthday, an update
 _OTHER_DATE = re.compile(

@@ -35,7 +35,8 @@ def _json_default(op: Operation, field: str) -> Any:
 
 
 def _cli_params(name: str) -> dict[str, click.Parameter]:
-    command = cli.commands[name]
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None, name
     return {param.name: param for param in command.params if param.name}
 
 

@@ -11,6 +11,7 @@ printed (an unexpected failure is ``internal_error``, its traceback logged at de
 from __future__ import annotations
 
 import base64
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
@@ -42,7 +43,6 @@ from weblens.logs import configure_logging
 from weblens.models import ProgressEvent
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import AnswerRequest, GatherRequest, Request, SearchRequest
-from weblens.session import Lens
 
 __all__ = ["EXIT_CODES", "cli", "main", "run"]
 
@@ -87,6 +87,10 @@ async def _run_op(
     request: Request,
     on_progress: Callable[[ProgressEvent], None] | None = None,
 ) -> BaseModel:
+    if op.standalone is not None:
+        return await op.standalone(settings, request)
+    from weblens.session import Lens
+
     async with Lens(settings) as lens:
         if on_progress is not None and isinstance(request, AnswerRequest):
             return await lens.answer(request, on_progress=on_progress)
@@ -156,33 +160,54 @@ def _gather_only(fields: dict[str, Any]) -> bool:
 
 
 # --- the group ---------------------------------------------------------------------------------
+class LazyGroup(click.Group):
+    """A group whose commands are built when one is asked for: ``weblens --version`` and ``weblens
+    extract`` load neither the servers nor the batch machinery (nor what those import)."""
+
+    def __init__(self, *args: Any, loaders: dict[str, Callable[[], click.Command]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.loaders = loaders
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.loaders})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.loaders:
+            self.add_command(self.loaders[cmd_name](), cmd_name)
+        return self.commands.get(cmd_name)
+
+
+def _operation_loader(op: Operation) -> Callable[[], click.Command]:
+    return lambda: search_command() if op.name == "search" else operation_command(op)
+
+
+def _loader(module: str, function: str) -> Callable[[], click.Command]:
+    def load() -> click.Command:
+        command: click.Command = getattr(importlib.import_module(module), function)()
+        return command
+
+    return load
+
+
+_LOADERS: dict[str, Callable[[], click.Command]] = {
+    **{op.name: _operation_loader(op) for op in OPERATIONS.values() if op.cli},
+    "interact": _loader("weblens.interact", "interact_command"),
+    "serve": _loader("weblens.server.commands", "serve_command"),
+    "mcp": _loader("weblens.server.commands", "mcp_command"),
+    "batch": _loader("weblens.batch.commands", "batch_command"),
+    "worker": _loader("weblens.batch.commands", "worker_command"),
+}
+
+
 @click.group(
+    cls=LazyGroup,
+    loaders=_LOADERS,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     help="Search, fetch safely, extract, render and cite web pages for AI agents.",
 )
 @click.version_option(__version__, "--version", "-V", prog_name="weblens", message="%(prog)s %(version)s")
 def cli() -> None:
     pass
-
-
-for _op in OPERATIONS.values():
-    if _op.cli:
-        cli.add_command(search_command() if _op.name == "search" else operation_command(_op))
-
-
-def _register_servers() -> None:
-    from weblens.batch.commands import batch_command, worker_command
-    from weblens.interact import interact_command
-    from weblens.server.commands import mcp_command, serve_command
-
-    cli.add_command(interact_command())
-    cli.add_command(serve_command())
-    cli.add_command(mcp_command())
-    cli.add_command(batch_command())
-    cli.add_command(worker_command())
-
-
-_register_servers()
 
 
 # --- entry point ---------------------------------------------------------------------------------

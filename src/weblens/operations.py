@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -35,7 +35,6 @@ from weblens.requests import (
     SessionTypeRequest,
 )
 from weblens.search.citations import format_sources
-from weblens.session import Lens
 from weblens.views import (
     answer_as_markdown,
     answer_as_text,
@@ -48,6 +47,10 @@ from weblens.views import (
     search_as_text,
     snapshot_as_text,
 )
+
+if TYPE_CHECKING:
+    from weblens.config import Settings
+    from weblens.session import Lens
 
 __all__ = ["OPERATIONS", "Operation", "View"]
 
@@ -70,10 +73,19 @@ class Operation:
     cli: bool = True
     """Offered as a CLI command of its own (session steps are not: a session lives in one process,
     so the CLI runs them in order with ``weblens interact``)."""
+    standalone: Callable[[Settings, Any], Awaitable[BaseModel]] | None = None
+    """How to run it without a Lens, for an operation that needs none (extract): the CLI then does not
+    load the network, research and rendering stacks for one call."""
 
     @property
     def http_path(self) -> str:
         return f"/v1/{self.name}"
+
+
+async def _extract_standalone(settings: Settings, request: ExtractRequest) -> PageExtract:
+    from weblens.extracting import extract_standalone  # the extractor loads when a document comes
+
+    return await extract_standalone(settings, request)
 
 
 def _sources(found: GatherResponse) -> str:
@@ -96,6 +108,7 @@ EXTRACT = Operation(
     markdown=page_as_markdown,
     text=page_as_text,
     network=False,
+    standalone=_extract_standalone,
 )
 BROWSE = Operation(
     name="browse",

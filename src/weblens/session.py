@@ -13,14 +13,10 @@ everything is built from :class:`~weblens.config.Settings`.
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import contextlib
 import time
-import zlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import replace
 from types import TracebackType
 from typing import Any, Self
 
@@ -35,16 +31,12 @@ from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
 from weblens.errors import (
     BudgetExceeded,
-    ExtractionFailed,
     InvalidArgument,
     NotConfigured,
     RenderFailed,
-    SizeLimitExceeded,
-    UnsupportedContentType,
     WeblensError,
 )
-from weblens.extract import ExtractOptions
-from weblens.extract.kinds import binary_media_type
+from weblens.extracting import extract_document, extract_options, pool_options
 from weblens.gathering import read_many
 from weblens.logs import get_logger
 from weblens.models import (
@@ -89,7 +81,7 @@ from weblens.robots import RobotsChecker, RobotsOptions
 from weblens.search.base import SearchProvider, SearchQuery
 from weblens.search.factory import new_search_client, providers_from_settings
 from weblens.search.orchestrator import SearchOrchestrator
-from weblens.workers import ExtractionPool, PoolOptions
+from weblens.workers import ExtractionPool
 
 __all__ = ["Lens", "budget_scope"]
 
@@ -131,19 +123,8 @@ class Lens:
         self._pages: Cache = self._cache
         if s.cache in ("sqlite", "redis") and cache is None:  # hot pages from memory, shared store behind
             self._pages = TieredCache(self._cache, near_bytes=s.cache_near_bytes)
-        self._extractor = ExtractionPool(
-            PoolOptions(
-                workers=s.extract_workers,
-                timeout_s=s.extract_timeout_s,
-                max_memory_mb=s.extract_max_memory_mb,
-                inline_max_bytes=s.extract_inline_max_bytes,
-            )
-        )
-        self._extract_options = ExtractOptions(
-            include_comments=s.include_comments,
-            markdown_links=s.markdown_links,
-            markdown_images=s.markdown_images,
-        )
+        self._extractor = ExtractionPool(pool_options(s))
+        self._extract_options = extract_options(s)
         self._limiter = limiter if limiter is not None else _limiter_from(s)
         fetcher = fetcher or GuardedFetcher(self._guard, _fetch_limits(s), pacer=self._limiter)
         self._robots = RobotsChecker(
@@ -248,17 +229,17 @@ class Lens:
         ``lens.extract(html, url=...)``, ``lens.extract(pdf_bytes)`` or ``lens.extract(ExtractRequest(...))``.
         """
         if isinstance(request, bytes | bytearray):
-            data: str | bytes = bytes(request)
+            data: str | bytes | None = bytes(request)
             req = ExtractRequest.build(None, **fields)
         else:
-            req = ExtractRequest.build(request, **fields)
-            data = _document(req)
-        data = _readable(data, self.settings.max_download_bytes)
-        options = self._extract_options
-        if req.include_comments is not None:
-            options = replace(options, include_comments=req.include_comments)
-        page = await self._extractor.extract(data, req.url, options, content_type=req.content_type)
-        return window(page, req.max_length, req.start_index)
+            req, data = ExtractRequest.build(request, **fields), None
+        return await extract_document(
+            req,
+            data,
+            extractor=self._extractor,
+            options=self._extract_options,
+            max_bytes=self.settings.max_download_bytes,
+        )
 
     # --- browse ------------------------------------------------------------
     async def browse(self, request: BrowseRequest | str | None = None, /, **fields: Any) -> PageExtract:
@@ -599,51 +580,6 @@ def _session_options(s: Settings) -> SessionOptions:
         replica=s.replica_id or default_replica(),
         navigation_timeout_s=s.render_timeout_s,
     )
-
-
-def _document(req: ExtractRequest) -> str | bytes:
-    if req.base64 is None:
-        return req.html
-    if req.html:
-        raise InvalidArgument("give html or base64, not both", field="base64")
-    try:
-        return base64.b64decode(req.base64, validate=True)
-    except (binascii.Error, ValueError) as exc:
-        raise InvalidArgument(f"base64: not valid base64 ({exc})", field="base64") from None
-
-
-def _readable(data: str | bytes, max_bytes: int) -> str | bytes:
-    """A document the extract operation can read: refuse empty input and binary data that is no
-    document (an image, an archive) with a clear error; a gzip file is read decompressed."""
-    if not (data.strip() if isinstance(data, str) else bytes(data).strip()):
-        raise InvalidArgument("the document is empty", field="html")
-    media_type = binary_media_type(data)
-    if media_type == "application/gzip" and isinstance(data, bytes):
-        return _readable(_gunzip(data, max_bytes), max_bytes)
-    if media_type is not None:
-        raise UnsupportedContentType(
-            f"{media_type} is not a document weblens reads (HTML, PDF, plain text, Markdown or JSON)",
-            content_type=media_type,
-        )
-    return data
-
-
-def _gunzip(data: bytes, max_bytes: int) -> bytes:
-    """Every member of a gzip file, decompressed, at most ``max_bytes`` (a bomb stops there)."""
-    out = bytearray()
-    rest = data
-    while rest:
-        inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
-        try:
-            out += inflater.decompress(rest, max_bytes + 1 - len(out))
-        except zlib.error as exc:
-            raise ExtractionFailed(f"the gzip data is damaged ({exc})") from None
-        if len(out) > max_bytes or inflater.unconsumed_tail:
-            raise SizeLimitExceeded(f"the document is larger than {max_bytes} bytes once decompressed")
-        if not inflater.eof:
-            raise ExtractionFailed("the gzip data is cut short")
-        rest = inflater.unused_data.lstrip(b"\0")
-    return bytes(out)
 
 
 def _allow_list(entries: Sequence[str]) -> AllowList:

@@ -6,10 +6,27 @@ this package never needs it.
 
 from __future__ import annotations
 
-from weblens.browser.options import SessionLimits, SessionOptions
-from weblens.browser.registry import SessionRegistry, SessionStats, default_replica
-from weblens.browser.session import BrowsingSession
+from typing import TYPE_CHECKING
 
+from weblens.lazyload import lazy_exports
+
+if TYPE_CHECKING:
+    from weblens.browser.options import SessionLimits, SessionOptions
+    from weblens.browser.registry import SessionRegistry, SessionStats, default_replica
+    from weblens.browser.session import BrowsingSession
+
+_EXPORTS = {
+    "weblens.browser.options": (
+        "SessionLimits",
+        "SessionOptions",
+    ),
+    "weblens.browser.registry": (
+        "SessionRegistry",
+        "SessionStats",
+        "default_replica",
+    ),
+    "weblens.browser.session": ("BrowsingSession",),
+}
 __all__ = [
     "BrowsingSession",
     "SessionLimits",
@@ -18,3 +35,4 @@ __all__ = [
     "SessionStats",
     "default_replica",
 ]
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -12,13 +12,40 @@ page.py       FetchedPage, the Fetcher protocol, StaticFetcher (fake)
 ratelimit.py  per-site sliding-window rate limiter
 """
 
-from weblens.net.fetch import FetchLimits, GuardedFetcher
-from weblens.net.guard import Guard
-from weblens.net.page import FetchedPage, Fetcher, StaticFetcher
-from weblens.net.policy import AllowList
-from weblens.net.ratelimit import DomainRateLimiter
-from weblens.net.resolver import Resolver, ScriptedResolver, StaticResolver, SystemResolver
+from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from weblens.lazyload import lazy_exports
+
+if TYPE_CHECKING:
+    from weblens.net.fetch import FetchLimits, GuardedFetcher
+    from weblens.net.guard import Guard
+    from weblens.net.page import FetchedPage, Fetcher, StaticFetcher
+    from weblens.net.policy import AllowList
+    from weblens.net.ratelimit import DomainRateLimiter
+    from weblens.net.resolver import Resolver, ScriptedResolver, StaticResolver, SystemResolver
+
+_EXPORTS = {
+    "weblens.net.fetch": (
+        "FetchLimits",
+        "GuardedFetcher",
+    ),
+    "weblens.net.guard": ("Guard",),
+    "weblens.net.page": (
+        "FetchedPage",
+        "Fetcher",
+        "StaticFetcher",
+    ),
+    "weblens.net.policy": ("AllowList",),
+    "weblens.net.ratelimit": ("DomainRateLimiter",),
+    "weblens.net.resolver": (
+        "Resolver",
+        "ScriptedResolver",
+        "StaticResolver",
+        "SystemResolver",
+    ),
+}
 __all__ = [
     "AllowList",
     "DomainRateLimiter",
@@ -33,3 +60,4 @@ __all__ = [
     "StaticResolver",
     "SystemResolver",
 ]
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

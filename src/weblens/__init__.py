@@ -5,17 +5,21 @@ page = weblens.browse("https://example.org/")          # one-shot, synchronous
 async with weblens.Lens() as lens:                      # many calls, async
     found = await lens.gather("question", read=3)
 weblens.extract(html, url)                              # pure, no network
+weblens.extract_data(html, schema, url=url)             # typed data, every value grounded
 """
 
 from __future__ import annotations
 
 from weblens import errors, models
 from weblens.config import Settings
+from weblens.data import extract_data
 from weblens.errors import WeblensError
 from weblens.extract import ExtractOptions, extract
 from weblens.models import (
     Answer,
     Citation,
+    DataField,
+    DataResult,
     GatherResponse,
     PageExtract,
     Passage,
@@ -24,7 +28,14 @@ from weblens.models import (
     SearchResult,
     Snapshot,
 )
-from weblens.requests import AnswerRequest, BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
+from weblens.requests import (
+    AnswerRequest,
+    BrowseRequest,
+    DataRequest,
+    ExtractRequest,
+    GatherRequest,
+    SearchRequest,
+)
 from weblens.research.chunk import Span, chunk
 from weblens.research.rank import rank
 from weblens.session import Lens
@@ -35,6 +46,9 @@ __all__ = [
     "AnswerRequest",
     "BrowseRequest",
     "Citation",
+    "DataField",
+    "DataRequest",
+    "DataResult",
     "ExtractOptions",
     "ExtractRequest",
     "GatherRequest",
@@ -54,6 +68,7 @@ __all__ = [
     "chunk",
     "errors",
     "extract",
+    "extract_data",
     "gather",
     "models",
     "rank",

@@ -121,7 +121,7 @@ def parse_number(text: str) -> float | None:
         return None
     if len(readings) == 1:
         return readings.pop()
-    return max(readings)  # "1,200": the thousands reading
+    return max(readings, key=abs)  # "1,200": the thousands reading
 
 
 def same_number(a: float, b: float) -> bool:

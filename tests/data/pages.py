@@ -68,16 +68,19 @@ TABLES = """<!doctype html><html><head><title>Stations and their rainfall</title
 <tr><td>Ada Byrne</td><td>Observer</td><td>2019</td></tr>
 <tr><td>Ole Hansen</td><td>Technician</td><td>2021</td></tr>
 </table>
-<table><tr><td><p>A layout table holding a whole paragraph of text that is not data at all, but a column of the page.</p></td><td><table><tr><td>x</td></tr></table></td></tr></table>
+<table><tr><td>
+<p>A layout table holding a whole paragraph of text that is not data at all, but a column of the page.</p></td><td><table><tr><td>x</td></tr></table></td></tr></table>
 </article></body></html>"""
 
 MICRODATA_RDFA = """<!doctype html><html><head><title>Evening talk</title></head><body>
 <div itemscope itemtype="http://schema.org/Event">
   <h1 itemprop="name">An evening on tide pools</h1>
   <time itemprop="startDate" datetime="2025-06-12T19:30">12 June 2025, 7:30 pm</time>
-  <div itemprop="location" itemscope itemtype="http://schema.org/Place"><span itemprop="name">Harbour Hall</span>
+  <div itemprop="location" itemscope itemtype="http://schema.org/Place">
+<span itemprop="name">Harbour Hall</span>
     <div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress">
-      <span itemprop="streetAddress">1 Quay Road</span>, <span itemprop="addressLocality">Portwick</span></div></div>
+      <span itemprop="streetAddress">1 Quay Road</span>, <span
+ itemprop="addressLocality">Portwick</span></div></div>
 </div>
 <div vocab="https://schema.org/" typeof="Person"><span property="name">Mara Quill</span>,
 <span property="jobTitle">marine biologist</span></div>

@@ -69,7 +69,8 @@ TABLES = """<!doctype html><html><head><title>Stations and their rainfall</title
 <tr><td>Ole Hansen</td><td>Technician</td><td>2021</td></tr>
 </table>
 <table><tr><td>
-<p>A layout table holding a whole paragraph of text that is not data at all, but a column of the page.</p></td>
+<p>A layout table holding a whole paragraph of text that is not data at all, but a column of the page.</p>
+</td>
 <td><table><tr><td>x</td></tr></table></td></tr></table>
 </article></body></html>"""
 

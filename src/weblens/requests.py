@@ -549,6 +549,9 @@ with warnings.catch_warnings():
         """Seconds for the whole fetch. None: the timeout_s setting (15)."""
         include_text: bool = False
         """Return the page's text and Markdown too (the text every quote's offsets refer to)."""
+        respect_robots: bool = False
+        """Read only what the site's robots.txt allows (else robots_disallowed); batch reading does by
+        default."""
 
         @field_validator("url")
         @classmethod

@@ -546,10 +546,17 @@ class Lens:
 
     async def _data(self, req: DataRequest, *, queue: bool) -> DataResult:
         mode = _mode(req.render, self.settings.render)
-        call = ReadCall(mode=mode, fetch_timeout_s=req.timeout_s, refresh=True, queue=queue)
+        call = ReadCall(
+            mode=mode,
+            fetch_timeout_s=req.timeout_s,
+            refresh=True,
+            queue=queue,
+            respect_robots=req.respect_robots,
+        )
         reader = self._reader
 
         async def fetch() -> DataDocument:
+            await reader.check_robots(reader.guard.check_url(req.url).url, call)
             fetched = await reader.fetch_raw(req.url, call)
             body: str | bytes = (
                 fetched.text

@@ -58,6 +58,10 @@ class FakeOpenAI:
         """Queue chat answers: text, or a function of the request body giving the text."""
         self._steps.extend(contents)
 
+    def answer_always(self, content: str | Callable[[dict[str, Any]], str]) -> None:
+        """Answer every chat from now on with ``content`` (what was queued is dropped)."""
+        self._steps[:] = [content]
+
     def fail(self, status: int, times: int = 1) -> None:
         """Queue ``times`` chat answers with this HTTP status (and an OpenAI error body)."""
         self._steps.extend([status] * times)

@@ -24,7 +24,7 @@ from typing import Any
 
 from lxml.html import HtmlElement
 
-__all__ = ["SYNTAXES", "Embedded", "Entity", "Scalar", "read_embedded"]
+__all__ = ["SYNTAXES", "Embedded", "Entity", "Scalar", "has_rdfa", "read_embedded"]
 
 SYNTAXES = ("json-ld", "microdata", "rdfa", "opengraph")
 
@@ -72,7 +72,7 @@ def read_embedded(
         _json_ld(root, found)
     if "microdata" in syntaxes:
         _microdata(root, url, found)
-    if "rdfa" in syntaxes and _has_rdfa(root):
+    if "rdfa" in syntaxes and has_rdfa(root):
         _rdfa(html, url, found)
     if "opengraph" in syntaxes:
         _opengraph(root, found)
@@ -183,7 +183,7 @@ def _md_entity(item: dict[str, Any], pointer: str) -> Entity:
 
 
 # --- RDFa ----------------------------------------------------------------------------------------------
-def _has_rdfa(root: HtmlElement) -> bool:
+def has_rdfa(root: HtmlElement) -> bool:
     return root.find(".//*[@typeof]") is not None or root.find(".//*[@vocab]") is not None
 
 

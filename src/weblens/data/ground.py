@@ -18,6 +18,7 @@ cannot be coerced fails with the reason.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
@@ -38,6 +39,8 @@ from weblens.data.schema import ScalarNode
 __all__ = ["EMBEDDED_SOURCES", "coerce", "ground_dom", "ground_embedded", "ground_llm", "resolve_pointer"]
 
 EMBEDDED_SOURCES = frozenset(("json-ld", "microdata", "rdfa", "opengraph"))
+MIN_YEAR = 1000
+"""Dates before this year are placeholders (``0001-01-01`` is an empty date in several web stacks)."""
 NEAR_CHARS = 2000
 """How far after the previous DOM value the next one's text is looked for in page.text (a table's
 next cell, a listing's next card): further away it is more likely another occurrence of the words."""
@@ -124,7 +127,7 @@ def ground_embedded(found: Found, document: Any) -> None:
 
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, str) and isinstance(b, str):
-        return a.strip() == b.strip()
+        return html.unescape(a).strip() == html.unescape(b).strip()
     return bool(a == b)
 
 
@@ -148,6 +151,8 @@ def _string(value: Any, node: ScalarNode) -> tuple[Any, str | None]:
         return None, f"{type(value).__name__} is not text"
     if node.format == "date":
         when = parse_date(text)
+        if when is not None and when.year < MIN_YEAR:
+            return None, f"{_short(text)} is a placeholder, not a date"
         return (when.isoformat(), None) if when else (None, f"{_short(text)} is not a date")
     if node.format == "date-time":
         moment = parse_datetime(text)

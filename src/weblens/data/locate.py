@@ -44,11 +44,33 @@ class _Folded:
     """``origin[k]``: the index in the page's text of the character folded into ``text[k]``."""
 
 
+_RUNS = re.compile(r"\s+|\S+")
+
+
 def _fold_with_origin(text: str) -> _Folded:
+    """The folded text and where each of its characters comes from; words of plain ASCII (most of
+    most pages) are folded whole, other characters one by one."""
     out: list[str] = []
     origin: list[int] = []
     space = True  # drop leading white space
-    for i, char in enumerate(text):
+    for run in _RUNS.finditer(text):
+        word = run.group()
+        if word.isascii() and not word.isspace():
+            out.append(word.lower().replace("`", "'"))
+            origin.extend(range(run.start(), run.end()))
+            space = False
+        elif word.isspace():
+            if not space:
+                out.append(" ")
+                origin.append(run.start())
+                space = True
+        else:
+            space = _fold_chars(word, run.start(), out, origin, space)
+    return _Folded("".join(out), origin)
+
+
+def _fold_chars(word: str, offset: int, out: list[str], origin: list[int], space: bool) -> bool:
+    for i, char in enumerate(word, start=offset):
         folded = fold_char(char)
         if folded == " " or not folded:
             if not space and folded == " ":
@@ -60,7 +82,7 @@ def _fold_with_origin(text: str) -> _Folded:
             out.append(piece)
             origin.append(i)
         space = False
-    return _Folded("".join(out), origin)
+    return space
 
 
 class TextIndex:
@@ -68,7 +90,14 @@ class TextIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._folded = _fold_with_origin(text)
+        self._folded_text: _Folded | None = None
+
+    @property
+    def _folded(self) -> _Folded:
+        """Folded on first use (a page whose values are all embedded data never needs it)."""
+        if self._folded_text is None:
+            self._folded_text = _fold_with_origin(self.text)
+        return self._folded_text
 
     def find(self, quote: str, *, after: int = 0) -> tuple[int, int] | None:
         """The span of ``quote`` in the text (first at or after ``after``, else the first anywhere)."""
@@ -80,7 +109,10 @@ class TextIndex:
 
     def find_near(self, quote: str, *, start: int, window: int) -> tuple[int, int] | None:
         """The span of ``quote`` starting within ``window`` characters after ``start``, else None."""
-        span = self._find_parts(fold(quote), start)
+        folded = fold(quote)
+        if not folded:
+            return None
+        span = self._locate(folded, start, limit=start + window + len(quote) * 4)
         if span is None or span[0] - start > window:
             return None
         return span
@@ -100,15 +132,18 @@ class TextIndex:
             end = found[1]
         return start, end
 
-    def _locate(self, folded_part: str, after: int) -> tuple[int, int] | None:
-        """A folded part's span in the original text, starting at or after original index ``after``."""
+    def _locate(self, folded_part: str, after: int, limit: int | None = None) -> tuple[int, int] | None:
+        """A folded part's span in the original text, starting at or after original index ``after``
+        (and, with ``limit``, ending in the folded text before about that original index)."""
         origin = self._folded.origin
+        text = self._folded.text
         begin = _first_at_or_after(origin, after)
-        k = self._folded.text.find(folded_part, begin)
+        end = len(text) if limit is None else _first_at_or_after(origin, limit)
+        k = text.find(folded_part, begin, end)
         while k != -1:
-            if _is_word_edge(self._folded.text, k, k + len(folded_part)):
+            if _is_word_edge(text, k, k + len(folded_part)):
                 return origin[k], origin[k + len(folded_part) - 1] + 1
-            k = self._folded.text.find(folded_part, k + 1)
+            k = text.find(folded_part, k + 1, end)
         return None
 
 

@@ -18,16 +18,20 @@ every entity of the best-filling type, nested ones (an ``ItemList``'s items) inc
 
 from __future__ import annotations
 
+import functools
+import html
 import re
 from collections.abc import Iterator
 
 from weblens.data.embedded import Entity, Scalar
 from weblens.data.found import Found, child, item
+from weblens.data.normalize import schema_org_term
 from weblens.data.schema import ArrayNode, Node, ObjectNode, ScalarNode, leaves
 
 __all__ = ["SYNONYMS", "map_entities", "name_key"]
 
 
+@functools.lru_cache(maxsize=2048)
 def name_key(name: str) -> str:
     """A property name as its words, lower case, in order of the alphabet (``datePublished`` →
     ``date published``; ``published_date`` too)."""
@@ -111,6 +115,25 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 """A field name (as :func:`name_key`) → the schema.org property paths tried after the name itself."""
 
+MAX_NAME_CHARS = 80
+"""Values at most this long are names that one text field may list together (several authors)."""
+_URL_WORDS = frozenset(
+    (
+        "url",
+        "link",
+        "href",
+        "image",
+        "images",
+        "photo",
+        "picture",
+        "thumbnail",
+        "logo",
+        "website",
+        "homepage",
+        "src",
+        "uri",
+    )
+)
 _TEXT_KEYS = ("name", "@value", "value", "url", "contentUrl", "ratingValue", "price")
 _ADDRESS_PARTS = ("streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry")
 _OPENGRAPH = "opengraph"
@@ -196,7 +219,11 @@ def _fill_root_array(node: ObjectNode, entities: list[Entity]) -> list[Found]:
 def _fill_object(node: ObjectNode, entity: Entity, path: str) -> list[Found]:
     founds: list[Found] = []
     for name, leaf in node.properties.items():
-        founds += _fill(leaf, _resolve(entity, name, leaf), child(path, name))
+        for values in _resolutions(entity, name):
+            found = _fill(leaf, values, child(path, name))
+            if found:
+                founds += found
+                break
     return founds
 
 
@@ -204,12 +231,7 @@ def _fill(node: Node, values: list[Value], path: str) -> list[Found]:
     if not values:
         return []
     if isinstance(node, ScalarNode):
-        for value, pointer in values:
-            text = _scalar(value)
-            if text is not None:
-                source = value.source if isinstance(value, Entity) else _source_of(pointer)
-                return [Found(path, text[0], source, pointer=text[1] or pointer)]
-        return []
+        return _fill_scalar(node, values, path)
     if isinstance(node, ObjectNode):
         entity = next((v for v, _ in values if isinstance(v, Entity)), None)
         return _fill_object(node, entity, path) if entity is not None else []
@@ -218,6 +240,52 @@ def _fill(node: Node, values: list[Value], path: str) -> list[Found]:
     for i, one in enumerate(expanded):
         founds += _fill(node.items, [one], item(path, i))
     return founds
+
+
+def _fill_scalar(node: ScalarNode, values: list[Value], path: str) -> list[Found]:
+    """The value of a scalar field; a field that is not a link skips bare URLs (a byline given as a
+    profile link); several names for one text field (an article's authors) are joined with ", "."""
+    wants_url = node.format in ("uri", "url", "iri") or bool(_URL_WORDS & set(name_key(_last(path)).split()))
+    texts: list[tuple[Scalar, str, str]] = []
+    for value, pointer in values:
+        found = _scalar(value)
+        if found is None or (not wants_url and _is_url(found[0])):
+            continue
+        source = value.source if isinstance(value, Entity) else _source_of(pointer)
+        texts.append((found[0], found[1] or pointer, source))
+    if not texts:
+        return []
+    first, pointer, source = texts[0]
+    names = list(dict.fromkeys(str(t[0]) for t in texts))
+    joinable = node.kind == "string" and node.enum is None and not node.is_date and not wants_url
+    if (
+        joinable
+        and len(names) > 1
+        and all(isinstance(t[0], str) and len(t[0]) <= MAX_NAME_CHARS for t in texts)
+    ):
+        return [Found(path, ", ".join(names), source, pointer=_common_pointer([t[1] for t in texts]))]
+    return [Found(path, first, source, pointer=pointer)]
+
+
+def _last(path: str) -> str:
+    return path.rsplit(".", 1)[-1].split("[", 1)[0]
+
+
+def _is_url(value: Scalar) -> bool:
+    """A bare link (not an enumeration term written as a URL, like https://schema.org/InStock)."""
+    if not isinstance(value, str) or " " in value or schema_org_term(value) is not None:
+        return False
+    return value.startswith(("http://", "https://", "//"))
+
+
+def _common_pointer(pointers: list[str]) -> str:
+    parts = [p.split("/") for p in pointers]
+    common: list[str] = []
+    for pieces in zip(*parts, strict=False):
+        if len(set(pieces)) != 1:
+            break
+        common.append(pieces[0])
+    return "/".join(common)
 
 
 def _source_of(pointer: str) -> str:
@@ -244,7 +312,7 @@ def _scalar(value: Scalar | Entity) -> tuple[Scalar, str | None] | None:
     if not isinstance(value, Entity):
         if isinstance(value, str) and not value.strip():
             return None
-        return (value.strip() if isinstance(value, str) else value), None
+        return (_unescaped(value) if isinstance(value, str) else value), None
     props = value.properties
     text, name = props.get("text"), props.get("name")
     if text and (not name or len(str(text[0][0])) > len(str(name[0][0]))):
@@ -259,6 +327,12 @@ def _scalar(value: Scalar | Entity) -> tuple[Scalar, str | None] | None:
     return None
 
 
+def _unescaped(text: str) -> str:
+    """A text value without the HTML escapes pages often leave in their embedded data (``&amp;``)."""
+    text = text.strip()
+    return html.unescape(text).strip() if "&" in text else text
+
+
 def _scalar_first(values: list[Value]) -> tuple[Scalar, str | None] | None:
     for value, pointer in values:
         found = _scalar(value)
@@ -268,17 +342,21 @@ def _scalar_first(values: list[Value]) -> tuple[Scalar, str | None] | None:
 
 
 # --- names ---------------------------------------------------------------------------------------------
-def _candidates(name: str) -> list[str]:
-    own = [name]
-    return own + [p for p in SYNONYMS.get(name_key(name), ()) if name_key(p) != name_key(name)]
+@functools.lru_cache(maxsize=512)
+def _candidates(name: str) -> tuple[str, ...]:
+    return (name, *(p for p in SYNONYMS.get(name_key(name), ()) if name_key(p) != name_key(name)))
 
 
-def _resolve(entity: Entity, name: str, node: Node) -> list[Value]:
+def _resolutions(entity: Entity, name: str) -> Iterator[list[Value]]:
+    """The values of each of a field's candidate names that ``entity`` has, in order."""
     for candidate in _candidates(name):
         values = _follow(entity, candidate.split("."))
         if values:
-            return values
-    return []
+            yield values
+
+
+def _resolve(entity: Entity, name: str, node: Node) -> list[Value]:
+    return next(_resolutions(entity, name), [])
 
 
 def _resolve_path(entity: Entity, path: str, node: Node) -> bool:

@@ -14,6 +14,7 @@ thousands reading to :func:`parse_number` (the common one on the web).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date, datetime
@@ -60,6 +61,7 @@ _QUOTES = str.maketrans(
 _SPACES = re.compile(r"\s+")
 
 
+@functools.lru_cache(maxsize=4096)
 def fold_char(char: str) -> str:
     """One character as :func:`fold` writes it (may be several characters, or a space)."""
     folded = unicodedata.normalize("NFKC", char).translate(_QUOTES).casefold()

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from weblens.data.embedded import read_embedded
+from weblens.data.embedded import SYNTAXES, has_rdfa, read_embedded
 from weblens.data.found import Found, child, item
 from weblens.data.ground import EMBEDDED_SOURCES, coerce, ground_dom, ground_embedded, ground_llm
 from weblens.data.locate import TextIndex
@@ -161,27 +161,43 @@ def _is_html(data: str | bytes, content_type: str | None) -> bool:
 
 
 def _dom_sources(draft: Draft, data: str | bytes, spec: SelectorSpec | None) -> None:
+    wanted = draft.sources & {"selectors", "embedded", "tables"}
+    if not wanted:
+        return  # the model alone: the page's text is all it needs
     parsed = parse_html(data)
     root, tree = parsed.root, draft.tree
-    if spec is not None and "selectors" in draft.sources:
+    if spec is not None and "selectors" in wanted:
         selected = select(spec, root, document_base(root, draft.url))
         draft.warnings += selected.warnings
         found = _fit_records(selected.founds, tree, spec)
         ground_dom(found, draft.index)
         draft.founds += found
-    if tree is not None and "embedded" in draft.sources:
-        embedded = read_embedded(root, parsed.source, draft.url)
-        draft.warnings += embedded.warnings
-        found = map_entities(tree, embedded.entities)
-        for one in found:
-            ground_embedded(one, embedded.document)
-        draft.founds += found
-    if "tables" in draft.sources:
+    if tree is not None and "embedded" in wanted:
+        draft.founds += _embedded_founds(draft, tree, root, parsed.source)
+    if "tables" in wanted:
         draft.tables = data_tables(root)
         if tree is not None:
             found = _table_founds(tree, draft.tables)
             ground_dom(found, draft.index)
             draft.founds += found
+
+
+def _embedded_founds(draft: Draft, tree: Node, root: Any, source: str) -> list[Found]:
+    """JSON-LD, microdata and OpenGraph first; RDFa (far the slowest to read) only for what they leave."""
+    quick = tuple(s for s in SYNTAXES if s != "rdfa")
+    embedded = read_embedded(root, source, draft.url, quick)
+    found = map_entities(tree, embedded.entities)
+    filled = {f.path.split("[", 1)[0] for f in found}
+    if any(path.split("[", 1)[0] not in filled for path, _ in leaves(tree)) and has_rdfa(root):
+        rdfa = read_embedded(root, source, draft.url, ("rdfa",))
+        embedded.document.update(rdfa.document)
+        embedded.entities += rdfa.entities
+        embedded.warnings += rdfa.warnings
+        found = map_entities(tree, embedded.entities)
+    draft.warnings += embedded.warnings
+    for one in found:
+        ground_embedded(one, embedded.document)
+    return found
 
 
 def _fit_records(founds: list[Found], tree: Node | None, spec: SelectorSpec) -> list[Found]:

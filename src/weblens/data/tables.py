@@ -5,8 +5,9 @@
         table.records()      # [{"Name": "Apple pie", "Price": "$3.50"}, …]
 
 A table is data, not layout, unless it says it is presentation (``role="presentation"``/``none``),
-holds another table, or is smaller than two rows by two columns; a table with no ``th``,
-``thead`` or caption must also look like data: at least three rows and short cells (a median
+holds another table, is smaller than two rows by two columns, has no row below the first with two
+values (a boxed note: an icon and a paragraph), or is only links (a previous/next bar); a table
+with no ``th``, ``thead`` or caption must also look like data: at least three rows and short cells (a median
 under :data:`MAX_DATA_CELL_CHARS` characters) with no block content (paragraphs, lists, divisions).
 
 The header is the ``thead`` rows, else the leading rows made only of ``th``, else the first row when
@@ -31,10 +32,26 @@ __all__ = ["MAX_DATA_CELL_CHARS", "Cell", "Table", "data_tables"]
 MAX_DATA_CELL_CHARS = 80
 """A layout table's cells hold whole paragraphs; a data table's hold a value or a few words
 (looked at on the Debian documentation tables and pandas' test pages of the bench set)."""
+NAVIGATION_ROWS = 3
+NAVIGATION_SHARE = 0.6
+"""A table of at most NAVIGATION_ROWS rows whose filled cells are at least this share bare links is a
+navigation bar (the previous/up/home/next bars of the PostgreSQL documentation pages hold one or two
+titles among three or four links; the Debian Reference's package tables, links in three of four
+columns, are data: they are longer)."""
 _MAX_SPAN = 1000
 _BLOCKS = frozenset(
     ("p", "div", "ul", "ol", "dl", "table", "form", "section", "article", "blockquote", "pre")
 )
+
+
+class _Texts(dict[HtmlElement, str]):
+    """Each element's text, read once (a cell is looked at by several rules)."""
+
+    def __call__(self, element: HtmlElement) -> str:
+        found = self.get(element)
+        if found is None:
+            found = self[element] = element_text(element)
+        return found
 
 
 @dataclass(frozen=True)
@@ -78,7 +95,7 @@ def _span(cell: HtmlElement, name: str) -> int:
         return 1
 
 
-def _grid(rows: list[HtmlElement]) -> list[list[Cell]]:
+def _grid(rows: list[HtmlElement], text: _Texts) -> list[list[Cell]]:
     """Rows of cells with every span expanded into the places it covers."""
     grid: list[list[Cell | None]] = []
     for r, row in enumerate(rows):
@@ -88,7 +105,7 @@ def _grid(rows: list[HtmlElement]) -> list[list[Cell]]:
         for cell in _cells(row):
             while col < len(grid[r]) and grid[r][col] is not None:
                 col += 1
-            value = Cell(element_text(cell), cell)
+            value = Cell(text(cell), cell)
             rowspan = min(_span(cell, "rowspan"), len(rows) - r)
             for dr in range(rowspan):
                 while len(grid) <= r + dr:
@@ -115,7 +132,23 @@ def _is_layout(table: HtmlElement, rows: list[HtmlElement]) -> bool:
     return len(rows) < 2 or max((len(_cells(r)) for r in rows), default=0) < 2
 
 
-def _looks_like_data(table: HtmlElement, rows: list[HtmlElement]) -> bool:
+def _is_navigation(rows: list[HtmlElement], text: _Texts) -> bool:
+    """A short table of bare links (a site's previous/up/home/next bar)."""
+    if len(rows) > NAVIGATION_ROWS:
+        return False
+    filled = [c for r in rows for c in _cells(r) if text(c)]
+    links = [c for c in filled if text(c) == " ".join(text(a) for a in c.iter("a") if text(a))]
+    return bool(filled) and len(links) >= NAVIGATION_SHARE * len(filled)
+
+
+def _has_data_row(grid: list[list[Cell]]) -> bool:
+    """Some row holds two or more values (a boxed note is one icon cell and one paragraph)."""
+    return any(sum(1 for c in line if c.text) >= 2 for line in grid[1:])
+
+
+def _looks_like_data(table: HtmlElement, rows: list[HtmlElement], text: _Texts) -> bool:
+    if _is_navigation(rows, text):
+        return False
     if (
         table.find(".//th") is not None
         or table.find("thead") is not None
@@ -132,7 +165,7 @@ def _looks_like_data(table: HtmlElement, rows: list[HtmlElement]) -> bool:
         if isinstance(child.tag, str) and child is not c
     ):
         return False
-    return statistics.median(len(element_text(c)) for c in cells) < MAX_DATA_CELL_CHARS
+    return statistics.median(len(text(c)) for c in cells) < MAX_DATA_CELL_CHARS
 
 
 def _header_rows(table: HtmlElement, rows: list[HtmlElement], grid: list[list[Cell]]) -> int:
@@ -173,13 +206,14 @@ def _column_names(header: list[list[Cell]], width: int) -> list[str]:
 
 def data_tables(root: HtmlElement) -> list[Table]:
     """Every data table of the page, in page order."""
+    text = _Texts()
     tables: list[Table] = []
     for element in root.iter("table"):
         rows = _own_rows(element)
-        if _is_layout(element, rows) or not _looks_like_data(element, rows):
+        if _is_layout(element, rows) or not _looks_like_data(element, rows, text):
             continue
-        grid = _grid(rows)
-        if not grid:
+        grid = _grid(rows, text)
+        if not grid or not _has_data_row(grid):
             continue
         head = _header_rows(element, rows, grid)
         width = len(grid[0])

@@ -55,7 +55,7 @@ def products(repo: Path) -> list[dict[str, Any]]:
                 "kind": "product",
                 "file": _store(f"product-{n:02d}", raw),
                 "url": truth[sha]["url"],
-                "source": f"zytedata product-extraction-benchmark, dataset/html/{sha}.html.gz",
+                "source": f"scrapinghub/product-extraction-benchmark (Zyte), dataset/html/{sha}.html.gz",
                 "licence": "MIT (Zyte, 2021)",
                 "labels": "the benchmark's ground-truth.json (any listed value is right)",
                 "gold": gold,

@@ -187,6 +187,8 @@ class DataModel:
     def __init__(self, facts: list[Fact]) -> None:
         self.facts = facts
         self.parts_seen = 0
+        self.told: set[str] = set()
+        """The paths of the facts it answered (a fact no part showed whole is never answered)."""
 
     def __call__(self, body: dict[str, Any]) -> str:
         user = next(m["content"] for m in body["messages"] if m["role"] == "user")
@@ -198,6 +200,7 @@ class DataModel:
             if _folded(fact.evidence) not in shown:
                 continue
             leaf = self._leaf(fact)
+            self.told.add(fact.path)
             name, _, index = fact.path.partition("[")
             if index:
                 answer.setdefault(name, []).append(leaf)

@@ -66,7 +66,9 @@ class DataOptions:
     chunk_chars: int = 12_000
     """Markdown characters per model call (about 3,000 tokens: room for the schema and the answer
     in an 8k context; a longer page is read in parts)."""
-    chunk_overlap: int = 300
+    chunk_overlap: int = 600
+    """Characters a part repeats of the one before (whole sentences): a paragraph of up to about this
+    length that a cut splits is seen whole by the next part."""
     content_type: str | None = None
     extract: ExtractOptions = field(default_factory=ExtractOptions)
 

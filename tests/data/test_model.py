@@ -213,3 +213,22 @@ async def test_a_pydantic_class_and_a_page_already_fetched(site: Site) -> None:
         )
     assert fetched.data == given.data == {"name": "Trail Kettle 1.2 L", "price": 34.9}
     assert Kettle.model_validate(fetched.data).price == 34.9
+
+
+async def test_a_top_level_array_is_asked_for_as_an_object(site: Site, fake_llm: FakeOpenAI) -> None:
+    model = DataModel(
+        [
+            Fact("items[0]", "Trail Kettle 1.2 L", "Trail Kettle 1.2 L"),
+            Fact("items[1]", "Norway", "steel in Norway"),
+        ]
+    )
+    fake_llm.reply(model)
+    schema = {"type": "array", "items": {"type": "string"}}
+    async with Lens(site.settings(fake_llm)) as lens:
+        result = await lens.data(
+            site.server.url("/kettle"), schema=schema, sources=["llm"], include_text=True
+        )
+    sent = fake_llm.chats[0]["response_format"]["json_schema"]["schema"]
+    assert sent["type"] == "object" and sent["properties"]["items"]["type"] == "array"
+    assert result.data == ["Trail Kettle 1.2 L", "Norway"]
+    _grounded(result)

@@ -87,3 +87,9 @@ def test_parse_number_refuses_text_with_two_numbers_or_none() -> None:
     assert parse_number("3 for 10") is None
     assert parse_number("free") is None
     assert parse_number("USD 1,299.00") == 1299.0
+
+
+def test_a_text_value_must_be_whole_words_of_the_quote() -> None:
+    assert states("Made in Norway", "Norway")
+    assert not states("Made in Norway", "Nor")
+    assert states("Price: $12 today", "$12")

@@ -259,9 +259,15 @@ def states(quote: str, value: Any, *, kind: str = "string", fmt: str | None = No
         if when is not None:
             return when in dates_in(quote) or when.isoformat() in quote
     folded_quote = fold(quote)
-    folded = fold(text)
-    if folded and folded in folded_quote:
+    if _has_words(folded_quote, fold(text)):
         return True
-    term = schema_org_term(text) or text
-    words = camel_words(term)
-    return bool(words) and words in folded_quote
+    return _has_words(folded_quote, camel_words(schema_org_term(text) or text))
+
+
+def _has_words(text: str, words: str) -> bool:
+    """``words`` in ``text``, not starting or ending inside a word ("Nor" is not in "Norway")."""
+    if not words:
+        return False
+    before = r"(?<!\w)" if words[0].isalnum() else ""
+    after = r"(?!\w)" if words[-1].isalnum() else ""
+    return re.search(before + re.escape(words) + after, text) is not None

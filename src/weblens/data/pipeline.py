@@ -27,7 +27,7 @@ from weblens.data.found import Found, child, item
 from weblens.data.ground import EMBEDDED_SOURCES, coerce, ground_dom, ground_embedded, ground_llm
 from weblens.data.locate import TextIndex
 from weblens.data.mapping import map_entities, name_key
-from weblens.data.prompt import merge_answers, merged_founds, messages, parse_reply
+from weblens.data.prompt import answer_schema, merge_answers, merged_founds, messages, parse_reply, unwrap
 from weblens.data.schema import ArrayNode, Node, ObjectNode, ScalarNode, as_json_schema, leaves, read_schema
 from weblens.data.selectors import SelectorSpec, document_base, read_selectors, select, selector_tree
 from weblens.data.tables import Table, data_tables
@@ -121,7 +121,7 @@ def prepare(
         )
     if tree is None and spec is not None:
         tree = selector_tree(spec)
-    page = extract(data, url, content_type=options.content_type, options=options.extract)
+    page = _with_heading(extract(data, url, content_type=options.content_type, options=options.extract))
     draft = Draft(url, tree, page, TextIndex(page.text), options, sources, tables_only=tables_only)
     if _is_html(data, options.content_type):
         _dom_sources(draft, data, spec)
@@ -133,6 +133,18 @@ def prepare(
             draft.warnings.append(f"not found without a model: {', '.join(missing)}; {LLM_NEEDED}")
     draft.timings["prepare"] = _ms(start)
     return draft
+
+
+def _with_heading(page: PageExtract) -> PageExtract:
+    """The page with its Markdown's title heading at the head of its text too, when the text left it
+    to the ``title`` field: the model reads the Markdown, so what it quotes must be in the text."""
+    first, _, _ = page.markdown.lstrip().partition("\n")
+    if not first.startswith("# "):
+        return page
+    heading = first[2:].strip()
+    if not heading or page.text.lstrip().startswith(heading):
+        return page
+    return page.model_copy(update={"text": f"{heading}\n\n{page.text}" if page.text else heading})
 
 
 def _sources(asked: tuple[str, ...], spec: SelectorSpec | None, llm_available: bool) -> frozenset[str]:
@@ -262,11 +274,9 @@ def llm_calls(draft: Draft) -> list[LLMCall]:
     """The model calls that would fill the missing fields (none when nothing is missing)."""
     if draft.llm_tree is None or not draft.page.markdown.strip():
         return []
-    from weblens.data.prompt import leaf_schema
-
     options = draft.options
     spans = chunk(draft.page.markdown, max_chars=options.chunk_chars, overlap=options.chunk_overlap)
-    schema = leaf_schema(draft.llm_tree)
+    schema = answer_schema(draft.llm_tree)
     return [
         LLMCall(
             messages(
@@ -292,7 +302,7 @@ def absorb(draft: Draft, replies: list[str | None]) -> None:
         return
     answers = []
     for n, reply in enumerate(replies, start=1):
-        answer = parse_reply(reply) if reply is not None else None
+        answer = unwrap(tree, parse_reply(reply)) if reply is not None else None
         if answer is None:
             draft.warnings.append(
                 f"llm: part {n} of {len(replies)} got no JSON answer; its fields were not read"

@@ -19,7 +19,16 @@ from weblens.data.found import Found, child, item
 from weblens.data.normalize import fold
 from weblens.data.schema import ArrayNode, Node, ObjectNode, ScalarNode
 
-__all__ = ["MAX_INSTRUCTIONS", "leaf_schema", "merge_answers", "messages", "parse_reply", "reply_founds"]
+__all__ = [
+    "MAX_INSTRUCTIONS",
+    "answer_schema",
+    "leaf_schema",
+    "merge_answers",
+    "messages",
+    "parse_reply",
+    "reply_founds",
+    "unwrap",
+]
 
 MAX_INSTRUCTIONS = 4000
 
@@ -65,6 +74,27 @@ def leaf_schema(node: Node) -> dict[str, Any]:
     return leaf
 
 
+def answer_schema(node: Node) -> dict[str, Any]:
+    """The schema sent as ``response_format``: an object at the top (structured output requires one),
+    so a top-level array is asked for as ``{"items": [...]}``."""
+    schema = leaf_schema(node)
+    if isinstance(node, ArrayNode):
+        return {
+            "type": "object",
+            "properties": {"items": schema},
+            "required": ["items"],
+            "additionalProperties": False,
+        }
+    return schema
+
+
+def unwrap(node: Node, answer: Any) -> Any:
+    """An answer to :func:`answer_schema` as the node's shape (``{"items": [...]}`` → the list)."""
+    if isinstance(node, ArrayNode) and isinstance(answer, dict) and isinstance(answer.get("items"), list):
+        return answer["items"]
+    return answer
+
+
 def messages(
     node: Node, markdown: str, *, url: str | None, part: int, parts: int, instructions: str | None
 ) -> list[dict[str, str]]:
@@ -74,7 +104,7 @@ def messages(
     if parts > 1:
         where += f" (part {part} of {parts}; fill only what this part states)"
     user = (
-        f"JSON Schema of the answer:\n{json.dumps(leaf_schema(node), ensure_ascii=False)}\n\n"
+        f"JSON Schema of the answer:\n{json.dumps(answer_schema(node), ensure_ascii=False)}\n\n"
         f"{where}:\n<page>\n{markdown}\n</page>"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]

@@ -15,6 +15,7 @@ model), so this module stays free of network code and is tested with plain funct
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -30,6 +31,10 @@ __all__ = ["MODEL_CONCURRENCY", "DataTools", "Document", "StructuredAsk", "read_
 MODEL_CONCURRENCY = 3
 """Parts of one page sent to the model at once (a long page is a few parts; an endpoint serving one
 user at a time queues the rest)."""
+
+INLINE_MAX_BYTES = 256 * 1024
+"""Pages up to this size are read on the event loop (a few milliseconds, as the Lens's extraction
+pool reads them), larger ones in a thread."""
 
 StructuredAsk = Callable[[list[dict[str, str]], dict[str, Any]], Awaitable[str]]
 """Send chat messages, get the reply text (the dict is the answer's JSON Schema)."""
@@ -99,7 +104,7 @@ async def _prepare(
         from dataclasses import replace
 
         options = replace(options, content_type=document.content_type)
-    draft = await asyncio.to_thread(
+    work = functools.partial(
         prepare,
         document.body,
         schema,
@@ -108,6 +113,7 @@ async def _prepare(
         options=options,
         llm_available=tools.ask is not None,
     )
+    draft = work() if len(document.body) <= INLINE_MAX_BYTES else await asyncio.to_thread(work)
     draft.page = draft.page.model_copy(
         update={"final_url": document.url, "fetch_time_ms": document.fetch_time_ms}
     )

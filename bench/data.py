@@ -610,8 +610,8 @@ def report(
         f"- embedded and table extraction against `weblens.extract` on the same {t['pages']} pages: "
         f"**{t['ratio_total']:.2f}×** in total ({t['data_ms']:.0f} against {t['extract_ms']:.0f} ms), "
         f"median per page {t['ratio_median']:.2f}×, worst {t['ratio_max']:.2f}× (goal ≤ 2×)",
-        f"- time weblens adds around the model calls for a {a['bytes'] / 1000:.0f} KB page ({a['page']}, "
-        f"{a['parts']:.0f} parts asked at once): "
+        f"- time weblens adds around the model calls for a {a['bytes'] / 1000:.0f} KB page ({a['page']}; "
+        f"parts asked at once: {a['parts']:.0f}): "
         f"**{a['added_ms']:.1f} ms** (median of 10, of which {a['prepare_ms']:.1f} ms reading the page: "
         f"`weblens.extract` for the text and Markdown the model reads; the whole call {a['total_ms']:.1f} ms "
         "with the model answering at once; goal ≤ 50 ms)",

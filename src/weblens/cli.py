@@ -31,6 +31,7 @@ from weblens.cli_support import (
     fail,
     field_params,
     guarded,
+    load_json_files,
     progress_display,
     request_values,
     run_async,
@@ -67,7 +68,7 @@ def operation_command(op: Operation) -> click.Command:
             fields.update(read_document(values["file"]))
 
         def work() -> None:
-            request = op.request.parse(fields)
+            request = op.request.parse(load_json_files(op.request, fields))
             settings = settings_for(allow, no_cache)
             if isinstance(request, AnswerRequest):
                 with progress_display() as show:

@@ -18,6 +18,7 @@ import traceback
 import types
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Literal, NoReturn, TypeVar, Union, get_args, get_origin
 
 import click
@@ -27,7 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from weblens.config import Settings, load_settings, unknown_variables
-from weblens.errors import InternalError, WeblensError
+from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.models import ProgressEvent
 from weblens.requests import Cli, Request, Window
 
@@ -43,6 +44,7 @@ __all__ = [
     "field_params",
     "guarded",
     "is_list",
+    "load_json_files",
     "progress_display",
     "request_values",
     "run_async",
@@ -130,6 +132,8 @@ def field_params(model: type[Request], *, skip: frozenset[str] = frozenset()) ->
 
 
 def _metavar(name: str, info: FieldInfo) -> str:
+    if _cli_meta(info).json_file:
+        return "FILE"
     choices = _choices(info)
     if choices:
         return "|".join(choices)
@@ -150,6 +154,29 @@ def request_values(model: type[Request], values: dict[str, Any]) -> dict[str, An
             continue
         given[name] = list(value) if isinstance(value, tuple) else value
     return given
+
+
+def load_json_files(model: type[Request], fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with each JSON-file option (``--schema schema.json``, ``-``: standard input) read
+    into its value; a file that is missing or not JSON is ``invalid_argument`` naming the option."""
+    out = dict(fields)
+    for name, info in model.model_fields.items():
+        if name not in out or not _cli_meta(info).json_file or not isinstance(out[name], str):
+            continue
+        path = out[name]
+        try:
+            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InvalidArgument(
+                f"{cli_name(name)}: cannot read {path} ({exc.strerror or exc})", field=name
+            ) from None
+        except UnicodeDecodeError:
+            raise InvalidArgument(f"{cli_name(name)}: {path} is not UTF-8 text", field=name) from None
+        try:
+            out[name] = json.loads(text)
+        except ValueError as exc:
+            raise InvalidArgument(f"{cli_name(name)}: {path} is not valid JSON ({exc})", field=name) from None
+    return out
 
 
 EXIT_CODES: dict[str, int] = {

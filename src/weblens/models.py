@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import uuid
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 __all__ = [
     "Answer",
     "Citation",
+    "DataField",
+    "DataResult",
+    "DataSource",
     "Element",
     "ExtractionMethod",
     "GatherFailure",
@@ -305,3 +308,43 @@ class SessionClosed(_Frozen):
 def _quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
     return f'"{escaped}"'
+
+
+# --- typed data (weblens data) ---------------------------------------------------------------------------
+DataSource = Literal["json-ld", "microdata", "rdfa", "opengraph", "selector", "table", "llm"]
+
+
+class DataField(_Frozen):
+    """Where one value of a data result comes from.
+
+    Text grounding: ``page.text[start:end] == quote`` and the quote states the value (model values
+    always; selector and table values when their element is part of the page's main text).
+    ``pointer``: an RFC 6901 pointer into the page's embedded data (``/json-ld/0/offers/price``) for
+    embedded values, the element's XPath for selector and table values.
+    """
+
+    path: str
+    """The field in ``data``: ``offers[0].price``, ``ingredients[2]``, ``[3].name``."""
+    value: Any = None
+    source: DataSource
+    quote: str | None = None
+    start: int | None = None
+    end: int | None = None
+    pointer: str | None = None
+    verified: bool = False
+    """The check passed (always true under strict grounding: what fails is not returned)."""
+
+
+class DataResult(_Frozen):
+    """Typed data read from one page, every value with where the page states it."""
+
+    url: str | None = None
+    data: Any = None
+    """Shaped like the schema; a field the page does not state (or that failed its check) is null."""
+    fields: list[DataField] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    llm_used: bool = False
+    page: PageExtract | None = None
+    """The page's extraction (without text and Markdown unless include_text was asked)."""
+    timings: dict[str, float] = Field(default_factory=dict)
+    """Milliseconds: fetch, prepare (parse, extract, embedded, selectors, tables), llm, finish, total."""

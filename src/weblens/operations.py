@@ -14,10 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from weblens.models import Answer, GatherResponse, PageExtract, SearchResponse, SessionClosed, Snapshot
+from weblens.models import (
+    Answer,
+    DataResult,
+    GatherResponse,
+    PageExtract,
+    SearchResponse,
+    SessionClosed,
+    Snapshot,
+)
 from weblens.requests import (
     AnswerRequest,
     BrowseRequest,
+    DataRequest,
     ExtractRequest,
     GatherRequest,
     Request,
@@ -39,6 +48,8 @@ from weblens.views import (
     answer_as_markdown,
     answer_as_text,
     closed_as_text,
+    data_as_markdown,
+    data_as_text,
     page_as_markdown,
     page_as_text,
     passages_as_markdown,
@@ -235,6 +246,18 @@ SESSION_OPERATIONS = (
     ),
 )
 
+DATA = Operation(
+    name="data",
+    request=DataRequest,
+    result=DataResult,
+    run=lambda lens, req: lens.data(req),
+    summary="Read typed data out of a page along a JSON Schema (embedded JSON-LD/microdata/RDFa/"
+    "OpenGraph, your selectors, tables, then a model for what is missing): every value comes with "
+    "where the page states it, and a value the page does not state is not returned.",
+    markdown=data_as_markdown,
+    text=data_as_text,
+)
+
 OPERATIONS: dict[str, Operation] = {
-    op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND, *SESSION_OPERATIONS)
+    op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND, *SESSION_OPERATIONS, DATA)
 }

@@ -151,14 +151,18 @@ class PageReader:
 
     async def http(self, url: str, call: ReadCall) -> PageExtract:
         """Fetch through the guard (a place among the site's requests, its turn, a fetch slot) and extract."""
+        return await self._extract_fetched(await self.fetch_raw(url, call), call)
+
+    async def fetch_raw(self, url: str, call: ReadCall) -> FetchedPage:
+        """The guarded, paced fetch of ``url`` (what :meth:`http` extracts; the data operation reads
+        the raw page)."""
         site = self.guard.check_url(url).authority
         deadline = call.fetch_timeout_s or self._options.fetch_timeout_s
         max_wait = None if call.queue else deadline
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=deadline + 10):
             await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))
             async with self._fetch_slots:
-                fetched = await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
-        return await self._extract_fetched(fetched, call)
+                return await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
 
     async def escalate(self, url: str, page: PageExtract, call: ReadCall) -> tuple[PageExtract, bool]:
         """Render when ``page`` calls for it and keep the better result; returns (result, rendered)."""
@@ -188,6 +192,10 @@ class PageReader:
 
     async def render(self, url: str, call: ReadCall) -> PageExtract:
         """Render in the browser and extract the rendered DOM."""
+        return await self.extract_rendered(await self.render_raw(url, call), call)
+
+    async def render_raw(self, url: str, call: ReadCall) -> RenderResult:
+        """Render in the browser (guarded, paced): the rendered DOM, not yet extracted."""
         spec = call.wait if call.wait is not None else self._options.render_wait
         condition = WaitCondition.parse(spec) if isinstance(spec, str) else spec
         timeout_s = call.render_timeout_s or self._options.render_timeout_s
@@ -198,8 +206,7 @@ class PageReader:
         max_wait = None if call.queue else timeout_s
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=timeout_s + 10):
             await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))  # the page's own
-            result = await self._renderer.render(job)
-        return await self.extract_rendered(result, call)
+            return await self._renderer.render(job)
 
     async def extract_rendered(self, result: RenderResult, call: ReadCall) -> PageExtract:
         """A rendered DOM (a render job's, or a browsing session's) through the extraction pipeline."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import warnings
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Self, TypeVar, Union
 from urllib.parse import urlsplit
@@ -33,6 +34,7 @@ __all__ = [
     "BrowseRequest",
     "ChatMessage",
     "Cli",
+    "DataRequest",
     "ExtractRequest",
     "GatherRequest",
     "Ranker",
@@ -70,10 +72,13 @@ class Cli:
 
     aliases: tuple[str, ...] = ()
     hidden: bool = False
+    json_file: bool = False
+    """The CLI takes a path to a JSON file (``-``: standard input) and puts its content in the field."""
 
-    def __init__(self, *aliases: str, hidden: bool = False) -> None:
+    def __init__(self, *aliases: str, hidden: bool = False, json_file: bool = False) -> None:
         object.__setattr__(self, "aliases", aliases)
         object.__setattr__(self, "hidden", hidden)
+        object.__setattr__(self, "json_file", json_file)
 
 
 def invalid_argument(exc: ValidationError, *, prefix: str = "") -> InvalidArgument:
@@ -507,3 +512,67 @@ def session_action_schema() -> dict[str, Any]:
     """The JSON schema of a session action body (for the OpenAPI document)."""
     adapter: TypeAdapter[Any] = TypeAdapter(session_action_type())
     return adapter.json_schema(ref_template="#/components/schemas/{model}")
+
+
+# --- typed data -----------------------------------------------------------------------------------
+DataSourceName = Literal["auto", "embedded", "selectors", "tables", "llm"]
+
+with warnings.catch_warnings():
+    # The public name of the field is ``schema`` (as in every data-extraction API); pydantic warns
+    # that it shadows BaseModel.schema(), a deprecated class method nobody calls on a request.
+    warnings.filterwarnings("ignore", message='Field name "schema"', category=UserWarning)
+
+    class DataRequest(Request):
+        operation: ClassVar[str] = "data"
+
+        url: Annotated[str, Field(min_length=1, max_length=8192)]
+        """The http(s) URL of the page to read data from."""
+        schema: Annotated[dict[str, Any] | None, Cli(json_file=True)] = None  # type: ignore[assignment]
+        """A JSON Schema of the data (objects, arrays, strings, numbers, integers, booleans, enums,
+        dates); on the command line, a JSON file. Optional with selectors (the records they name)."""
+        selectors: Annotated[dict[str, Any] | None, Cli(json_file=True)] = None
+        """Selectors for a page whose layout you know: {"base": CSS or XPath of each record,
+        "fields": {"name": "h3", "url": {"selector": "a", "attribute": "href"}}}; a JSON file on the
+        command line."""
+        instructions: Annotated[str | None, Field(max_length=4000)] = None
+        """Free text to steer the model (what to prefer, how to read a field)."""
+        sources: Annotated[list[DataSourceName], Field(min_length=1, max_length=5)] = ["auto"]
+        """Where values may come from (repeatable): auto (embedded data, selectors, tables, then a
+        model for what is missing when one is configured), embedded, selectors, tables, llm."""
+        grounding: Literal["strict", "report"] = "strict"
+        """strict: a value the page does not state is not returned (null and a warning); report: it
+        is kept with verified false."""
+        render: RenderMode | None = None
+        """auto: render in Chromium when the page needs JavaScript; always; never. None: the render
+        setting (auto)."""
+        timeout_s: Annotated[float | None, Field(gt=0, le=600), Cli("--timeout")] = None
+        """Seconds for the whole fetch. None: the timeout_s setting (15)."""
+        include_text: bool = False
+        """Return the page's text and Markdown too (the text every quote's offsets refer to)."""
+        respect_robots: bool = False
+        """Read only what the site's robots.txt allows (else robots_disallowed); batch reading does by
+        default."""
+
+        @field_validator("url")
+        @classmethod
+        def _url(cls, value: str) -> str:
+            return _url_syntax(value)
+
+        @field_validator("sources", mode="before")
+        @classmethod
+        def _sources(cls, value: Any) -> Any:
+            if isinstance(value, str):
+                value = [value]
+            if isinstance(value, list | tuple):  # "embedded,tables" as well as repeated options
+                return [part.strip() for one in value for part in str(one).split(",") if part.strip()]
+            return value
+
+        @field_validator("schema", "selectors", mode="before")
+        @classmethod
+        def _json_text(cls, value: Any) -> Any:
+            if isinstance(value, str):  # JSON text (a form field, an environment variable)
+                try:
+                    return json.loads(value)
+                except ValueError as exc:
+                    raise ValueError(f"not valid JSON ({exc})") from None
+            return value

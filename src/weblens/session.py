@@ -29,6 +29,9 @@ from weblens.cache.keys import budget_key, search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
+from weblens.data import DataOptions, as_json_schema, read_schema
+from weblens.data.run import DataTools, StructuredAsk, read_data, read_document
+from weblens.data.run import Document as DataDocument
 from weblens.errors import (
     BudgetExceeded,
     InvalidArgument,
@@ -36,11 +39,13 @@ from weblens.errors import (
     RenderFailed,
     WeblensError,
 )
+from weblens.escalation import render_reason
 from weblens.extracting import extract_document, extract_options, pool_options
 from weblens.gathering import read_many
 from weblens.logs import get_logger
 from weblens.models import (
     Answer,
+    DataResult,
     GatherFailure,
     GatherResponse,
     PageExtract,
@@ -64,6 +69,7 @@ from weblens.render.options import RenderOptions
 from weblens.requests import (
     AnswerRequest,
     BrowseRequest,
+    DataRequest,
     ExtractRequest,
     GatherRequest,
     RespondRequest,
@@ -492,6 +498,90 @@ class Lens:
         )
         messages = [m.model_dump() for m in req.messages]
         return await Responder(tools).run(messages)
+
+    # --- typed data --------------------------------------------------------------------------------
+    async def data(self, request: DataRequest | str | None = None, /, **fields: Any) -> DataResult:
+        """Typed data from a page, every value grounded (see :mod:`weblens.data`).
+
+        ``await lens.data(url, schema={...})``, ``schema=MyPydanticModel``, ``selectors={...}``.
+        """
+        if isinstance(fields.get("schema"), type):
+            fields["schema"] = as_json_schema(fields["schema"])
+        req = DataRequest.build(request, **fields)
+        if req.schema is not None:
+            read_schema(as_json_schema(req.schema))  # a bad schema fails before any fetch
+        return await self._data(req, queue=False)
+
+    async def data_queued(self, request: DataRequest) -> DataResult:
+        """``data`` for batch reading: a wait for a site's turn queues, never fails."""
+        return await self._data(request, queue=True)
+
+    async def data_of_page(
+        self, body: str | bytes, url: str, request: DataRequest, *, content_type: str | None = None
+    ) -> DataResult:
+        """The data of a page already fetched (a crawl's page): no fetch, the model when configured."""
+        document = DataDocument(body, url, content_type)
+        return await read_document(
+            document, request.schema, request.selectors, self._data_options(request), self._data_ask(request)
+        )
+
+    async def _data(self, req: DataRequest, *, queue: bool) -> DataResult:
+        mode = _mode(req.render, self.settings.render)
+        call = ReadCall(
+            mode=mode,
+            fetch_timeout_s=req.timeout_s,
+            refresh=True,
+            queue=queue,
+            respect_robots=req.respect_robots,
+        )
+        reader = self._reader
+
+        async def fetch() -> DataDocument:
+            await reader.check_robots(reader.guard.check_url(req.url).url, call)
+            fetched = await reader.fetch_raw(req.url, call)
+            body: str | bytes = (
+                fetched.text
+                if fetched.content_type in ("text/html", "application/xhtml+xml")
+                else fetched.body
+            )
+            return DataDocument(body, fetched.final_url, fetched.content_type, round(fetched.elapsed_ms, 2))
+
+        async def render() -> DataDocument:
+            result = await reader.render_raw(req.url, call)
+            return DataDocument(result.html, result.final_url, "text/html", round(result.elapsed_ms, 2))
+
+        threshold = self.settings.render_confidence_threshold
+        tools = DataTools(
+            fetch=fetch,
+            render=None if mode is RenderMode.NEVER else render,
+            should_render=lambda page: render_reason(page, mode, threshold) is not None,
+            ask=self._data_ask(req),
+        )
+        return await read_data(
+            req.schema, req.selectors, self._data_options(req), tools, render_first=mode is RenderMode.ALWAYS
+        )
+
+    def _data_options(self, req: DataRequest) -> DataOptions:
+        return DataOptions(
+            sources=tuple(req.sources),
+            grounding=req.grounding,
+            include_text=req.include_text,
+            instructions=req.instructions,
+            extract=self._extract_options,
+        )
+
+    def _data_ask(self, req: DataRequest) -> StructuredAsk | None:
+        """How the data operation asks this Lens's chat model (None: no model configured)."""
+        llm = self._llm
+        if llm is None:
+            return None
+
+        async def ask(messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
+            if isinstance(llm, OpenAIChat):
+                return await llm.complete_structured(messages, schema)
+            return await llm.complete(messages, json_reply=True)
+
+        return ask
 
     # --- interactive browsing sessions ---------------------------------------------------------------
     @contextlib.asynccontextmanager

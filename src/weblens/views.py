@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from weblens.models import Answer, Citation, PageExtract, Passage, SearchResponse, SessionClosed, Snapshot
+import json
+
+from weblens.models import (
+    Answer,
+    Citation,
+    DataResult,
+    PageExtract,
+    Passage,
+    SearchResponse,
+    SessionClosed,
+    Snapshot,
+)
 
 __all__ = [
     "answer_as_markdown",
     "answer_as_text",
     "closed_as_text",
+    "data_as_markdown",
+    "data_as_text",
     "page_as_markdown",
     "page_as_text",
     "passages_as_markdown",
@@ -134,3 +147,39 @@ def snapshot_as_text(snapshot: Snapshot) -> str:
 
 def closed_as_text(closed: SessionClosed) -> str:
     return f"Closed browsing session {closed.session_id}."
+
+
+def _where(field: object) -> str:
+    quote = getattr(field, "quote", None)
+    start = getattr(field, "start", None)
+    if quote is not None and start is not None:
+        return f'"{_one_line(quote, 120)}" (text {start}-{getattr(field, "end", "")})'
+    return str(getattr(field, "pointer", None) or "")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def data_as_markdown(result: DataResult) -> str:
+    """The data as a JSON block, then where each value comes from, then the warnings."""
+    lines = [f"Data from <{result.url}>" if result.url else "Data", ""]
+    lines += ["```json", json.dumps(result.data, indent=2, ensure_ascii=False), "```", ""]
+    if result.fields:
+        lines += ["| field | value | source | where |", "| --- | --- | --- | --- |"]
+        for f in result.fields:
+            mark = "" if f.verified else " (unverified)"
+            value = _cell(_one_line(json.dumps(f.value, ensure_ascii=False), 80))
+            lines.append(f"| {f.path} | {value}{mark} | {f.source} | {_cell(_where(f))} |")
+        lines.append("")
+    lines += [f"- warning: {w}" for w in result.warnings]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def data_as_text(result: DataResult) -> str:
+    lines = [json.dumps(result.data, indent=2, ensure_ascii=False), ""]
+    for f in result.fields:
+        mark = "" if f.verified else " (unverified)"
+        lines.append(f"{f.path} = {json.dumps(f.value, ensure_ascii=False)}{mark}  [{f.source}] {_where(f)}")
+    lines += [f"warning: {w}" for w in result.warnings]
+    return "\n".join(lines).rstrip() + "\n"

@@ -7,18 +7,25 @@
         llm.chats                                         # the request bodies received, as dicts
 
 Embeddings are deterministic bag-of-words vectors (as :class:`weblens.research.embed.FakeEmbedder`).
+
+For the data operation, ``llm.refuse_json_schema = True`` makes the server answer HTTP 400 to a
+request with ``response_format`` ``json_schema`` (as endpoints without structured output do), and
+:class:`DataModel` plays a model that fills a schema from the part of the page it is shown,
+honestly or in one of the adversarial ways of :data:`BEHAVIOURS`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, Literal, Self
 
 from tests.support.servers import LoopbackServer, Request, Response
 from weblens.research.embed import FakeEmbedder
 
-__all__ = ["FakeOpenAI"]
+__all__ = ["BEHAVIOURS", "DataModel", "Fact", "FakeOpenAI"]
 
 Step = str | int | Callable[[dict[str, Any]], str]
 
@@ -32,6 +39,7 @@ class FakeOpenAI:
         self._embed_failures: list[int] = []
         self._embedder = FakeEmbedder(32)
         self.delay_s = 0.0
+        self.refuse_json_schema = False
 
     def __enter__(self) -> Self:
         self.server.__enter__()
@@ -50,6 +58,10 @@ class FakeOpenAI:
         """Queue chat answers: text, or a function of the request body giving the text."""
         self._steps.extend(contents)
 
+    def answer_always(self, content: str | Callable[[dict[str, Any]], str]) -> None:
+        """Answer every chat from now on with ``content`` (what was queued is dropped)."""
+        self._steps[:] = [content]
+
     def fail(self, status: int, times: int = 1) -> None:
         """Queue ``times`` chat answers with this HTTP status (and an OpenAI error body)."""
         self._steps.extend([status] * times)
@@ -65,6 +77,16 @@ class FakeOpenAI:
     def _chat(self, request: Request) -> Response:
         body = json.loads(request.body)
         self.chats.append(body)
+        if self.refuse_json_schema and (body.get("response_format") or {}).get("type") == "json_schema":
+            return _json(
+                {
+                    "error": {
+                        "message": "response_format json_schema is not supported",
+                        "type": "invalid_request_error",
+                    }
+                },
+                400,
+            )
         step = self._next()
         if isinstance(step, int):
             return _error(step)
@@ -114,3 +136,96 @@ def _error(status: int) -> Response:
     return _json(
         {"error": {"message": f"fake failure {status}", "type": "server_error", "code": None}}, status
     )
+
+
+# --- a model for the data operation -----------------------------------------------------------------
+Behaviour = Literal[
+    "honest", "number_as_string", "invent", "foreign_quote", "words_without_value", "no_quote"
+]
+BEHAVIOURS: tuple[Behaviour, ...] = (
+    "honest",
+    "number_as_string",
+    "invent",
+    "foreign_quote",
+    "words_without_value",
+    "no_quote",
+)
+"""honest: the value and the page's words; number_as_string: the same, the number written as a string;
+invent: a value the page does not state, with real words of the page that do not state it;
+foreign_quote: the value with words the page does not contain; words_without_value: a value the page
+does not state, quoting real words near where it would be; no_quote: a value with no quote at all."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One value a page states: ``evidence`` is words of the page that state it (the honest quote)."""
+
+    path: str
+    value: Any
+    evidence: str
+    behaviour: Behaviour = "honest"
+    decoy: str = ""
+    """Real words of the page that do not state the value (for invent and words_without_value)."""
+
+    @property
+    def is_lie(self) -> bool:
+        return self.behaviour not in ("honest", "number_as_string")
+
+
+def _folded(text: str) -> str:
+    return " ".join(re.sub(r"[*_`#>|\[\]()]", " ", text).casefold().split())
+
+
+class DataModel:
+    """A chat step answering the data operation's prompt from the part of the page in the request.
+
+    A fact is answered only when its evidence is in the part shown ("answers only from the chunk it
+    saw"); lies are told in every part that holds the evidence. Array facts (``items[0]``,
+    ``items[1]``…) become one array per part, holding the items whose evidence that part shows.
+    """
+
+    def __init__(self, facts: list[Fact]) -> None:
+        self.facts = facts
+        self.parts_seen = 0
+        self.told: set[str] = set()
+        """The paths of the facts it answered (a fact no part showed whole is never answered)."""
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        part = user.split("<page>", 1)[1].rsplit("</page>", 1)[0]
+        self.parts_seen += 1
+        shown = _folded(part)
+        answer: dict[str, Any] = {}
+        for fact in self.facts:
+            if _folded(fact.evidence) not in shown:
+                continue
+            leaf = self._leaf(fact)
+            self.told.add(fact.path)
+            name, _, index = fact.path.partition("[")
+            if index:
+                answer.setdefault(name, []).append(leaf)
+            else:
+                answer[name] = leaf
+        return "```json\n" + json.dumps(answer) + "\n```"
+
+    @staticmethod
+    def _leaf(fact: Fact) -> dict[str, Any]:
+        if fact.behaviour == "honest":
+            return {"value": fact.value, "quote": fact.evidence}
+        if fact.behaviour == "number_as_string":
+            return {"value": str(fact.value), "quote": fact.evidence}
+        if fact.behaviour == "invent":
+            return {"value": _invented(fact.value), "quote": fact.decoy or fact.evidence}
+        if fact.behaviour == "foreign_quote":
+            return {"value": fact.value, "quote": f"{fact.evidence} as announced by Zorblax Quintessence"}
+        if fact.behaviour == "words_without_value":
+            return {"value": _invented(fact.value), "quote": fact.decoy}
+        return {"value": fact.value, "quote": None}
+
+
+def _invented(value: Any) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value * 7 + 13
+    return f"Quintessa {value} Deluxe"

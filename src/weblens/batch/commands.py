@@ -19,7 +19,7 @@ import click
 
 from weblens.batch.plan import BatchOptions, Summary, batch_settings
 from weblens.batch.progress import BatchProgress
-from weblens.cli_support import allow_host_option, guarded, run_async, settings_for
+from weblens.cli_support import allow_host_option, guarded, load_json_files, run_async, settings_for
 from weblens.config import Settings
 from weblens.logs import configure_logging
 
@@ -61,6 +61,11 @@ def batch_command() -> click.Command:
         click.Option(
             ["--ignore-robots"], is_flag=True, help="Do not read robots.txt (it is honoured by default)."
         ),
+        click.Option(
+            ["--data-schema", "data_schema"],
+            metavar="FILE",
+            help="A JSON Schema file: each page line also gets the page's typed data (as `weblens data`).",
+        ),
         *_shared_params(),
     ]
 
@@ -73,6 +78,7 @@ def batch_command() -> click.Command:
                 concurrency=values["concurrency"],
                 resume=values["resume"],
                 respect_robots=not values["ignore_robots"],
+                data_schema=_data_schema(values["data_schema"]),
             )
             start = time.monotonic()
             summary = run_async(
@@ -116,6 +122,18 @@ def worker_command() -> click.Command:
     return click.Command(
         "worker", params=params, callback=callback, help="Read the pages of `weblens batch --queue` runs."
     )
+
+
+def _data_schema(path: str | None) -> dict[str, Any] | None:
+    """The --data-schema file, read and checked before any page is read."""
+    if path is None:
+        return None
+    from weblens.data import read_schema
+    from weblens.requests import DataRequest
+
+    schema: dict[str, Any] = load_json_files(DataRequest, {"schema": path})["schema"]
+    read_schema(schema)
+    return schema
 
 
 def _settings(values: dict[str, Any]) -> Settings:

@@ -1,6 +1,7 @@
 """Output lines of a batch (pure): one JSON object per input, newline-terminated, UTF-8.
 
-``{"input": …, "key": …, "page": PageExtract}`` or ``{"input": …, "key": …, "error": {code, message, url}}``.
+``{"input": …, "key": …, "page": PageExtract}`` or ``{"input": …, "key": …, "error": {code, message, url}}``;
+with ``--data-schema`` a page line also has ``"data": {"data", "fields", "warnings", "llm_used"}``.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from typing import Any
 
 from weblens.batch.inputs import Echo
 from weblens.errors import WeblensError
-from weblens.models import PageExtract
+from weblens.models import DataResult, PageExtract
 
-__all__ = ["error_line", "line_key", "page_line"]
+__all__ = ["data_line", "error_line", "line_key", "page_line"]
 
 
 def _head(echo: Echo, key: str) -> str:
@@ -21,6 +22,15 @@ def _head(echo: Echo, key: str) -> str:
 
 def page_line(echo: Echo, key: str, page: PageExtract) -> bytes:
     return (_head(echo, key) + ',"page":' + page.model_dump_json() + "}\n").encode("utf-8")
+
+
+def data_line(echo: Echo, key: str, result: DataResult) -> bytes:
+    """A page line with the page's typed data beside it."""
+    page = result.page or PageExtract()
+    data = result.model_dump_json(include={"data", "fields", "warnings", "llm_used"})
+    return (_head(echo, key) + ',"page":' + page.model_dump_json() + ',"data":' + data + "}\n").encode(
+        "utf-8"
+    )
 
 
 def error_line(echo: Echo, key: str, error: WeblensError) -> bytes:

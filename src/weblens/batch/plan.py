@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from weblens.batch.inputs import BatchInput, interleave, read_inputs
 from weblens.batch.resume import Resume, scan_file
@@ -13,7 +14,7 @@ from weblens.batch.writer import LineWriter
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
 from weblens.net.sites import site_key
-from weblens.requests import BrowseRequest
+from weblens.requests import BrowseRequest, DataRequest
 
 __all__ = [
     "BatchOptions",
@@ -21,6 +22,7 @@ __all__ = [
     "batch_settings",
     "check_input",
     "count_pending",
+    "data_request",
     "open_output",
     "pending",
     "request_for",
@@ -39,6 +41,8 @@ class BatchOptions:
     """Honour robots.txt (an input line may still say ``"respect_robots": false``)."""
     window: int = 5000
     """Inputs read ahead and interleaved by site."""
+    data_schema: dict[str, Any] | None = None
+    """With a JSON Schema, each page line also carries the page's typed data (``weblens data``)."""
 
 
 @dataclass
@@ -148,3 +152,15 @@ def request_for(item: BatchInput, options: BatchOptions) -> BrowseRequest:
     if "respect_robots" in item.request.model_fields_set:
         return item.request
     return item.request.model_copy(update={"respect_robots": options.respect_robots})
+
+
+def data_request(request: BrowseRequest, schema: dict[str, Any]) -> DataRequest:
+    """The data operation for a batch input: its URL, render mode, timeout and robots choice kept."""
+    return DataRequest(
+        url=request.url,
+        schema=schema,
+        render=request.render,
+        timeout_s=request.timeout_s,
+        include_text=True,
+        respect_robots=request.respect_robots,
+    )

@@ -36,13 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from weblens.batch.inputs import BatchInput
-from weblens.batch.lines import error_line, page_line
+from weblens.batch.lines import data_line, error_line, page_line
 from weblens.batch.plan import (
     BatchOptions,
     Summary,
     batch_settings,
     check_input,
     count_pending,
+    data_request,
     open_output,
     pending,
     request_for,
@@ -168,7 +169,14 @@ async def _shutdown(ctx: dict[str, Any]) -> None:
         await lens.aclose()
 
 
-async def read_page(ctx: dict[str, Any], run: str, key: str, echo: Any, fields: dict[str, Any]) -> None:
+async def read_page(
+    ctx: dict[str, Any],
+    run: str,
+    key: str,
+    echo: Any,
+    fields: dict[str, Any],
+    data_schema: dict[str, Any] | None = None,
+) -> None:
     """The job: read one input and put its line on the run's stream (deferred when its site is busy)."""
     from arq.worker import Retry
 
@@ -178,8 +186,12 @@ async def read_page(ctx: dict[str, Any], run: str, key: str, echo: Any, fields: 
     try:
         request = BrowseRequest.parse(fields)
         async with asyncio.timeout(budget_s):
-            page = await lens.browse(request)
-        line, ok = page_line(echo, key, page), True
+            if data_schema is not None:
+                result = await lens.data(data_request(request, data_schema))
+                line, ok = data_line(echo, key, result), True
+            else:
+                page = await lens.browse(request)
+                line, ok = page_line(echo, key, page), True
     except RateLimited as exc:
         wait = (exc.retry_after or 1.0) * random.uniform(1.0, 1.3) + random.uniform(0.0, 0.5)
         raise Retry(defer=wait) from None
@@ -348,7 +360,9 @@ async def _enqueue(
 
 async def _submit(pool: Any, run: str, item: BatchInput, options: BatchOptions) -> None:
     fields = request_for(item, options).model_dump(mode="json", exclude_unset=True)
-    await pool.enqueue_job(FUNCTION, run, item.key, item.echo, fields, _job_id=f"{run}:{item.key}")
+    await pool.enqueue_job(
+        FUNCTION, run, item.key, item.echo, fields, options.data_schema, _job_id=f"{run}:{item.key}"
+    )
 
 
 async def _collect(

@@ -12,12 +12,13 @@ import asyncio
 from pathlib import Path
 
 from weblens.batch.inputs import BatchInput
-from weblens.batch.lines import error_line, page_line
+from weblens.batch.lines import data_line, error_line, page_line
 from weblens.batch.plan import (
     BatchOptions,
     Summary,
     check_input,
     count_pending,
+    data_request,
     open_output,
     pending,
     request_for,
@@ -38,6 +39,9 @@ async def read_input(lens: Lens, item: BatchInput, options: BatchOptions) -> tup
         return error_line(item.echo, item.key, item.error), False
     request = request_for(item, options)
     try:
+        if options.data_schema is not None:
+            result = await lens.data_queued(data_request(request, options.data_schema))
+            return data_line(item.echo, item.key, result), True
         page = await lens.browse_queued(request)
     except WeblensError as exc:
         return error_line(item.echo, item.key, exc), False

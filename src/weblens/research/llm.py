@@ -108,6 +108,8 @@ class OpenAIChat:
         self._temperature = temperature
         self._max_tokens = max_tokens
         self._client: Any = None
+        self._structured: bool | None = None
+        """Whether the endpoint takes ``response_format`` ``json_schema`` (None: not asked yet)."""
 
     def _get_client(self) -> Any:
         if self._client is None:
@@ -146,6 +148,57 @@ class OpenAIChat:
             log.warning("llm_retry", what="LLM endpoint", error="empty reply")
             return await retrying(call)  # an empty reply is retried once too
 
+    async def complete_structured(
+        self,
+        messages: Sequence[Message],
+        schema: dict[str, Any],
+        *,
+        name: str = "data",
+        max_tokens: int = 4000,
+    ) -> str:
+        """A reply in the shape of ``schema``: ``response_format`` ``json_schema`` when the endpoint
+        takes it; an endpoint that refuses it (HTTP 400, 404 or 422 to that request) is asked for plain
+        JSON from then on (the caller's parse is tolerant either way)."""
+        if self._structured is not False:
+            response_format = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
+            try:
+                reply = await self._create(messages, max_tokens, {"response_format": response_format})
+            except _Refused:
+                self._structured = False
+                log.warning("llm_structured_refused", model=self.name)
+            else:
+                self._structured = True
+                return reply
+        return await self._create(messages, max_tokens, {"response_format": {"type": "json_object"}})
+
+    async def _create(self, messages: Sequence[Message], max_tokens: int, extra: dict[str, Any]) -> str:
+        import openai
+
+        async def call() -> str:
+            try:
+                response = await self._get_client().chat.completions.create(
+                    model=self.name,
+                    messages=list(messages),
+                    temperature=self._temperature,
+                    max_tokens=max_tokens,
+                    **extra,
+                )
+            except openai.APIStatusError as exc:
+                if exc.status_code in (400, 404, 422) and "json_schema" in str(extra):
+                    raise _Refused(exc.message) from exc
+                raise
+            choices = getattr(response, "choices", None) or []
+            content = choices[0].message.content if choices and choices[0].message else None
+            if not content or not content.strip():
+                raise LLMError("the LLM endpoint answered with no text")
+            return str(content)
+
+        return await retrying(call)
+
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.close()
+
+
+class _Refused(Exception):
+    """The endpoint refused a structured-output request (it does not support ``json_schema``)."""

@@ -27,6 +27,7 @@ from pydantic_settings import (
 
 from weblens.errors import InvalidArgument
 from weblens.models import WaitCondition
+from weblens.requests import MAX_READ
 
 __all__ = [
     "DEFAULT_PROVIDER_ORDER",
@@ -137,8 +138,8 @@ class Settings(BaseSettings):
     search_timeout_s: float = Field(default=5.0, gt=0)
     search_cache_ttl_s: float = Field(default=300.0, gt=0)
     max_searches_per_hour: int = Field(default=120, ge=0)
-    max_results: int = Field(default=8, ge=1, le=10)
-    gather_read: int = Field(default=3, ge=0, le=5)
+    max_results: int = Field(default=8, ge=1, le=MAX_READ)
+    gather_read: int = Field(default=3, ge=0, le=MAX_READ)
     gather_concurrency: int = Field(default=3, ge=1)
     gather_timeout_s: float = Field(
         default=45.0, gt=0, description="one deadline for reading a gather's pages"
@@ -188,7 +189,9 @@ class Settings(BaseSettings):
         le=1,
         description="support of the passages read under this: abstain (docs/research.md)",
     )
-    answer_max_pages: int = Field(default=5, ge=1, le=10, description="pages an answer reads in all")
+    answer_max_pages: int = Field(
+        default=5, ge=1, le=MAX_READ, description="pages an answer reads in all (at least its read)"
+    )
     # batch
     batch_job_timeout_s: float = Field(
         default=45.0,

@@ -173,13 +173,23 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(default=60.0, gt=0, description="longest wait for one model reply")
     embedder: Literal["auto", "local", "none"] = Field(
         default="auto",
-        description="auto: the embed_base_url endpoint when set, else the bundled local model; "
-        "none: bm25 only",
+        description="auto: the embed_base_url endpoint when set, else the local model (embed_model_path "
+        "or the bundled one); local: the local model; none: bm25 only",
     )
     embed_base_url: str | None = Field(default=None, description="OpenAI-compatible /v1/embeddings endpoint")
     embed_model: str | None = Field(default=None, description="embedding model name at embed_base_url")
     embed_api_key: str | None = None
     embed_threads: int = Field(default=1, ge=1, le=64, description="CPU threads of the local embedder")
+    embed_model_path: Path | None = Field(
+        default=None,
+        description="a local ONNX sentence-embedding model to use instead of the bundled one: a directory "
+        "with model.onnx and tokenizer.json or vocab.txt (docs/research.md)",
+    )
+    embed_model_sha256: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-fA-F]{64}$",
+        description="the sha256 the embed_model_path model file must have (checked before loading)",
+    )
     expand_below: float = Field(
         default=0.35, ge=0, le=1, description="best passage relevance under this: read more results once"
     )

@@ -712,6 +712,11 @@ def _embedder_from(s: Settings) -> Embedder | None:
         return CachedEmbedder(
             RemoteEmbedder(s.embed_base_url, s.embed_model, api_key=s.embed_api_key, timeout_s=s.timeout_s)
         )
+    if s.embed_model_path is not None:  # the operator's own ONNX model, loaded on first use
+        options = LocalOptions(
+            threads=s.embed_threads, model_path=s.embed_model_path, model_sha256=s.embed_model_sha256
+        )
+        return CachedEmbedder(LocalEmbedder(options))
     if s.embed_threads == 1:
         return default_embedder()  # the process's shared model and cache
     return CachedEmbedder(LocalEmbedder(LocalOptions(threads=s.embed_threads)))

@@ -244,8 +244,7 @@ def load_tokenizer(files: ModelFiles, max_tokens: int | None = None) -> Any:
     """The tokenizer, truncating at ``max_tokens`` (else its own length, else the config's
     ``model_max_length``, else :data:`DEFAULT_MAX_TOKENS`) and padding batches."""
     try:
-        from tokenizers import Tokenizer
-        from tokenizers.implementations import BertWordPieceTokenizer
+        from tokenizers import BertWordPieceTokenizer, Tokenizer
     except ImportError as exc:
         raise NotConfigured(f"the local embedder needs tokenizers: {INSTALL_HINT}") from exc
     config = _tokenizer_config(files.tokenizer.parent)

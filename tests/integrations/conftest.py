@@ -1,0 +1,22 @@
+"""Pages and a fake search provider on loopback for the integration tests (the research tests' Web)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.research.conftest import BAKING, KNITTING, TIDE, Web
+from tests.support.servers import LoopbackServer
+
+__all__ = ["BAKING", "KNITTING", "TIDE", "Web"]
+
+
+@pytest.fixture
+def web(server: LoopbackServer, tmp_path: Path) -> Web:
+    web = Web(server, tmp_path)
+    web.page("/tide", TIDE)
+    web.page("/bread", BAKING)
+    web.page("/scarf", KNITTING)
+    web.results("/bread", "/tide", "/scarf")
+    return web

@@ -8,9 +8,9 @@ pool), served from memory on loopback after an injected latency (default 200 ms)
 provider is a scripted one (no network), the cache is off, so each run reads every page. Each
 (reader, N) runs in a fresh process, so its peak RSS is its own: "peak RSS" is the process's
 high-water mark, "growth" what reading added over the same process after a one-page warm-up
-(imports, first parse). Overhead per
-page is what a reader spends beyond waiting for the network: (wall - ideal) / N. The issue's goal:
-20 pages cost about 4x what 5 cost (the ideal ratio is 7/2 = 3.5 with 3 in flight), not more.
+(imports, first parse). Overhead per page is what a reader spends beyond waiting for the network:
+(wall - ideal) / N. The goal: 20 pages cost about 4x what 5 cost (the ideal ratio is 7/2 = 3.5
+with 3 in flight), not more.
 
     .venv/bin/python bench/gather.py [--latency-ms 200] [--runs 7]
 """

@@ -11,7 +11,6 @@ printed (an unexpected failure is ``internal_error``, its traceback logged at de
 from __future__ import annotations
 
 import base64
-import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,8 +42,6 @@ from weblens.models import ProgressEvent
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import MAX_READ, AnswerRequest, GatherRequest, Request, SearchRequest
 from weblens.session import Lens
-from weblens.tools import FORMATS as TOOL_FORMATS
-from weblens.tools import definitions
 
 __all__ = ["EXIT_CODES", "cli", "main", "run"]
 
@@ -157,38 +154,6 @@ def _gather_only(fields: dict[str, Any]) -> bool:
     return any(name in fields for name in only)
 
 
-def tools_command() -> click.Command:
-    """``weblens tools --format openai|anthropic``: every operation as a function-calling tool."""
-
-    def callback(fmt: str, sessions: bool) -> None:
-        def work() -> None:
-            sys.stdout.write(json.dumps(definitions(fmt, sessions=sessions), indent=2) + "\n")
-
-        guarded("json", work)
-
-    params: list[click.Parameter] = [
-        click.Option(
-            ["--format", "-f", "fmt"],
-            type=click.Choice(TOOL_FORMATS),
-            default="openai",
-            show_default=True,
-            help="openai: Chat Completions tools; anthropic: Messages API tools.",
-        ),
-        click.Option(
-            ["--sessions"],
-            is_flag=True,
-            help="Also the interactive-session tools (they need one Lens across calls: weblens.tools.acall).",
-        ),
-    ]
-    return click.Command(
-        "tools",
-        params=params,
-        callback=callback,
-        help="Print the tool definitions (name, description, JSON schema of the request) for function "
-        "calling without MCP; run a call with weblens.tools.call(name, arguments).",
-    )
-
-
 # --- the group ---------------------------------------------------------------------------------
 @click.group(
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -202,11 +167,11 @@ def cli() -> None:
 for _op in OPERATIONS.values():
     if _op.cli:
         cli.add_command(search_command() if _op.name == "search" else operation_command(_op))
-cli.add_command(tools_command())
 
 
 def _register_servers() -> None:
     from weblens.batch.commands import batch_command, worker_command
+    from weblens.integrations.commands import tools_command
     from weblens.interact import interact_command
     from weblens.server.commands import mcp_command, serve_command
 
@@ -215,6 +180,7 @@ def _register_servers() -> None:
     cli.add_command(mcp_command())
     cli.add_command(batch_command())
     cli.add_command(worker_command())
+    cli.add_command(tools_command())
 
 
 _register_servers()

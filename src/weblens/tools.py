@@ -24,16 +24,17 @@ import json
 import logging
 import traceback
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
-from weblens.config import Settings
 from weblens.errors import InternalError, InvalidArgument, WeblensError
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import Request
-from weblens.session import Lens
-from weblens.sync import run_sync
+
+if TYPE_CHECKING:  # listing the tools loads no network stack; running one does
+    from weblens.config import Settings
+    from weblens.session import Lens
 
 __all__ = [
     "FORMATS",
@@ -125,6 +126,8 @@ async def execute(
     """Run ``op`` on ``lens``, or on a Lens opened for this one call (from ``settings``)."""
     if lens is not None:
         return await op.run(lens, request)
+    from weblens.session import Lens
+
     if is_session_tool(op):
         raise InvalidArgument(
             f"{op.name} acts on a browsing session, which lives in one Lens: "
@@ -159,4 +162,6 @@ def call(
 ) -> str:
     """:func:`acall` for synchronous code (a Lens is opened for the call and closed after it; inside
     a running event loop, the call runs on a loop of its own in a worker thread)."""
+    from weblens.sync import run_sync
+
     return run_sync(acall(name, arguments, settings=settings))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pytest
@@ -18,6 +19,7 @@ from weblens.integrations.langchain import WeblensLoader, WeblensRetriever, webl
 from weblens.integrations.reading import SkippedURLWarning
 from weblens.models import GatherResponse, PageExtract
 from weblens.operations import OPERATIONS
+from weblens.render.procs import descendants
 
 
 # --- the loader ----------------------------------------------------------------------------------
@@ -76,11 +78,14 @@ async def test_the_loader_streams_documents_asynchronously(web: Web) -> None:
     assert [d.metadata["title"] for d in await loader.aload()] == titles
 
 
-def test_stopping_a_lazy_load_early_reads_no_further(web: Web) -> None:
+def test_stopping_a_lazy_load_early_reads_no_further_and_leaves_nothing_running(web: Web) -> None:
     urls = [web.server.url(f"/tide?n={i}") for i in range(12)]
-    first = next(iter(WeblensLoader(urls, settings=web.settings()).lazy_load()))
+    loads = WeblensLoader(urls, render="always", settings=web.settings()).lazy_load()  # a browser too
+    first = next(loads)
+    loads.close()
     assert first.metadata["title"] == "Tide pools of the rocky shore"
     assert len([r for r in web.server.requests if r.path == "/tide"]) < 12
+    assert descendants(os.getpid()) == []  # no browser, no Playwright driver outlives the Lens
 
 
 # --- the retriever -------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from llama_index.core.readers.base import BaseReader
 from llama_index.core.schema import Document, TextNode
@@ -10,6 +12,7 @@ from tests.integrations.conftest import Web
 from weblens.errors import InvalidArgument, SSRFBlocked
 from weblens.integrations.llamaindex import WeblensReader
 from weblens.integrations.reading import SkippedURLWarning
+from weblens.render.procs import descendants
 
 
 def test_load_data_gives_documents_with_the_same_metadata_as_langchain(web: Web) -> None:
@@ -45,11 +48,12 @@ async def test_aload_data_and_lazy_loading(web: Web) -> None:
     assert [d.metadata["title"] for d in docs] == ["Baking sourdough bread at home"]
 
 
-def test_lazy_load_data_yields_as_it_reads(web: Web) -> None:
-    lazy = WeblensReader(settings=web.settings()).lazy_load_data(
-        [web.server.url("/scarf"), web.server.url("/tide")]
-    )
-    assert next(iter(lazy)).metadata["title"] == "Knitting your first scarf"
+def test_lazy_load_data_yields_as_it_reads_and_stopping_leaves_nothing_running(web: Web) -> None:
+    urls = [web.server.url("/scarf"), web.server.url("/tide")]
+    lazy = iter(WeblensReader(settings=web.settings(), render="always").lazy_load_data(urls))  # a browser too
+    assert next(lazy).metadata["title"] == "Knitting your first scarf"
+    lazy.close()  # type: ignore[attr-defined]
+    assert descendants(os.getpid()) == []  # no browser, no Playwright driver outlives the reader
 
 
 def test_a_bad_render_mode_is_refused_at_once() -> None:

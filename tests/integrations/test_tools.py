@@ -132,21 +132,20 @@ def test_an_agent_loop_with_the_openai_client_and_a_few_lines(web: Web) -> None:
         call = {"id": "call_1", "type": "function", "function": {"name": "browse", "arguments": arguments}}
         llm.reply_message({"role": "assistant", "content": None, "tool_calls": [call]})
         llm.reply("The ochre sea star keeps mussels in check.")
-        client = OpenAI(base_url=llm.base_url, api_key="test")
         messages: list[Any] = [{"role": "user", "content": "What keeps mussels in check?"}]
-        while True:  # --- the few lines ---
-            reply = client.chat.completions.create(
-                model="m", messages=messages, tools=tools.definitions("openai")
-            )
-            message = reply.choices[0].message
-            if not message.tool_calls:
-                break
-            messages.append(message.model_dump(exclude_none=True))
-            for tool_call in message.tool_calls:
-                result = tools.call(
-                    tool_call.function.name, tool_call.function.arguments, settings=web.settings()
+        with OpenAI(base_url=llm.base_url, api_key="test") as client:
+            while True:  # --- the few lines ---
+                reply = client.chat.completions.create(
+                    model="m", messages=messages, tools=tools.definitions("openai")
                 )
-                messages.append({"role": "tool", "tool_call_id": tool_call.id, "content": result})
+                message = reply.choices[0].message
+                if not message.tool_calls:
+                    break
+                messages.append(message.model_dump(exclude_none=True))
+                for tool_call in message.tool_calls:
+                    name, arguments = tool_call.function.name, tool_call.function.arguments
+                    result = tools.call(name, arguments, settings=web.settings())
+                    messages.append({"role": "tool", "tool_call_id": tool_call.id, "content": result})
         assert message.content == "The ochre sea star keeps mussels in check."
         first, second = llm.chats
     assert [t["function"]["name"] for t in first["tools"]] == [

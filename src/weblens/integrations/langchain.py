@@ -15,6 +15,7 @@ itself.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import aclosing
 from typing import Any, Self
 
 try:
@@ -69,8 +70,9 @@ class WeblensLoader(BaseLoader):
         yield from iterate_sync(self.alazy_load)
 
     async def alazy_load(self) -> AsyncIterator[Document]:
-        async for url, page in self._reading.pages():
-            yield Document(page_content=page.markdown, metadata=page_metadata(page, url))
+        async with aclosing(self._reading.pages()) as pages:  # stopping early closes the Lens at once
+            async for url, page in pages:
+                yield Document(page_content=page.markdown, metadata=page_metadata(page, url))
 
 
 # --- the retriever ----------------------------------------------------------------------------------

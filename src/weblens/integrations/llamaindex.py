@@ -12,6 +12,7 @@ needed), as in :class:`weblens.integrations.langchain.WeblensLoader`, with the s
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import aclosing
 from typing import Any
 
 try:
@@ -62,6 +63,7 @@ class WeblensReader(BaseReader):
             urls, render=self.render, settings=self.settings, raise_on_error=self.raise_on_error
         )
         self.failures = reading.failures
-        async for url, page in reading.pages():
-            metadata = page_metadata(page, url)
-            yield Document(text=page.markdown, metadata=metadata, id_=metadata["source"])
+        async with aclosing(reading.pages()) as pages:  # stopping early closes the Lens at once
+            async for url, page in pages:
+                metadata = page_metadata(page, url)
+                yield Document(text=page.markdown, metadata=metadata, id_=metadata["source"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import warnings
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from typing import Any
 
 from weblens.config import Settings
@@ -73,7 +73,7 @@ class PageReading:
         self.raise_on_error = raise_on_error
         self.failures: list[GatherFailure] = []
 
-    async def pages(self) -> AsyncIterator[tuple[str, PageExtract]]:
+    async def pages(self) -> AsyncGenerator[tuple[str, PageExtract], None]:
         """``(url, page)`` for each URL read, in order; stopping early cancels the reads left."""
         self.failures.clear()
         async with Lens(self.settings) as lens:

@@ -90,7 +90,8 @@ def web(server: LoopbackServer) -> LoopbackServer:
 
 
 def _environment(server: LoopbackServer, scratch: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("WEBLENS_")}
+    own = ("WEBLENS_", "LANGSMITH_", "LANGCHAIN_", "LLAMA_", "OPENAI_", "ANTHROPIC_")  # no tracing, no keys
+    env = {k: v for k, v in os.environ.items() if not k.startswith(own)}
     return {
         **env,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",

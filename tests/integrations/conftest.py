@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -20,3 +21,12 @@ def web(server: LoopbackServer, tmp_path: Path) -> Web:
     web.page("/scarf", KNITTING)
     web.results("/bread", "/tide", "/scarf")
     return web
+
+
+@pytest.fixture(autouse=True)
+def _no_tracing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frameworks send traces to their hosted services when told to by the environment; these
+    tests never leave the machine, whatever the developer's shell says."""
+    for key in list(os.environ):
+        if key.startswith(("LANGSMITH_", "LANGCHAIN_", "LLAMA_", "OPENAI_", "ANTHROPIC_")):
+            monkeypatch.delenv(key)

@@ -7,6 +7,7 @@ from the models in weblens.requests; this walks each model and checks each front
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 import click
@@ -134,3 +135,42 @@ def test_mcp_overrides_only_documented_paging_defaults() -> None:
     for name, overrides in MCP_DEFAULTS.items():
         assert set(overrides) <= {"max_length"}, "MCP may only change the paging default"
         assert name in OPERATIONS
+
+
+# --- function-calling tools and framework adapters (weblens.tools, weblens.integrations) ---------
+@functools.cache
+def _tool_schemas() -> dict[str, dict[str, dict[str, Any]]]:
+    """Each tool's parameter schema as each listing gives it: OpenAI's and Anthropic's definitions
+    (`weblens tools`) and what LangChain hands a chat model for the LangChain tools."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    from weblens.integrations.langchain import weblens_tools
+    from weblens.session import Lens
+    from weblens.tools import definitions
+
+    openai = {
+        d["function"]["name"]: d["function"]["parameters"] for d in definitions("openai", sessions=True)
+    }
+    anthropic = {d["name"]: d["input_schema"] for d in definitions("anthropic", sessions=True)}
+    lens = Lens(Settings(cache="none"))  # session tools need a Lens; none is called here
+    langchain = {
+        tool.name: convert_to_openai_tool(tool)["function"]["parameters"]
+        for tool in weblens_tools(lens=lens, sessions=True)
+    }
+    asyncio.run(lens.aclose())
+    return {"openai": openai, "anthropic": anthropic, "langchain": langchain}
+
+
+@pytest.mark.parametrize("op", list(OPERATIONS.values()), ids=lambda op: op.name)
+def test_every_field_is_in_every_tool_listing_with_its_default(op: Operation) -> None:
+    for listing, schemas in _tool_schemas().items():
+        assert op.name in schemas, f"{listing}: no tool {op.name}"
+        schema = schemas[op.name]
+        for field in op.request.model_fields:
+            assert field in schema["properties"], f"{listing}: {op.name}.{field} missing"
+            expected = _json_default(op, field)
+            if expected == "<required>":
+                assert field in schema.get("required", []), f"{listing}: {op.name}.{field} not required"
+            else:
+                got = schema["properties"][field].get("default")
+                assert got == expected, f"{listing}: {op.name}.{field} default {got!r} != {expected!r}"

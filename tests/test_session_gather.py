@@ -11,8 +11,9 @@ from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Response
 from weblens import Lens, Settings
 from weblens.errors import BudgetExceeded, InvalidArgument
-from weblens.models import ExtractionMethod
+from weblens.models import ExtractionMethod, PageEvent, ProgressEvent
 from weblens.render.base import StaticRenderer
+from weblens.requests import MAX_READ
 from weblens.search.citations import format_sources
 from weblens.search.fakes import StaticProvider, make_result
 
@@ -63,18 +64,108 @@ async def test_gather_reads_at_most_three_pages_at_once(server: LoopbackServer, 
     assert server.max_in_flight == 3
 
 
-async def test_gather_reads_at_most_five_and_refuses_more(server: LoopbackServer, tmp_path: Path) -> None:
-    paths = [f"/p{i}" for i in range(8)]
+async def test_gather_reads_up_to_twenty_and_refuses_more(server: LoopbackServer, tmp_path: Path) -> None:
+    paths = [f"/p{i}" for i in range(MAX_READ + 4)]
+    for path in paths:
+        server.route(path, Response(body=page("article.html"), headers=HTML, delay_s=0.05))
+    provider = StaticProvider("fake", results_for(server, paths))
+    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=1000), providers=[provider]) as lens:
+        with pytest.raises(InvalidArgument) as caught:
+            await lens.gather("tide pools", read=MAX_READ + 1)
+        response = await lens.gather("tide pools", read=MAX_READ)
+    assert MAX_READ == 20
+    assert caught.value.field == "read"
+    assert provider.queries[-1].max_results == MAX_READ  # reading 20 asks the engine for 20 results
+    assert [p.final_url for p in response.gathered_pages] == [server.url(p) for p in paths[:MAX_READ]]
+    assert len(server.requests) == MAX_READ
+    assert server.max_in_flight == 3  # gather_concurrency, however many pages
+
+
+async def test_an_explicit_max_results_below_read_still_reads_read_pages(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    paths = [f"/p{i}" for i in range(12)]
     for path in paths:
         server.route(path, Response(body=page("article.html"), headers=HTML))
     provider = StaticProvider("fake", results_for(server, paths))
-    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=100), providers=[provider]) as lens:
-        with pytest.raises(InvalidArgument) as caught:
-            await lens.gather("tide pools", read=50)
-        response = await lens.gather("tide pools", read=5)
-    assert caught.value.field == "read"
-    assert len(response.gathered_pages) == 5
+    async with Lens(settings_for(server, tmp_path, per_domain_rate_limit=1000), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=10, max_results=4)
+        searched = await lens.search("tide pools", max_results=4, refresh=True)
+    assert len(response.gathered_pages) == 10 and len(response.search_results) == 10
+    assert len(searched.results) == 4
+
+
+async def test_twenty_pages_of_one_site_keep_its_politeness(server: LoopbackServer, tmp_path: Path) -> None:
+    paths = [f"/slow{i}" for i in range(MAX_READ)]
+    for path in paths:
+        server.route(path, Response(body=page("article.html"), headers=HTML, delay_s=0.05))
+    provider = StaticProvider("fake", results_for(server, paths))
+    settings = settings_for(
+        server, tmp_path, per_domain_rate_limit=1000, per_domain_concurrency=2, gather_concurrency=6
+    )
+    async with Lens(settings, providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=MAX_READ)
+    assert len(response.gathered_pages) == MAX_READ
+    assert server.max_in_flight == 2  # the site's own cap holds below the gather's
+
+
+async def test_a_site_rate_limit_fails_the_pages_past_it_fast_and_keeps_the_rest(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    paths = [f"/p{i}" for i in range(MAX_READ)]
+    for path in paths:
+        server.route(path, Response(body=page("article.html"), headers=HTML))
+    provider = StaticProvider("fake", results_for(server, paths))
+    settings = settings_for(server, tmp_path, per_domain_rate_limit="6/hour", per_domain_burst=5)
+    async with Lens(settings, providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=MAX_READ)
+    assert len(response.gathered_pages) == 5  # the site's burst; the rest would wait far past the deadline
+    assert len(response.failures) == MAX_READ - 5
+    assert {f.code for f in response.failures} == {"rate_limited"}
     assert len(server.requests) == 5
+
+
+async def test_gather_streams_each_page_as_it_arrives(server: LoopbackServer, tmp_path: Path) -> None:
+    server.route("/slow", Response(body=page("article.html"), headers=HTML, delay_s=0.6))
+    server.route("/gone", Response(404, b"gone", headers=HTML))
+    server.route("/fast", Response(body=page("article.html"), headers=HTML))
+    provider = StaticProvider("fake", results_for(server, ["/slow", "/gone", "/fast"]))
+    pages: list[PageEvent] = []
+    steps: list[ProgressEvent] = []
+    async with Lens(settings_for(server, tmp_path), providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=3, on_page=pages.append, on_progress=steps.append)
+    # completion order, not rank order: the slow first result comes last
+    assert [(e.rank, e.url) for e in pages][-1] == (1, server.url("/slow"))
+    assert sorted(e.rank for e in pages) == [1, 2, 3]
+    assert [e.done for e in pages] == [1, 2, 3] and {e.total for e in pages} == {3}
+    gone = next(e for e in pages if e.rank == 2)
+    assert gone.page is None and gone.failure is not None and gone.failure.code == "http_error"
+    assert {e.page.final_url for e in pages if e.page} == {p.final_url for p in response.gathered_pages}
+    assert [s.stage for s in steps] == ["search", "read", "read", "read", "read"]
+    assert [s.done for s in steps[1:]] == [0, 1, 2, 3]
+    assert "Could not read" in next(s.message for s in steps if "gone" in s.message)
+
+
+async def test_overdue_pages_are_streamed_as_failures_and_a_broken_listener_sinks_nothing(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    server.route("/ok", Response(body=page("article.html"), headers=HTML))
+    server.route("/hung", Response(body=page("article.html"), headers=HTML, delay_s=60))
+    provider = StaticProvider("fake", results_for(server, ["/hung", "/ok"]))
+    settings = settings_for(server, tmp_path, timeout_s=30, gather_timeout_s=1.0, render="never")
+    seen: list[PageEvent] = []
+
+    def listener(event: PageEvent) -> None:
+        seen.append(event)
+        raise RuntimeError("a display that broke")
+
+    async with Lens(settings, providers=[provider]) as lens:
+        response = await lens.gather("tide pools", read=2, on_page=listener, on_progress=listener)  # type: ignore[arg-type]
+    assert [p.final_url for p in response.gathered_pages] == [server.url("/ok")]
+    assert [(e.rank, e.failure.code if e.failure else None) for e in seen if isinstance(e, PageEvent)] == [
+        (2, None),
+        (1, "fetch_timeout"),
+    ]
 
 
 async def test_gather_renders_only_the_pages_that_need_it(server: LoopbackServer, tmp_path: Path) -> None:

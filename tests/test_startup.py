@@ -33,8 +33,8 @@ def _modules_loaded_by(*argv: str) -> tuple[int, set[str]]:
 
 @pytest.mark.parametrize(
     "argv",
-    [("--version",), ("extract", "PAGE"), ("extract", "PAGE", "--format", "markdown")],
-    ids=["version", "extract", "extract-markdown"],
+    [("--version",), ("extract", "PAGE"), ("extract", "PAGE", "--format", "markdown"), ("tools",)],
+    ids=["version", "extract", "extract-markdown", "tools"],
 )
 def test_light_commands_load_no_server_model_or_browser(argv: tuple[str, ...], tmp_path: Path) -> None:
     page = tmp_path / "page.html"

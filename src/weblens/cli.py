@@ -14,7 +14,6 @@ import base64
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,7 +42,7 @@ from weblens.errors import InvalidArgument
 from weblens.logs import configure_logging
 from weblens.models import ProgressEvent
 from weblens.operations import OPERATIONS, Operation
-from weblens.requests import AnswerRequest, GatherRequest, Request, SearchRequest
+from weblens.requests import MAX_READ, AnswerRequest, GatherRequest, Request, SearchRequest
 
 __all__ = ["EXIT_CODES", "cli", "main", "run"]
 
@@ -70,7 +69,7 @@ def operation_command(op: Operation) -> click.Command:
         def work() -> None:
             request = op.request.parse(load_json_files(op.request, fields))
             settings = settings_for(allow, no_cache)
-            if isinstance(request, AnswerRequest):
+            if isinstance(request, AnswerRequest | GatherRequest):  # stages and pages on stderr
                 with progress_display() as show:
                     result = run_async(_run_op(op, settings, request, show))
             else:
@@ -95,6 +94,8 @@ async def _run_op(
     async with Lens(settings) as lens:
         if on_progress is not None and isinstance(request, AnswerRequest):
             return await lens.answer(request, on_progress=on_progress)
+        if on_progress is not None and isinstance(request, GatherRequest):
+            return await lens.gather(request, on_progress=on_progress)
         return await op.run(lens, request)
 
 
@@ -120,7 +121,7 @@ def search_command() -> click.Command:
     params = [*field_params(GatherRequest), *common_params(network=True)]
     for param in params:
         if param.name == "read":
-            param.help = "Read the top N results too (0-5; default here: 0, only search)."
+            param.help = f"Read the top N results too (0-{MAX_READ}; default here: 0, only search)."
 
     def callback(**values: Any) -> None:
         fmt = values.pop("fmt")
@@ -133,12 +134,10 @@ def search_command() -> click.Command:
         def work() -> None:
             request = op.request.parse(fields)
             settings = settings_for(allow, no_cache)
-            status = (
-                stderr.status(f"Searching and reading the top {reads} results…")
-                if op is gather and sys.stderr.isatty()
-                else nullcontext()
-            )
-            with status:
+            if op is gather:  # each page on stderr as it arrives
+                with progress_display() as show:
+                    result = run_async(_run_op(op, settings, request, show))
+            else:
                 result = run_async(_run_op(op, settings, request))
             emit(fmt, result, lambda: (op.markdown if fmt == "markdown" else op.text)(result))
 
@@ -197,6 +196,7 @@ _LOADERS: dict[str, Callable[[], click.Command]] = {
     "mcp": _loader("weblens.server.commands", "mcp_command"),
     "batch": _loader("weblens.batch.commands", "batch_command"),
     "worker": _loader("weblens.batch.commands", "worker_command"),
+    "tools": _loader("weblens.integrations.commands", "tools_command"),
 }
 
 

@@ -27,6 +27,7 @@ from pydantic_settings import (
 
 from weblens.errors import InvalidArgument
 from weblens.models import WaitCondition
+from weblens.requests import MAX_READ
 
 __all__ = [
     "DEFAULT_PROVIDER_ORDER",
@@ -137,8 +138,8 @@ class Settings(BaseSettings):
     search_timeout_s: float = Field(default=5.0, gt=0)
     search_cache_ttl_s: float = Field(default=300.0, gt=0)
     max_searches_per_hour: int = Field(default=120, ge=0)
-    max_results: int = Field(default=8, ge=1, le=10)
-    gather_read: int = Field(default=3, ge=0, le=5)
+    max_results: int = Field(default=8, ge=1, le=MAX_READ)
+    gather_read: int = Field(default=3, ge=0, le=MAX_READ)
     gather_concurrency: int = Field(default=3, ge=1)
     gather_timeout_s: float = Field(
         default=45.0, gt=0, description="one deadline for reading a gather's pages"
@@ -172,13 +173,23 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(default=60.0, gt=0, description="longest wait for one model reply")
     embedder: Literal["auto", "local", "none"] = Field(
         default="auto",
-        description="auto: the embed_base_url endpoint when set, else the bundled local model; "
-        "none: bm25 only",
+        description="auto: the embed_base_url endpoint when set, else the local model (embed_model_path "
+        "or the bundled one); local: the local model; none: bm25 only",
     )
     embed_base_url: str | None = Field(default=None, description="OpenAI-compatible /v1/embeddings endpoint")
     embed_model: str | None = Field(default=None, description="embedding model name at embed_base_url")
     embed_api_key: str | None = None
     embed_threads: int = Field(default=1, ge=1, le=64, description="CPU threads of the local embedder")
+    embed_model_path: Path | None = Field(
+        default=None,
+        description="a local ONNX sentence-embedding model to use instead of the bundled one: a directory "
+        "with model.onnx and tokenizer.json or vocab.txt (docs/research.md)",
+    )
+    embed_model_sha256: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-fA-F]{64}$",
+        description="the sha256 the embed_model_path model file must have (checked before loading)",
+    )
     expand_below: float = Field(
         default=0.35, ge=0, le=1, description="best passage relevance under this: read more results once"
     )
@@ -188,7 +199,9 @@ class Settings(BaseSettings):
         le=1,
         description="support of the passages read under this: abstain (docs/research.md)",
     )
-    answer_max_pages: int = Field(default=5, ge=1, le=10, description="pages an answer reads in all")
+    answer_max_pages: int = Field(
+        default=5, ge=1, le=MAX_READ, description="pages an answer reads in all (at least its read)"
+    )
     # batch
     batch_job_timeout_s: float = Field(
         default=45.0,

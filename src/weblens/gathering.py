@@ -5,24 +5,27 @@ as its extraction calls for it, rendered (the renderer bounds its own concurrenc
 never holds back the rendering of the others. A URL that fails becomes a
 :class:`~weblens.models.GatherFailure` and never sinks the batch; a page with nothing to cite (an
 anti-bot wall, an empty shell) is reported as a failure too; a URL still unread when the gather's
-deadline passes is a ``fetch_timeout`` failure.
+deadline passes is a ``fetch_timeout`` failure. ``on_result`` hears of each URL as soon as it is
+done (read, failed or overdue), so a caller can stream pages while the slower ones are still coming.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from weblens.errors import ExtractionFailed, FetchTimeout, WeblensError
 from weblens.logs import get_logger
 from weblens.models import GatherFailure, Outcome, PageExtract, RenderMode
 from weblens.reader import PageReader, ReadCall
 
-__all__ = ["read_many"]
+__all__ = ["ResultHook", "read_many"]
 
 log = get_logger("weblens.gather")
 
 Phase1 = PageExtract | GatherFailure | None  # None: render-only (mode "always")
+ResultHook = Callable[[int, PageExtract | GatherFailure], None]
+"""Told ``(index in urls, outcome)`` once per URL, as it finishes."""
 
 
 async def read_many(
@@ -32,24 +35,54 @@ async def read_many(
     *,
     concurrency: int = 3,
     deadline_s: float | None = None,
+    on_result: ResultHook | None = None,
 ) -> list[PageExtract | GatherFailure]:
     """Results in the order of ``urls``: each a page or the failure that stopped it.
 
-    ``deadline_s`` bounds the whole reading: a URL still unfinished when it passes becomes a
-    ``fetch_timeout`` failure (hung servers cannot hold the slots of the others for longer).
+    At most ``concurrency`` URLs are fetched at once (each site's own politeness applies on top, in
+    the reader), so memory and time grow with the number of URLs, not faster. ``deadline_s`` bounds
+    the whole reading: a URL still unfinished when it passes becomes a ``fetch_timeout`` failure
+    (hung servers cannot hold the slots of the others for longer). ``on_result`` is told of every
+    URL exactly once, in completion order (the overdue ones last).
     """
     slots = asyncio.Semaphore(concurrency)
-    tasks = [asyncio.create_task(_read_one(reader, url, call, slots)) for url in urls]
+    hook = _safe(on_result)
+
+    async def one(index: int, url: str) -> PageExtract | GatherFailure:
+        outcome = await _read_one(reader, url, call, slots)
+        hook(index, outcome)
+        return outcome
+
+    tasks = [asyncio.create_task(one(i, url)) for i, url in enumerate(urls)]
     if not tasks:
         return []
     done, pending = await asyncio.wait(tasks, timeout=deadline_s)
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)
-    return [
-        task.result() if task in done else failure(url, _overdue(url, deadline_s))
-        for url, task in zip(urls, tasks, strict=True)
-    ]
+    outcomes: list[PageExtract | GatherFailure] = []
+    for i, (url, task) in enumerate(zip(urls, tasks, strict=True)):
+        if task in done:
+            outcomes.append(task.result())
+        else:
+            outcomes.append(failure(url, _overdue(url, deadline_s)))
+            hook(i, outcomes[-1])
+    return outcomes
+
+
+def _safe(on_result: ResultHook | None) -> ResultHook:
+    """``on_result`` made harmless: a broken listener (a closed stream, a bad display) never sinks
+    the reading."""
+
+    def hook(index: int, outcome: PageExtract | GatherFailure) -> None:
+        if on_result is None:
+            return
+        try:
+            on_result(index, outcome)
+        except Exception:
+            log.warning("gather_listener_failed", index=index)
+
+    return hook
 
 
 def _overdue(url: str, deadline_s: float | None) -> WeblensError:

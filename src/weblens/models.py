@@ -23,6 +23,7 @@ __all__ = [
     "GatherFailure",
     "GatherResponse",
     "Outcome",
+    "PageEvent",
     "PageExtract",
     "Passage",
     "ProgressEvent",
@@ -177,6 +178,25 @@ class ProgressEvent(_Frozen):
     message: str
     done: int = 0
     total: int = 0
+    elapsed_ms: float = 0.0
+
+
+class PageEvent(_Frozen):
+    """One result of a gather as soon as it is read or has failed (``on_page``; the ``page`` event of
+    ``POST /v1/gather`` as server-sent events), while the slower pages are still coming."""
+
+    rank: int = Field(ge=1)
+    """The search result's rank: the page of ``search_results[rank - 1]``."""
+    url: str
+    """The result's URL (the page's ``final_url`` may differ after redirects)."""
+    page: PageExtract | None = None
+    """The page, when it was read (``gathered_pages`` will hold it)."""
+    failure: GatherFailure | None = None
+    """Why it was not, otherwise (``failures`` will hold it)."""
+    done: int = 0
+    """Results finished so far, this one included."""
+    total: int = 0
+    """Results being read."""
     elapsed_ms: float = 0.0
 
 

@@ -30,6 +30,7 @@ from weblens.errors import InvalidArgument
 from weblens.models import RenderMode, WaitCondition
 
 __all__ = [
+    "MAX_READ",
     "AnswerRequest",
     "BrowseRequest",
     "ChatMessage",
@@ -64,6 +65,13 @@ R = TypeVar("R", bound="Request")
 
 KNOWN_PROVIDERS = ("brave", "serpapi", "tavily", "searxng", "duckduckgo", "wikipedia")
 Ranker = Literal["auto", "bm25", "embed", "hybrid"]
+
+MAX_READ = 20
+"""The most pages one gather, search --read, answer or respond call reads, and so the most search
+results it asks for (a page read is a result read). 20 is what agents doing research ask for and what
+Tavily returns raw content for; the pages are read a few at a time under one deadline
+(``gather_concurrency``, ``gather_timeout_s``), so 20 cost about four times what 5 do
+(bench/gather.py)."""
 
 
 @dataclass(frozen=True)
@@ -236,8 +244,8 @@ class SearchRequest(Request):
 
     query: Annotated[str, Field(min_length=1, max_length=2000)]
     """What to search for."""
-    max_results: Annotated[int | None, Field(ge=1, le=10)] = None
-    """How many results (1-10). None: the max_results setting (8)."""
+    max_results: Annotated[int | None, Field(ge=1, le=MAX_READ)] = None
+    """How many results (1-20). None: the max_results setting (8), or more when more pages are read."""
     recency_days: Annotated[int | None, Field(ge=1, le=36500)] = None
     """Only results published in the last N days (where the provider supports it)."""
     site_include: Annotated[list[str], Cli("--site")] = Field(default=[], max_length=20)
@@ -275,8 +283,8 @@ class SearchRequest(Request):
 class GatherRequest(SearchRequest):
     operation: ClassVar[str] = "gather"
 
-    read: Annotated[int | None, Field(ge=0, le=5)] = None
-    """Read the top N results (0-5). None: the gather_read setting (3)."""
+    read: Annotated[int | None, Field(ge=0, le=MAX_READ)] = None
+    """Read the top N results (0-20; the search asks for at least N). None: the gather_read setting (3)."""
     render: RenderMode | None = None
     """Render pages in Chromium: auto, always or never. None: the render setting (auto)."""
     include_comments: bool | None = None
@@ -290,10 +298,11 @@ class AnswerRequest(Request):
 
     question: Annotated[str, Field(min_length=1, max_length=2000)]
     """The question to answer from the web."""
-    read: Annotated[int, Field(ge=1, le=5)] = 3
-    """Pages to read first (1-5); weak passages make it read more, up to 5 in all."""
-    max_results: Annotated[int, Field(ge=1, le=10)] = 10
-    """Search results to consider (1-10)."""
+    read: Annotated[int, Field(ge=1, le=MAX_READ)] = 3
+    """Pages to read first (1-20); weak passages make it read more, up to the answer_max_pages setting
+    (5) in all."""
+    max_results: Annotated[int, Field(ge=1, le=MAX_READ)] = 10
+    """Search results to consider (1-20; at least read are asked for)."""
     top_k: Annotated[int, Field(ge=1, le=20)] = 5
     """Passages to return with the answer (1-20)."""
     ranker: Ranker = "auto"
@@ -340,8 +349,8 @@ class RespondRequest(Request):
     messages: Annotated[list[ChatMessage], Field(min_length=1, max_length=100)]
     """The conversation so far, oldest first; a plain string is one user message (on the command
     line: "user: …", "assistant: …" or just the question)."""
-    read: Annotated[int, Field(ge=1, le=5)] = 3
-    """Pages to read for each search the model asks for (1-5)."""
+    read: Annotated[int, Field(ge=1, le=MAX_READ)] = 3
+    """Pages to read for each search the model asks for (1-20)."""
     max_searches: Annotated[int, Field(ge=0, le=5)] = 3
     """Searches the model may ask for (0-5; 0: it is told the web is unavailable)."""
 

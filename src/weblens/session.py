@@ -41,20 +41,23 @@ from weblens.errors import (
 )
 from weblens.escalation import render_reason
 from weblens.extracting import extract_document, extract_options, pool_options
-from weblens.gathering import read_many
+from weblens.gathering import ResultHook, read_many
 from weblens.logs import get_logger
 from weblens.models import (
     Answer,
     DataResult,
     GatherFailure,
     GatherResponse,
+    PageEvent,
     PageExtract,
     Passage,
+    ProgressEvent,
     RenderMode,
     RenderResult,
     SearchResponse,
     SessionClosed,
     Snapshot,
+    Stage,
 )
 from weblens.net.fetch import FetchLimits, GuardedFetcher
 from weblens.net.guard import Guard
@@ -67,6 +70,7 @@ from weblens.reader import PageReader, ReadCall, ReaderOptions, elapsed_ms
 from weblens.render.base import Renderer
 from weblens.render.options import RenderOptions
 from weblens.requests import (
+    MAX_READ,
     AnswerRequest,
     BrowseRequest,
     DataRequest,
@@ -89,12 +93,14 @@ from weblens.search.factory import new_search_client, providers_from_settings
 from weblens.search.orchestrator import SearchOrchestrator
 from weblens.workers import ExtractionPool
 
-__all__ = ["Lens", "budget_scope"]
+__all__ = ["MAX_READ", "Lens", "PageCallback", "budget_scope"]
 
 log = get_logger("weblens.session")
 
 HOUR = 3600.0
-MAX_READ = 5
+
+PageCallback = Callable[[PageEvent], None]
+"""Told of each page of a gather as soon as it is read or has failed."""
 
 budget_scope: ContextVar[str] = ContextVar("weblens_budget_scope", default="")
 """Whose hourly search budget a call spends (a server sets it per API key; empty: the process's)."""
@@ -371,22 +377,41 @@ class Lens:
         return SearchOrchestrator(chosen, timeout_s=self.settings.search_timeout_s)
 
     # --- gather ------------------------------------------------------------
-    async def gather(self, request: GatherRequest | str | None = None, /, **fields: Any) -> GatherResponse:
-        """Search, then read the top ``read`` results (at most 5, 3 at once); failures never sink the rest."""
+    async def gather(
+        self,
+        request: GatherRequest | str | None = None,
+        /,
+        *,
+        on_progress: ProgressCallback | None = None,
+        on_page: PageCallback | None = None,
+        **fields: Any,
+    ) -> GatherResponse:
+        """Search, then read the top ``read`` results (at most :data:`MAX_READ`, a few at once under
+        one deadline); failures never sink the rest.
+
+        ``on_page`` hears of each result as soon as it is read or has failed (a :class:`PageEvent`),
+        ``on_progress`` of each step (``ProgressEvent`` with stage ``search``, ``read``, ``rank``).
+        """
         req = GatherRequest.build(request, **fields)
         start = time.perf_counter()
-        found = await self._search(req)
+        progress = _Progress(start, on_progress)
         count = min(self.settings.gather_read if req.read is None else req.read, MAX_READ)
+        progress.tell("search", f"Searching for: {req.query}")
+        found = await self._search(_asking_for(req, count, self.settings.max_results))
+        urls = [result.url for result in found.results[:count]]
+        progress.tell("read", f"Reading {len(urls)} of {len(found.results)} results", 0, len(urls))
         outcomes = await read_many(
             self._reader,
-            [result.url for result in found.results[:count]],
+            urls,
             self._read_call(req),
             concurrency=self.settings.gather_concurrency,
             deadline_s=self.settings.gather_timeout_s,
+            on_result=_page_events(urls, progress, on_page),
         )
         pages = [o for o in outcomes if isinstance(o, PageExtract)]
         passages: list[Passage] = []
         if req.passages and pages:
+            progress.tell("rank", f"Ranking the passages of {len(pages)} page(s)")
             ranking = await asyncio.to_thread(self.rank_passages, req.query, pages, req.passages)
             passages = ranking.passages
         return GatherResponse(
@@ -443,12 +468,12 @@ class Lens:
         s = self.settings
         options = AnswerOptions(
             read=req.read,
-            max_results=req.max_results,
+            max_results=max(req.max_results, req.read),  # reading N pages needs N results
             top_k=req.top_k,
             ranker=req.ranker,
             expand_below=s.expand_below,
             abstain_below=s.abstain_below,
-            max_pages=s.answer_max_pages,
+            max_pages=max(s.answer_max_pages, req.read),
         )
 
         async def search(query: str, max_results: int) -> SearchResponse:
@@ -456,13 +481,16 @@ class Lens:
                 SearchRequest(query=query, max_results=max_results, providers=req.providers)
             )
 
-        async def read(urls: Sequence[str]) -> list[PageExtract | GatherFailure]:
+        async def read(
+            urls: Sequence[str], arrived: Callable[[PageExtract | GatherFailure], None]
+        ) -> list[PageExtract | GatherFailure]:
             return await read_many(
                 self._reader,
                 urls,
                 self._read_call(GatherRequest(query=req.question)),
                 concurrency=s.gather_concurrency,
                 deadline_s=s.gather_timeout_s,
+                on_result=lambda _, outcome: arrived(outcome),
             )
 
         tools = AnswerTools(
@@ -710,6 +738,11 @@ def _embedder_from(s: Settings) -> Embedder | None:
         return CachedEmbedder(
             RemoteEmbedder(s.embed_base_url, s.embed_model, api_key=s.embed_api_key, timeout_s=s.timeout_s)
         )
+    if s.embed_model_path is not None:  # the operator's own ONNX model, loaded on first use
+        options = LocalOptions(
+            threads=s.embed_threads, model_path=s.embed_model_path, model_sha256=s.embed_model_sha256
+        )
+        return CachedEmbedder(LocalEmbedder(options))
     if s.embed_threads == 1:
         return default_embedder()  # the process's shared model and cache
     return CachedEmbedder(LocalEmbedder(LocalOptions(threads=s.embed_threads)))
@@ -748,3 +781,63 @@ def _query_fields(q: SearchQuery) -> dict[str, Any]:
         "language": q.language,
         "region": q.region,
     }
+
+
+def _asking_for(req: SearchRequest, reads: int, default: int) -> SearchRequest:
+    """``req`` asking for at least ``reads`` results (reading N pages needs N results); without a
+    ``max_results`` of its own, the max_results setting or ``reads``, whichever is larger."""
+    wanted = max(req.max_results or default, reads)
+    return req if req.max_results == wanted else req.model_copy(update={"max_results": wanted})
+
+
+class _Progress:
+    """``ProgressEvent``s for one call, timed from its start; a broken listener never sinks the call."""
+
+    def __init__(self, start: float, listener: ProgressCallback | None) -> None:
+        self.start = start
+        self.listener = listener
+
+    def elapsed_ms(self) -> float:
+        return elapsed_ms(self.start)
+
+    def tell(self, stage: Stage, message: str, done: int = 0, total: int = 0) -> None:
+        if self.listener is None:
+            return
+        event = ProgressEvent(
+            stage=stage, message=message, done=done, total=total, elapsed_ms=self.elapsed_ms()
+        )
+        try:
+            self.listener(event)
+        except Exception:
+            log.warning("progress_callback_failed", stage=stage)
+
+
+def _page_events(urls: Sequence[str], progress: _Progress, on_page: PageCallback | None) -> ResultHook:
+    """What ``read_many`` calls as each page arrives: a ``read`` progress step and a :class:`PageEvent`."""
+    done = 0
+
+    def arrived(index: int, outcome: PageExtract | GatherFailure) -> None:
+        nonlocal done
+        done += 1
+        page = outcome if isinstance(outcome, PageExtract) else None
+        failure = outcome if isinstance(outcome, GatherFailure) else None
+        what = (
+            f"Read {page.title or page.final_url or urls[index]}"
+            if page is not None
+            else f"Could not read {urls[index]}: {failure.code if failure else 'failed'}"
+        )
+        progress.tell("read", what, done, len(urls))
+        if on_page is not None:
+            on_page(
+                PageEvent(
+                    rank=index + 1,
+                    url=urls[index],
+                    page=page,
+                    failure=failure,
+                    done=done,
+                    total=len(urls),
+                    elapsed_ms=progress.elapsed_ms(),
+                )
+            )
+
+    return arrived

@@ -11,7 +11,10 @@ model, or its first field positionally and the others as keywords::
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import queue
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from weblens.config import Settings
@@ -19,7 +22,7 @@ from weblens.models import GatherResponse, PageExtract, SearchResponse
 from weblens.requests import BrowseRequest, GatherRequest, SearchRequest
 from weblens.session import Lens
 
-__all__ = ["browse", "gather", "search"]
+__all__ = ["browse", "gather", "iterate_sync", "run_sync", "search"]
 
 T = TypeVar("T")
 
@@ -63,3 +66,92 @@ def gather(
     """Search and read the top results (see :meth:`weblens.Lens.gather`)."""
     req = GatherRequest.build(request, **fields)
     return _once(settings, lambda lens: lens.gather(req))
+
+
+# --- bridges for adapters whose frameworks call them synchronously (LangChain, LlamaIndex, tools) ---
+def _in_running_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def run_sync(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end from synchronous code: on a fresh event loop, or, when this thread
+    already runs one (a notebook), on a loop of its own in a worker thread, waiting for it."""
+    if not _in_running_loop():
+        return asyncio.run(work)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="weblens-sync") as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
+_END = object()
+
+
+def iterate_sync(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
+    """The items of the async iterator ``make()`` as a plain iterator, each as soon as it comes.
+
+    Without a running loop in this thread, the iterator is stepped on a private loop (so warnings
+    and errors surface in the caller's thread); with one (a notebook), it runs in a worker thread.
+    Stopping early closes the async iterator (its ``finally`` blocks run).
+    """
+    if not _in_running_loop():
+        with asyncio.Runner() as runner:  # closing it finishes what is left, as asyncio.run does
+            items = make()
+            try:
+                while True:
+                    try:
+                        yield runner.run(_next(items))
+                    except StopAsyncIteration:
+                        return
+            finally:
+                runner.run(_close(items))
+    else:
+        yield from _threaded(make)
+
+
+async def _next(items: AsyncIterator[T]) -> T:
+    return await anext(items)
+
+
+async def _close(items: AsyncIterator[Any]) -> None:
+    close = getattr(items, "aclose", None)
+    if close is not None:
+        await close()
+
+
+class _Failed:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+def _threaded(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
+    """``make()``'s items from a worker thread running its own loop; stopping early cancels it."""
+    handoff: queue.Queue[Any] = queue.Queue()
+    running: dict[str, Any] = {}
+
+    async def pump() -> None:
+        running["loop"], running["task"] = asyncio.get_running_loop(), asyncio.current_task()
+        items = make()
+        try:
+            async for item in items:
+                handoff.put(item)
+        except BaseException as exc:  # handed to the consumer (a cancel: nobody is listening)
+            handoff.put(_Failed(exc))
+            return
+        finally:
+            await _close(items)
+        handoff.put(_END)
+
+    worker = threading.Thread(target=asyncio.run, args=(pump(),), name="weblens-iterate", daemon=True)
+    worker.start()
+    try:
+        while (item := handoff.get()) is not _END:
+            if isinstance(item, _Failed):
+                raise item.exc
+            yield item
+    finally:
+        if worker.is_alive() and "task" in running:
+            running["loop"].call_soon_threadsafe(running["task"].cancel)
+        worker.join()

@@ -29,7 +29,7 @@ def test_query_defaults_and_cleaning() -> None:
 
 
 def test_query_caps_and_rejects() -> None:
-    assert SearchQuery(query="q", max_results=50).max_results == MAX_RESULTS_CAP == 10
+    assert SearchQuery(query="q", max_results=50).max_results == MAX_RESULTS_CAP == 20
     with pytest.raises(ValueError, match="empty"):
         SearchQuery(query="   ")
     with pytest.raises(ValueError, match="max_results"):

@@ -3,6 +3,7 @@
     with FakeOpenAI() as llm:
         llm.reply("Paris is the capital [1].")           # next chat answer (queued; the last repeats)
         llm.fail(500)                                     # next chat call answers HTTP 500
+        llm.reply_message({"role": "assistant", "content": None, "tool_calls": [...]})  # a whole message
         settings = Settings(llm_base_url=llm.base_url, llm_model="fake-model")
         llm.chats                                         # the request bodies received, as dicts
 
@@ -27,7 +28,7 @@ from weblens.research.embed import FakeEmbedder
 
 __all__ = ["BEHAVIOURS", "DataModel", "Fact", "FakeOpenAI"]
 
-Step = str | int | Callable[[dict[str, Any]], str]
+Step = str | int | dict[str, Any] | Callable[[dict[str, Any]], str]
 
 
 class FakeOpenAI:
@@ -62,6 +63,10 @@ class FakeOpenAI:
         """Answer every chat from now on with ``content`` (what was queued is dropped)."""
         self._steps[:] = [content]
 
+    def reply_message(self, *messages: dict[str, Any]) -> None:
+        """Queue chat answers given as whole assistant messages (for tool calls)."""
+        self._steps.extend(messages)
+
     def fail(self, status: int, times: int = 1) -> None:
         """Queue ``times`` chat answers with this HTTP status (and an OpenAI error body)."""
         self._steps.extend([status] * times)
@@ -90,20 +95,17 @@ class FakeOpenAI:
         step = self._next()
         if isinstance(step, int):
             return _error(step)
-        content = step(body) if callable(step) else step
+        if isinstance(step, dict):
+            message, finish = step, ("tool_calls" if step.get("tool_calls") else "stop")
+        else:
+            message, finish = {"role": "assistant", "content": step(body) if callable(step) else step}, "stop"
         return _json(
             {
                 "id": f"chatcmpl-{len(self.chats)}",
                 "object": "chat.completion",
                 "created": 1_700_000_000,
                 "model": body.get("model", "fake"),
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": content},
-                        "finish_reason": "stop",
-                    }
-                ],
+                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                 "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
             },
             delay_s=self.delay_s,

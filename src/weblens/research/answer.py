@@ -64,6 +64,7 @@ class AnswerOptions:
     embeddings, the lexical support alone without (see :class:`~weblens.research.rank.Ranking`);
     chosen on the QA bench (docs/research.md)."""
     max_pages: int = 5
+    """Pages read in all, expansion included."""
     answer_passages: int = 5
     """Passages the model answers from."""
 
@@ -73,7 +74,8 @@ class AnswerTools:
     """What the pipeline needs from a :class:`~weblens.Lens`."""
 
     search: Callable[[str, int], Awaitable[SearchResponse]]
-    read: Callable[[Sequence[str]], Awaitable[list[Read]]]
+    read: Callable[[Sequence[str], Callable[[Read], None]], Awaitable[list[Read]]]
+    """Read the URLs (partial results); the callable is told of each one as soon as it is done."""
     rank: Callable[[str, Sequence[PageExtract], int, str, Callable[[str], None]], Ranking]
     """Synchronous (CPU work): run in a thread."""
     llm: ChatModel | None = None
@@ -163,13 +165,24 @@ class AnswerPipeline:
     async def _read(self, run: _Run, chosen: Sequence[int]) -> None:
         urls = [run.results[i].url for i in chosen]
         self._progress(run, "read", f"Reading {len(urls)} page(s)", 0, len(urls))
-        await self._read_urls(run, urls)
+        await self._read_urls(run, urls, "read")
         self._progress(run, "read", f"Read {len(run.pages)} of {len(urls)} page(s)", len(urls), len(urls))
 
-    async def _read_urls(self, run: _Run, urls: Sequence[str]) -> None:
+    async def _read_urls(self, run: _Run, urls: Sequence[str], stage: Stage) -> None:
         if not urls:
             return
-        outcomes = await self.tools.read(urls)
+        done = 0
+
+        def arrived(outcome: Read) -> None:  # one progress step per page, as it arrives
+            nonlocal done
+            done += 1
+            if isinstance(outcome, PageExtract):
+                what = f"Read {outcome.title or outcome.final_url or 'a page'}"
+            else:
+                what = f"Could not read {outcome.url}: {outcome.code}"
+            self._progress(run, stage, what, done, len(urls))
+
+        outcomes = await self.tools.read(urls, arrived)
         got = [o for o in outcomes if isinstance(o, PageExtract)]
         run.pages.extend(got)
         run.failures.extend(o for o in outcomes if isinstance(o, GatherFailure))
@@ -201,7 +214,7 @@ class AnswerPipeline:
             run, "expand", f"Weak passages (best {self._best(run):.2f}): reading {len(more)} more page(s)"
         )
         run.expanded = True
-        await self._read_urls(run, more)
+        await self._read_urls(run, more, "expand")
         await self._rank(run)
 
     def _support(self, run: _Run) -> float:

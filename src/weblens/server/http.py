@@ -37,6 +37,7 @@ from weblens.logs import configure_logging
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import (
     AnswerRequest,
+    GatherRequest,
     SessionCloseRequest,
     SessionOpenRequest,
     invalid_argument,
@@ -51,7 +52,7 @@ from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
 from weblens.session import Lens
 
-__all__ = ["FastPath", "ServerState", "app_from_env", "create_app", "fastapi_app"]
+__all__ = ["STREAMED", "FastPath", "ServerState", "app_from_env", "create_app", "event_stream", "fastapi_app"]
 
 log = logging.getLogger("weblens.server")
 
@@ -121,10 +122,11 @@ def operation_route(op: Operation, state: ServerState) -> Route:
 
     async def endpoint(request: Request) -> Response:
         body = await request.body()
-        if op.request is AnswerRequest and "text/event-stream" in request.headers.get("accept", ""):
+        streamed = STREAMED.get(op.name)
+        if streamed is not None and "text/event-stream" in request.headers.get("accept", ""):
             state.metrics.call(op.name, "http")
             try:
-                return answer_events(state, parse_body(body, AnswerRequest))
+                return streamed(state, parse_body(body, op.request))
             except WeblensError as exc:
                 state.metrics.error(op.name, exc.code)
                 return error_response(exc)
@@ -164,30 +166,35 @@ def _wants_stream(scope: Any) -> bool:
     return any(key == b"accept" and b"text/event-stream" in value for key, value in scope.get("headers", ()))
 
 
-def answer_events(state: ServerState, body: AnswerRequest) -> Response:
-    """``POST /v1/answer`` as server-sent events: ``progress`` (a ProgressEvent) per stage, then
-    ``answer`` (the Answer) or ``error`` (the error object)."""
-    queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
-    lens = state.require_lens()
+Emit = Callable[[str, str], None]
+"""Sends one server-sent event: its name and its data (one JSON document)."""
 
-    async def work() -> None:
+
+def event_stream(state: ServerState, name: str, work: Callable[[Emit], Awaitable[BaseModel]]) -> Response:
+    """Run ``work`` as server-sent events: whatever it emits on the way (``progress``, ``page``), then
+    the result as the event ``name`` (the operation's) or ``error`` (the error object). A client that
+    leaves cancels the work."""
+    queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+
+    def emit(event: str, data: str) -> None:
+        queue.put_nowait((event, data))
+
+    async def run() -> None:
         try:
-            answer = await lens.answer(
-                body, on_progress=lambda e: queue.put_nowait(("progress", e.model_dump_json()))
-            )
-            queue.put_nowait(("answer", answer.model_dump_json()))
+            result = await work(emit)
+            emit(name, result.model_dump_json())
         except WeblensError as exc:
-            state.metrics.error("answer", exc.code)
-            queue.put_nowait(("error", json.dumps({"error": exc.to_dict()})))
+            state.metrics.error(name, exc.code)
+            emit("error", json.dumps({"error": exc.to_dict()}))
         except Exception as exc:
-            log.error("internal_error on /v1/answer (events)", exc_info=exc)
+            log.error("internal_error on /v1/%s (events)", name, exc_info=exc)
             error = InternalError(f"unexpected {type(exc).__name__}")
-            queue.put_nowait(("error", json.dumps({"error": error.to_dict()})))
+            emit("error", json.dumps({"error": error.to_dict()}))
         finally:
             queue.put_nowait(None)
 
     async def events() -> AsyncIterator[str]:
-        task = asyncio.create_task(work())
+        task = asyncio.create_task(run())
         try:
             while (item := await queue.get()) is not None:
                 yield f"event: {item[0]}\ndata: {item[1]}\n\n"
@@ -200,6 +207,42 @@ def answer_events(state: ServerState, body: AnswerRequest) -> Response:
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+def answer_events(state: ServerState, body: Any) -> Response:
+    """``POST /v1/answer`` as server-sent events: ``progress`` (a ProgressEvent) per stage and per
+    page read, then ``answer`` (the Answer) or ``error`` (the error object)."""
+    lens = state.require_lens()
+    request = AnswerRequest.build(body)
+    return event_stream(
+        state,
+        "answer",
+        lambda emit: lens.answer(request, on_progress=lambda e: emit("progress", e.model_dump_json())),
+    )
+
+
+def gather_events(state: ServerState, body: Any) -> Response:
+    """``POST /v1/gather`` as server-sent events: ``progress`` (a ProgressEvent) per step and page,
+    ``page`` (a PageEvent: the page or its failure) as each result is read, then ``gather`` (the
+    GatherResponse, every page again) or ``error`` (the error object)."""
+    lens = state.require_lens()
+    request = GatherRequest.build(body)
+    return event_stream(
+        state,
+        "gather",
+        lambda emit: lens.gather(
+            request,
+            on_progress=lambda e: emit("progress", e.model_dump_json()),
+            on_page=lambda e: emit("page", e.model_dump_json()),
+        ),
+    )
+
+
+STREAMED: dict[str, Callable[[ServerState, Any], Response]] = {
+    "answer": answer_events,
+    "gather": gather_events,
+}
+"""Operations that stream as server-sent events when the client asks (``Accept: text/event-stream``)."""
 
 
 def _install_sessions(app: FastAPI, state: ServerState) -> None:

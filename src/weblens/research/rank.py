@@ -2,17 +2,21 @@
 
     passages = rank("what does carrageenan do against influenza", pages, top_k=5)
 
-* ``bm25`` — BM25 (``bm25s``, Lucene variant, English stop words removed, Snowball stemming) over
-  every passage of every page. Its ``relevance`` is calibrated against the score's ceiling for this
-  question (every question term present, its term frequency saturated): ``sqrt(score / ceiling)``,
-  the share of the question's rarity-weighted terms the passage covers, square-rooted so that it
-  lands on the scale of the embedders' cosine (the weak-results rule reads both the same way).
+* ``bm25`` — BM25 (``bm25s``, Lucene variant, k1 1.2, b 0.5, English stop words removed, Snowball
+  stemming) over every passage of every page. Its ``relevance`` is calibrated against the score's
+  ceiling for this question (every question term present, its term frequency saturated):
+  ``sqrt(score / ceiling)``, the share of the question's rarity-weighted terms the passage covers,
+  square-rooted so that it lands on the scale of the embedders' cosine (the weak-results rule reads
+  both the same way).
 * ``embed`` — the cosine between the question's and each passage's embedding (every passage is
   embedded: slow without a cache); ``relevance`` is that cosine (negative values count as 0).
-* ``hybrid`` — BM25 picks ``candidates`` passages, only those are embedded, and the two scores are
-  fused: ``w·bm25/max(bm25) + (1−w)·cosine``; ``relevance`` is the cosine.
+* ``hybrid`` — BM25 picks ``candidates`` (10) passages, only those are embedded, each after its page's
+  title, and the two scores are fused: ``w·bm25/max(bm25) + (1−w)·cosine`` with ``w`` 0.3;
+  ``relevance`` is the cosine.
 * ``auto`` — hybrid when an embedder is available, else bm25.
 
+The levers measured before choosing these (rank fusion, windows, query expansion, BM25 parameters)
+stay available as :class:`RankOptions`; bench/rank.py scores each on two QA sets of different kinds.
 Near-duplicates (the same paragraph on two sites) are kept once, best first, with the other pages'
 URLs in ``Passage.also_at``. Why these choices, with the measurements: docs/research.md.
 """

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from weblens import PageExtract, rank
 from weblens.errors import InvalidArgument
 from weblens.research.embed import CachedEmbedder, FakeEmbedder
-from weblens.research.rank import RankOptions, _fuse
+from weblens.research.rank import RankOptions, _bm25_scores, _fuse
 
 SHORE = (
     "Tide pools form where the sea retreats at low tide.\n\n"
@@ -236,3 +236,28 @@ def test_passages_are_embedded_after_their_page_title() -> None:
     seen.clear()
     rank("ochre sea star", [("https://b.example/shore", SHORE)], ranker="hybrid", embedder=Recording())
     assert seen == ["ochre sea star", SHORE]  # a pair has no title
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    docs=st.lists(st.lists(st.sampled_from("abcdefgh"), max_size=30), min_size=1, max_size=12),
+    asked=st.lists(st.sampled_from("abcdefgh"), min_size=1, max_size=4, unique=True),
+    k1=st.floats(0.5, 2.0),
+    b=st.floats(0.0, 1.0),
+)
+def test_bm25_scores_are_bm25s_lucene_scores(
+    docs: list[list[str]], asked: list[str], k1: float, b: float
+) -> None:
+    import bm25s
+    import numpy as np
+    from bm25s.tokenization import Tokenized
+
+    assume(any(docs))  # bm25s divides by the average length
+    vocab = {word: i for i, word in enumerate("abcdefgh")}
+    index = bm25s.BM25(method="lucene", k1=k1, b=b)
+    index.index(Tokenized(ids=[[vocab[w] for w in doc] for doc in docs], vocab=vocab), show_progress=False)
+    expected = np.asarray(index.get_scores([vocab[w] for w in asked]), dtype=np.float64)
+    counts = [(len(doc), {w: doc.count(w) for w in set(doc)}) for doc in docs]
+    got, df = _bm25_scores(asked, counts, RankOptions(k1=k1, b=b))
+    assert got == pytest.approx(expected, rel=1e-4, abs=1e-5)
+    assert list(df) == [sum(1 for doc in docs if w in doc) for w in asked]

@@ -306,13 +306,12 @@ def _bm25(query: str, texts: list[str], opts: RankOptions) -> tuple[Any, Any]:
     """BM25 scores of ``texts`` for ``query`` and their relevance: the square root of the score's share
     of its ceiling (the question's share the passage covers, put on the scale of the embedders' cosine).
 
-    bm25s indexes the passages with the question's terms as vocabulary and every other word as
-    one filler token: passage lengths, term frequencies and document frequencies are exactly those
-    of a full index, the scores are exactly the full index's scores for this question, and the index
-    is tiny (ranking thousands of passages for one question never scores words nobody asked about).
-    Each passage's term counts are kept (by a hash of its text), so a passage seen before is not
-    tokenised again. With ``expansion_terms``, the best passages' most distinctive other terms are
-    indexed too and their score added with ``expansion_weight`` (relevance stays the question's own).
+    Only the question's terms are scored (:func:`_bm25_scores`): passage lengths, term frequencies and
+    document frequencies are exactly those of a full index, so the scores are the full index's scores
+    for this question, and ranking thousands of passages never scores words nobody asked about. Each
+    passage's term counts are kept (by a hash of its text), so a passage seen before is not tokenised
+    again. With ``expansion_terms``, the best passages' most distinctive other terms are scored too
+    and their score added with ``expansion_weight`` (relevance stays the question's own).
     """
     terms = _query_terms(query)
     n = len(texts)
@@ -333,26 +332,24 @@ def _bm25(query: str, texts: list[str], opts: RankOptions) -> tuple[Any, Any]:
 def _bm25_scores(
     terms: list[str], counts: list[tuple[int, dict[str, int]]], opts: RankOptions
 ) -> tuple[Any, Any]:
-    """The summed BM25 score of ``terms`` for each passage, and each term's document frequency."""
-    import bm25s
-    from bm25s.tokenization import Tokenized
+    """The summed BM25 score of ``terms`` for each passage, and each term's document frequency.
 
-    filler = len(terms)
-    ids: list[list[int]] = []
-    df = np.zeros(len(terms))
-    for length, found in counts:
-        doc: list[int] = []
-        for term_id, term in enumerate(terms):
-            count = found.get(term)
-            if count:
-                doc.extend([term_id] * count)
-                df[term_id] += 1
-        doc.extend([filler] * (length - len(doc)))
-        ids.append(doc)
-    vocab = {**{t: i for i, t in enumerate(terms)}, "\0filler": filler}
-    index = bm25s.BM25(method="lucene", k1=opts.k1, b=opts.b)
-    index.index(Tokenized(ids=ids, vocab=vocab), show_progress=False)
-    return np.asarray(index.get_scores(list(range(len(terms)))), dtype=np.float64), df
+    Lucene's BM25 as bm25s computes it (``idf = ln(1 + (N − df + ½)/(df + ½))``, term weight
+    ``idf · tf / (tf + k1·(1 − b + b·len/avglen))``), over the term counts directly: only the asked
+    terms are ever scored, so this costs a (passages × terms) array rather than an index of every
+    word (a test holds it equal to bm25s's own scores).
+    """
+    tf = np.array([[found.get(term, 0) for term in terms] for _, found in counts], dtype=np.float64)
+    tf = tf.reshape(len(counts), len(terms))
+    lengths = np.array([length for length, _ in counts], dtype=np.float64)
+    n = len(counts)
+    df = (tf > 0).sum(axis=0).astype(np.float64)
+    idf = np.log1p((n - df + 0.5) / (df + 0.5))
+    average = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
+    norm = opts.k1 * (1 - opts.b + opts.b * lengths / average)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        weights = np.where(tf > 0, tf / (tf + norm[:, None]), 0.0)
+    return (weights * idf).sum(axis=1), df
 
 
 def _expansion(

@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("WEBLENS_SHARED", ROOT.parent / "shared"))
 DATA = SHARED / "bench" / "qa" / "qa-dev.json.gz"
 URL = "https://reader.example/{slug}"
+PYDOCS = ROOT / "bench" / "qa_pydocs"
+PYDOCS_URL = "https://docs.example/3.11/{slug}.html"
+SPLITS = ("look", "held", "all")
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,20 @@ def load(limit: int = 0) -> QA:
     html = {a["slug"]: a["html"] for a in data["articles"]}
     pages = {slug: weblens.extract(page, URL.format(slug=slug)) for slug, page in html.items()}
     return QA(data["questions"][: limit or None], html, pages)
+
+
+def load_pydocs(split: str = "look", limit: int = 0) -> QA:
+    """The Python-documentation QA set (bench/qa_pydocs, see its README): the questions of one split
+    (``look``: the part looked at while choosing; ``held``: scored only at the end; ``all``) and
+    every page (distractors are always pages of the question's own split)."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {', '.join(SPLITS)}")
+    data = json.loads((PYDOCS / "questions.json").read_text(encoding="utf-8"))
+    with gzip.open(PYDOCS / "pages.json.gz", "rt", encoding="utf-8") as fh:
+        html = {p["slug"]: p["html"] for p in json.load(fh)["pages"]}
+    questions = [q for q in data["questions"] if split == "all" or q["split"] == split]
+    pages = {slug: weblens.extract(page, PYDOCS_URL.format(slug=slug)) for slug, page in html.items()}
+    return QA(questions[: limit or None], html, pages)
 
 
 _REFERENCE = re.compile(r"\[\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\s*\]")

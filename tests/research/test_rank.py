@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from weblens import PageExtract, rank
 from weblens.errors import InvalidArgument
 from weblens.research.embed import CachedEmbedder, FakeEmbedder
-from weblens.research.rank import RankOptions
+from weblens.research.rank import RankOptions, _bm25_scores, _fuse
 
 SHORE = (
     "Tide pools form where the sea retreats at low tide.\n\n"
@@ -118,3 +123,141 @@ def test_a_failing_embedder_falls_back_to_bm25_when_told_how_to_warn() -> None:
     assert got and "bm25" in warnings[0]
     with pytest.raises(Exception, match="down"):
         rank("sea star", pages(), ranker="hybrid", embedder=Broken())
+
+
+def test_bm25_parameters_reach_the_scores() -> None:
+    same_term = [
+        ("https://short.example/", "Mussels."),
+        ("https://long.example/", "Mussels " + "and many other words about the shore " * 8),
+    ]
+    normalised = rank("mussels", same_term, top_k=2, ranker="bm25")
+    assert normalised[0].url == "https://short.example/" and normalised[0].score > normalised[1].score
+    flat = rank("mussels", same_term, top_k=2, ranker="bm25", options=RankOptions(b=0.0))
+    assert flat[0].score == pytest.approx(flat[1].score)  # b = 0: length does not count
+
+
+def test_query_expansion_reaches_passages_sharing_the_best_passages_words() -> None:
+    texts = [
+        ("https://a.example/", "The ochre sea star eats mussels on the rocky shore."),
+        ("https://b.example/", "Pisaster ochraceus keeps the rocky shore open for barnacles."),
+        ("https://c.example/", "Sourdough starters need daily feeding with flour."),
+        ("https://d.example/", "Trains leave the station every hour on weekdays."),
+    ]
+    plain = {p.url: p for p in rank("which sea star eats mussels", texts, top_k=4, ranker="bm25")}
+    expanded_options = RankOptions(expansion_terms=3, expansion_passages=1)
+    expanded = {
+        p.url: p
+        for p in rank("which sea star eats mussels", texts, top_k=4, ranker="bm25", options=expanded_options)
+    }
+    assert plain["https://b.example/"].score == 0.0
+    assert expanded["https://b.example/"].score > expanded["https://c.example/"].score == 0.0
+    assert expanded["https://a.example/"].relevance == plain["https://a.example/"].relevance
+
+
+class _TableEmbedder:
+    """Vectors chosen by the test: a text containing a key word gets that word's vector."""
+
+    name = "table"
+
+    def __init__(self, table: dict[str, list[float]]) -> None:
+        self.table = table
+
+    def embed(self, texts: object) -> object:
+        import numpy as np
+
+        rows = []
+        for text in texts:  # type: ignore[attr-defined]
+            row = next((v for k, v in self.table.items() if k in text), [0.0, 0.0, 1.0])
+            rows.append(np.asarray(row, dtype=np.float32) / np.linalg.norm(row))
+        return np.stack(rows)
+
+
+def test_rank_fusion_orders_by_reciprocal_ranks() -> None:
+    # BM25 prefers the passage saying "mussels" three times; the embedder prefers "keystone".
+    texts = [
+        ("https://lexical.example/", "Mussels mussels mussels on the shore."),
+        ("https://semantic.example/", "The keystone predator of the shore eats mussels."),
+        ("https://neither.example/", "Mussels are sold at the market."),
+    ]
+    table = {"question": [1.0, 0.0, 0.0], "keystone": [1.0, 0.1, 0.0], "Mussels mussels": [0.2, 1.0, 0.0]}
+    embedder = _TableEmbedder(table)
+    lexical_heavy = RankOptions(fusion="rank", lexical_weight=0.9, candidates=3)
+    semantic_heavy = RankOptions(fusion="rank", lexical_weight=0.1, candidates=3)
+    first = rank("question mussels", texts, ranker="hybrid", embedder=embedder, options=lexical_heavy)
+    second = rank("question mussels", texts, ranker="hybrid", embedder=embedder, options=semantic_heavy)
+    assert first[0].url == "https://lexical.example/"
+    assert second[0].url == "https://semantic.example/"
+    assert second[0].relevance == pytest.approx(0.995, abs=0.01)  # relevance stays the cosine
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    scores=st.lists(
+        st.tuples(st.floats(0.0, 30.0), st.floats(-1.0, 1.0)),
+        min_size=1,
+        max_size=20,
+        unique_by=lambda s: s[0],
+    ),
+    fusion=st.sampled_from(["score", "rank"]),
+    weight=st.floats(0.0, 1.0),
+)
+def test_fusion_never_puts_a_candidate_behind_one_it_beats_on_both_signals(
+    scores: list[tuple[float, float]], fusion: str, weight: float
+) -> None:
+    ordered = sorted(scores, key=lambda s: -s[0])  # candidates come in BM25 order
+    chosen = list(range(len(ordered)))
+    options = RankOptions(fusion=fusion, lexical_weight=weight)  # type: ignore[arg-type]
+    fused = _fuse(chosen, [s[0] for s in ordered], [s[1] for s in ordered], options)
+    assert sorted(i for i, _, _ in fused) == chosen
+    position = {i: n for n, (i, _, _) in enumerate(fused)}
+    for a in chosen:
+        for b in chosen:
+            beats = ordered[a][0] > ordered[b][0] and ordered[a][1] > ordered[b][1]
+            if beats:
+                assert fused[position[a]][1] >= fused[position[b]][1]
+    assert all(0.0 <= relevance <= 1.0 for _, _, relevance in fused)
+
+
+def test_passages_are_embedded_after_their_page_title() -> None:
+    seen: list[str] = []
+
+    class Recording(FakeEmbedder):
+        def embed(self, texts: Sequence[str]) -> Any:
+            seen.extend(texts)
+            return super().embed(texts)
+
+    rank("ochre sea star", pages(), ranker="hybrid", embedder=Recording())
+    assert "Shore\n" + SHORE in seen
+    seen.clear()
+    untitled = RankOptions(embed_title=False)
+    rank("ochre sea star", pages(), ranker="embed", embedder=Recording(), options=untitled)
+    assert SHORE in seen and BREAD in seen
+    assert not any(text.startswith(("Shore\n", "Bread\n")) for text in seen)
+    seen.clear()
+    rank("ochre sea star", [("https://b.example/shore", SHORE)], ranker="hybrid", embedder=Recording())
+    assert seen == ["ochre sea star", SHORE]  # a pair has no title
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    docs=st.lists(st.lists(st.sampled_from("abcdefgh"), max_size=30), min_size=1, max_size=12),
+    asked=st.lists(st.sampled_from("abcdefgh"), min_size=1, max_size=4, unique=True),
+    k1=st.floats(0.5, 2.0),
+    b=st.floats(0.0, 1.0),
+)
+def test_bm25_scores_are_bm25s_lucene_scores(
+    docs: list[list[str]], asked: list[str], k1: float, b: float
+) -> None:
+    import bm25s
+    import numpy as np
+    from bm25s.tokenization import Tokenized
+
+    assume(any(docs))  # bm25s divides by the average length
+    vocab = {word: i for i, word in enumerate("abcdefgh")}
+    index = bm25s.BM25(method="lucene", k1=k1, b=b)
+    index.index(Tokenized(ids=[[vocab[w] for w in doc] for doc in docs], vocab=vocab), show_progress=False)
+    expected = np.asarray(index.get_scores([vocab[w] for w in asked]), dtype=np.float64)
+    counts = [(len(doc), {w: doc.count(w) for w in set(doc)}) for doc in docs]
+    got, df = _bm25_scores(asked, counts, RankOptions(k1=k1, b=b))
+    assert got == pytest.approx(expected, rel=1e-4, abs=1e-5)
+    assert list(df) == [sum(1 for doc in docs if w in doc) for w in asked]

@@ -2,17 +2,21 @@
 
     passages = rank("what does carrageenan do against influenza", pages, top_k=5)
 
-* ``bm25`` — BM25 (``bm25s``, Lucene variant, English stop words removed, Snowball stemming) over
-  every passage of every page. Its ``relevance`` is calibrated against the score's ceiling for this
-  question (every question term present, its term frequency saturated): ``sqrt(score / ceiling)``,
-  the share of the question's rarity-weighted terms the passage covers, square-rooted so that it
-  lands on the scale of the embedders' cosine (the weak-results rule reads both the same way).
+* ``bm25`` — BM25 (``bm25s``, Lucene variant, k1 1.2, b 0.5, English stop words removed, Snowball
+  stemming) over every passage of every page. Its ``relevance`` is calibrated against the score's
+  ceiling for this question (every question term present, its term frequency saturated):
+  ``sqrt(score / ceiling)``, the share of the question's rarity-weighted terms the passage covers,
+  square-rooted so that it lands on the scale of the embedders' cosine (the weak-results rule reads
+  both the same way).
 * ``embed`` — the cosine between the question's and each passage's embedding (every passage is
   embedded: slow without a cache); ``relevance`` is that cosine (negative values count as 0).
-* ``hybrid`` — BM25 picks ``candidates`` passages, only those are embedded, and the two scores are
-  fused: ``w·bm25/max(bm25) + (1−w)·cosine``; ``relevance`` is the cosine.
+* ``hybrid`` — BM25 picks ``candidates`` (10) passages, only those are embedded, each after its page's
+  title, and the two scores are fused: ``w·bm25/max(bm25) + (1−w)·cosine`` with ``w`` 0.3;
+  ``relevance`` is the cosine.
 * ``auto`` — hybrid when an embedder is available, else bm25.
 
+The levers measured before choosing these (rank fusion, windows, query expansion, BM25 parameters)
+stay available as :class:`RankOptions`; bench/rank.py scores each on two QA sets of different kinds.
 Near-duplicates (the same paragraph on two sites) are kept once, best first, with the other pages'
 URLs in ``Passage.also_at``. Why these choices, with the measurements: docs/research.md.
 """
@@ -41,6 +45,7 @@ __all__ = ["RANKERS", "RankOptions", "Ranker", "Ranking", "default_embedder", "r
 log = get_logger("weblens.rank")
 
 Ranker = Literal["auto", "bm25", "embed", "hybrid"]
+Fusion = Literal["score", "rank"]
 RANKERS: tuple[str, ...] = ("auto", "bm25", "embed", "hybrid")
 PageLike = PageExtract | tuple[str, str]
 
@@ -50,12 +55,35 @@ class RankOptions:
     max_chars: int = 800
     """Passage size (see :func:`weblens.chunk`)."""
     overlap: int = 100
-    candidates: int = 6
-    """Passages the lexical first stage hands to the embedder in hybrid ranking."""
-    lexical_weight: float = 0.5
-    """Weight of the normalised BM25 score in the hybrid fusion (the cosine gets the rest)."""
+    candidates: int = 10
+    """Passages the lexical first stage hands to the embedder in hybrid ranking (each costs one
+    embedding the first time it is seen: 60–130 ms of CPU here)."""
+    lexical_weight: float = 0.3
+    """Weight of the normalised BM25 score in the hybrid fusion (the cosine gets the rest). Chosen on
+    both QA sets (docs/research.md): everyday questions share few words with the answer."""
     duplicate_containment: float = 0.8
     """Two passages of different pages sharing this share of their word 4-grams are one passage."""
+    fusion: Fusion = "score"
+    """How the hybrid combines its two orders: ``score`` (normalised BM25 and cosine, weighted) or
+    ``rank`` (reciprocal-rank fusion: ``w/(k + bm25 rank) + (1−w)/(k + cosine rank)``)."""
+    rank_constant: int = 60
+    """The ``k`` of reciprocal-rank fusion."""
+    k1: float = 1.2
+    """BM25 term-frequency saturation (Lucene's default)."""
+    b: float = 0.5
+    """BM25 length normalisation (Lucene's default is 0.75; less suits passages of similar length
+    where a long one is not a sign of a looser match: +1.5 points of hit@1 on the developers' set)."""
+    expansion_terms: int = 0
+    """Pseudo-relevance feedback: add this many terms of the best BM25 passages to the question
+    (0: off)."""
+    expansion_passages: int = 3
+    """The best BM25 passages the expansion terms are taken from."""
+    expansion_weight: float = 0.3
+    """Weight of the expansion terms' BM25 score against the question's own."""
+    embed_title: bool = True
+    """Embed each passage after its page's title (one line of context: which paper, which manual
+    page), so the cosine also says whether the passage is on the question's subject. Pages given as
+    ``(url, text)`` pairs have no title."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +158,7 @@ def rank_detailed(
         ranker = "hybrid" if model is not None else "bm25"
     if ranker != "bm25" and model is None:
         raise InvalidArgument(f"ranker {ranker!r} needs an embedder; none is available", field="ranker")
-    lexical, relevance = _bm25(query, [p.text for p in pieces])
+    lexical, relevance = _bm25(query, [p.text for p in pieces], opts)
     support = float(relevance.max()) if len(relevance) else 0.0
     order = np.argsort(-lexical, kind="stable")
     lexical_only = [(int(i), float(lexical[i]), float(relevance[i])) for i in order]
@@ -140,26 +168,50 @@ def rank_detailed(
     try:
         if ranker == "embed":
             chosen = list(range(len(pieces)))
-            cosine = _cosines(model, query, [pieces[i].text for i in chosen])
+            cosine = _cosines(model, query, [_embedded(pieces[i], opts) for i in chosen])
             scored = [
                 (chosen[j], float(cosine[j]), _unit(cosine[j])) for j in np.argsort(-cosine, kind="stable")
             ]
             return Ranking(_collapse(pieces, scored, top_k, opts), support, semantic=True)
         chosen = [int(i) for i in order[: max(opts.candidates, top_k)]]
-        cosine = _cosines(model, query, [pieces[i].text for i in chosen])
+        cosine = _cosines(model, query, [_embedded(pieces[i], opts) for i in chosen])
     except WeblensError as exc:
         if warn is None:
             raise
         warn(f"embeddings unavailable ({exc.code}: {exc.message}); ranked with bm25 only")
         return Ranking(_collapse(pieces, lexical_only, top_k, opts), support)
-    top = float(lexical[chosen[0]]) if chosen else 0.0
-    weight = opts.lexical_weight
-    fused = [
-        (i, weight * (float(lexical[i]) / top if top > 0 else 0.0) + (1 - weight) * float(c), _unit(c))
-        for i, c in zip(chosen, cosine, strict=True)
-    ]
-    fused.sort(key=lambda item: -item[1])
+    fused = _fuse(chosen, [float(lexical[i]) for i in chosen], [float(c) for c in cosine], opts)
     return Ranking(_collapse(pieces, fused, top_k, opts), support, semantic=True)
+
+
+def _fuse(
+    chosen: list[int], lexical: list[float], cosine: list[float], opts: RankOptions
+) -> list[tuple[int, float, float]]:
+    """The candidates (in BM25 order) as (index, fused score, relevance = cosine), best first."""
+    weight = opts.lexical_weight
+    if opts.fusion == "rank":
+        by_cosine = sorted(range(len(chosen)), key=lambda j: -cosine[j])
+        cosine_rank = {j: r for r, j in enumerate(by_cosine, start=1)}
+        k = opts.rank_constant
+        fused = [
+            (i, weight / (k + r) + (1 - weight) / (k + cosine_rank[r - 1]), _unit(cosine[r - 1]))
+            for r, i in enumerate(chosen, start=1)
+        ]
+    else:
+        top = max(lexical, default=0.0)
+        fused = [
+            (i, weight * (lex / top if top > 0 else 0.0) + (1 - weight) * cos, _unit(cos))
+            for i, lex, cos in zip(chosen, lexical, cosine, strict=True)
+        ]
+    fused.sort(key=lambda item: -item[1])
+    return fused
+
+
+def _embedded(piece: _Piece, opts: RankOptions) -> str:
+    """What the embedder reads for a passage: its text, after its page's title when there is one."""
+    if opts.embed_title and piece.title:
+        return f"{piece.title}\n{piece.text}"
+    return piece.text
 
 
 def _unit(value: Any) -> float:
@@ -250,45 +302,79 @@ def _query_terms(query: str) -> list[str]:
     return list(dict.fromkeys(_stems(words)))
 
 
-def _bm25(query: str, texts: list[str]) -> tuple[Any, Any]:
+def _bm25(query: str, texts: list[str], opts: RankOptions) -> tuple[Any, Any]:
     """BM25 scores of ``texts`` for ``query`` and their relevance: the square root of the score's share
     of its ceiling (the question's share the passage covers, put on the scale of the embedders' cosine).
 
-    bm25s indexes the passages with the question's terms as vocabulary and every other word as
-    one filler token: passage lengths, term frequencies and document frequencies are exactly those
-    of a full index, the scores are exactly the full index's scores for this question, and the index
-    is tiny (ranking thousands of passages for one question never scores words nobody asked about).
-    Each passage's term counts are kept (by a hash of its text), so a passage seen before is not
-    tokenised again.
+    Only the question's terms are scored (:func:`_bm25_scores`): passage lengths, term frequencies and
+    document frequencies are exactly those of a full index, so the scores are the full index's scores
+    for this question, and ranking thousands of passages never scores words nobody asked about. Each
+    passage's term counts are kept (by a hash of its text), so a passage seen before is not tokenised
+    again. With ``expansion_terms``, the best passages' most distinctive other terms are scored too
+    and their score added with ``expansion_weight`` (relevance stays the question's own).
     """
-    import bm25s
-    from bm25s.tokenization import Tokenized
-
     terms = _query_terms(query)
     n = len(texts)
     if not terms:
         zeros = np.zeros(n, dtype=np.float32)
         return zeros, zeros
-    filler = len(terms)
-    ids: list[list[int]] = []
-    df = np.zeros(len(terms))
-    for text in texts:
-        length, counts = _term_counts(text)
-        doc: list[int] = []
-        for term_id, term in enumerate(terms):
-            count = counts.get(term)
-            if count:
-                doc.extend([term_id] * count)
-                df[term_id] += 1
-        doc.extend([filler] * (length - len(doc)))
-        ids.append(doc)
-    vocab = {**{t: i for i, t in enumerate(terms)}, "\0filler": filler}
-    index = bm25s.BM25(method="lucene")
-    index.index(Tokenized(ids=ids, vocab=vocab), show_progress=False)
-    scores = np.asarray(index.get_scores(list(range(len(terms)))), dtype=np.float64)
+    counts = [_term_counts(text) for text in texts]
+    scores, df = _bm25_scores(terms, counts, opts)
     ceiling = float(np.log1p((n - df + 0.5) / (df + 0.5)).sum())  # Lucene idf, tf saturated
     covered = np.clip(scores / ceiling, 0.0, 1.0) if ceiling > 0 else np.zeros(n)
+    if opts.expansion_terms > 0:
+        extra = _expansion(terms, counts, scores, opts)
+        if extra:
+            scores = scores + opts.expansion_weight * _bm25_scores(extra, counts, opts)[0]
     return scores, np.sqrt(covered)
+
+
+def _bm25_scores(
+    terms: list[str], counts: list[tuple[int, dict[str, int]]], opts: RankOptions
+) -> tuple[Any, Any]:
+    """The summed BM25 score of ``terms`` for each passage, and each term's document frequency.
+
+    Lucene's BM25 as bm25s computes it (``idf = ln(1 + (N − df + ½)/(df + ½))``, term weight
+    ``idf · tf / (tf + k1·(1 − b + b·len/avglen))``), over the term counts directly: only the asked
+    terms are ever scored, so this costs a (passages × terms) array rather than an index of every
+    word (a test holds it equal to bm25s's own scores).
+    """
+    tf = np.array([[found.get(term, 0) for term in terms] for _, found in counts], dtype=np.float64)
+    tf = tf.reshape(len(counts), len(terms))
+    lengths = np.array([length for length, _ in counts], dtype=np.float64)
+    n = len(counts)
+    df = (tf > 0).sum(axis=0).astype(np.float64)
+    idf = np.log1p((n - df + 0.5) / (df + 0.5))
+    average = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
+    norm = opts.k1 * (1 - opts.b + opts.b * lengths / average)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        weights = np.where(tf > 0, tf / (tf + norm[:, None]), 0.0)
+    return (weights * idf).sum(axis=1), df
+
+
+def _expansion(
+    terms: list[str], counts: list[tuple[int, dict[str, int]]], scores: Any, opts: RankOptions
+) -> list[str]:
+    """Pseudo-relevance feedback: the terms that weigh most (share of the passage × idf) in the
+    ``expansion_passages`` best passages, other than the question's own, numbers and 1–2 letter stems."""
+    best = [int(i) for i in np.argsort(-scores, kind="stable")[: opts.expansion_passages] if scores[i] > 0]
+    if not best:
+        return []
+    n = len(counts)
+    df: Counter[str] = Counter()
+    for _, found in counts:
+        df.update(found.keys())
+    weight: dict[str, float] = {}
+    asked = set(terms)
+    for i in best:
+        length, found = counts[i]
+        for term, count in found.items():
+            if term in asked or len(term) < 3 or term.isdigit():
+                continue
+            idf = float(np.log1p((n - df[term] + 0.5) / (df[term] + 0.5)))
+            weight[term] = weight.get(term, 0.0) + count / max(length, 1) * idf
+    ranked = sorted(weight, key=lambda term: -weight[term])
+    return ranked[: opts.expansion_terms]
 
 
 def _term_counts(text: str) -> tuple[int, dict[str, int]]:

@@ -240,6 +240,14 @@ _DOMAIN = re.compile(r"--((?:[a-z0-9-]+\.)+[a-z]{2,})(?:-|$)")
 _MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _MD_MARKS = re.compile(r"^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)|[*_`|~]|^-{3,}$", re.MULTILINE)
+# What kind of page a fixture is, from the words of its name (for the pool's composition only).
+_DEFUDDLE_KINDS = (
+    ("encyclopedia", re.compile(r"wiki")),
+    ("discussion", re.compile(r"github|ycombinator|reddit|lesswrong|mastodon|comments|x\.com")),
+    ("docs", re.compile(r"developer\.|docs|writerside|texinfo|mintlify|stripe")),
+    ("paper", re.compile(r"arxiv|math|katex|mathjax")),
+    ("email", re.compile(r"mail\.")),
+)
 REAL_FIXTURE_BYTES = 10_000  # defuddle's own minimal cases are under 9 KB; saved pages are larger
 
 
@@ -266,7 +274,7 @@ def defuddle(files: Files) -> Iterator[Candidate]:
         for key, label in (("title", "title"), ("author", "author"), ("published", "date")):
             if meta.get(key):
                 labels[label] = str(meta[key])[:10] if label == "date" else str(meta[key])
-        kind = stem.split("--")[0]
+        kind = next((kind for kind, words in _DEFUDDLE_KINDS if words.search(stem)), "blog")
         yield (
             path,
             _page("defuddle", stem, "", kind, files[path], labels, site=domain.group(1) if domain else ""),

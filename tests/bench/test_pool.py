@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from bench.extraction import _load_scorer
+from bench.pool import Case, Output, score_page
 from bench.pool_build import KeptApart, declared_url, defuddle, language, magic_html, markdown_text, shingles
 from bench.pooldata import PoolPage, load, pool_dir, side, site_of, spaced_cjk, write
 from hypothesis import given
@@ -100,7 +102,7 @@ def test_defuddle_fixtures_that_are_minimal_cases_are_left_out() -> None:
         "tests/expected/elements--tiny-case.md": b"tiny",
     }
     [(_, page)] = list(defuddle(files))
-    assert page.site == "stephango.com" and page.kind == "general"
+    assert page.site == "stephango.com" and page.kind == "blog"
     assert page.labels["title"] == "Buy wisely" and page.labels["author"] == "Steph Ango"
     assert page.labels["date"] == "2023-09-30"
     assert "socks" in (page.labels["text"] or "") and "](" not in (page.labels["text"] or "")
@@ -130,3 +132,56 @@ def test_kept_apart_pages_are_found_by_bytes_url_or_shared_text() -> None:
     assert "shingles" in index.why(copy, "")
     fresh = b"<html><p>" + b" ".join(b"other%d" % i for i in range(40)) + b"</p></html>"
     assert index.why(fresh, "https://fresh.example/") == ""
+
+
+ARTICLE = (
+    b"<html><body><nav><a href='/'>Home</a></nav><article><h1>Mending nets on the quay</h1>"
+    b"<p>The old nets are mended by hand every spring before the boats go out.</p>"
+    b"<ul><li>a netting needle of the right size</li><li>tarred twine from the chandler</li></ul>"
+    b"</article><footer>Copyright the harbour trust</footer></body></html>"
+)
+TRUTH = "Mending nets on the quay The old nets are mended by hand every spring before the boats go out. " + (
+    "a netting needle of the right size tarred twine from the chandler"
+)
+
+
+def _case(labels: dict[str, str | None]) -> Case:
+    page = PoolPage(
+        "set-a", "p1", "https://harbour.example/nets", "harbour.example", "article", "en", ARTICLE, labels
+    )
+    return Case(page, ARTICLE)
+
+
+def test_a_page_is_scored_against_each_of_its_labels() -> None:
+    perfect = Output(
+        text=TRUTH,
+        markdown="# Mending nets on the quay\n\n"
+        "- a netting needle of the right size\n- tarred twine from the chandler",
+        title="Mending nets on the quay",
+        date="2024-04-02",
+    )
+    runners = {
+        "perfect": lambda raw, url: perfect,
+        "footer": lambda raw, url: Output(text="Copyright the harbour trust"),
+    }
+    labels: dict[str, str | None] = {"text": TRUTH, "title": "Mending nets on the quay", "date": "2024-04-02"}
+    scores = score_page(_case(labels), runners, _load_scorer())
+    good, bad = scores["perfect"], scores["footer"]
+    assert good.counts is not None and good.counts[1:] == (0.0, 0.0) and good.rouge == 1.0
+    assert good.found == {"headings": 1, "list items": 2} and good.kept == good.found
+    assert good.metadata == {"title": True, "date": True, "author": False} or good.metadata == {
+        "title": True,
+        "date": True,
+    }
+    assert not good.lost
+    assert bad.lost and bad.kept["list items"] == 0 and bad.metadata["title"] is False
+
+
+def test_a_crash_scores_as_an_empty_extraction_and_is_counted() -> None:
+    def crash(raw: bytes, url: str) -> Output:
+        raise ValueError("boom")
+
+    [scored] = score_page(
+        _case({"lead": "The old nets are mended by hand every spring"}), {"x": crash}, _load_scorer()
+    ).values()
+    assert scored.error and scored.lead is False and not scored.lost  # an error is no "ok" outcome

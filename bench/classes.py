@@ -92,13 +92,138 @@ def failures(page: Any, expect: dict[str, Any]) -> list[str]:
     return missed
 
 
+# --- real examples from the pool's dev side ---------------------------------------------------------------
+
+POOL_EXAMPLES = FOLDER / "pool_examples.json"
+PER_CLASS = 12  # real examples kept per class (the dev pages where weblens misses most)
+
+
+def _share(cell: str) -> tuple[int, int]:
+    kept, _, found = cell.partition("/")
+    return int(kept), int(found)
+
+
+def _linked_rows(raw: bytes, truth: str) -> float:
+    """The share of cells holding a link, over the page's table rows whose cells are all in ``truth``."""
+    import lxml.html
+
+    from bench.structure import _in, norm
+
+    root = lxml.html.document_fromstring(raw)
+    cells = [
+        cell
+        for row in root.iter("tr")
+        if len(found := [c for c in row if isinstance(c.tag, str) and c.tag in ("td", "th")]) >= 2
+        and all(_in(norm(c.text_content()), truth) for c in found if norm(c.text_content()))
+        for cell in found
+    ]
+    return sum(1 for cell in cells if cell.find(".//a") is not None) / len(cells) if cells else 0.0
+
+
+def _peer_kept(peers: list[dict[str, Any]], kind: str) -> int:
+    return max((_share(p.get("structure", {}).get(kind, "0/0"))[0] for p in peers), default=0)
+
+
+def _texts(found: list[Any], kind: str, count: int) -> list[Any]:
+    return [e.texts if kind == "table rows" else e.texts[0] for e in found if e.kind == kind][:count]
+
+
+def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The dev-side pool pages showing each class, with checks made from their labels: where weblens
+    keeps none of a page's table rows or list items, under 30 % of its links, or has the wrong author
+    or date, and a peer does better. Only the dev side: these are pages to fix classes on."""
+    from bench import pooldata
+    from bench.structure import elements, norm
+
+    records = [json.loads(line) for line in records_path.read_text(encoding="utf-8").splitlines()]
+    names = {r["set"] for r in records if "/" not in r["set"]}
+    pages = {(p.set, p.id): p for name in names for p in pooldata.load(name)}
+    chosen: dict[str, list[tuple[float, dict[str, Any]]]] = {cls: [] for cls in load()["classes"]}
+    for record in records:
+        page = pages.get((record["set"], record["id"]))
+        if page is None or page.side != "dev":
+            continue
+        mine = record["weblens"]
+        peers = [record[k] for k in ("trafilatura", "readability+markdownify") if k in record]
+        structure = mine.get("structure", {})
+        truth = norm(page.labels.get("text") or "")
+        found = elements(page.raw, page.url, truth) if truth else []
+        base = {"set": page.set, "id": page.id, "url": page.url, "kind": page.kind}
+        kept_rows, rows = _share(structure.get("table rows", "0/0"))
+        if rows >= 3 and kept_rows == 0 and _peer_kept(peers, "table rows") > rows // 2:
+            linked = _linked_rows(page.raw, truth)
+            cls = "link-table" if linked >= 0.5 else "encyclopedia"
+            if cls == "link-table" or page.kind == "encyclopedia":
+                peer = _peer_kept(peers, "table rows")
+                evidence = f"table rows 0/{rows} kept (a peer {peer}); {linked:.0%} of cells linked"
+                expect = {"table_rows": _texts(found, "table rows", 5)}
+                chosen[cls].append((rows, {**base, "evidence": evidence, "expect": expect}))
+        kept_items, items = _share(structure.get("list items", "0/0"))
+        article = page.kind not in ("docs", "forum", "discussion")
+        if 2 <= items <= 15 and kept_items == 0 and _peer_kept(peers, "list items") > 0 and article:
+            cls = "encyclopedia" if page.kind == "encyclopedia" else "short-list"
+            evidence = f"list items 0/{items} kept (a peer {_peer_kept(peers, 'list items')})"
+            expect = {"list_items": _texts(found, "list items", 5)}
+            chosen[cls].append((items, {**base, "evidence": evidence, "expect": expect}))
+        kept_links, links = _share(structure.get("links", "0/0"))
+        if links >= 8 and kept_links < 0.3 * links and _peer_kept(peers, "links") > kept_links:
+            evidence = f"links {kept_links}/{links} kept (a peer {_peer_kept(peers, 'links')})"
+            expect = {"links": [[e.texts[0], e.url] for e in found if e.kind == "links"][:8]}
+            chosen["inline-links"].append(
+                (links - kept_links, {**base, "evidence": evidence, "expect": expect})
+            )
+        for field, cls in (("author", "byline"), ("date", "date")):
+            if mine.get(field) is False and any(p.get(field) for p in peers):
+                entry = {
+                    **base,
+                    "evidence": f"{field} wrong (a peer right)",
+                    "expect": {field: page.labels[field]},
+                }
+                chosen[cls].append((1.0, entry))
+    return {
+        cls: [entry for _, entry in sorted(entries, key=lambda pair: -pair[0])[:PER_CLASS]]
+        for cls, entries in chosen.items()
+    }
+
+
+def pool_failures(examples: dict[str, list[dict[str, Any]]]) -> dict[str, tuple[int, int]]:
+    """(pages passing, pages) per class on the real examples (an empty dict without a built pool)."""
+    import weblens
+    from bench import pooldata
+
+    names = set(pooldata.sets())
+    wanted = {(e["set"], e["id"]) for found in examples.values() for e in found if e["set"] in names}
+    if not wanted:
+        return {}
+    pages = {
+        (p.set, p.id): p for name in {s for s, _ in wanted} for p in load(name) if (p.set, p.id) in wanted
+    }
+    counts: dict[str, tuple[int, int]] = {}
+    for cls, found in examples.items():
+        present = [e for e in found if (e["set"], e["id"]) in pages]
+        passing = 0
+        for entry in present:
+            page = pages[(entry["set"], entry["id"])]
+            passing += not failures(weblens.extract(page.raw, page.url or None), entry["expect"])
+        counts[cls] = (passing, len(present))
+    return counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--show", action="store_true", help="print every failed check")
+    parser.add_argument(
+        "--select-from-pool",
+        action="store_true",
+        help="rewrite pool_examples.json from the last bench/pool.py run's per-page results",
+    )
     args = parser.parse_args()
+    if args.select_from_pool:
+        examples = select_from_pool(REPO / "bench" / ".out" / "pool-pages.jsonl")
+        POOL_EXAMPLES.write_text(json.dumps(examples, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     import weblens
 
     data = load()

@@ -136,7 +136,7 @@ def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
     from bench.structure import elements, norm
 
     records = [json.loads(line) for line in records_path.read_text(encoding="utf-8").splitlines()]
-    names = {r["set"] for r in records if "/" not in r["set"]}
+    names = {r["set"] for r in records} & set(pooldata.sets())  # the manuals are not the pool's
     pages = {(p.set, p.id): p for name in names for p in pooldata.load(name)}
     chosen: dict[str, list[tuple[float, dict[str, Any]]]] = {cls: [] for cls in load()["classes"]}
     for record in records:

@@ -264,6 +264,19 @@ def main() -> int:
     lines.append(f"| **all** | | {all_pages} | {sum(checks_ok.values())} / {sum(checks_all.values())} |")
     if notes:
         lines += ["", "What fails (first four checks a page):", "", *notes]
+    if POOL_EXAMPLES.is_file():
+        examples = json.loads(POOL_EXAMPLES.read_text(encoding="utf-8"))
+        if counts := pool_failures(examples):
+            lines += [
+                "",
+                "Real pages of the pool's dev side showing each class (`pool_examples.json`, chosen by "
+                "`--select-from-pool` where weblens misses and a peer does not; checks made from the pages' "
+                "labels; needs the built pool):",
+                "",
+                "| class | pages passing |",
+                "|---|---|",
+                *(f"| {cls} | {ok} / {total} |" for cls, (ok, total) in counts.items()),
+            ]
     markdown = "\n".join(lines)
     print(markdown)
     if not args.no_write:

@@ -171,7 +171,12 @@ def cases(names: Iterable[str], docs: bool, per_corpus: int) -> list[Case]:
     return found
 
 
-_DOCS_SITE = re.compile(r"^(handbook|rust)-")  # one publisher's manuals, one site
+_DOCS_SITE = re.compile(r"^(handbook|rust)-.*")  # one publisher's manuals, one site
+
+
+def docs_site(manual: str) -> str:
+    """A manual's site: its publisher (the Handbook's languages are one site, Rust's books and API one)."""
+    return "docs/" + _DOCS_SITE.sub(r"\1", manual)
 
 
 def _docs_cases(per_corpus: int) -> list[Case]:
@@ -179,7 +184,7 @@ def _docs_cases(per_corpus: int) -> list[Case]:
 
     found: list[Case] = []
     for corpus in docs.installed():
-        site = "docs/" + _DOCS_SITE.sub(r"\1", corpus.name)
+        site = docs_site(corpus.name)
         lang = corpus.name.split("-", 1)[1][:2] if corpus.name.startswith("handbook-") else "en"
         for page in docs.sample(corpus, per_corpus):
             labels: dict[str, str | None] = {"text": page.truth}

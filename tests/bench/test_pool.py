@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 
 from bench.extraction import _load_scorer
-from bench.pool import Case, Output, score_page
+from bench.pool import Case, Output, docs_site, score_page
 from bench.pool_build import KeptApart, declared_url, defuddle, language, magic_html, markdown_text, shingles
 from bench.pooldata import PoolPage, load, pool_dir, side, site_of, spaced_cjk, write
 from hypothesis import given
@@ -185,3 +185,9 @@ def test_a_crash_scores_as_an_empty_extraction_and_is_counted() -> None:
         _case({"lead": "The old nets are mended by hand every spring"}), {"x": crash}, _load_scorer()
     ).values()
     assert scored.error and scored.lead is False and not scored.lost  # an error is no "ok" outcome
+
+
+def test_one_publishers_manuals_are_one_site() -> None:
+    assert docs_site("handbook-en-US") == docs_site("handbook-ja-JP") == "docs/handbook"
+    assert docs_site("rust-books") == docs_site("rust-items") == "docs/rust"
+    assert docs_site("python-docs") == "docs/python-docs"

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -209,6 +210,23 @@ class Scored:
     error: bool = False
     outcome: str = ""
 
+    @classmethod
+    def from_record(cls, mine: dict[str, Any]) -> Scored:
+        """The scores a record of an earlier run kept (``--from-records``: tabulate again, run nothing)."""
+        structure: dict[str, str] = mine.get("structure", {})
+        counts = tuple(mine["counts"]) if "counts" in mine else None
+        return cls(
+            counts=counts,  # type: ignore[arg-type]
+            rouge=mine.get("rouge") if counts else None,
+            lead=mine.get("lead"),
+            found=Counter({k: int(v.partition("/")[2]) for k, v in structure.items()}),
+            kept=Counter({k: int(v.partition("/")[0]) for k, v in structure.items()}),
+            metadata={f: bool(mine[f]) for f in FIELDS if f in mine},
+            lost=bool(mine.get("lost")),
+            error=bool(mine.get("error")),
+            outcome=str(mine.get("outcome", "")),
+        )
+
     def record(self) -> dict[str, object]:
         mine: dict[str, object] = {"outcome": self.outcome, **self.metadata}
         if self.counts is not None:
@@ -303,13 +321,22 @@ def _score_index(index: int) -> dict[str, Scored]:
 
 
 def measure(
-    found: list[Case], runners: dict[str, Extractor], scorer: ModuleType, jobs: int
+    found: list[Case],
+    runners: dict[str, Extractor],
+    scorer: ModuleType,
+    jobs: int,
+    earlier: dict[tuple[str, str], dict[str, Any]] | None = None,
 ) -> tuple[dict[str, dict[str, dict[Side, SideTally]]], list[dict[str, object]]]:
     """Every extractor on every page (in ``jobs`` processes); tallies by group (:func:`group_of`),
-    extractor and side, and one record a page."""
+    extractor and side, and one record a page. With ``earlier`` records (by set and id), their scores
+    are tabulated instead: the sides are computed again, nothing is run."""
     global _WORK
     _WORK = (found, runners, scorer)
-    if jobs > 1:
+    if earlier is not None:
+        results = [
+            {n: Scored.from_record(earlier[(c.page.set, c.page.id)][n]) for n in runners} for c in found
+        ]
+    elif jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as workers:
             results = workers.map(_score_index, range(len(found)), chunksize=4)
     else:
@@ -530,6 +557,10 @@ def _goal_row(label: str, shares: dict[str, float], goal: float) -> str:
     return f"| {label} | {_pct(mine)} | {peer} | ≥ {_pct(goal)} | {'yes' if mine >= goal else 'no'} |"
 
 
+def _not_run(raw: bytes, url: str) -> Output:
+    raise AssertionError("with --from-records no extractor runs")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -540,17 +571,27 @@ def main() -> int:
     parser.add_argument("--only", action="append", default=[], help="only these extractors")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument(
+        "--from-records",
+        type=Path,
+        help="tabulate the per-page scores of an earlier run (its pool-pages.jsonl) instead of running",
+    )
     args = parser.parse_args()
     names = args.set or sets()
     if not names and args.no_docs:
         print(f"no pool at {pool_dir()}: build it with bench/pool_build.py (see bench/pool/README.md)")
         return 1
     found = cases(names, not args.no_docs, args.docs_per_corpus)
-    runners = {
-        name: factory() for name, (_, factory) in EXTRACTORS.items() if not args.only or name in args.only
-    }
+    chosen = [name for name in EXTRACTORS if not args.only or name in args.only]
+    earlier = None
+    if args.from_records:
+        lines_in = args.from_records.read_text(encoding="utf-8").splitlines()
+        earlier = {(r["set"], r["id"]): r for r in map(json.loads, lines_in)}
+        runners: dict[str, Extractor] = dict.fromkeys(chosen, _not_run)
+    else:
+        runners = {name: EXTRACTORS[name][1]() for name in chosen}
     scorer = _load_scorer()
-    grouped, records = measure(found, runners, scorer, args.jobs)
+    grouped, records = measure(found, runners, scorer, args.jobs, earlier)
     tallies = grouped["pool"]
     text_by_set = {n: {s: _merge(grouped, n, s) for s in SIDES} for n in runners}
     OUT.parent.mkdir(parents=True, exist_ok=True)

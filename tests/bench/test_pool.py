@@ -4,10 +4,11 @@ reads its sources and keeps the kept-apart pages out."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from bench.extraction import _load_scorer
-from bench.pool import Case, Output, docs_site, score_page
+from bench.pool import Case, Output, Scored, docs_site, score_page
 from bench.pool_build import KeptApart, declared_url, defuddle, language, magic_html, markdown_text, shingles
 from bench.pooldata import PoolPage, load, pool_dir, side, site_of, spaced_cjk, write
 from hypothesis import given
@@ -191,3 +192,15 @@ def test_one_publishers_manuals_are_one_site() -> None:
     assert docs_site("handbook-en-US") == docs_site("handbook-ja-JP") == "docs/handbook"
     assert docs_site("rust-books") == docs_site("rust-items") == "docs/rust"
     assert docs_site("python-docs") == "docs/python-docs"
+
+
+def test_a_record_of_a_run_gives_back_its_scores() -> None:
+    perfect = Output(text=TRUTH, markdown="# Mending nets on the quay", title="Mending nets on the quay")
+    labels: dict[str, str | None] = {
+        "text": TRUTH,
+        "title": "Mending nets on the quay",
+        "lead": "The old nets",
+    }
+    [scored] = score_page(_case(labels), {"x": lambda raw, url: perfect}, _load_scorer()).values()
+    again = Scored.from_record(json.loads(json.dumps(scored.record())))
+    assert again == scored

@@ -130,8 +130,8 @@ def _texts(found: list[Any], kind: str, count: int) -> list[Any]:
 
 def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
     """The dev-side pool pages showing each class, with checks made from their labels: where weblens
-    keeps none of a page's table rows or list items, under 30 % of its links, or has the wrong author
-    or date, and a peer does better. Only the dev side: these are pages to fix classes on."""
+    keeps under half of a page's table rows, list items or links, or has the wrong author or date,
+    and a peer does better. Only the dev side: these are pages to fix classes on."""
     from bench import pooldata
     from bench.structure import elements, norm
 
@@ -150,23 +150,28 @@ def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
         found = elements(page.raw, page.url, truth) if truth else []
         base = {"set": page.set, "id": page.id, "url": page.url, "kind": page.kind}
         kept_rows, rows = _share(structure.get("table rows", "0/0"))
-        if rows >= 3 and kept_rows == 0 and _peer_kept(peers, "table rows") > rows // 2:
+        if rows >= 3 and 2 * kept_rows < rows and _peer_kept(peers, "table rows") > kept_rows:
             linked = _linked_rows(page.raw, truth)
             cls = "link-table" if linked >= 0.5 else "encyclopedia"
             if cls == "link-table" or page.kind == "encyclopedia":
                 peer = _peer_kept(peers, "table rows")
-                evidence = f"table rows 0/{rows} kept (a peer {peer}); {linked:.0%} of cells linked"
+                evidence = f"table rows {kept_rows}/{rows} kept (a peer {peer}); {linked:.0%} of cells linked"
                 expect = {"table_rows": _texts(found, "table rows", 5)}
                 chosen[cls].append((rows, {**base, "evidence": evidence, "expect": expect}))
         kept_items, items = _share(structure.get("list items", "0/0"))
         article = page.kind not in ("docs", "forum", "discussion")
-        if 2 <= items <= 15 and kept_items == 0 and _peer_kept(peers, "list items") > 0 and article:
+        if (
+            2 <= items <= 15
+            and 2 * kept_items < items
+            and _peer_kept(peers, "list items") > kept_items
+            and article
+        ):
             cls = "encyclopedia" if page.kind == "encyclopedia" else "short-list"
-            evidence = f"list items 0/{items} kept (a peer {_peer_kept(peers, 'list items')})"
+            evidence = f"list items {kept_items}/{items} kept (a peer {_peer_kept(peers, 'list items')})"
             expect = {"list_items": _texts(found, "list items", 5)}
             chosen[cls].append((items, {**base, "evidence": evidence, "expect": expect}))
         kept_links, links = _share(structure.get("links", "0/0"))
-        if links >= 8 and kept_links < 0.3 * links and _peer_kept(peers, "links") > kept_links:
+        if links >= 8 and 2 * kept_links < links and _peer_kept(peers, "links") > kept_links:
             evidence = f"links {kept_links}/{links} kept (a peer {_peer_kept(peers, 'links')})"
             expect = {"links": [[e.texts[0], e.url] for e in found if e.kind == "links"][:8]}
             chosen["inline-links"].append(
@@ -196,7 +201,10 @@ def pool_failures(examples: dict[str, list[dict[str, Any]]]) -> dict[str, tuple[
     if not wanted:
         return {}
     pages = {
-        (p.set, p.id): p for name in {s for s, _ in wanted} for p in load(name) if (p.set, p.id) in wanted
+        (p.set, p.id): p
+        for name in {s for s, _ in wanted}
+        for p in pooldata.load(name)
+        if (p.set, p.id) in wanted
     }
     counts: dict[str, tuple[int, int]] = {}
     for cls, found in examples.items():

@@ -31,6 +31,8 @@ bench: install
 	$(PY) bench/extraction.py
 	$(PY) bench/structure.py
 	$(PY) bench/metadata.py
+	$(PY) bench/pool.py
+	$(PY) bench/classes.py
 	$(PY) bench/fetch.py
 	$(PY) bench/render.py
 	$(PY) bench/gather.py

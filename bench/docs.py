@@ -201,11 +201,25 @@ def installed() -> list[DocsCorpus]:
     return [corpus for corpus in CORPORA if corpus.root.is_dir()]
 
 
+def _paths(corpus: DocsCorpus) -> list[Path]:
+    found = {path for pattern in corpus.patterns for path in corpus.root.glob(pattern)}
+    return sorted(path for path in found if path.stat().st_size <= MAX_BYTES)
+
+
 def pages(corpus: DocsCorpus, limit: int = 0) -> Iterator[DocsPage]:
     """The corpus's pages in path order (at most ``limit``, 0: all), with their ground truth."""
-    found = {path for pattern in corpus.patterns for path in corpus.root.glob(pattern)}
-    paths = sorted(path for path in found if path.stat().st_size <= MAX_BYTES)
-    for path in paths[: limit or None]:
+    return _read(corpus, _paths(corpus)[: limit or None])
+
+
+def sample(corpus: DocsCorpus, count: int) -> Iterator[DocsPage]:
+    """About ``count`` of the corpus's pages, evenly spaced in path order (the pool's sample)."""
+    paths = _paths(corpus)
+    step = max(1, len(paths) // max(1, count))
+    return _read(corpus, paths[::step][:count])
+
+
+def _read(corpus: DocsCorpus, paths: list[Path]) -> Iterator[DocsPage]:
+    for path in paths:
         raw = path.read_bytes()
         try:
             tree = lxml.html.document_fromstring(raw)

@@ -8,6 +8,9 @@ reads as a Western European language in windows-1252, read so; else charset-norm
 UTF-8 with replacement characters. Decoding never
 raises: undecodable bytes become U+FFFD.
 
+A ``<meta>`` charset naming a legacy charset gives way to UTF-8 when the body is valid UTF-8 with
+non-ASCII characters (pages re-saved or converted to UTF-8 keep their old declaration).
+
 Servers often declare a default they never checked, so the header's charset is
 overruled in three cases:
 
@@ -167,11 +170,26 @@ def _strict_utf8(body: bytes) -> bool:
     return True
 
 
+def _is_utf8_behind_legacy(body: bytes, codec: str) -> bool:
+    """A legacy charset is declared but the body is valid UTF-8 with non-ASCII characters: legacy text
+    is practically never valid UTF-8 by accident, while pages converted to UTF-8 (or saved so) under a
+    stale declaration are common."""
+    return not codec.startswith("utf") and not body.isascii() and _strict_utf8(body)
+
+
+def _checked_meta(body: bytes) -> str | None:
+    """The ``<meta>`` charset, unless the body is valid UTF-8 behind a legacy one."""
+    meta = _from_meta(body)
+    if meta is not None and _is_utf8_behind_legacy(body, meta):
+        return "utf-8"
+    return meta
+
+
 def _checked_declaration(body: bytes, codec: str | None) -> str | None:
     """The header's codec unless the body contradicts it (see the module docstring)."""
     if codec is None or not _valid_in(body, codec):
         return None
-    if not codec.startswith("utf") and not body.isascii() and _strict_utf8(body):
+    if _is_utf8_behind_legacy(body, codec):
         return "utf-8"
     if codec in _WEAK_DEFAULTS:
         meta = _from_meta(body)
@@ -187,5 +205,5 @@ def decode_body(body: bytes, declared: str | None = None) -> tuple[str, str]:
         name, skip = bom
         return body[skip:].decode(name, errors="replace"), name
     checked = _checked_declaration(body, normalise_charset(declared))
-    name = checked or _from_meta(body) or _detect(body) or "utf-8"
+    name = checked or _checked_meta(body) or _detect(body) or "utf-8"
     return body.decode(name, errors="replace"), name

@@ -141,3 +141,40 @@ def test_undeclared_central_european_text_is_not_taken_for_western(page: str) ->
     body = (page * 8).encode("cp1250")
     _, used = decode_body(body, None)
     assert used != "cp1252"
+
+
+_NEWS = "国务院新闻办举行系列主题新闻发布会，河南省有关负责同志介绍了相关情况。粮食产量连续七年稳定。"
+
+
+@pytest.mark.parametrize("declared", ["gb2312", "euc-jp", "iso-8859-2", "windows-1252"])
+def test_a_meta_charset_gives_way_to_utf8_the_body_is_valid_in(declared: str) -> None:
+    """A page saved (or converted) as UTF-8 under its old ``<meta>`` declaration reads as UTF-8."""
+    page = f'<html><head><meta charset="{declared}"></head><body><p>{_NEWS}</p></body></html>'
+    text, codec = decode_body(page.encode("utf-8"))
+    assert codec == "utf-8"
+    assert _NEWS in text
+
+
+def test_a_meta_charset_the_body_really_is_in_is_kept() -> None:
+    page = f'<html><head><meta charset="gb2312"></head><body><p>{_NEWS}</p></body></html>'
+    text, codec = decode_body(page.encode("gb18030"))
+    assert codec == "gb18030"
+    assert _NEWS in text
+
+
+_PROSE = (
+    "河南做好良田、良种、良机、良法融合一体的文章。向良田要产量。2022年起，河南在已经建成8500多万亩高标准"
+    "农田的基础上，按照建设标准化、装备现代化、应用智能化、经营规模化、管理规范化、环境生态化要求，启动建设"
+    "1500万亩高标准农田示范区。目前河南全省有拖拉机319万台、配套农机具728万台，小麦、玉米生产基本实现全程机械化。"
+)
+
+
+@settings(max_examples=200)
+@given(st.data())
+def test_property_real_chinese_prose_in_gbk_is_never_taken_for_utf8(data: st.DataObject) -> None:
+    """Legacy prose is practically never valid UTF-8 by accident (a run of one character can be: the
+    rule is about text, which varies), so any stretch of twenty characters or more keeps its charset."""
+    start = data.draw(st.integers(0, len(_PROSE) - 20))
+    words = _PROSE[start : data.draw(st.integers(start + 20, len(_PROSE)))]
+    page = f'<html><head><meta charset="gbk"></head><body><p>{words}</p></body></html>'
+    assert decode_body(page.encode("gb18030")) == (page, "gb18030")

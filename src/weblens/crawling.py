@@ -46,6 +46,7 @@ __all__ = [
     "run_crawl",
     "run_map",
     "sitemap_roots",
+    "start_of",
     "state_path",
 ]
 
@@ -112,7 +113,9 @@ def _plan(request: CrawlRequest, start: str, concurrency: int) -> CrawlPlan:
     )
 
 
-def _start_of(url: str, check: Callable[[str], None]) -> str:
+def start_of(url: str, check: Callable[[str], None]) -> str:
+    """The canonical start URL, or the error that stops a crawl before it starts (``invalid_argument``,
+    ``invalid_url``, ``ssrf_blocked`` for a literal private address)."""
     start = canonical_url(url)
     if start is None:
         raise InvalidArgument(f"url: not a crawlable http(s) URL: {url!r}", field="url")
@@ -145,7 +148,7 @@ async def run_crawl(
 ) -> CrawlSummary:
     """Crawl the site of ``request.url`` (see :mod:`weblens.crawl.engine` for the steps); the state
     lives in SQLite beside the output unless ``open_state`` says otherwise (Redis, for a queue)."""
-    start = _start_of(request.url, tools.check_url)
+    start = start_of(request.url, tools.check_url)
     plan = _plan(request, start, concurrency)
     async with _files(outputs) as (out, temporary):
         written = scan_file(out) if outputs.resume else None
@@ -312,7 +315,7 @@ def _write_llms_txt(out: Path, target: Path, crawler: Crawler) -> None:
 async def run_map(request: MapRequest, tools: SiteTools) -> MapResult:
     """The site's pages: its sitemaps first; without them, the links of a few of its pages."""
     started = time.perf_counter()
-    start = _start_of(request.url, tools.check_url)
+    start = start_of(request.url, tools.check_url)
     scope = Scope(start=start, kind=request.scope, allow_subdomains=request.allow_subdomains)
     warnings: list[str] = []
     found: dict[str, MapURL] = {}

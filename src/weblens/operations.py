@@ -278,7 +278,6 @@ CRAWL = Operation(
     "comes from the cache). Bound it with max_pages.",
     markdown=crawl_as_markdown,
     text=crawl_as_text,
-    cli=False,
     job=True,
 )
 MAP = Operation(

@@ -33,7 +33,7 @@ from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
 from weblens.crawl.engine import CrawlRead
 from weblens.crawl.sitemaps import MAX_SITEMAP_BYTES
-from weblens.crawling import CrawlOutputs, SiteTools, run_crawl, run_map
+from weblens.crawling import CrawlOutputs, SiteTools, run_crawl, run_map, start_of
 from weblens.data import DataOptions, as_json_schema, read_schema
 from weblens.data.run import DataTools, StructuredAsk, read_data, read_document
 from weblens.data.run import Document as DataDocument
@@ -681,6 +681,11 @@ class Lens:
         :func:`weblens.crawling.run_map`); ``search`` orders them by relevance."""
         req = MapRequest.build(request, **fields)
         return await run_map(req, self.site_tools(req, self.settings.crawl_concurrency))
+
+    def check_crawl(self, request: CrawlRequest) -> str:
+        """The canonical start URL of a crawl, or the error that would stop it before it starts (a
+        malformed URL, a literal private address): for a frontend that starts the crawl later."""
+        return start_of(request.url, lambda url: _checked(self._guard, url))
 
     def crawl_pace(self, concurrency: int) -> Pace:
         """A crawl's pace on each site: the crawl_rate_limit setting, ``concurrency`` pages in flight."""

@@ -238,6 +238,9 @@ class Crawler:
 
     # --- one page -------------------------------------------------------------------------------
     async def _handle(self, task: Task) -> None:
+        if self._host(task.url) in self._blocked:  # found before its host was refused
+            await self.state.cut_taken(task, "ssrf_blocked")
+            return
         try:
             read = await self.tools.read(task.url)
         except HTTPError as exc:
@@ -245,9 +248,9 @@ class Crawler:
                 await self._slow_down(task, exc)
                 return
             await self._error(task, exc)
-        except SSRFBlocked as exc:
+        except SSRFBlocked as exc:  # its host resolves to a private address: reported once, never a line
             self._block(task.url, exc)
-            await self._error(task, exc)
+            await self.state.cut_taken(task, "ssrf_blocked")
         except WeblensError as exc:
             await self._error(task, exc)
         except Exception as exc:

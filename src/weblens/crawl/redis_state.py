@@ -264,6 +264,15 @@ class RedisState:
                 task, aliases=aliases, fingerprint=fingerprint, links=links, near_duplicate=near_duplicate
             )
 
+    async def cut_taken(self, task: Task, reason: str) -> None:
+        async with self._lock:
+            found = Found(task.url, task.depth, task.found_on)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.hset(self._k("urls"), task.url, _row(CUT, found, note=reason))
+                pipe.srem(self._k("reading"), task.url)
+                pipe.hincrby(self._k("counters"), f"cut\x00{reason}", 1)
+                await pipe.execute()
+
     async def fail(self, task: Task) -> None:
         async with self._lock:
             await self._fail_unlocked(task)

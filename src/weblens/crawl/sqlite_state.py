@@ -196,6 +196,16 @@ class SQLiteState:
                 [(band, cursor.lastrowid) for band in bands_of(fingerprint.signature)],
             )
 
+    async def cut_taken(self, task: Task, reason: str) -> None:
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute("UPDATE urls SET state = 3, note = ? WHERE url = ?", (reason, task.url))
+            await self.bump("cut", reason)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
     async def fail(self, task: Task) -> None:
         self._db.execute("UPDATE urls SET state = 2 WHERE url = ?", (task.url,))
 

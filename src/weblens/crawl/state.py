@@ -111,6 +111,11 @@ class CrawlState(Protocol):
         """Record a URL as read with an error line."""
         ...
 
+    async def cut_taken(self, task: Task, reason: str) -> None:
+        """Record a URL taken to be read as never to be read after all (its host turned out to be
+        refused by the SSRF guard), counted under ``reason``; it gets no line."""
+        ...
+
     async def reconcile(self, written: Iterable[str]) -> int:
         """After a restart: the URLs with a line in the output are done; every other ``reading`` or
         ``done`` URL is queued again (it was in flight, or its line was not written). Returns how many

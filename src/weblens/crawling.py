@@ -61,6 +61,11 @@ MAP_PAGES = 12
 """Pages a map reads for links when the site has no sitemap (the start page and the pages it links
 first, breadth-first): a site's menus and indexes link most of its sections within two hops."""
 MAP_TIMEOUT_S = 20.0
+RENDER_TRIALS = 3
+"""Renders of a host's pages that add nothing (:func:`weblens.escalation.render_added`) before a crawl
+reads its pages as served; one render that adds something keeps rendering on for the host. Three:
+on a static manual every render is of a short page that stays short; a script-built site shows a
+gain on its first thin page."""
 _URL_WORDS = re.compile(r"[/_\-.?=&+%#]+")
 
 
@@ -68,8 +73,9 @@ _URL_WORDS = re.compile(r"[/_\-.?=&+%#]+")
 class SiteTools:
     """What the Lens hands a crawl or a map: each step guarded and paced by the Lens."""
 
-    read: Callable[[str, bool], Awaitable[CrawlRead]]
-    """Read one URL for a crawl (``True``: keep the page's body, for typed data)."""
+    read: Callable[[str, bool, bool], Awaitable[CrawlRead]]
+    """Read one URL for a crawl: ``(url, keep the page's body for typed data, may render)``; with
+    render auto and the last False, the page is read as served."""
     allowed: Callable[[str], Awaitable[bool]]
     check_url: Callable[[str], None]
     robots_sitemaps: Callable[[str], Awaitable[list[str]]]
@@ -239,7 +245,7 @@ async def _check_same_crawl(state: CrawlState, request: CrawlRequest) -> None:
 
 async def _read_start(tools: SiteTools, start: str) -> CrawlRead:
     """The start page, read before anything is written: its failure is the crawl's error."""
-    first = await tools.read(start, tools.data is not None)
+    first = await tools.read(start, tools.data is not None, True)
     if not first.is_html:
         raise UnsupportedContentType(
             f"the start URL is not an HTML page ({first.page.content_type}); a crawl follows links",
@@ -249,11 +255,38 @@ async def _read_start(tools: SiteTools, start: str) -> CrawlRead:
     return first
 
 
+class RenderLearner:
+    """Whether a crawl still renders a host's pages: a site served whole as HTML shows it soon (its
+    thin pages are as thin rendered), and each render costs a browser's time."""
+
+    def __init__(self) -> None:
+        self._wasted: dict[str, int] = {}
+        self._useful: set[str] = set()
+
+    def allows(self, url: str) -> bool:
+        host = urlsplit(url).netloc
+        return host in self._useful or self._wasted.get(host, 0) < RENDER_TRIALS
+
+    def record(self, url: str, read: CrawlRead) -> None:
+        if read.render_gain is None:
+            return
+        host = urlsplit(url).netloc
+        if read.render_gain:
+            self._useful.add(host)
+        else:
+            self._wasted[host] = self._wasted.get(host, 0) + 1
+            if self._wasted[host] == RENDER_TRIALS and host not in self._useful:
+                log.info("crawl_render_off", host=host, wasted=RENDER_TRIALS)
+
+
 def _crawl_tools(tools: SiteTools) -> CrawlTools:
     keep_body = tools.data is not None
+    learner = RenderLearner()
 
     async def read(url: str) -> CrawlRead:
-        return await tools.read(url, keep_body)
+        found = await tools.read(url, keep_body, learner.allows(url))
+        learner.record(url, found)
+        return found
 
     async def roots(start: str) -> tuple[list[str], bool]:
         return await sitemap_roots(tools, start)
@@ -349,7 +382,7 @@ async def run_map(request: MapRequest, tools: SiteTools) -> MapResult:
                 return
             url = queue.pop(0)
             try:
-                read = await tools.read(url, False)
+                read = await tools.read(url, False, False)
             except WeblensError as exc:
                 warnings.append(f"{url}: not read ({exc.code}: {exc.message})")
                 continue

@@ -20,7 +20,7 @@ from weblens.crawl.engine import CrawlRead
 from weblens.crawl.links import merged
 from weblens.crawl.read import CrawledPage, crawl_extract
 from weblens.errors import ExtractionFailed, WeblensError
-from weblens.escalation import better_result, cache_answers, render_reason
+from weblens.escalation import better_result, cache_answers, render_added, render_reason
 from weblens.extract import ExtractOptions
 from weblens.logs import get_logger
 from weblens.models import (
@@ -328,22 +328,21 @@ class PageReader:
 
     async def _crawl_escalate(self, url: str, read: CrawlRead, call: ReadCall) -> tuple[CrawlRead, bool]:
         """Render a page that calls for it; keep the better result, and the rendered page's links (a
-        script may add them) with the HTTP page's."""
+        script may add them) with the HTTP page's; say whether rendering added anything."""
         try:
             rendered = await self._crawl_render(url, call)
         except WeblensError as exc:
             warning = f"{exc.code}: rendering failed ({exc.message}); returned the HTTP result"
             page = read.page.model_copy(update={"warnings": [*read.page.warnings, warning]})
-            return CrawlRead(page=page, links=read.links, fingerprint=read.fingerprint, body=read.body), False
+            return replace(read, page=page, render_gain=False), False
         links = merged(rendered.links, read.links)
+        gain = render_added(read.page, rendered.page)
         if better_result(read.page, rendered.page) is rendered.page:
             page = rendered.page.model_copy(
                 update={"status": read.page.status, "content_type": read.page.content_type}
             )
-            return CrawlRead(
-                page=page, links=links, fingerprint=rendered.fingerprint, body=rendered.body
-            ), True
-        return CrawlRead(page=read.page, links=links, fingerprint=read.fingerprint, body=read.body), True
+            return replace(rendered, page=page, links=links, render_gain=gain), True
+        return replace(read, links=links, render_gain=gain), True
 
     async def _run_crawl_extract(
         self, source: str | bytes, url: str, call: ReadCall, *, content_type: str | None, html: bool

@@ -722,8 +722,10 @@ class Lens:
         pace = call.pace
         guard, robots = self._guard, self._robots
 
-        async def read(url: str, keep_body: bool) -> CrawlRead:
-            return await self.read_for_crawl(url, call, keep_body=keep_body)
+        served = replace(call, mode=RenderMode.NEVER) if call.mode is RenderMode.AUTO else call
+
+        async def read(url: str, keep_body: bool, render: bool) -> CrawlRead:
+            return await self.read_for_crawl(url, call if render else served, keep_body=keep_body)
 
         async def allowed(url: str) -> bool:
             return await robots.allows(guard.check_url(url), queue=True)

@@ -38,7 +38,7 @@ from weblens.crawl.wire import dump_error, dump_read, load_error, load_read
 from weblens.crawling import CrawlOutputs, run_crawl
 from weblens.errors import FetchTimeout, InternalError, InvalidArgument, RateLimited, WeblensError
 from weblens.logs import get_logger
-from weblens.models import CrawlCounts, CrawlSummary
+from weblens.models import CrawlCounts, CrawlSummary, RenderMode
 from weblens.requests import CrawlRequest
 from weblens.session import Lens
 
@@ -67,8 +67,10 @@ async def read_crawl_page(
     fields: dict[str, Any],
     concurrency: int,
     keep_body: bool,
+    render: bool = True,
 ) -> None:
-    """The job: read one page for a crawl and put what was found on the run's result stream."""
+    """The job: read one page for a crawl and put what was found on the run's result stream
+    (``render`` False: with render auto, read the page as served)."""
     from arq.worker import Retry
 
     lens: Lens = ctx["lens"]
@@ -76,6 +78,8 @@ async def read_crawl_page(
     try:
         request = CrawlRequest.parse(fields)
         call = lens.crawl_call(request, concurrency, queue=False)
+        if not render and call.mode is RenderMode.AUTO:
+            call = replace(call, mode=RenderMode.NEVER)
         async with asyncio.timeout(budget_s):
             read = await lens.read_for_crawl(url, call, keep_body=keep_body)
         payload: dict[str, Any] = {"read": dump_read(read)}
@@ -102,6 +106,7 @@ class _Pending:
     url: str
     future: asyncio.Future[dict[str, Any]]
     sent: float
+    render: bool = True
     lost: int = 0
 
 
@@ -117,9 +122,9 @@ class Dispatcher:
     keep_body: bool
     pending: dict[str, _Pending] = field(default_factory=dict)
 
-    async def read(self, url: str) -> CrawlRead:
+    async def read(self, url: str, render: bool = True) -> CrawlRead:
         for attempt in range(BUDGET_RETRIES + 1):
-            payload = await self._job(url)
+            payload = await self._job(url, render)
             if "read" in payload:
                 return load_read(payload["read"])
             if "error" in payload:
@@ -127,17 +132,17 @@ class Dispatcher:
             log.info("crawl_job_budget", url=url, attempt=attempt + 1)
         raise FetchTimeout(f"the page took longer than its job budget of {self.queue.budget_s:g} s", url=url)
 
-    async def _job(self, url: str) -> dict[str, Any]:
+    async def _job(self, url: str, render: bool) -> dict[str, Any]:
         token = uuid.uuid4().hex
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[token] = _Pending(url=url, future=future, sent=time.monotonic())
+        self.pending[token] = _Pending(url=url, future=future, sent=time.monotonic(), render=render)
         try:
-            await self._submit(token, url)
+            await self._submit(token, url, render)
             return await future
         finally:
             self.pending.pop(token, None)
 
-    async def _submit(self, token: str, url: str) -> None:
+    async def _submit(self, token: str, url: str, render: bool) -> None:
         await self.pool.enqueue_job(
             CRAWL_FUNCTION,
             self.run,
@@ -146,6 +151,7 @@ class Dispatcher:
             self.fields,
             self.concurrency,
             self.keep_body,
+            render,
             _job_id=f"{self.run}:{token}",
             _queue_name=self.queue.queue_name,
         )
@@ -193,7 +199,7 @@ class Dispatcher:
                 continue
             log.warning("crawl_job_requeued", url=pending.url, times=pending.lost)
             pending.sent = time.monotonic()
-            await self._submit(token, pending.url)
+            await self._submit(token, pending.url, pending.render)
 
 
 async def run_crawl_queued(
@@ -253,8 +259,8 @@ async def run_crawl_queued(
     return summary
 
 
-def _read_with(dispatcher: Dispatcher) -> Callable[[str, bool], Awaitable[CrawlRead]]:
-    async def read(url: str, keep_body: bool) -> CrawlRead:
-        return await dispatcher.read(url)
+def _read_with(dispatcher: Dispatcher) -> Callable[[str, bool, bool], Awaitable[CrawlRead]]:
+    async def read(url: str, keep_body: bool, render: bool) -> CrawlRead:
+        return await dispatcher.read(url, render)
 
     return read

@@ -26,8 +26,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from weblens.crawl.canonical import canonical_url
 from weblens.crawl.fingerprint import NEAR_DUPLICATE, Fingerprint
@@ -45,6 +47,12 @@ __all__ = ["MAX_TRIES", "CrawlPlan", "CrawlRead", "CrawlTools", "Crawler", "back
 
 log = get_logger("weblens.crawl")
 
+SITEMAP_BATCH = 1000
+"""Sitemap entries considered together (one look-up in the seen-set)."""
+CANONICAL_MEMO = 50_000
+"""Links whose canonical form is kept in memory (about 10 MB): a site's menus repeat on every page, and
+canonicalising a URL costs about a tenth of a millisecond."""
+_MISSING: Any = object()
 MAX_TRIES = 5
 """Times a URL is put back after the site answered 429 or 503 before it becomes an error line."""
 MAX_PAUSE_S = 300.0
@@ -81,6 +89,8 @@ class CrawlRead:
     fingerprint: Fingerprint = field(default_factory=lambda: Fingerprint(key=b""))
     body: str | bytes | None = None
     is_html: bool = True
+    render_gain: bool | None = None
+    """Whether rendering the page in a browser added to it (None: it was not rendered)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,6 +142,10 @@ class Crawler:
         self._changed = asyncio.Condition()
         self._started = clock()
         self._base_lines = 0
+        self._canonical: OrderedDict[str, str | None] = OrderedDict()
+        """The canonical form of links met recently (menus link the same pages from every page)."""
+        self._counted_off: OrderedDict[str, None] = OrderedDict()
+        """Off-scope links counted recently (the state keeps the count; this spares it the writes)."""
         self._found = 0
         """URLs queued so far in this run, counting those already taken (for the progress display)."""
 
@@ -326,41 +340,59 @@ class Crawler:
     async def _links(self, task: Task, read: CrawlRead) -> list[Found]:
         if read.links.nofollow:
             return []
-        found: list[Found] = []
-        here: set[str] = {task.url}
-        for raw in read.links.links:
-            candidate = await self.consider(raw, task.depth + 1, task.url, here)
-            if candidate is not None:
-                found.append(candidate)
-        return found
+        return await self.consider(read.links.links, task.depth + 1, task.url, exclude={task.url})
 
     def canonical(self, raw: str) -> str | None:
         """A found URL's canonical form, with what the site taught applied."""
-        url = canonical_url(raw)
+        url = self._canonical.get(raw, _MISSING)
+        if url is _MISSING:
+            url = canonical_url(raw)
+            self._canonical[raw] = url
+            if len(self._canonical) > CANONICAL_MEMO:
+                self._canonical.popitem(last=False)
+        else:
+            self._canonical.move_to_end(raw)
         if url is None:
             return None
         rewritten = self.rewrites.apply(url)
         return url if rewritten == url else canonical_url(rewritten)
 
-    async def consider(self, raw: str, depth: int, found_on: str | None, here: set[str]) -> Found | None:
-        """A URL found at ``depth`` on ``found_on``: a :class:`Found` to queue, or None (not a page
-        URL, out of scope, seen, or cut — counted)."""
-        url = self.canonical(raw)
-        if url is None or url in here:
-            return None
-        here.add(url)
-        if not self.scope.is_in_scope(url):
-            if await self.state.bump("off_scope", url) == 1:
-                self.counts = self.counts.model_copy(update={"off_scope": self.counts.off_scope + 1})
-            return None
-        if await self.state.is_seen(url):
-            return None
-        found = Found(url, depth, found_on)
-        reason = await self._cut_reason(url, depth)
-        if reason is not None:
-            await self.state.cut(found, reason)
-            return None
+    async def consider(
+        self, raws: Sequence[str], depth: int, found_on: str | None, *, exclude: Collection[str] = ()
+    ) -> list[Found]:
+        """URLs found at ``depth`` on ``found_on``: those to queue (each once, in order); the rest are
+        not page URLs, out of scope (counted), seen, or cut (counted, once each)."""
+        fresh: dict[str, None] = {}
+        for raw in raws:
+            url = self.canonical(raw)
+            if url is None or url in fresh or url in exclude:
+                continue
+            if self.scope.is_in_scope(url):
+                fresh[url] = None
+            else:
+                await self._count_off_scope(url)
+        seen = await self.state.seen_of(list(fresh))
+        found: list[Found] = []
+        for url in fresh:
+            if url in seen:
+                continue
+            candidate = Found(url, depth, found_on)
+            reason = await self._cut_reason(url, depth)
+            if reason is None:
+                found.append(candidate)
+            else:
+                await self.state.cut(candidate, reason)
         return found
+
+    async def _count_off_scope(self, url: str) -> None:
+        if url in self._counted_off:
+            self._counted_off.move_to_end(url)
+            return
+        self._counted_off[url] = None
+        if len(self._counted_off) > CANONICAL_MEMO:
+            self._counted_off.popitem(last=False)
+        if await self.state.bump("off_scope", url) == 1:
+            self.counts = self.counts.model_copy(update={"off_scope": self.counts.off_scope + 1})
 
     async def _cut_reason(self, url: str, depth: int) -> str | None:
         if self.plan.max_depth is not None and depth > self.plan.max_depth:
@@ -457,16 +489,24 @@ class Crawler:
     # --- sitemaps -------------------------------------------------------------------------------
     async def _queue_sitemaps(self) -> None:
         roots, guessed = await self.tools.sitemap_roots(self.scope.start)
-        here: set[str] = set()
         queued = 0
+        batch: list[SitemapEntry] = []
         sitemaps = read_sitemaps(self.tools.fetch_sitemap, roots, warn=self.warnings.append, guessed=guessed)
         async for entry in sitemaps:
-            queued += await self._queue_entry(entry, here)
+            batch.append(entry)
+            if len(batch) >= SITEMAP_BATCH:
+                queued += await self._queue_entries(batch)
+                batch = []
+        queued += await self._queue_entries(batch)
         log.info("crawl_sitemaps", roots=len(roots), queued=queued)
 
-    async def _queue_entry(self, entry: SitemapEntry, here: set[str]) -> int:
-        found = await self.consider(entry.url, 1, entry.sitemap, here)
-        return int(found is not None and await self.state.queue(found))
+    async def _queue_entries(self, entries: list[SitemapEntry]) -> int:
+        queued = 0
+        for sitemap in dict.fromkeys(entry.sitemap for entry in entries):
+            listed = [entry.url for entry in entries if entry.sitemap == sitemap]
+            for found in await self.consider(listed, 1, sitemap):
+                queued += await self.state.queue(found)
+        return queued
 
     # --- progress -------------------------------------------------------------------------------
     def _snapshot(self) -> CrawlCounts:

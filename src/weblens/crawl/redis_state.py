@@ -64,6 +64,12 @@ class RedisState:
     async def is_seen(self, url: str) -> bool:
         return bool(await self._redis.hexists(self._k("urls"), url))
 
+    async def seen_of(self, urls: Sequence[str]) -> set[str]:
+        if not urls:
+            return set()
+        found = await self._redis.hmget(self._k("urls"), list(urls))
+        return {url for url, value in zip(urls, found, strict=True) if value is not None}
+
     async def _queue_unlocked(self, found: Found) -> bool:
         if not await self._redis.hsetnx(self._k("urls"), found.url, _row(QUEUED, found)):
             return False

@@ -18,6 +18,7 @@ from weblens.crawl.state import Found, Settled, StateCounts, Task
 __all__ = ["SQLiteState"]
 
 QUEUED, READING, DONE, CUT = 0, 1, 2, 3
+_CHUNK = 500  # URLs looked up in one statement (SQLite allows 32,766 parameters)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -69,6 +70,15 @@ class SQLiteState:
     # --- the frontier -------------------------------------------------------------------------
     async def is_seen(self, url: str) -> bool:
         return self._db.execute("SELECT 1 FROM urls WHERE url = ?", (url,)).fetchone() is not None
+
+    async def seen_of(self, urls: Sequence[str]) -> set[str]:
+        seen: set[str] = set()
+        for start in range(0, len(urls), _CHUNK):
+            chunk = list(urls[start : start + _CHUNK])
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT url FROM urls WHERE url IN ({marks})", chunk).fetchall()
+            seen.update(row[0] for row in rows)
+        return seen
 
     def _insert(self, found: Found, state: int, note: str | None = None) -> bool:
         cursor = self._db.execute(

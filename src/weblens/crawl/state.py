@@ -68,6 +68,10 @@ class CrawlState(Protocol):
         """Whether the URL is known in any state."""
         ...
 
+    async def seen_of(self, urls: Sequence[str]) -> set[str]:
+        """Which of ``urls`` are known in any state (one lookup for a page's links)."""
+        ...
+
     async def queue(self, found: Found) -> bool:
         """Queue an unseen URL; False when it was seen already (nothing changes)."""
         ...

@@ -40,6 +40,7 @@ def dump_read(read: CrawlRead) -> dict[str, Any]:
         "signature": _b64(read.fingerprint.signature),
         "body": body,
         "is_html": read.is_html,
+        "render_gain": read.render_gain,
     }
 
 
@@ -61,6 +62,7 @@ def load_read(data: dict[str, Any]) -> CrawlRead:
         ),
         body=loaded,
         is_html=bool(data.get("is_html", True)),
+        render_gain=data.get("render_gain"),
     )
 
 

@@ -40,11 +40,15 @@ from weblens.requests import CrawlRequest, MapRequest
 
 __all__ = [
     "CrawlOutputs",
+    "PageRead",
+    "RenderLearner",
     "SiteTools",
     "StateOpener",
+    "follows",
     "open_sqlite_state",
     "run_crawl",
     "run_map",
+    "scope_of",
     "sitemap_roots",
     "start_of",
     "state_path",
@@ -70,12 +74,24 @@ _URL_WORDS = re.compile(r"[/_\-.?=&+%#]+")
 
 
 @dataclass(frozen=True, kw_only=True)
+class PageRead:
+    """How a crawl reads one page."""
+
+    keep_body: bool = False
+    """Keep the page's HTML in the result (for typed data)."""
+    render: bool = True
+    """May render it (with render auto; False: read as served)."""
+    scope_start: str | None = None
+    """The start URL of the crawl's scope (as it stands: it follows a redirected start page): a
+    redirect out of the scope is not requested. None: any redirect the guard allows."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class SiteTools:
     """What the Lens hands a crawl or a map: each step guarded and paced by the Lens."""
 
-    read: Callable[[str, bool, bool], Awaitable[CrawlRead]]
-    """Read one URL for a crawl: ``(url, keep the page's body for typed data, may render)``; with
-    render auto and the last False, the page is read as served."""
+    read: Callable[[str, PageRead], Awaitable[CrawlRead]]
+    """Read one URL for a crawl (guarded, paced, robots.txt), as :class:`PageRead` says."""
     allowed: Callable[[str], Awaitable[bool]]
     check_url: Callable[[str], None]
     robots_sitemaps: Callable[[str], Awaitable[list[str]]]
@@ -99,8 +115,11 @@ def state_path(out: Path) -> Path:
     return out.with_name(out.name + ".crawl-state")
 
 
-def _plan(request: CrawlRequest, start: str, concurrency: int) -> CrawlPlan:
-    scope = Scope(
+def scope_of(request: CrawlRequest | MapRequest, start: str) -> Scope:
+    """The scope a request asks for, around the (canonical) ``start``."""
+    if isinstance(request, MapRequest):
+        return Scope(start=start, kind=request.scope, allow_subdomains=request.allow_subdomains)
+    return Scope(
         start=start,
         kind=request.scope,
         include=tuple(request.include),
@@ -108,9 +127,22 @@ def _plan(request: CrawlRequest, start: str, concurrency: int) -> CrawlPlan:
         include_query=request.include_query,
         allow_subdomains=request.allow_subdomains,
     )
+
+
+def follows(scope: Scope) -> Callable[[str], bool]:
+    """Whether a redirect target is one the crawl may follow: in its scope."""
+
+    def within(url: str) -> bool:
+        target = canonical_url(url)
+        return target is not None and scope.is_in_scope(target)
+
+    return within
+
+
+def _plan(request: CrawlRequest, start: str, concurrency: int) -> CrawlPlan:
     return CrawlPlan(
         start=start,
-        scope=scope,
+        scope=scope_of(request, start),
         max_pages=request.max_pages,
         max_depth=request.max_depth,
         concurrency=concurrency,
@@ -175,7 +207,9 @@ async def run_crawl(
                 if written is not None and written.torn:
                     writer.truncate(written.good_bytes)
                 sink, refs = _sink(writer, outputs, plan, on_line)
-                crawler = Crawler(plan, _crawl_tools(tools), state, sink, on_progress=on_progress)
+                crawler = Crawler(
+                    plan, _crawl_tools(tools, lambda: crawler.scope), state, sink, on_progress=on_progress
+                )
                 if written is not None:
                     crawler.resume_from(
                         lines=written.lines,
@@ -245,7 +279,9 @@ async def _check_same_crawl(state: CrawlState, request: CrawlRequest) -> None:
 
 async def _read_start(tools: SiteTools, start: str) -> CrawlRead:
     """The start page, read before anything is written: its failure is the crawl's error."""
-    first = await tools.read(start, tools.data is not None, True)
+    first = await tools.read(
+        start, PageRead(keep_body=tools.data is not None)
+    )  # its redirects move the scope
     if not first.is_html:
         raise UnsupportedContentType(
             f"the start URL is not an HTML page ({first.page.content_type}); a crawl follows links",
@@ -279,12 +315,13 @@ class RenderLearner:
                 log.info("crawl_render_off", host=host, wasted=RENDER_TRIALS)
 
 
-def _crawl_tools(tools: SiteTools) -> CrawlTools:
+def _crawl_tools(tools: SiteTools, scope: Callable[[], Scope]) -> CrawlTools:
     keep_body = tools.data is not None
     learner = RenderLearner()
 
     async def read(url: str) -> CrawlRead:
-        found = await tools.read(url, keep_body, learner.allows(url))
+        how = PageRead(keep_body=keep_body, render=learner.allows(url), scope_start=scope().start)
+        found = await tools.read(url, how)
         learner.record(url, found)
         return found
 
@@ -349,7 +386,7 @@ async def run_map(request: MapRequest, tools: SiteTools) -> MapResult:
     """The site's pages: its sitemaps first; without them, the links of a few of its pages."""
     started = time.perf_counter()
     start = start_of(request.url, tools.check_url)
-    scope = Scope(start=start, kind=request.scope, allow_subdomains=request.allow_subdomains)
+    scope = scope_of(request, start)
     warnings: list[str] = []
     found: dict[str, MapURL] = {}
     roots, guessed = await sitemap_roots(tools, start)
@@ -382,7 +419,7 @@ async def run_map(request: MapRequest, tools: SiteTools) -> MapResult:
                 return
             url = queue.pop(0)
             try:
-                read = await tools.read(url, False, False)
+                read = await tools.read(url, PageRead(render=False, scope_start=start))
             except WeblensError as exc:
                 warnings.append(f"{url}: not read ({exc.code}: {exc.message})")
                 continue

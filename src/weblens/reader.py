@@ -82,6 +82,8 @@ class ReadCall:
     """The site's robots.txt ``Crawl-delay`` (set by :meth:`PageReader.browse` when it is respected)."""
     pace: Pace | None = None
     """A pace of the call's own for each site (a crawl's), instead of the limiter's."""
+    follow: Callable[[str], bool] | None = None
+    """Which redirect targets the fetch may follow (a crawl's scope); None: any the guard allows."""
 
     @property
     def variant(self) -> str:
@@ -168,7 +170,7 @@ class PageReader:
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=deadline + 10):
             await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))
             async with self._fetch_slots:
-                return await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
+                return await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s, follow=call.follow)
 
     async def escalate(self, url: str, page: PageExtract, call: ReadCall) -> tuple[PageExtract, bool]:
         """Render when ``page`` calls for it and keep the better result; returns (result, rendered)."""

@@ -33,7 +33,16 @@ from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
 from weblens.crawl.engine import CrawlRead
 from weblens.crawl.sitemaps import MAX_SITEMAP_BYTES
-from weblens.crawling import CrawlOutputs, SiteTools, run_crawl, run_map, start_of
+from weblens.crawling import (
+    CrawlOutputs,
+    PageRead,
+    SiteTools,
+    follows,
+    run_crawl,
+    run_map,
+    scope_of,
+    start_of,
+)
 from weblens.data import DataOptions, as_json_schema, read_schema
 from weblens.data.run import DataTools, StructuredAsk, read_data, read_document
 from weblens.data.run import Document as DataDocument
@@ -722,10 +731,8 @@ class Lens:
         pace = call.pace
         guard, robots = self._guard, self._robots
 
-        served = replace(call, mode=RenderMode.NEVER) if call.mode is RenderMode.AUTO else call
-
-        async def read(url: str, keep_body: bool, render: bool) -> CrawlRead:
-            return await self.read_for_crawl(url, call if render else served, keep_body=keep_body)
+        async def read(url: str, how: PageRead) -> CrawlRead:
+            return await self.read_for_crawl(url, crawl_read_call(call, req, how), keep_body=how.keep_body)
 
         async def allowed(url: str) -> bool:
             return await robots.allows(guard.check_url(url), queue=True)
@@ -857,6 +864,13 @@ def _session_options(s: Settings) -> SessionOptions:
         replica=s.replica_id or default_replica(),
         navigation_timeout_s=s.render_timeout_s,
     )
+
+
+def crawl_read_call(call: ReadCall, req: CrawlRequest | MapRequest, how: PageRead) -> ReadCall:
+    """A crawl's call for one page: read as served when it may not render, redirects kept in scope."""
+    mode = RenderMode.NEVER if not how.render and call.mode is RenderMode.AUTO else call.mode
+    follow = follows(scope_of(req, how.scope_start)) if how.scope_start else None
+    return replace(call, mode=mode, follow=follow)
 
 
 def _checked(guard: Guard, url: str) -> None:

@@ -85,6 +85,7 @@ def _routes(site: Site) -> None:
                     "cal?month=2026-06",
                     "private/secret.html",
                     "slow.html",
+                    "moved.html",
                     "/outside/page.html",
                     "http://external.invalid/x",
                     "mailto:someone@example.org",
@@ -100,6 +101,7 @@ def _routes(site: Site) -> None:
     route("/docs/sub/", sub)
     route("/docs/sub/index.html", sub)
     route("/docs/old.html", Response(status=301, headers={"Location": "/docs/c.html"}))
+    route("/docs/moved.html", Response(status=302, headers={"Location": "/outside/page.html"}))
     route("/docs/private/secret.html", Response(body=_page("Secret", _words("secret"), [])))
     route("/docs/from-sitemap.html", Response(body=_page("Listed", _words("epsilon"), [])))
     route("/outside/page.html", Response(body=_page("Out", _words("outside"), [])))

@@ -41,17 +41,19 @@ async def test_every_page_once(tmp_path: Path) -> None:
         "/docs/index.html",
         "/docs/a.html",
         "/docs/b.html",
-        "/docs/c.html",
         "/docs/from-sitemap.html",
         "/docs/slow.html",
     ):
         assert s.url(path) in pages, path
+    finals = [line["page"]["final_url"] for line in lines if "page" in line]
+    assert finals.count(s.url("/docs/c.html")) == 1  # read once: as itself, or as where old.html leads
     texts = [line["page"]["text"] for line in lines if "page" in line]
     assert len(texts) == len(set(texts))  # no text twice
     by_url = {line["url"]: line for line in lines}
     assert by_url[s.url("/docs/copy.html")]["duplicate_of"] == s.url("/docs/b.html")
-    old = by_url[s.url("/docs/old.html")]  # a redirect to a page: one of the two is a duplicate
-    assert "duplicate_of" in old or s.url("/docs/c.html") not in by_url
+    named = [by_url.get(s.url(p)) for p in ("/docs/old.html", "/docs/c.html")]  # a redirect and its target:
+    assert sum(1 for line in named if line and "page" in line) == 1  # one page line, the other a duplicate
+    assert all(line is None or "page" in line or "duplicate_of" in line for line in named)
     sub = [by_url.get(s.url(p)) for p in ("/docs/sub/", "/docs/sub/index.html")]
     assert sum(1 for line in sub if line and "page" in line) == 1
     # politeness and scope, counted on the server
@@ -61,10 +63,12 @@ async def test_every_page_once(tmp_path: Path) -> None:
     assert asked["/docs/slow.html"] == 2 and "page" in by_url[s.url("/docs/slow.html")]  # 429 then read
     calendar = sum(n for target, n in asked.items() if target.startswith("/docs/cal"))
     assert 0 < calendar <= 101
+    moved = by_url[s.url("/docs/moved.html")]["error"]  # a redirect out of scope is not followed
+    assert moved["code"] == "http_error" and "out of scope" in moved["message"]
     assert summary.stopped == "done"
     assert summary.counts.cut.get("robots_disallowed") == 1
     assert summary.counts.cut.get("far_date", 0) + summary.counts.cut.get("query_variants", 0) >= 1
-    assert summary.counts.lines == len(lines) and summary.counts.errors == 0
+    assert summary.counts.lines == len(lines) and summary.counts.errors == 1
     assert summary.counts.off_scope >= 2  # /outside/ and the external host
 
 

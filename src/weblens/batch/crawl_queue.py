@@ -35,12 +35,12 @@ from weblens.crawl.engine import CrawlRead
 from weblens.crawl.redis_state import RedisState
 from weblens.crawl.state import CrawlState
 from weblens.crawl.wire import dump_error, dump_read, load_error, load_read
-from weblens.crawling import CrawlOutputs, run_crawl
+from weblens.crawling import CrawlOutputs, PageRead, run_crawl
 from weblens.errors import FetchTimeout, InternalError, InvalidArgument, RateLimited, WeblensError
 from weblens.logs import get_logger
-from weblens.models import CrawlCounts, CrawlSummary, RenderMode
+from weblens.models import CrawlCounts, CrawlSummary
 from weblens.requests import CrawlRequest
-from weblens.session import Lens
+from weblens.session import Lens, crawl_read_call
 
 __all__ = ["BUDGET_RETRIES", "CRAWL_FUNCTION", "read_crawl_page", "run_crawl_queued"]
 
@@ -68,18 +68,19 @@ async def read_crawl_page(
     concurrency: int,
     keep_body: bool,
     render: bool = True,
+    scope_start: str | None = None,
 ) -> None:
     """The job: read one page for a crawl and put what was found on the run's result stream
-    (``render`` False: with render auto, read the page as served)."""
+    (``render`` False: with render auto, read the page as served; ``scope_start``: redirects stay in
+    the crawl's scope around it)."""
     from arq.worker import Retry
 
     lens: Lens = ctx["lens"]
     budget_s: float = ctx["budget_s"]
     try:
         request = CrawlRequest.parse(fields)
-        call = lens.crawl_call(request, concurrency, queue=False)
-        if not render and call.mode is RenderMode.AUTO:
-            call = replace(call, mode=RenderMode.NEVER)
+        how = PageRead(keep_body=keep_body, render=render, scope_start=scope_start)
+        call = crawl_read_call(lens.crawl_call(request, concurrency, queue=False), request, how)
         async with asyncio.timeout(budget_s):
             read = await lens.read_for_crawl(url, call, keep_body=keep_body)
         payload: dict[str, Any] = {"read": dump_read(read)}
@@ -106,7 +107,7 @@ class _Pending:
     url: str
     future: asyncio.Future[dict[str, Any]]
     sent: float
-    render: bool = True
+    how: PageRead = field(default_factory=PageRead)
     lost: int = 0
 
 
@@ -119,12 +120,11 @@ class Dispatcher:
     queue: QueueOptions
     fields: dict[str, Any]
     concurrency: int
-    keep_body: bool
     pending: dict[str, _Pending] = field(default_factory=dict)
 
-    async def read(self, url: str, render: bool = True) -> CrawlRead:
+    async def read(self, url: str, how: PageRead) -> CrawlRead:
         for attempt in range(BUDGET_RETRIES + 1):
-            payload = await self._job(url, render)
+            payload = await self._job(url, how)
             if "read" in payload:
                 return load_read(payload["read"])
             if "error" in payload:
@@ -132,17 +132,17 @@ class Dispatcher:
             log.info("crawl_job_budget", url=url, attempt=attempt + 1)
         raise FetchTimeout(f"the page took longer than its job budget of {self.queue.budget_s:g} s", url=url)
 
-    async def _job(self, url: str, render: bool) -> dict[str, Any]:
+    async def _job(self, url: str, how: PageRead) -> dict[str, Any]:
         token = uuid.uuid4().hex
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[token] = _Pending(url=url, future=future, sent=time.monotonic(), render=render)
+        self.pending[token] = _Pending(url=url, future=future, sent=time.monotonic(), how=how)
         try:
-            await self._submit(token, url, render)
+            await self._submit(token, url, how)
             return await future
         finally:
             self.pending.pop(token, None)
 
-    async def _submit(self, token: str, url: str, render: bool) -> None:
+    async def _submit(self, token: str, url: str, how: PageRead) -> None:
         await self.pool.enqueue_job(
             CRAWL_FUNCTION,
             self.run,
@@ -150,8 +150,9 @@ class Dispatcher:
             url,
             self.fields,
             self.concurrency,
-            self.keep_body,
-            render,
+            how.keep_body,
+            how.render,
+            how.scope_start,
             _job_id=f"{self.run}:{token}",
             _queue_name=self.queue.queue_name,
         )
@@ -199,7 +200,7 @@ class Dispatcher:
                 continue
             log.warning("crawl_job_requeued", url=pending.url, times=pending.lost)
             pending.sent = time.monotonic()
-            await self._submit(token, pending.url, pending.render)
+            await self._submit(token, pending.url, pending.how)
 
 
 async def run_crawl_queued(
@@ -224,7 +225,6 @@ async def run_crawl_queued(
         queue=queue,
         fields=request.model_dump(mode="json", exclude_unset=True),
         concurrency=concurrency,
-        keep_body=schema is not None,
     )
 
     async def open_state(_out: Path, resume: bool) -> CrawlState:
@@ -259,8 +259,8 @@ async def run_crawl_queued(
     return summary
 
 
-def _read_with(dispatcher: Dispatcher) -> Callable[[str, bool, bool], Awaitable[CrawlRead]]:
-    async def read(url: str, keep_body: bool, render: bool) -> CrawlRead:
-        return await dispatcher.read(url, render)
+def _read_with(dispatcher: Dispatcher) -> Callable[[str, PageRead], Awaitable[CrawlRead]]:
+    async def read(url: str, how: PageRead) -> CrawlRead:
+        return await dispatcher.read(url, how)
 
     return read

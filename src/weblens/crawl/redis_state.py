@@ -134,6 +134,11 @@ class RedisState:
             task.url, fingerprint, near_duplicate
         )
         fresh = [] if duplicate is not None else [f for f in links if not await self.is_seen(f.url)]
+        queued_aliases = {
+            alias
+            for alias in aliases
+            if (record := await self._record(alias)) is not None and record[0] == QUEUED
+        }
         orders = [await self._redis.incr(self._k("order")) for _ in fresh]
         async with self._redis.pipeline(transaction=True) as pipe:
             if duplicate is None and fingerprint is not None and fingerprint.key:
@@ -147,12 +152,14 @@ class RedisState:
                 pipe.hsetnx(self._k("urls"), found.url, _row(QUEUED, found))
                 pipe.zadd(self._k("queued"), {found.url: found.depth * _DEPTH + order}, nx=True)
             for alias in aliases:
-                if alias != task.url:
-                    pipe.hsetnx(
-                        self._k("urls"),
-                        alias,
-                        _row(DONE, Found(alias, task.depth, task.found_on), f"alias:{task.url}"),
-                    )
+                if alias == task.url:
+                    continue
+                row = _row(DONE, Found(alias, task.depth, task.found_on), f"alias:{task.url}")
+                if alias in queued_aliases:  # queued already: never read it (its page is this one)
+                    pipe.hset(self._k("urls"), alias, row)
+                    pipe.zrem(self._k("queued"), alias)
+                else:
+                    pipe.hsetnx(self._k("urls"), alias, row)
             pipe.hset(self._k("urls"), task.url, _row(DONE, Found(task.url, task.depth, task.found_on)))
             pipe.srem(self._k("reading"), task.url)
             await pipe.execute()

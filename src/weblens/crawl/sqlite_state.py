@@ -146,8 +146,14 @@ class SQLiteState:
                 self._remember(task.url, fingerprint)
                 queued = sum(self._insert(found, QUEUED) for found in links)
             for alias in aliases:
-                if alias != task.url:
-                    self._insert(Found(alias, task.depth, task.found_on), DONE, f"alias:{task.url}")
+                if alias != task.url and not self._insert(
+                    Found(alias, task.depth, task.found_on), DONE, f"alias:{task.url}"
+                ):
+                    # queued already (found before its page was read under another name): never read it
+                    self._db.execute(
+                        "UPDATE urls SET state = 2, note = ? WHERE url = ? AND state = 0",
+                        (f"alias:{task.url}", alias),
+                    )
             self._db.execute("UPDATE urls SET state = 2 WHERE url = ?", (task.url,))
             self._db.execute("COMMIT")
         except BaseException:

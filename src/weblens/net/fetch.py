@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Self
@@ -106,6 +107,8 @@ class _Exchange:
     started: float
     deadline: float
     stage: str = "validate"
+    follow: Callable[[str], bool] | None = None
+    """Which redirect targets this fetch may follow (a crawl's scope); None: any the guard allows."""
 
 
 class GuardedFetcher:
@@ -148,11 +151,14 @@ class GuardedFetcher:
     async def aclose(self) -> None:
         await self._transport.aclose()
 
-    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
-        """Fetch ``url`` within one deadline: ``timeout_s``, else the limits' ``timeout_s``."""
+    async def fetch(
+        self, url: str, *, timeout_s: float | None = None, follow: Callable[[str], bool] | None = None
+    ) -> FetchedPage:
+        """Fetch ``url`` within one deadline: ``timeout_s``, else the limits' ``timeout_s``. A redirect to
+        a URL ``follow`` refuses is not requested: it is ``http_error`` with the redirect's status."""
         budget = timeout_s if timeout_s is not None else self._limits.timeout_s
         now = asyncio.get_running_loop().time()
-        exchange = _Exchange(url=url, started=now, deadline=now + budget)
+        exchange = _Exchange(url=url, started=now, deadline=now + budget, follow=follow)
         try:
             async with asyncio.timeout_at(exchange.deadline):
                 page = await self._exchange(exchange)
@@ -189,6 +195,11 @@ class GuardedFetcher:
                 await response.aclose()
             ex.stage = "redirect"
             current = self._next_hop(current, location, redirects, seen, cookies)
+            if ex.follow is not None and not ex.follow(current):
+                raise HTTPError(
+                    f"HTTP {response.status_code}: redirects out of scope to {current}",
+                    status=response.status_code,
+                )
 
     def _next_hop(
         self,

@@ -1,7 +1,8 @@
 """Crawls over HTTP, as jobs: a crawl outlives one request.
 
 * ``POST /v1/crawl`` (a :class:`~weblens.requests.CrawlRequest`) starts one: ``202 {"id", "status",
-  "url"}``. With ``Accept: text/event-stream`` the same call streams it instead: ``progress`` events (the
+  "url"}``. With ``Accept: text/event-stream`` the same call streams it instead: a ``job`` event (its
+  ``id``, to cancel or download it), ``progress`` events (the
   counts, at most every half second), a ``line`` event per URL (its status, title, words, or the error
   code / the URL it duplicates), then ``crawl`` (the summary) or ``error``.
 * ``GET /v1/crawl/{id}?offset=0&limit=100`` — status, counts, and the output lines from ``offset``
@@ -233,6 +234,7 @@ def _events(job: CrawlJob, *, offset: int = 0) -> StreamingResponse:
 
     async def stream() -> AsyncIterator[str]:
         try:
+            yield f"event: job\ndata: {json.dumps({'id': job.id, 'url': job.request.url})}\n\n"
             for index, line in enumerate(job.lines(offset, max(known - offset, 0)), start=offset):
                 replayed = _line_event(CrawlLine.model_validate(line), index)
                 yield f"event: line\ndata: {json.dumps(replayed)}\n\n"

@@ -196,6 +196,7 @@ _LOADERS: dict[str, Callable[[], click.Command]] = {
     "mcp": _loader("weblens.server.commands", "mcp_command"),
     "batch": _loader("weblens.batch.commands", "batch_command"),
     "worker": _loader("weblens.batch.commands", "worker_command"),
+    "crawl": _loader("weblens.batch.crawl_commands", "crawl_command"),
     "tools": _loader("weblens.integrations.commands", "tools_command"),
 }
 

@@ -209,6 +209,13 @@ class Settings(BaseSettings):
         le=3600,
         description="time budget of one queued page (a killed worker's jobs are taken again 10.5 s after it)",
     )
+    # crawl
+    crawl_rate_limit: str = Field(
+        default="4/second",
+        description="a crawl's requests per site: N/second, N/minute or N/hour; 0 or off: no limit (a"
+        " crawl's own pace: the agent-facing per_domain_rate_limit would make 1,000 pages take hours)",
+    )
+    crawl_concurrency: int = Field(default=4, ge=1, le=256, description="pages a crawl reads at once")
 
     # server
     api_keys: CommaList = Field(
@@ -244,7 +251,7 @@ class Settings(BaseSettings):
             raise ValueError(f"rate limit must look like 60/minute, got {value!r}")
         return value
 
-    @field_validator("per_domain_rate_limit", mode="before")
+    @field_validator("per_domain_rate_limit", "crawl_rate_limit", mode="before")
     @classmethod
     def _valid_site_rate(cls, value: Any) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
@@ -259,6 +266,11 @@ class Settings(BaseSettings):
     def per_domain_rate_per_s(self) -> float:
         """``per_domain_rate_limit`` in requests per second (0: no limit)."""
         return rate_per_second(self.per_domain_rate_limit)
+
+    @property
+    def crawl_rate_per_s(self) -> float:
+        """``crawl_rate_limit`` in requests per second (0: no limit)."""
+        return rate_per_second(self.crawl_rate_limit)
 
     @field_validator("log_level")
     @classmethod

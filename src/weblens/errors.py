@@ -148,17 +148,29 @@ class TooManyRedirects(FetchError):
 
 
 class HTTPError(FetchError):
-    """The server answered with an error status (carried in ``status``)."""
+    """The server answered with an error status (carried in ``status``; with 429 and 503, the seconds
+    its ``Retry-After`` asked for in ``retry_after``, when it sent one)."""
 
     code = "http_error"
     default_message = "the server answered with an error status"
 
-    def __init__(self, message: str | None = None, *, url: str | None = None, status: int = 0) -> None:
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        url: str | None = None,
+        status: int = 0,
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(message or f"HTTP {status}", url=url)
         self.status = status
+        self.retry_after = retry_after
 
     def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "status": self.status}
+        found = {**super().to_dict(), "status": self.status}
+        if self.retry_after is not None:
+            found["retry_after"] = self.retry_after
+        return found
 
 
 class UnsupportedContentType(FetchError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from weblens.models import ExtractionMethod, Outcome, PageExtract, RenderMode
 
-__all__ = ["better_result", "cache_answers", "render_reason"]
+__all__ = ["RENDER_GAIN_WORDS", "better_result", "cache_answers", "render_added", "render_reason"]
 
 _HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 _OUTCOME_RANK = {
@@ -40,6 +40,18 @@ def better_result(http: PageExtract, rendered: PageExtract) -> PageExtract:
         return (_OUTCOME_RANK[page.outcome], round(page.confidence, 3), page.word_count)
 
     return rendered if rank(rendered) > rank(http) else http
+
+
+RENDER_GAIN_WORDS = 30
+"""Words a rendered page must add to the served one for the render to have been worth it (a script that
+fills in content adds hundreds; re-rendering a short static page adds none, or a cookie notice)."""
+
+
+def render_added(http: PageExtract, rendered: PageExtract) -> bool:
+    """Whether rendering gave something the served page lacked: a better outcome, or more words."""
+    if _OUTCOME_RANK[rendered.outcome] > _OUTCOME_RANK[http.outcome]:
+        return True
+    return rendered.word_count >= http.word_count + RENDER_GAIN_WORDS
 
 
 def cache_answers(cached: PageExtract, *, rendered: bool, mode: RenderMode, threshold: float) -> bool:

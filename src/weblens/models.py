@@ -15,6 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 __all__ = [
     "Answer",
     "Citation",
+    "CrawlCounts",
+    "CrawlError",
+    "CrawlLine",
+    "CrawlPageRef",
+    "CrawlSummary",
     "DataField",
     "DataResult",
     "DataSource",
@@ -22,6 +27,8 @@ __all__ = [
     "ExtractionMethod",
     "GatherFailure",
     "GatherResponse",
+    "MapResult",
+    "MapURL",
     "Outcome",
     "PageEvent",
     "PageExtract",
@@ -368,3 +375,100 @@ class DataResult(_Frozen):
     """The page's extraction (without text and Markdown unless include_text was asked)."""
     timings: dict[str, float] = Field(default_factory=dict)
     """Milliseconds: fetch, prepare (parse, extract, embedded, selectors, tables), llm, finish, total."""
+
+
+# --- crawl and map (weblens crawl, weblens map) ----------------------------------------------------------
+class CrawlError(_Frozen):
+    code: str
+    message: str
+    url: str | None = None
+
+
+class CrawlLine(_Frozen):
+    """One line of a crawl's output: one canonical URL, read (``page``), failed (``error``) or found to
+    be the same page as an earlier one (``duplicate_of``)."""
+
+    url: str
+    depth: int
+    found_on: str | None = None
+    """The page (or sitemap) the URL was first found on; None for the start URL."""
+    page: PageExtract | None = None
+    error: CrawlError | None = None
+    duplicate_of: str | None = None
+    data: DataResult | None = None
+    """With a data schema (``--data-schema``): the page's typed data."""
+
+    @property
+    def kind(self) -> Literal["page", "error", "duplicate"]:
+        if self.page is not None:
+            return "page"
+        return "error" if self.error is not None else "duplicate"
+
+
+class CrawlCounts(_Frozen):
+    """Where a crawl stands (its progress, and its summary at the end)."""
+
+    pages: int = 0
+    """URLs read into a page line."""
+    errors: int = 0
+    duplicates: int = 0
+    queued: int = 0
+    """URLs found and waiting to be read."""
+    in_flight: int = 0
+    cut: dict[str, int] = Field(default_factory=dict)
+    """URLs not read, by reason: robots_disallowed, max_depth, max_pages, ssrf_blocked, and the trap
+    rules (query_variants, date_pages, far_date, repeated_segments, deep_path, long_url)."""
+    off_scope: int = 0
+    """Distinct links that lead out of the crawl's scope (never read)."""
+    elapsed_s: float = 0.0
+    pages_per_s: float = 0.0
+    eta_s: float | None = None
+    """Seconds left at the current pace, when the crawl is bounded by max_pages."""
+
+    @property
+    def lines(self) -> int:
+        return self.pages + self.errors + self.duplicates
+
+
+class CrawlPageRef(_Frozen):
+    url: str
+    title: str | None = None
+    words: int = 0
+    status: Literal["page", "error", "duplicate"] = "page"
+    detail: str | None = None
+    """The error code, or the URL this one duplicates."""
+
+
+class CrawlSummary(_Frozen):
+    """What a crawl did: its counts, why it stopped, and what it could not do."""
+
+    url: str
+    """The canonical start URL."""
+    scope: str
+    """What was in scope, in words (``docs.example.org/guide/``)."""
+    out: str | None = None
+    counts: CrawlCounts = Field(default_factory=CrawlCounts)
+    stopped: Literal["done", "max_pages", "cancelled"] = "done"
+    """done: nothing left to read; max_pages: the budget was reached; cancelled."""
+    resumed: bool = False
+    warnings: list[str] = Field(default_factory=list)
+    """Sitemaps skipped, hosts blocked by the SSRF guard (once each), …"""
+    pages: list[CrawlPageRef] = Field(default_factory=list)
+    """With ``list_pages``: one entry per URL read (for an agent: read a page with browse, from the cache)."""
+
+
+class MapURL(_Frozen):
+    url: str
+    lastmod: str | None = None
+    title: str | None = None
+    source: Literal["sitemap", "links"] = "sitemap"
+
+
+class MapResult(_Frozen):
+    url: str
+    """The canonical start URL."""
+    urls: list[MapURL] = Field(default_factory=list)
+    sitemaps: list[str] = Field(default_factory=list)
+    """The sitemap documents read."""
+    warnings: list[str] = Field(default_factory=list)
+    map_time_ms: float = 0.0

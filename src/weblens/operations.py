@@ -16,8 +16,10 @@ from pydantic import BaseModel
 
 from weblens.models import (
     Answer,
+    CrawlSummary,
     DataResult,
     GatherResponse,
+    MapResult,
     PageExtract,
     SearchResponse,
     SessionClosed,
@@ -26,9 +28,11 @@ from weblens.models import (
 from weblens.requests import (
     AnswerRequest,
     BrowseRequest,
+    CrawlRequest,
     DataRequest,
     ExtractRequest,
     GatherRequest,
+    MapRequest,
     Request,
     RespondRequest,
     SearchRequest,
@@ -48,8 +52,12 @@ from weblens.views import (
     answer_as_markdown,
     answer_as_text,
     closed_as_text,
+    crawl_as_markdown,
+    crawl_as_text,
     data_as_markdown,
     data_as_text,
+    map_as_markdown,
+    map_as_text,
     page_as_markdown,
     page_as_text,
     passages_as_markdown,
@@ -87,6 +95,8 @@ class Operation:
     standalone: Callable[[Settings, Any], Awaitable[BaseModel]] | None = None
     """How to run it without a Lens, for an operation that needs none (extract): the CLI then does not
     load the network, research and rendering stacks for one call."""
+    job: bool = False
+    """Runs as a job over HTTP (``POST`` answers its id; ``GET``/``DELETE`` on it: crawl), not in one call."""
 
     @property
     def http_path(self) -> str:
@@ -258,6 +268,30 @@ DATA = Operation(
     text=data_as_text,
 )
 
+CRAWL = Operation(
+    name="crawl",
+    request=CrawlRequest,
+    result=CrawlSummary,
+    run=lambda lens, req: lens.crawl(req, list_pages=True),
+    summary="Crawl a site breadth-first from a URL (its sitemaps too; robots.txt honoured; every page once, "
+    "duplicates named): the pages read, each with its title and word count (read one with browse: it "
+    "comes from the cache). Bound it with max_pages.",
+    markdown=crawl_as_markdown,
+    text=crawl_as_text,
+    job=True,
+)
+MAP = Operation(
+    name="map",
+    request=MapRequest,
+    result=MapResult,
+    run=lambda lens, req: lens.map(req),
+    summary="List a site's pages quickly: its sitemaps first, else the links of a few of its pages "
+    "(robots.txt honoured); search orders them by relevance to a text.",
+    markdown=map_as_markdown,
+    text=map_as_text,
+)
+
 OPERATIONS: dict[str, Operation] = {
-    op.name: op for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND, *SESSION_OPERATIONS, DATA)
+    op.name: op
+    for op in (EXTRACT, BROWSE, SEARCH, GATHER, ANSWER, RESPOND, *SESSION_OPERATIONS, DATA, CRAWL, MAP)
 }

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field, replace
 
 from weblens.cache.base import Cache
 from weblens.cache.keys import page_key
+from weblens.crawl.engine import CrawlRead
+from weblens.crawl.links import merged
+from weblens.crawl.read import CrawledPage, crawl_extract
 from weblens.errors import ExtractionFailed, WeblensError
-from weblens.escalation import better_result, cache_answers, render_reason
+from weblens.escalation import better_result, cache_answers, render_added, render_reason
 from weblens.extract import ExtractOptions
 from weblens.logs import get_logger
 from weblens.models import (
@@ -77,6 +80,10 @@ class ReadCall:
     """Read only what the site's robots.txt allows (else ``robots_disallowed``)."""
     crawl_delay_s: float | None = None
     """The site's robots.txt ``Crawl-delay`` (set by :meth:`PageReader.browse` when it is respected)."""
+    pace: Pace | None = None
+    """A pace of the call's own for each site (a crawl's), instead of the limiter's."""
+    follow: Callable[[str], bool] | None = None
+    """Which redirect targets the fetch may follow (a crawl's scope); None: any the guard allows."""
 
     @property
     def variant(self) -> str:
@@ -147,7 +154,8 @@ class PageReader:
 
     def _pace(self, call: ReadCall) -> Pace | None:
         """The site's own pace when its robots.txt asks for a ``Crawl-delay`` (else the limiter's)."""
-        return self._limiter.pace.at_most_every(call.crawl_delay_s) if call.crawl_delay_s else None
+        pace = call.pace or self._limiter.pace
+        return pace.at_most_every(call.crawl_delay_s) if call.crawl_delay_s else call.pace
 
     async def http(self, url: str, call: ReadCall) -> PageExtract:
         """Fetch through the guard (a place among the site's requests, its turn, a fetch slot) and extract."""
@@ -162,7 +170,7 @@ class PageReader:
         async with self._limiter.slot(site, max_wait_s=max_wait, hold_s=deadline + 10):
             await self._limiter.acquire(site, max_wait_s=max_wait, pace=self._pace(call))
             async with self._fetch_slots:
-                return await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s)
+                return await self._fetcher.fetch(url, timeout_s=call.fetch_timeout_s, follow=call.follow)
 
     async def escalate(self, url: str, page: PageExtract, call: ReadCall) -> tuple[PageExtract, bool]:
         """Render when ``page`` calls for it and keep the better result; returns (result, rendered)."""
@@ -258,6 +266,97 @@ class PageReader:
             log.warning("fetch_error", url=url, code=ExtractionFailed.code, stage="extract")
             raise
         except Exception as exc:  # the extractor promises typed errors; keep the process healthy if not
+            log.error("fetch_error", url=url, code=ExtractionFailed.code, stage="extract", error=repr(exc))
+            raise ExtractionFailed(f"extraction crashed: {exc!r}", url=url) from exc
+
+    # --- reading for a crawl ---------------------------------------------------
+    async def crawl_read(self, url: str, call: ReadCall, *, keep_body: bool = False) -> CrawlRead:
+        """``browse`` for a crawl: never from the cache (a crawl wants the links, which the cache does
+        not keep), the result stored in it (so ``browse`` of a crawled page needs no fetch); the
+        links and the text's fingerprint come with the extract."""
+        target = self._checked(url)
+        if delay := await self.check_robots(target, call):
+            call = replace(call, crawl_delay_s=delay)
+        if call.mode is RenderMode.ALWAYS:
+            read, rendered = await self._crawl_render(target, call), True
+        else:
+            fetched = await self.fetch_raw(target, call)
+            read, rendered = await self._crawl_fetched(fetched, call, keep_body=keep_body), False
+            if render_reason(read.page, call.mode, self._options.render_threshold) is not None:
+                read, rendered = await self._crawl_escalate(target, read, call)
+        await self.store(target, read.page, call, rendered=rendered)
+        return read
+
+    async def _crawl_fetched(self, fetched: FetchedPage, call: ReadCall, *, keep_body: bool) -> CrawlRead:
+        declared = fetched.headers.get("content-type") is not None
+        html = fetched.content_type in _HTML_TYPES
+        source: str | bytes = (
+            fetched.text if html or (declared and fetched.content_type != "application/pdf") else fetched.body
+        )
+        kind = fetched.content_type if declared or html else None
+        crawled = await self._run_crawl_extract(source, fetched.final_url, call, content_type=kind, html=html)
+        page = crawled.page.model_copy(
+            update={
+                "final_url": fetched.final_url,
+                "status": fetched.status,
+                "content_type": fetched.content_type,
+                "fetch_time_ms": round(fetched.elapsed_ms, 2),
+            }
+        )
+        return CrawlRead(
+            page=page,
+            links=crawled.links,
+            fingerprint=crawled.fingerprint,
+            body=source if keep_body and html else None,
+            is_html=html,
+        )
+
+    async def _crawl_render(self, url: str, call: ReadCall) -> CrawlRead:
+        result = await self.render_raw(url, call)
+        crawled = await self._run_crawl_extract(
+            result.html, result.final_url, call, content_type=None, html=True
+        )
+        page = crawled.page.model_copy(
+            update={
+                "final_url": result.final_url,
+                "status": result.status,
+                "content_type": result.content_type,
+                "title": crawled.page.title or result.title or None,
+                "extraction_method": ExtractionMethod.RENDER,
+                "fetch_time_ms": round(result.elapsed_ms, 2),
+            }
+        )
+        return CrawlRead(page=page, links=crawled.links, fingerprint=crawled.fingerprint, body=result.html)
+
+    async def _crawl_escalate(self, url: str, read: CrawlRead, call: ReadCall) -> tuple[CrawlRead, bool]:
+        """Render a page that calls for it; keep the better result, and the rendered page's links (a
+        script may add them) with the HTTP page's; say whether rendering added anything."""
+        try:
+            rendered = await self._crawl_render(url, call)
+        except WeblensError as exc:
+            warning = f"{exc.code}: rendering failed ({exc.message}); returned the HTTP result"
+            page = read.page.model_copy(update={"warnings": [*read.page.warnings, warning]})
+            return replace(read, page=page, render_gain=False), False
+        links = merged(rendered.links, read.links)
+        gain = render_added(read.page, rendered.page)
+        if better_result(read.page, rendered.page) is rendered.page:
+            page = rendered.page.model_copy(
+                update={"status": read.page.status, "content_type": read.page.content_type}
+            )
+            return replace(rendered, page=page, links=links, render_gain=gain), True
+        return replace(read, links=links, render_gain=gain), True
+
+    async def _run_crawl_extract(
+        self, source: str | bytes, url: str, call: ReadCall, *, content_type: str | None, html: bool
+    ) -> CrawledPage:
+        try:
+            return await self._extractor.run(
+                crawl_extract, source, url, self.extract_options(call), content_type=content_type, html=html
+            )
+        except ExtractionFailed:
+            log.warning("fetch_error", url=url, code=ExtractionFailed.code, stage="extract")
+            raise
+        except Exception as exc:
             log.error("fetch_error", url=url, code=ExtractionFailed.code, stage="extract", error=repr(exc))
             raise ExtractionFailed(f"extraction crashed: {exc!r}", url=url) from exc
 

@@ -35,9 +35,11 @@ __all__ = [
     "BrowseRequest",
     "ChatMessage",
     "Cli",
+    "CrawlRequest",
     "DataRequest",
     "ExtractRequest",
     "GatherRequest",
+    "MapRequest",
     "Ranker",
     "Request",
     "RespondRequest",
@@ -585,3 +587,84 @@ with warnings.catch_warnings():
                 except ValueError as exc:
                     raise ValueError(f"not valid JSON ({exc})") from None
             return value
+
+
+# --- crawl and map --------------------------------------------------------------------------------
+ScopeName = Literal["subpath", "host", "domain"]
+
+MAX_CRAWL_PAGES = 1_000_000
+"""The largest ``max_pages`` a crawl takes (its frontier lives on disk, so this bounds time, not memory)."""
+
+
+def _globs(value: list[str]) -> list[str]:
+    for glob in value:
+        if not glob.strip():
+            raise ValueError("a pattern must not be empty")
+    return [glob.strip() for glob in value]
+
+
+class CrawlRequest(Request):
+    operation: ClassVar[str] = "crawl"
+
+    url: Annotated[str, Field(min_length=1, max_length=8192)]
+    """The http(s) URL the crawl starts from (breadth-first)."""
+    max_pages: Annotated[int, Field(ge=1, le=MAX_CRAWL_PAGES)] = 1000
+    """The most pages read (a hard limit: every request for a page counts)."""
+    max_depth: Annotated[int | None, Field(ge=0, le=1000)] = None
+    """Follow links at most this many hops from the start page (0: the start page only). None: no limit."""
+    scope: ScopeName = "subpath"
+    """subpath: the start URL's host, below its directory; host: the whole host; domain: every host of
+    its registrable domain."""
+    include: Annotated[list[str], Field(max_length=50)] = []
+    """Only URLs whose path matches one of these globs (repeatable; e.g. /docs/*)."""
+    exclude: Annotated[list[str], Field(max_length=50)] = []
+    """No URL whose path matches one of these globs (repeatable; e.g. */changelog/*)."""
+    include_query: bool = False
+    """Match include/exclude against the path and the query (?…), not the path alone."""
+    allow_subdomains: bool = False
+    """Also crawl the hosts below the start host (with scope host or subpath)."""
+    ignore_robots: bool = False
+    """Do not read robots.txt (it is honoured by default, Crawl-delay included)."""
+    sitemaps: bool = True
+    """Also queue the pages the site's sitemaps list (robots.txt Sitemap lines, /sitemap.xml)."""
+    concurrency: Annotated[int | None, Field(ge=1, le=256)] = None
+    """Pages read at once (and the most in flight to one site). None: the crawl_concurrency setting (4)."""
+    render: RenderMode | None = None
+    """auto: render a page in Chromium when extraction is weak or it needs JavaScript; always; never.
+    None: the render setting (auto)."""
+    timeout_s: Annotated[float | None, Field(gt=0, le=600), Cli("--timeout")] = None
+    """Seconds for each page's fetch. None: the timeout_s setting (15)."""
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        return _url_syntax(value)
+
+    @field_validator("include", "exclude")
+    @classmethod
+    def _patterns(cls, value: list[str]) -> list[str]:
+        return _globs(value)
+
+
+class MapRequest(Request):
+    operation: ClassVar[str] = "map"
+
+    url: Annotated[str, Field(min_length=1, max_length=8192)]
+    """The site to list: its sitemaps first, then links from a few of its pages."""
+    limit: Annotated[int, Field(ge=1, le=100_000)] = 5000
+    """The most URLs listed."""
+    search: Annotated[str | None, Field(min_length=1, max_length=500)] = None
+    """Order the URLs by relevance to this text (BM25 over their address and title)."""
+    scope: ScopeName = "host"
+    """host: the start URL's host; subpath: below its directory; domain: every host of its domain."""
+    allow_subdomains: bool = False
+    """Also list the hosts below the start host (with scope host or subpath)."""
+    ignore_robots: bool = False
+    """List pages robots.txt disallows too (left out by default)."""
+    timeout_s: Annotated[float | None, Field(gt=0, le=600), Cli("--timeout")] = None
+    """Seconds for the whole map. None: 20."""
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        return _url_syntax(value)

@@ -80,6 +80,19 @@ class RobotsChecker:
         log.info("robots_disallowed", url=target.url, verdict=rules.verdict.value)
         raise RobotsDisallowed(message, url=target.url)
 
+    async def allows(self, target: TargetURL, *, queue: bool = False) -> bool:
+        """Whether robots.txt lets us read ``target`` (:meth:`check` without the error)."""
+        try:
+            await self.check(target, queue=queue)
+        except RobotsDisallowed:
+            return False
+        return True
+
+    async def sitemaps(self, target: TargetURL, *, queue: bool = False) -> list[str]:
+        """The sitemaps the site's robots.txt names (its ``Sitemap:`` lines), in order."""
+        _, parsed = await self._rules(target, robots_url(target), queue)
+        return list(parsed.sitemaps) if parsed is not None else []
+
     async def _rules(self, target: TargetURL, where: str, queue: bool) -> tuple[RobotsRules, Protego | None]:
         memo = self._memo.get(where)
         if memo is not None and memo[0] > time.monotonic():

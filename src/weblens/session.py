@@ -17,6 +17,8 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextvars import ContextVar
+from dataclasses import replace
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
@@ -29,6 +31,18 @@ from weblens.cache.keys import budget_key, search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
+from weblens.crawl.engine import CrawlRead
+from weblens.crawl.sitemaps import MAX_SITEMAP_BYTES
+from weblens.crawling import (
+    CrawlOutputs,
+    PageRead,
+    SiteTools,
+    follows,
+    run_crawl,
+    run_map,
+    scope_of,
+    start_of,
+)
 from weblens.data import DataOptions, as_json_schema, read_schema
 from weblens.data.run import DataTools, StructuredAsk, read_data, read_document
 from weblens.data.run import Document as DataDocument
@@ -45,9 +59,13 @@ from weblens.gathering import ResultHook, read_many
 from weblens.logs import get_logger
 from weblens.models import (
     Answer,
+    CrawlCounts,
+    CrawlLine,
+    CrawlSummary,
     DataResult,
     GatherFailure,
     GatherResponse,
+    MapResult,
     PageEvent,
     PageExtract,
     Passage,
@@ -73,9 +91,11 @@ from weblens.requests import (
     MAX_READ,
     AnswerRequest,
     BrowseRequest,
+    CrawlRequest,
     DataRequest,
     ExtractRequest,
     GatherRequest,
+    MapRequest,
     RespondRequest,
     SearchRequest,
     SessionCloseRequest,
@@ -98,6 +118,18 @@ __all__ = ["MAX_READ", "Lens", "PageCallback", "budget_scope"]
 log = get_logger("weblens.session")
 
 HOUR = 3600.0
+SITEMAP_TIMEOUT_S = 30.0
+SITEMAP_TYPES = (
+    "application/xml",
+    "text/xml",
+    "application/gzip",
+    "application/x-gzip",
+    "application/octet-stream",
+    "text/plain",
+    "application/rss+xml",
+    "application/atom+xml",
+)
+"""What a sitemap is served as: XML (or a feed), gzipped XML, or a plain list of URLs."""
 
 PageCallback = Callable[[PageEvent], None]
 """Told of each page of a gather as soon as it is read or has failed."""
@@ -172,6 +204,7 @@ class Lens:
         self._llm = llm if llm is not None else _llm_from(s)
         self._embedder = embedder if embedder is not None else _embedder_from(s)
         self._sessions: SessionRegistry | None = None
+        self._sitemaps: GuardedFetcher | None = None
         self._closed = False
 
     # --- lifecycle ---------------------------------------------------------
@@ -191,6 +224,8 @@ class Lens:
         if self._sessions is not None:
             await self._sessions.aclose()  # every browsing session and their browser
         await self._reader.aclose()  # the fetcher, the renderer and the extraction workers
+        if self._sitemaps is not None:
+            await self._sitemaps.aclose()
         await self._limiter.aclose()
         if self._search_client is not None:
             await self._search_client.aclose()
@@ -611,6 +646,137 @@ class Lens:
 
         return ask
 
+    # --- crawl and map -----------------------------------------------------------------------------
+    async def crawl(
+        self,
+        request: CrawlRequest | str | None = None,
+        /,
+        *,
+        out: str | Path | None = None,
+        resume: bool = False,
+        markdown_dir: str | Path | None = None,
+        llms_txt: str | Path | None = None,
+        data_schema: dict[str, Any] | None = None,
+        list_pages: bool = False,
+        on_line: Callable[[CrawlLine], None] | None = None,
+        on_progress: Callable[[CrawlCounts], None] | None = None,
+        **fields: Any,
+    ) -> CrawlSummary:
+        """Crawl a site breadth-first from ``url`` (see :mod:`weblens.crawl`): one line per canonical URL
+        to ``out`` (JSON lines) and to ``on_line``, as each page is read; returns the summary.
+
+        ``await lens.crawl("https://docs.example.org/", out="crawl.jsonl", max_pages=500)``;
+        ``resume=True`` continues ``out`` after a crash. ``markdown_dir`` writes a Markdown file per
+        page, ``llms_txt`` an llms.txt index; ``data_schema`` adds each page's typed data to its line.
+        """
+        req = CrawlRequest.build(request, **fields)
+        if data_schema is not None:
+            read_schema(as_json_schema(data_schema))  # a bad schema fails before any fetch
+        outputs = CrawlOutputs(
+            out=Path(out) if out is not None else None,
+            resume=resume,
+            markdown_dir=Path(markdown_dir) if markdown_dir is not None else None,
+            llms_txt=Path(llms_txt) if llms_txt is not None else None,
+            list_pages=list_pages,
+        )
+        concurrency = req.concurrency or self.settings.crawl_concurrency
+        tools = self.site_tools(req, concurrency, data_schema)
+        return await run_crawl(
+            req, tools, outputs, concurrency=concurrency, on_line=on_line, on_progress=on_progress
+        )
+
+    async def map(self, request: MapRequest | str | None = None, /, **fields: Any) -> MapResult:
+        """List a site's pages: its sitemaps first, else the links of a few of its pages (see
+        :func:`weblens.crawling.run_map`); ``search`` orders them by relevance."""
+        req = MapRequest.build(request, **fields)
+        return await run_map(req, self.site_tools(req, self.settings.crawl_concurrency))
+
+    def check_crawl(self, request: CrawlRequest) -> str:
+        """The canonical start URL of a crawl, or the error that would stop it before it starts (a
+        malformed URL, a literal private address): for a frontend that starts the crawl later."""
+        return start_of(request.url, lambda url: _checked(self._guard, url))
+
+    def crawl_pace(self, concurrency: int) -> Pace:
+        """A crawl's pace on each site: the crawl_rate_limit setting, ``concurrency`` pages in flight."""
+        s = self.settings
+        return Pace(
+            per_second=s.crawl_rate_per_s,
+            burst=max(1, min(concurrency, s.per_domain_burst)),
+            concurrency=concurrency,
+        )
+
+    def crawl_call(self, req: CrawlRequest | MapRequest, concurrency: int, *, queue: bool = True) -> ReadCall:
+        """How a crawl (or a map) reads each page: fresh (the cache is written, not read), at the crawl's
+        pace; ``queue``: a wait for a site's turn is queueing, however long (else ``rate_limited``
+        past the fetch deadline, as a queue's worker wants)."""
+        render = req.render if isinstance(req, CrawlRequest) else RenderMode.NEVER
+        return ReadCall(
+            mode=_mode(render, self.settings.render),
+            fetch_timeout_s=req.timeout_s if isinstance(req, CrawlRequest) else None,
+            refresh=True,
+            queue=queue,
+            respect_robots=not req.ignore_robots,
+            pace=self.crawl_pace(concurrency),
+        )
+
+    async def read_for_crawl(self, url: str, call: ReadCall, *, keep_body: bool = False) -> CrawlRead:
+        """One page read the way a crawl reads it: its extract, links and fingerprint."""
+        return await self._reader.crawl_read(url, call, keep_body=keep_body)
+
+    def site_tools(
+        self, req: CrawlRequest | MapRequest, concurrency: int, data_schema: dict[str, Any] | None = None
+    ) -> SiteTools:
+        """What a crawl or a map of ``req`` uses of this Lens (see :class:`weblens.crawling.SiteTools`)."""
+        call = self.crawl_call(req, concurrency)
+        pace = call.pace
+        guard, robots = self._guard, self._robots
+
+        async def read(url: str, how: PageRead) -> CrawlRead:
+            return await self.read_for_crawl(url, crawl_read_call(call, req, how), keep_body=how.keep_body)
+
+        async def allowed(url: str) -> bool:
+            return await robots.allows(guard.check_url(url), queue=True)
+
+        async def robots_sitemaps(url: str) -> list[str]:
+            return await robots.sitemaps(guard.check_url(url), queue=True)
+
+        async def fetch_sitemap(url: str) -> bytes:
+            target = guard.check_url(url)
+            async with self._limiter.slot(target.authority, hold_s=SITEMAP_TIMEOUT_S + 10):
+                await self._limiter.acquire(target.authority, pace=pace)
+                page = await self._sitemap_fetcher().fetch(target.url, timeout_s=SITEMAP_TIMEOUT_S)
+            return page.body
+
+        data = None
+        if data_schema is not None:
+            request = DataRequest(url=req.url, schema=data_schema)
+
+            async def data(read: CrawlRead) -> DataResult:
+                assert read.body is not None
+                url = read.page.final_url or req.url
+                return await self.data_of_page(read.body, url, request, content_type="text/html")
+
+        return SiteTools(
+            read=read,
+            allowed=allowed,
+            check_url=lambda url: _checked(guard, url),
+            robots_sitemaps=robots_sitemaps,
+            fetch_sitemap=fetch_sitemap,
+            data=data,
+        )
+
+    def _sitemap_fetcher(self) -> GuardedFetcher:
+        """The fetcher of sitemaps: the same guard, XML and gzip accepted, the sitemap protocol's size."""
+        if self._sitemaps is None:
+            limits = replace(
+                _fetch_limits(self.settings),
+                max_bytes=MAX_SITEMAP_BYTES,
+                timeout_s=SITEMAP_TIMEOUT_S,
+                accepted_types=SITEMAP_TYPES,
+            )
+            self._sitemaps = GuardedFetcher(self._guard, limits, pacer=self._limiter)
+        return self._sitemaps
+
     # --- interactive browsing sessions ---------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def open_session(self) -> AsyncIterator[BrowsingSession]:
@@ -698,6 +864,18 @@ def _session_options(s: Settings) -> SessionOptions:
         replica=s.replica_id or default_replica(),
         navigation_timeout_s=s.render_timeout_s,
     )
+
+
+def crawl_read_call(call: ReadCall, req: CrawlRequest | MapRequest, how: PageRead) -> ReadCall:
+    """A crawl's call for one page: read as served when it may not render, redirects kept in scope."""
+    mode = RenderMode.NEVER if not how.render and call.mode is RenderMode.AUTO else call.mode
+    follow = follows(scope_of(req, how.scope_start)) if how.scope_start else None
+    return replace(call, mode=mode, follow=follow)
+
+
+def _checked(guard: Guard, url: str) -> None:
+    """The guard's checks of a URL that need no lookup (``invalid_url``, ``ssrf_blocked``)."""
+    guard.check_url(url)
 
 
 def _allow_list(entries: Sequence[str]) -> AllowList:

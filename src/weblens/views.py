@@ -7,7 +7,9 @@ import json
 from weblens.models import (
     Answer,
     Citation,
+    CrawlSummary,
     DataResult,
+    MapResult,
     PageExtract,
     Passage,
     SearchResponse,
@@ -19,8 +21,12 @@ __all__ = [
     "answer_as_markdown",
     "answer_as_text",
     "closed_as_text",
+    "crawl_as_markdown",
+    "crawl_as_text",
     "data_as_markdown",
     "data_as_text",
+    "map_as_markdown",
+    "map_as_text",
     "page_as_markdown",
     "page_as_text",
     "passages_as_markdown",
@@ -183,3 +189,44 @@ def data_as_text(result: DataResult) -> str:
         lines.append(f"{f.path} = {json.dumps(f.value, ensure_ascii=False)}{mark}  [{f.source}] {_where(f)}")
     lines += [f"warning: {w}" for w in result.warnings]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _crawl_counts(summary: CrawlSummary) -> str:
+    c = summary.counts
+    cut = ", ".join(f"{reason} {n}" for reason, n in sorted(c.cut.items()) if n)
+    parts = [f"{c.pages} pages", f"{c.errors} errors", f"{c.duplicates} duplicates"]
+    if c.queued:
+        parts.append(f"{c.queued} left in the queue")
+    return ", ".join(parts) + (f"; not read: {cut}" if cut else "") + f" ({summary.stopped})"
+
+
+def crawl_as_markdown(summary: CrawlSummary) -> str:
+    lines = [f"Crawl of <{summary.url}> ({summary.scope}): {_crawl_counts(summary)}", ""]
+    for ref in summary.pages:
+        if ref.status == "page":
+            lines.append(f"- [{ref.title or ref.url}]({ref.url}) — {ref.words} words")
+        elif ref.status == "error":
+            lines.append(f"- <{ref.url}> — error: {ref.detail}")
+        else:
+            lines.append(f"- <{ref.url}> — same page as <{ref.detail}>")
+    lines += [f"Warning: {warning}" for warning in summary.warnings]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def crawl_as_text(summary: CrawlSummary) -> str:
+    lines = [f"{summary.url}: {_crawl_counts(summary)}"]
+    lines += [f"{ref.url}\t{ref.status}\t{ref.title or ref.detail or ''}" for ref in summary.pages]
+    return "\n".join(lines) + "\n"
+
+
+def map_as_markdown(result: MapResult) -> str:
+    lines = [f"{len(result.urls)} pages of <{result.url}>:", ""]
+    for item in result.urls:
+        label = item.title or item.url
+        lines.append(f"- [{label}]({item.url})" + (f" ({item.lastmod})" if item.lastmod else ""))
+    lines += [f"Warning: {warning}" for warning in result.warnings]
+    return "\n".join(lines) + "\n"
+
+
+def map_as_text(result: MapResult) -> str:
+    return "".join(f"{item.url}\n" for item in result.urls)

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from weblens.errors import ExtractionFailed, WeblensError
 from weblens.extract import ExtractOptions, extract
@@ -34,6 +34,7 @@ __all__ = ["ExtractionPool", "PoolOptions"]
 log = get_logger("weblens.workers")
 
 Source = str | bytes
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,11 +97,19 @@ class ExtractionPool:
         self, source: Source, url: str | None, options: ExtractOptions, **kwargs: Any
     ) -> PageExtract:
         """Extract ``source`` inline when small, else in a worker within the budgets."""
-        if len(source) <= self.options.inline_max_bytes:
-            return run_extract(source, url, options, **kwargs)
-        return await self._offload(run_extract, source, url, options, **kwargs)
+        return await self.run(run_extract, source, url, options, **kwargs)
 
-    async def _offload(self, fn: Callable[..., PageExtract], *args: Any, **kwargs: Any) -> PageExtract:
+    async def run(
+        self, fn: Callable[..., T], source: Source, url: str | None, options: ExtractOptions, **kwargs: Any
+    ) -> T:
+        """``fn(source, url, options, **kwargs)`` — a pure, importable function over one document
+        (:func:`run_extract`, or a crawl's extract-and-links) — inline when the document is small,
+        else in a worker within the budgets."""
+        if len(source) <= self.options.inline_max_bytes:
+            return fn(source, url, options, **kwargs)
+        return await self._offload(fn, source, url, options, **kwargs)
+
+    async def _offload(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         from pebble import ProcessExpired
 
         url = args[1] if len(args) > 1 else None

@@ -816,3 +816,23 @@ def test_the_layout_fits_phone_and_laptop_widths(browser: Any, site: Site, width
         for name in ("Ask", "Read", "Search", "Stats", "Settings"):
             expect(page.get_by_role("navigation").get_by_role("link", name=name)).to_be_visible()
         watched.check()
+
+
+# --- crawl -------------------------------------------------------------------------------------------
+def test_crawl_streams_the_lines_and_downloads_them(watched: Watched, site: Site) -> None:
+    page = watched.page
+    page.goto(site.url("/#crawl"))
+    page.get_by_test_id("crawl-input").fill(site.pages.url("/article"))
+    page.locator("#crawl-form details.options summary").click()
+    page.locator("#crawl-opt-max-depth").fill("0")  # the start page only (its links lead to 404s)
+    page.get_by_test_id("crawl-submit").click()
+    expect(page.get_by_test_id("crawl-status")).to_contain_text("Done: done")
+    lines = page.get_by_test_id("crawl-lines").locator("li")
+    expect(lines).to_have_count(1)
+    expect(lines.first).to_contain_text("words")
+    expect(page.get_by_test_id("crawl-progress")).to_contain_text("1 pages")
+    with page.expect_download() as caught:
+        page.get_by_test_id("crawl-download").click()
+    saved = Path(caught.value.path()).read_text().splitlines()
+    assert json.loads(saved[0])["url"] == site.pages.url("/article") and "page" in json.loads(saved[0])
+    watched.check()

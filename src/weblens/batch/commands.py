@@ -23,7 +23,7 @@ from weblens.cli_support import allow_host_option, guarded, load_json_files, run
 from weblens.config import Settings
 from weblens.logs import configure_logging
 
-__all__ = ["batch_command", "worker_command"]
+__all__ = ["batch_command", "data_schema_file", "worker_command"]
 
 
 def _shared_params() -> list[click.Parameter]:
@@ -78,7 +78,7 @@ def batch_command() -> click.Command:
                 concurrency=values["concurrency"],
                 resume=values["resume"],
                 respect_robots=not values["ignore_robots"],
-                data_schema=_data_schema(values["data_schema"]),
+                data_schema=data_schema_file(values["data_schema"]),
             )
             start = time.monotonic()
             summary = run_async(
@@ -124,7 +124,7 @@ def worker_command() -> click.Command:
     )
 
 
-def _data_schema(path: str | None) -> dict[str, Any] | None:
+def data_schema_file(path: str | None) -> dict[str, Any] | None:
     """The --data-schema file, read and checked before any page is read."""
     if path is None:
         return None

@@ -10,9 +10,9 @@ from typing import Any
 
 from weblens.batch.inputs import BatchInput, interleave, read_inputs
 from weblens.batch.resume import Resume, scan_file
-from weblens.batch.writer import LineWriter
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
+from weblens.linewriter import LineWriter
 from weblens.net.sites import site_key
 from weblens.requests import BrowseRequest, DataRequest
 

@@ -49,7 +49,6 @@ from weblens.batch.plan import (
     request_for,
 )
 from weblens.batch.progress import BatchProgress
-from weblens.batch.writer import LineWriter
 from weblens.cache.redis import RedisCache
 from weblens.cache.tolerant import TolerantCache
 from weblens.config import Settings
@@ -61,6 +60,7 @@ from weblens.errors import (
     RateLimited,
     WeblensError,
 )
+from weblens.linewriter import LineWriter
 from weblens.logs import get_logger
 from weblens.net.ratelimit import Pace
 from weblens.net.redis_limits import RedisSiteLimiter
@@ -70,9 +70,13 @@ from weblens.session import Lens
 __all__ = [
     "QUEUE_NAME",
     "QueueOptions",
+    "connect",
+    "quiet_arq",
     "read_page",
+    "run_id",
     "run_queued",
     "run_worker",
+    "shared_lens",
 ]
 
 log = get_logger("weblens.batch")
@@ -158,6 +162,28 @@ def shared_lens(settings: Settings, url: str, concurrency: int) -> Lens:
     return Lens(s, limiter=RedisSiteLimiter(url, pace), robots_store=robots)
 
 
+async def connect(queue: QueueOptions) -> Any:
+    """An arq pool on the queue's Redis (``not_configured`` when Redis cannot be reached)."""
+    arq = _arq()
+    unreachable: tuple[type[BaseException], ...] = (OSError, *_redis_errors())
+    try:
+        return await arq.create_pool(
+            _redis_settings(queue.url),
+            job_serializer=_dumps,
+            job_deserializer=_loads,
+            default_queue_name=queue.queue_name,
+            expires_extra_ms=KEEP_S * 1000,
+        )
+    except unreachable as exc:
+        raise NotConfigured(f"--queue: cannot reach Redis at {queue.url}: {exc}") from None
+
+
+def quiet_arq() -> None:
+    """arq logs every job at INFO; weblens's own lines and progress say what happened."""
+    if logging.getLogger("arq").level == logging.NOTSET:
+        logging.getLogger("arq").setLevel(logging.WARNING)
+
+
 # --- the worker ---------------------------------------------------------------------------------------
 async def _startup(ctx: dict[str, Any]) -> None:
     ctx["lens"] = shared_lens(ctx["settings"], ctx["url"], ctx["concurrency"])
@@ -215,14 +241,22 @@ async def run_worker(
 ) -> None:
     """Take jobs until stopped (SIGINT/SIGTERM: running jobs go back to the queue), or, with ``burst``,
     until the queue is empty."""
+    from weblens.batch.crawl_queue import CRAWL_FUNCTION, read_crawl_page  # its module imports this one
+
     arq = _arq()
-    if logging.getLogger("arq").level == logging.NOTSET:
-        logging.getLogger("arq").setLevel(logging.WARNING)
+    quiet_arq()
     worker = arq.Worker(
         functions=[
             arq.func(
                 read_page, name=FUNCTION, timeout=options.job_timeout_s, max_tries=MAX_TRIES, keep_result=0
-            )
+            ),
+            arq.func(
+                read_crawl_page,
+                name=CRAWL_FUNCTION,
+                timeout=options.job_timeout_s,
+                max_tries=MAX_TRIES,
+                keep_result=0,
+            ),
         ],
         queue_name=options.queue_name,
         redis_settings=_redis_settings(options.url),
@@ -290,25 +324,18 @@ async def run_queued(
     progress: BatchProgress | None = None,
 ) -> Summary:
     """Enqueue the pending inputs of ``source``, wait for every line, write ``out`` (see the module doc)."""
-    arq = _arq()
+    _arq()  # not_configured before the output is touched when the queue extra is missing
     check_input(source)
     writer, state = open_output(out, resume=options.resume)
     summary = progress.summary if progress is not None else Summary()
     summary.total = count_pending(source, state.keys)
     if progress is not None:
         progress.set_total(summary.total)
-    unreachable: tuple[type[BaseException], ...] = (OSError, *_redis_errors())
     try:
-        pool = await arq.create_pool(
-            _redis_settings(queue.url),
-            job_serializer=_dumps,
-            job_deserializer=_loads,
-            default_queue_name=queue.queue_name,
-            expires_extra_ms=KEEP_S * 1000,
-        )
-    except unreachable as exc:
+        pool = await connect(queue)
+    except NotConfigured:
         writer.close()
-        raise NotConfigured(f"--queue: cannot reach Redis at {queue.url}: {exc}") from None
+        raise
     run = run_id(out)
 
     def advance(ok: bool) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Self
@@ -67,7 +68,7 @@ from weblens.net.policy import join_url
 from weblens.net.ratelimit import SiteLimiter
 from weblens.net.transport import PinnedTransport, TLSError
 
-__all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher"]
+__all__ = ["DEFAULT_USER_AGENT", "FetchLimits", "GuardedFetcher", "retry_after_s"]
 
 MB = 1024 * 1024
 DEFAULT_USER_AGENT = "weblens/0.1 (+https://github.com/weblens/weblens)"
@@ -106,6 +107,8 @@ class _Exchange:
     started: float
     deadline: float
     stage: str = "validate"
+    follow: Callable[[str], bool] | None = None
+    """Which redirect targets this fetch may follow (a crawl's scope); None: any the guard allows."""
 
 
 class GuardedFetcher:
@@ -148,11 +151,14 @@ class GuardedFetcher:
     async def aclose(self) -> None:
         await self._transport.aclose()
 
-    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
-        """Fetch ``url`` within one deadline: ``timeout_s``, else the limits' ``timeout_s``."""
+    async def fetch(
+        self, url: str, *, timeout_s: float | None = None, follow: Callable[[str], bool] | None = None
+    ) -> FetchedPage:
+        """Fetch ``url`` within one deadline: ``timeout_s``, else the limits' ``timeout_s``. A redirect to
+        a URL ``follow`` refuses is not requested: it is ``http_error`` with the redirect's status."""
         budget = timeout_s if timeout_s is not None else self._limits.timeout_s
         now = asyncio.get_running_loop().time()
-        exchange = _Exchange(url=url, started=now, deadline=now + budget)
+        exchange = _Exchange(url=url, started=now, deadline=now + budget, follow=follow)
         try:
             async with asyncio.timeout_at(exchange.deadline):
                 page = await self._exchange(exchange)
@@ -189,6 +195,11 @@ class GuardedFetcher:
                 await response.aclose()
             ex.stage = "redirect"
             current = self._next_hop(current, location, redirects, seen, cookies)
+            if ex.follow is not None and not ex.follow(current):
+                raise HTTPError(
+                    f"HTTP {response.status_code}: redirects out of scope to {current}",
+                    status=response.status_code,
+                )
 
     def _next_hop(
         self,
@@ -262,7 +273,14 @@ class GuardedFetcher:
         ex.stage = "response"
         if not 200 <= response.status_code < 300:
             where = f" at {final_url}" if redirects else ""
-            raise HTTPError(f"HTTP {response.status_code}{where}", status=response.status_code)
+            wait = (
+                retry_after_s(response.headers.get("retry-after"))
+                if response.status_code in (429, 503)
+                else None
+            )
+            raise HTTPError(
+                f"HTTP {response.status_code}{where}", status=response.status_code, retry_after=wait
+            )
         media = parse_content_type(response.headers.get("content-type"))
         self._check_media(media.essence if media else None)
         decoder = _decoder(response, media)
@@ -319,6 +337,7 @@ class GuardedFetcher:
         parts: list[bytes] = []
         size = raw = 0
         essence = media.essence if media else None
+        sniffed = False
         try:
             async for chunk in response.aiter_raw():
                 raw += len(chunk)
@@ -329,27 +348,48 @@ class GuardedFetcher:
                     if size > limit:
                         raise SizeLimitExceeded(f"the decoded body is larger than {limit} bytes")
                     parts.append(piece)
-                if (essence is None or essence == OCTET_STREAM) and size >= SNIFF_BYTES:
-                    essence = self._sniff(b"".join(parts)[:SNIFF_BYTES], essence)
+                if not sniffed and (essence is None or essence == OCTET_STREAM) and size >= SNIFF_BYTES:
+                    essence, sniffed = self._sniff(b"".join(parts)[:SNIFF_BYTES], essence), True
         except CorruptEncoding as exc:
             raise UnsupportedContentType(
                 f"the body could not be decoded: {exc}", content_type=essence
             ) from exc
         body = b"".join(parts)
-        if essence is None or essence == OCTET_STREAM:
+        if essence is None or (not sniffed and essence == OCTET_STREAM):
             essence = self._sniff(body[:SNIFF_BYTES], essence)
         return body, essence
 
     def _sniff(self, head: bytes, declared: str | None) -> str:
         """The media type of a body without a usable label; refused unless it is one we read."""
         essence = sniff_media_type(head) if declared is None else sniff_binary_label(head)
-        if essence == OCTET_STREAM:
+        if essence == OCTET_STREAM and not is_accepted(OCTET_STREAM, self._limits.accepted_types):
             raise UnsupportedContentType(content_type=OCTET_STREAM)
         self._check_media(essence)
         return essence
 
     def _log_error(self, exc: WeblensError, stage: str) -> None:
         self._log.warning("fetch_error", url=exc.url, code=exc.code, stage=stage, message=exc.message)
+
+
+def retry_after_s(value: str | None, *, now: float | None = None) -> float | None:
+    """A ``Retry-After`` header in seconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3);
+    None when absent or unreadable."""
+    if value is None:
+        return None
+    text = value.strip()
+    if text.isascii() and text.isdigit():
+        return float(text)
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        return None
+    import time
+
+    return max(when.timestamp() - (time.time() if now is None else now), 0.0)
 
 
 def _decoder(response: httpx.Response, media: MediaType | None) -> ContentDecoder:

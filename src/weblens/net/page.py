@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
@@ -67,9 +67,12 @@ class FetchedPage:
 
 
 class Fetcher(Protocol):
-    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
-        """Fetch ``url`` (within ``timeout_s`` when given, else the fetcher's own limit); raises weblens
-        errors (InvalidURL, SSRFBlocked, FetchError subclasses)."""
+    async def fetch(
+        self, url: str, *, timeout_s: float | None = None, follow: Callable[[str], bool] | None = None
+    ) -> FetchedPage:
+        """Fetch ``url`` (within ``timeout_s`` when given, else the fetcher's own limit), following only
+        the redirects ``follow`` accepts when given; raises weblens errors (InvalidURL, SSRFBlocked,
+        FetchError subclasses)."""
         ...
 
 
@@ -83,7 +86,9 @@ class StaticFetcher:
         self._pages = dict(pages)
         self.calls: list[str] = []
 
-    async def fetch(self, url: str, *, timeout_s: float | None = None) -> FetchedPage:
+    async def fetch(
+        self, url: str, *, timeout_s: float | None = None, follow: Callable[[str], bool] | None = None
+    ) -> FetchedPage:
         self.calls.append(url)
         found = self._pages.get(url)
         if found is None:

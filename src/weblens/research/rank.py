@@ -40,7 +40,16 @@ from weblens.models import PageExtract, Passage
 from weblens.research.chunk import Span, chunk
 from weblens.research.embed import CachedEmbedder, Embedder, LocalEmbedder
 
-__all__ = ["RANKERS", "RankOptions", "Ranker", "Ranking", "default_embedder", "rank", "rank_detailed"]
+__all__ = [
+    "RANKERS",
+    "RankOptions",
+    "Ranker",
+    "Ranking",
+    "bm25_scores",
+    "default_embedder",
+    "rank",
+    "rank_detailed",
+]
 
 log = get_logger("weblens.rank")
 
@@ -300,6 +309,14 @@ def _query_terms(query: str) -> list[str]:
     stop = _stop_words()
     words = [w for w in _TOKEN.findall(query.lower()) if w not in stop]
     return list(dict.fromkeys(_stems(words)))
+
+
+def bm25_scores(query: str, texts: list[str]) -> list[float]:
+    """The BM25 score of each text for ``query`` (the ranker's tokeniser, stemmer and parameters)."""
+    if not texts:
+        return []
+    scores, _ = _bm25(query, texts, RankOptions())
+    return [float(score) for score in scores]
 
 
 def _bm25(query: str, texts: list[str], opts: RankOptions) -> tuple[Any, Any]:

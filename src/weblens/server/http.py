@@ -46,6 +46,7 @@ from weblens.requests import (
 )
 from weblens.requests import Request as OperationRequest
 from weblens.server.apidocs import install_api_docs
+from weblens.server.crawl_jobs import install_crawl_jobs
 from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
@@ -143,7 +144,7 @@ class FastPath:
     def __init__(self, app: Any, state: ServerState) -> None:
         self.app = app
         self.state = state
-        self.routes = {op.http_path: op for op in OPERATIONS.values()}
+        self.routes = {op.http_path: op for op in OPERATIONS.values() if not op.job}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         op = self.routes.get(scope["path"]) if scope["type"] == "http" and scope["method"] == "POST" else None
@@ -396,6 +397,7 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
             yield
         finally:
             state.closing = True
+            await jobs.aclose()  # running crawls are cancelled; their files go
             if own and state.lens is not None:
                 await state.lens.aclose()  # in-flight requests are done: close the browser pool
 
@@ -414,6 +416,8 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
     install_dashboard(app, state)
     install_api_docs(app)
     for op in OPERATIONS.values():
+        if op.job:
+            continue
         app.add_api_route(
             op.http_path,
             operation_route(op, state),
@@ -425,6 +429,15 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
             openapi_extra=request_body_doc(op.request),
         )
     _install_sessions(app, state)
+    crawl = OPERATIONS["crawl"]
+    jobs = install_crawl_jobs(
+        app,
+        state,
+        request_doc=request_body_doc(crawl.request),
+        summary=crawl.summary,
+        error_response=error_response,
+        parse_body=parse_body,
+    )
     app.openapi = _openapi(  # type: ignore[method-assign]
         app,
         [op.request for op in OPERATIONS.values()],

@@ -25,7 +25,7 @@ from weblens import __version__
 from weblens.config import masked, setting_sources
 from weblens.errors import WeblensError
 from weblens.operations import OPERATIONS
-from weblens.requests import BrowseRequest, ExtractRequest, GatherRequest, SearchRequest
+from weblens.requests import BrowseRequest, CrawlRequest, ExtractRequest, GatherRequest, SearchRequest
 from weblens.server.dashboard.forms import controls_html
 from weblens.server.dashboard.views import settings_view, stats_view
 
@@ -122,6 +122,7 @@ def render_page(*, auth_required: bool, answer_available: bool) -> str:
         read_options=controls_html(BrowseRequest, prefix="read-opt", skip=("url",)),
         extract_options=controls_html(ExtractRequest, prefix="extract-opt", skip=("html", "base64", "url")),
         search_options=controls_html(GatherRequest, prefix="search-opt", skip=search_skip),
+        crawl_options=controls_html(CrawlRequest, prefix="crawl-opt", skip=("url",)),
         gather_only=" ".join(gather_only),
     )
 

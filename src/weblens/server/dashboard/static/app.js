@@ -2,6 +2,7 @@
 
 import { apiKey, getJSON, onUnauthorized } from "./api.js";
 import { setupAsk } from "./ask.js";
+import { setupCrawl } from "./crawl.js";
 import { say } from "./dom.js";
 import { setupRead } from "./read.js";
 import { setupSearch } from "./search.js";
@@ -30,6 +31,7 @@ function unlock() {
     setupAsk();
     setupRead();
     setupSearch();
+    setupCrawl();
     setupStats();
   }
   loadSettings();

@@ -162,3 +162,26 @@ async def test_outputs_beyond_json_lines(tmp_path: Path) -> None:
     )
     index = (tmp_path / "llms.txt").read_text()
     assert index.startswith("# Index\n") and f"- [A]({s.url('/docs/a.html')})" in index
+
+
+async def test_typed_data_on_each_page_line(tmp_path: Path) -> None:
+    from tests.support.servers import Response
+
+    product = (
+        b'<html><head><title>Mug</title><script type="application/ld+json">'
+        b'{"@context": "https://schema.org", "@type": "Product", "name": "Tide Mug",'
+        b' "offers": {"@type": "Offer", "price": "12.50", "priceCurrency": "EUR"}}</script></head>'
+        b"<body><h1>Tide Mug</h1><p>" + b"A mug for the shore, glazed blue. " * 20 + b"</p></body></html>"
+    )
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "price": {"type": "number"}}}
+    with site() as s:
+        s.server.route("/shop/mug.html", Response(body=product))
+        async with Lens(_settings(s)) as lens:
+            with pytest.raises(InvalidArgument):  # a bad schema fails before anything is read
+                await lens.crawl(s.url("/shop/mug.html"), data_schema={"type": "strnig"})
+            await lens.crawl(
+                s.url("/shop/mug.html"), out=tmp_path / "o.jsonl", data_schema=schema, sitemaps=False
+            )
+    [line] = _lines(tmp_path / "o.jsonl")
+    assert line["data"]["data"] == {"name": "Tide Mug", "price": 12.5}
+    assert {field["source"] for field in line["data"]["fields"]} == {"json-ld"}

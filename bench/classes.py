@@ -128,12 +128,27 @@ def _texts(found: list[Any], kind: str, count: int) -> list[Any]:
     return [e.texts if kind == "table rows" else e.texts[0] for e in found if e.kind == kind][:count]
 
 
-def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
-    """The dev-side pool pages showing each class, with checks made from their labels: where weblens
-    keeps under half of a page's table rows, list items or links, or has the wrong author or date,
-    and a peer does better. Only the dev side: these are pages to fix classes on."""
-    from bench import pooldata
+def expect_of(page: Any, check: str) -> dict[str, Any]:
+    """The check ``check`` (``table_rows``, ``list_items``, ``links``, ``author``, ``date``) on a pool
+    page, made from its labels: the first elements of its labelled text, or its labelled author or
+    date. Made when the pool is read, so nothing of the pool's pages is kept in this repository."""
     from bench.structure import elements, norm
+
+    if check in ("author", "date"):
+        return {check: page.labels[check]}
+    truth = norm(page.labels.get("text") or "")
+    found = elements(page.raw, page.url, truth) if truth else []
+    if check == "links":
+        return {"links": [[e.texts[0], e.url] for e in found if e.kind == "links"][:8]}
+    return {check: _texts(found, check.replace("_", " "), 5)}
+
+
+def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The dev-side pool pages showing each class, and the check that shows it (:func:`expect_of`):
+    where weblens keeps under half of a page's table rows, list items or links, or has the wrong
+    author or date, and a peer does better. Only the dev side: these are pages to fix classes on."""
+    from bench import pooldata
+    from bench.structure import norm
 
     records = [json.loads(line) for line in records_path.read_text(encoding="utf-8").splitlines()]
     names = {r["set"] for r in records} & set(pooldata.sets())  # the manuals are not the pool's
@@ -147,8 +162,7 @@ def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
         peers = [record[k] for k in ("trafilatura", "readability+markdownify") if k in record]
         structure = mine.get("structure", {})
         truth = norm(page.labels.get("text") or "")
-        found = elements(page.raw, page.url, truth) if truth else []
-        base = {"set": page.set, "id": page.id, "url": page.url, "kind": page.kind}
+        base = {"set": page.set, "id": page.id, "kind": page.kind}
         kept_rows, rows = _share(structure.get("table rows", "0/0"))
         if rows >= 3 and 2 * kept_rows < rows and _peer_kept(peers, "table rows") > kept_rows:
             linked = _linked_rows(page.raw, truth)
@@ -156,8 +170,7 @@ def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
             if cls == "link-table" or page.kind == "encyclopedia":
                 peer = _peer_kept(peers, "table rows")
                 evidence = f"table rows {kept_rows}/{rows} kept (a peer {peer}); {linked:.0%} of cells linked"
-                expect = {"table_rows": _texts(found, "table rows", 5)}
-                chosen[cls].append((rows, {**base, "evidence": evidence, "expect": expect}))
+                chosen[cls].append((rows, {**base, "evidence": evidence, "check": "table_rows"}))
         kept_items, items = _share(structure.get("list items", "0/0"))
         article = page.kind not in ("docs", "forum", "discussion")
         if (
@@ -168,22 +181,15 @@ def select_from_pool(records_path: Path) -> dict[str, list[dict[str, Any]]]:
         ):
             cls = "encyclopedia" if page.kind == "encyclopedia" else "short-list"
             evidence = f"list items {kept_items}/{items} kept (a peer {_peer_kept(peers, 'list items')})"
-            expect = {"list_items": _texts(found, "list items", 5)}
-            chosen[cls].append((items, {**base, "evidence": evidence, "expect": expect}))
+            chosen[cls].append((items, {**base, "evidence": evidence, "check": "list_items"}))
         kept_links, links = _share(structure.get("links", "0/0"))
         if links >= 8 and 2 * kept_links < links and _peer_kept(peers, "links") > kept_links:
             evidence = f"links {kept_links}/{links} kept (a peer {_peer_kept(peers, 'links')})"
-            expect = {"links": [[e.texts[0], e.url] for e in found if e.kind == "links"][:8]}
-            chosen["inline-links"].append(
-                (links - kept_links, {**base, "evidence": evidence, "expect": expect})
-            )
+            entry = {**base, "evidence": evidence, "check": "links"}
+            chosen["inline-links"].append((links - kept_links, entry))
         for field, cls in (("author", "byline"), ("date", "date")):
             if mine.get(field) is False and any(p.get(field) for p in peers):
-                entry = {
-                    **base,
-                    "evidence": f"{field} wrong (a peer right)",
-                    "expect": {field: page.labels[field]},
-                }
+                entry = {**base, "evidence": f"{field} wrong (a peer right)", "check": field}
                 chosen[cls].append((1.0, entry))
     return {
         cls: [entry for _, entry in sorted(entries, key=lambda pair: -pair[0])[:PER_CLASS]]
@@ -212,7 +218,8 @@ def pool_failures(examples: dict[str, list[dict[str, Any]]]) -> dict[str, tuple[
         passing = 0
         for entry in present:
             page = pages[(entry["set"], entry["id"])]
-            passing += not failures(weblens.extract(page.raw, page.url or None), entry["expect"])
+            expect = expect_of(page, entry["check"])
+            passing += not failures(weblens.extract(page.raw, page.url or None), expect)
         counts[cls] = (passing, len(present))
     return counts
 
@@ -278,8 +285,8 @@ def main() -> int:
             lines += [
                 "",
                 "Real pages of the pool's dev side showing each class (`pool_examples.json`, chosen by "
-                "`--select-from-pool` where weblens misses and a peer does not; checks made from the pages' "
-                "labels; needs the built pool):",
+                "`--select-from-pool` where weblens misses and a peer does not; it names the pages and "
+                "their checks, made from the pages' labels when the built pool is read):",
                 "",
                 "| class | pages passing |",
                 "|---|---|",

@@ -3,7 +3,8 @@ model, and the time weblens adds. Writes the ``data`` section of docs/benchmarks
 
 Usage::
 
-    .venv/bin/python bench/data.py [--no-write] [--repeat 3]
+    .venv/bin/python bench/data_build.py --repos DIR    # once: the pages of other projects
+    .venv/bin/python bench/data.py [--no-write] [--repeat 3] [--built DIR]
 
 Sets (bench/data_set/README.md says where each page comes from and under what licence):
 
@@ -63,6 +64,7 @@ from weblens.data.mapping import SYNONYMS, name_key  # noqa: E402
 from weblens.data.normalize import fold, parse_date, parse_number  # noqa: E402
 
 SET = REPO / "bench" / "data_set"
+BUILT = SET / "data"  # bench/data_build.py writes the pages of other projects here (ignored by git)
 SHARED = REPO.parent / "shared" / "bench" / "scrapinghub"
 ARTICLE_LABELS = REPO / "bench" / "labels" / "metadata_scrapinghub.json"
 
@@ -110,10 +112,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 
 
 # --- the pages ----------------------------------------------------------------------------------------
-def load_pages() -> list[dict[str, Any]]:
+def load_pages(built: Path = BUILT) -> list[dict[str, Any]]:
+    """The set's pages: ours from bench/data_set, the others from ``built`` (bench/data_build.py)
+    with their sources' gold values; the ScrapingHub articles of ../shared when it is there."""
     pages = json.loads((SET / "labels.json").read_text())["pages"]
+    if not (built / "gold.json").is_file():
+        sys.exit(
+            f"the set's product, recipe and event pages are not built in {built}: run "
+            "`.venv/bin/python bench/data_build.py --repos DIR` (DIR: git copies of the source "
+            "repositories; bench/data_set/README.md)"
+        )
+    gold = json.loads((built / "gold.json").read_text(encoding="utf-8"))["pages"]
     for page in pages:
-        page["html"] = lzma.decompress((SET / page["file"]).read_bytes())
+        page["html"] = lzma.decompress(((built if page.get("built") else SET) / page["file"]).read_bytes())
+        for key, value in gold.get(page["id"], {}).items():
+            page.setdefault(key, value)
     if SHARED.is_dir() and ARTICLE_LABELS.is_file():
         for sha, label in sorted(json.loads(ARTICLE_LABELS.read_text()).items()):
             path = SHARED / "html" / f"{sha}.html.gz"
@@ -568,7 +581,8 @@ def report(
     lines = [
         "## Typed data (`weblens data`)",
         "",
-        "Command: `.venv/bin/python bench/data.py` (pages and labels: bench/data_set).",
+        "Command: `.venv/bin/python bench/data.py` (pages and labels: bench/data_set; the pages of other "
+        "projects are built first with `bench/data_build.py --repos DIR`).",
         "",
     ]
     lines += [
@@ -625,13 +639,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--built", type=Path, default=BUILT, help="where bench/data_build.py wrote the pages")
     args = parser.parse_args()
     try:
         import extruct  # noqa: F401
         import pandas  # noqa: F401
     except ImportError:
         sys.exit("the peers are needed: .venv/bin/pip install -e '.[bench]'")
-    pages = load_pages()
+    pages = load_pages(args.built)
     scores, misses = embedded(pages)
     table = tables(pages)
     model = asyncio.run(model_path(pages))

@@ -102,13 +102,20 @@ Files = dict[str, bytes]
 Candidate = tuple[str, PoolPage]  # (source path, page)
 
 
-def read_source(repos: Path, source: Source) -> Files:
-    """The files under ``source.paths`` at its pinned commit, by path."""
-    name = source.repo.replace("/", "+")
+def git_dir(repos: Path, repo: str) -> Path:
+    """The git directory of ``repo`` (owner/name) in ``repos``: a bare copy at ``owner+name/repo``,
+    or a clone at ``owner+name``."""
+    name = repo.replace("/", "+")
     candidates = (repos / name / "repo", repos / name / ".git", repos / name)
     gitdir = next((path for path in candidates if (path / "HEAD").is_file()), None)
     if gitdir is None:
-        raise SystemExit(f"no git copy of {source.repo} in {repos} (expected {repos / name})")
+        raise SystemExit(f"no git copy of {repo} in {repos} (expected {repos / name})")
+    return gitdir
+
+
+def read_source(repos: Path, source: Source) -> Files:
+    """The files under ``source.paths`` at its pinned commit, by path."""
+    gitdir = git_dir(repos, source.repo)
     archive = subprocess.run(
         ["git", f"--git-dir={gitdir}", "archive", source.commit, *source.paths],
         check=True,

@@ -45,6 +45,7 @@ __all__ = [
     "guarded",
     "is_list",
     "load_json_files",
+    "log_params",
     "progress_display",
     "request_values",
     "run_async",
@@ -311,25 +312,44 @@ def common_params(*, network: bool) -> list[click.Parameter]:
             show_default=True,
             help="Output: one JSON object, Markdown, or plain text.",
         ),
-        click.Option(
-            ["--log-format"],
-            type=click.Choice(["console", "json"]),
-            default="console",
-            help="Log lines on stderr.",
-        ),
-        click.Option(
-            ["--log-level"],
-            type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
-            default="warning",
-            show_default=True,
-            help="Show log events of this level and above on stderr.",
-        ),
+        *log_params(),
     ]
     if network:
         params += [
             allow_host_option(),
             click.Option(["--no-cache", "no_cache"], is_flag=True, help="Neither read nor write the cache."),
         ]
+    return params
+
+
+def log_params(
+    *,
+    level: str | None = "warning",
+    level_help: str = "Show log events of this level and above on stderr.",
+    log_format: bool = True,
+) -> list[click.Parameter]:
+    """``--log-format`` and ``--log-level``, the one spelling of the logging options of every command:
+    ``level`` is the default level (None: the ``log_level`` setting's), ``log_format`` False leaves
+    the format to the settings (the servers)."""
+    params: list[click.Parameter] = []
+    if log_format:
+        params.append(
+            click.Option(
+                ["--log-format"],
+                type=click.Choice(["console", "json"]),
+                default="console",
+                help="Log lines on stderr.",
+            )
+        )
+    params.append(
+        click.Option(
+            ["--log-level"],
+            type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+            default=level,
+            show_default=level is not None,
+            help=level_help,
+        )
+    )
     return params
 
 

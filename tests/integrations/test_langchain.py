@@ -78,14 +78,24 @@ async def test_the_loader_streams_documents_asynchronously(web: Web) -> None:
     assert [d.metadata["title"] for d in await loader.aload()] == titles
 
 
+def _started_since(before: set[int]) -> set[int]:
+    """Living processes below this one that did not exist in ``before`` and are not below one that
+    did: what this test started, not other fixtures' servers or browsers (nor children they start)."""
+    fresh = set(descendants(os.getpid())) - before
+    return fresh - {pid for old in before for pid in descendants(old)}
+
+
 def test_stopping_a_lazy_load_early_reads_no_further_and_leaves_nothing_running(web: Web) -> None:
+    before = set(descendants(os.getpid()))
     urls = [web.server.url(f"/tide?n={i}") for i in range(12)]
     loads = WeblensLoader(urls, render="always", settings=web.settings()).lazy_load()  # a browser too
     first = next(loads)
+    started = _started_since(before)  # the loader's Lens: its Playwright driver and Chromium
     loads.close()
     assert first.metadata["title"] == "Tide pools of the rocky shore"
     assert len([r for r in web.server.requests if r.path == "/tide"]) < 12
-    assert descendants(os.getpid()) == []  # no browser, no Playwright driver outlives the Lens
+    assert started, "the loader started no process: the check below would prove nothing"
+    assert _started_since(before) == set()  # no browser, no Playwright driver outlives the Lens
 
 
 # --- the retriever -------------------------------------------------------------------------------

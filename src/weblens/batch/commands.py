@@ -19,7 +19,14 @@ import click
 
 from weblens.batch.plan import BatchOptions, Summary, batch_settings
 from weblens.batch.progress import BatchProgress
-from weblens.cli_support import allow_host_option, guarded, load_json_files, run_async, settings_for
+from weblens.cli_support import (
+    allow_host_option,
+    guarded,
+    load_json_files,
+    log_params,
+    run_async,
+    settings_for,
+)
 from weblens.config import Settings
 from weblens.logs import configure_logging
 
@@ -37,13 +44,10 @@ def _shared_params() -> list[click.Parameter]:
         ),
         allow_host_option(),
         click.Option(["--no-cache", "no_cache"], is_flag=True, help="Neither read nor write the page cache."),
-        click.Option(["--log-format"], type=click.Choice(["console", "json"]), default="console"),
-        click.Option(
-            ["--log-level"],
-            type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
-            default="error",
-            show_default=True,
-            help="Log events of this level and above on stderr (each failure is in its output line anyway).",
+        *log_params(
+            level="error",
+            level_help="Log events of this level and above on stderr "
+            "(each failure is in its output line anyway).",
         ),
     ]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from weblens.cli_support import allow_host_option
+from weblens.cli_support import allow_host_option, log_params
 from weblens.config import Settings
 from weblens.errors import InvalidArgument
 
@@ -50,11 +50,8 @@ def _host_port(default_port: int) -> list[click.Parameter]:
             help="TCP port.",
         ),
         allow_host_option(),
-        click.Option(
-            ["--log-level"],
-            type=click.Choice(["debug", "info", "warning", "error"]),
-            default=None,
-            help="Log level on stderr (default: the log_level setting).",
+        *log_params(
+            level=None, level_help="Log level on stderr (default: the log_level setting).", log_format=False
         ),
     ]
 

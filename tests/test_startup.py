@@ -109,3 +109,34 @@ def test_the_defaults_without_settings_are_the_settings_defaults() -> None:
     assert extract_options(defaults) == ExtractOptions()
     assert pool_options(defaults) == PoolOptions()
     assert defaults.max_download_bytes == MAX_DOWNLOAD_BYTES
+
+
+LAUNCH_PROBE = """
+import os, sys
+from weblens.launch import main
+sys.argv = ["weblens", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+from pydantic.plugin import _loader
+print(repr(os.environ.get("PYDANTIC_DISABLE_PLUGINS")), _loader._plugins is not None, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [(None, "'__all__' False"), ("", "'' True")],
+    ids=["not-set: no plugin scan", "set-empty: the user's choice kept"],
+)
+def test_the_command_skips_pydantic_plugins_unless_asked(
+    preset: str | None, expected: str, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if preset is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = preset
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCH_PROBE, "extract", str(_page(tmp_path))],
+        capture_output=True, text=True, env=env, timeout=120, check=True,
+    )  # fmt: skip
+    assert done.stderr.strip().splitlines()[-1] == expected

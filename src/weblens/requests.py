@@ -329,7 +329,7 @@ class AnswerRequest(Request):
 class ChatMessage(BaseModel):
     """One message of a conversation (OpenAI chat format)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     role: Literal["system", "user", "assistant"]
     content: Annotated[str, Field(max_length=200_000)]
@@ -675,12 +675,17 @@ class MapRequest(Request):
 
 # --- field descriptions --------------------------------------------------------------------------
 def _field_docstrings(source: str) -> dict[str, dict[str, str]]:
-    """Per class of ``source``: each annotated attribute's docstring (the string right under it)."""
+    """Per module-level class of ``source`` (at the top level or inside a ``with`` block there):
+    each annotated attribute's docstring (the string right under it). Function bodies are not
+    visited — no request model is defined in one — which keeps this pass to a few milliseconds."""
     import ast
     import inspect
 
     found: dict[str, dict[str, str]] = {}
-    for node in ast.walk(ast.parse(source)):
+    statements = list(ast.parse(source).body)
+    for node in statements:
+        if isinstance(node, ast.With):
+            statements.extend(node.body)
         if not isinstance(node, ast.ClassDef):
             continue
         docs: dict[str, str] = {}

@@ -33,21 +33,27 @@ from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
 
-_LINK_PENALTY = 1.5
-_SHORT_LINE = 50
-_SHORT_PENALTY = 25.0
-_DESCEND_SHARE = 0.9
-_DESCEND_PARAGRAPHS = 2
+# Units. A block's size is in characters as measure() counts them (a CJK character counts 3); a
+# weight or a score is in the same characters ("characters of prose": a paragraph of 300 characters
+# without links weighs 300). Shares are fractions of another score. Calibration: every threshold
+# below was set by hand on the development corpora (ScrapingHub and CleanEval, ../shared/bench) as
+# the selector grew; none was fitted by a search or checked alone on held-out pages (bench/pool.py
+# measures the whole selector on the validation side of its pool).
+_LINK_PENALTY = 1.5  # weight lost per character of link text, times the block's link density
+_SHORT_LINE = 50  # characters: a line shorter than this without a sentence reads as a label or a button
+_SHORT_PENALTY = 25.0  # weight such a short line costs (about half a short line's own weight)
+_DESCEND_SHARE = 0.9  # share of the first choice's prose a child must hold to be gone down into
+_DESCEND_PARAGRAPHS = 2  # prose paragraphs that may be left behind by going down, in all
 _ASCEND_NET = 0.95  # of the part's score, the whole document's at least ...
 _ASCEND_TEXT = 1.3  # ... holding this many times its text
 _WRAPPER_TEXT = 40  # characters of text a box adds around the content and still only wraps it
-_MIN_CONTENT = 25.0
+_MIN_CONTENT = 25.0  # score (characters of prose) below which no box is the content: the whole body
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
-_PRUNE_GOOD = 200.0
-_DISCOUNT = 0.3
+_PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
+_DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
 _LISTS = frozenset(("ul", "ol"))

@@ -1,5 +1,6 @@
-"""Dates written with the month named in another language, or day first with dots (issue 36 §3:
-publication dates missing where only the visible text states them)."""
+"""Metadata on pages of kinds not tuned on (issue 36 §3): dates written with the month named in another
+language or day first with dots (dates missing where only the visible text states them), and a
+byline's label taken for its author."""
 
 from __future__ import annotations
 
@@ -74,3 +75,22 @@ def test_a_page_that_states_its_date_only_in_words_of_its_language() -> None:
         "esperan que la tendencia continúe durante las próximas semanas.</p>" * 4 + "</article></body></html>"
     )
     assert extract(html, url="https://news.example/finanzas/precio").published_date == "2020-03-17"
+
+
+def test_a_byline_label_in_an_author_classed_box_is_no_author() -> None:
+    """WordPress themes set the label of a byline in a box whose class names the author
+    (``<span class="meta-prep meta-prep-author">Posted on</span>``): a label, never the name."""
+    from weblens.extract.authors import is_name, split_authors
+
+    assert not is_name("Posted on") and not is_name("Written by") and is_name("Jane Doe")
+    assert split_authors("Posted on") == []
+    html = (
+        "<html><head><title>A title</title></head><body><article><h1>A title</h1>"
+        "<div class='entry-meta'><span class='meta-prep meta-prep-author'>Posted on</span> "
+        "<span class='entry-date'>October 28, 2020</span></div>"
+        + "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
+        + "</article></body></html>"
+    )
+    page = extract(html, url="https://blog.example/2020/10/28/a-title/")
+    assert page.author != "Posted on"
+    assert page.published_date == "2020-10-28"

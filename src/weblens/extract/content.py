@@ -1424,10 +1424,12 @@ def _is_sentence_around_links(el: HtmlElement) -> bool:
     colon ("Take a look if you have not read it yet: <a>…</a>"). A label ("Read more:", "Related
     stories:") leads into nothing."""
     lead = _lead(el)
-    if lead.endswith(":"):
-        return len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p")
+    if lead.endswith(":") and len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p"):
+        return True
     if el.text_content().rstrip()[-1:] not in _FULL_STOPS:
         return False
+    if lead.endswith(":"):  # a label, then a sentence of links with words of its own among them
+        return _has_words_around_links(el)
     return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _has_words_around_links(el))
 
 
@@ -1452,10 +1454,16 @@ def _text_until_a_link(el: HtmlElement, parts: list[str]) -> bool:
 
 
 def _has_words_around_links(el: HtmlElement) -> bool:
-    """Words of its own before, between and after its links, :data:`_AROUND_WORDS` at least ("See
-    <a>The Warnings Filter</a> and <a>Describing Warning Filters</a> for more details.")."""
+    """Words of its own around its links, :data:`_AROUND_WORDS` at least, some of them after its
+    last link or between two of them ("See <a>The Warnings Filter</a> and <a>Describing Warning
+    Filters</a> for more details.", "Timestamps follow <a>RFC 3339</a>, and positions follow
+    <a>GeoJSON</a>."): links set inside a sentence, not a list of them."""
     links = [a for a in el.iter("a") if is_link(a)]
-    if not links or not any(ch.isalpha() for ch in links[-1].tail or ""):
+    if not links:
+        return False
+    words_after = any(ch.isalpha() for ch in links[-1].tail or "")
+    words_between = any(any(ch.isalpha() for ch in a.tail or "") for a in links[:-1])
+    if not (words_after or words_between):
         return False
     linked = sum(len(a.text_content().split()) for a in links)
     return len(el.text_content().split()) - linked >= _AROUND_WORDS

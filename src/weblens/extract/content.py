@@ -1189,7 +1189,16 @@ def _is_data_table(el: HtmlElement) -> bool:
             return False  # a label between rows of links: a menu's groups
         worded += len(cells) >= 2 and any(_has_plain_words(cell) for cell in cells)
     data = [cell.text_content().strip() for cell in el.iter("td")]
-    return worded * 2 >= len(rows) and any(len(text) > _DAY_NUMBER for text in data)
+    return (worded * 2 >= len(rows) or (headed and _is_grid_under_header(rows, len(first)))) and any(
+        len(text) > _DAY_NUMBER for text in data
+    )
+
+
+def _is_grid_under_header(rows: list[HtmlElement], columns: int) -> bool:
+    """Every row below the header row has one cell per column of the header: a grid of records (a
+    list of releases, people, places, every cell a link to its page), however many of its cells are
+    links. A menu set in a table has no header of several columns over rows of as many cells."""
+    return all(sum(1 for cell in row if cell.tag in _CELLS) == columns for row in rows[1:])
 
 
 def _has_plain_words(cell: HtmlElement) -> bool:

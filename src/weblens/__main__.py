@@ -1,5 +1,5 @@
-"""``python -m weblens`` runs the command line."""
+"""``python -m weblens`` runs the command line (``--version`` answered before it loads)."""
 
-from weblens.cli import main
+from weblens.launch import main
 
 main()

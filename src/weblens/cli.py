@@ -15,7 +15,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from pydantic import BaseModel
@@ -30,6 +30,7 @@ from weblens.cli_support import (
     fail,
     field_params,
     guarded,
+    has_settings_sources,
     load_json_files,
     progress_display,
     request_values,
@@ -37,12 +38,14 @@ from weblens.cli_support import (
     settings_for,
     stderr,
 )
-from weblens.config import Settings
 from weblens.errors import InvalidArgument
 from weblens.logs import configure_logging
 from weblens.models import ProgressEvent
 from weblens.operations import OPERATIONS, Operation
 from weblens.requests import MAX_READ, AnswerRequest, GatherRequest, Request, SearchRequest
+
+if TYPE_CHECKING:
+    from weblens.config import Settings
 
 __all__ = ["EXIT_CODES", "cli", "main", "run"]
 
@@ -68,6 +71,12 @@ def operation_command(op: Operation) -> click.Command:
 
         def work() -> None:
             request = op.request.parse(load_json_files(op.request, fields))
+            if op.standalone is not None:  # no Lens; and no settings to load when nothing sets one
+                result = op.standalone(
+                    settings_for(allow, no_cache) if has_settings_sources() else None, request
+                )
+                emit(fmt, result, lambda: (op.markdown if fmt == "markdown" else op.text)(result))
+                return
             settings = settings_for(allow, no_cache)
             if isinstance(request, AnswerRequest | GatherRequest):  # stages and pages on stderr
                 with progress_display() as show:
@@ -87,8 +96,6 @@ async def _run_op(
     request: Request,
     on_progress: Callable[[ProgressEvent], None] | None = None,
 ) -> BaseModel:
-    if op.standalone is not None:
-        return await op.standalone(settings, request)
     from weblens.session import Lens
 
     async with Lens(settings) as lens:

@@ -10,7 +10,6 @@ passed to the model as the strings the user typed and validated there, so a bad 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import sys
@@ -19,16 +18,16 @@ import types
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal, NoReturn, TypeVar, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar, Union, get_args, get_origin
 
 import click
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from rich.console import Console
-from rich.markup import escape
 
-from weblens.config import Settings, load_settings, unknown_variables
 from weblens.errors import InternalError, InvalidArgument, WeblensError
+
+if TYPE_CHECKING:  # the settings (pydantic-settings) load when a command asks for them
+    from weblens.config import Settings
 from weblens.models import ProgressEvent
 from weblens.requests import Cli, Request, Window
 
@@ -43,6 +42,7 @@ __all__ = [
     "fail",
     "field_params",
     "guarded",
+    "has_settings_sources",
     "is_list",
     "load_json_files",
     "log_params",
@@ -211,7 +211,30 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 1
 FORMATS = ("json", "markdown", "text")
 
-stderr = Console(stderr=True, highlight=False)
+
+class _Stderr:
+    """rich's Console on stderr, made when something is first printed (a command that prints nothing
+    there does not load rich)."""
+
+    def __init__(self) -> None:
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=True, highlight=False)
+        return getattr(self._console, name)
+
+
+stderr: Any = _Stderr()
+
+
+def escape(text: str) -> str:
+    """``text`` safe to print with rich markup."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
 class Failed(Exception):
@@ -258,7 +281,17 @@ def guarded(fmt: str | None, work: Callable[[], T]) -> T:
 
 
 def run_async(work: Awaitable[T]) -> T:
+    import asyncio
+
     return asyncio.run(work)  # type: ignore[arg-type]
+
+
+def has_settings_sources() -> bool:
+    """Whether anything could change a setting from its default: a ``WEBLENS_*`` variable (the
+    config file is named by one). Without one, a command that needs only defaults skips loading them."""
+    import os
+
+    return any(name.startswith("WEBLENS_") and name != "WEBLENS_SHARED" for name in os.environ)
 
 
 @contextmanager
@@ -291,6 +324,8 @@ def progress_display() -> Iterator[Callable[[ProgressEvent], None]]:
 
 # --- settings and logging ---------------------------------------------------------------------
 def settings_for(allow_host: Sequence[str] = (), no_cache: bool = False, **overrides: Any) -> Settings:
+    from weblens.config import load_settings, unknown_variables
+
     for warning in unknown_variables():
         stderr.print(f"[yellow]warning[/] {warning}")
     values = {k: v for k, v in overrides.items() if v is not None}

@@ -25,6 +25,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from weblens.defaults import MAX_DOWNLOAD_BYTES
 from weblens.errors import InvalidArgument
 from weblens.models import WaitCondition
 from weblens.requests import MAX_READ
@@ -74,7 +75,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="WEBLENS_", extra="forbid", frozen=True)
 
     # fetching
-    max_download_bytes: int = Field(default=10 * MB, gt=0)
+    max_download_bytes: int = Field(default=MAX_DOWNLOAD_BYTES, gt=0)
     timeout_s: float = Field(default=15.0, gt=0)
     max_redirects: int = Field(default=10, ge=0)
     fetch_retries: int = Field(default=1, ge=0)

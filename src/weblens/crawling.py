@@ -66,10 +66,12 @@ MAP_PAGES = 12
 first, breadth-first): a site's menus and indexes link most of its sections within two hops."""
 MAP_TIMEOUT_S = 20.0
 RENDER_TRIALS = 3
-"""Renders of a host's pages that add nothing (:func:`weblens.escalation.render_added`) before a crawl
-reads its pages as served; one render that adds something keeps rendering on for the host. Three:
-on a static manual every render is of a short page that stays short; a script-built site shows a
-gain on its first thin page."""
+"""Renders of a host's pages before the crawl judges whether rendering that host is worth it."""
+RENDER_USEFUL_SHARE = 0.25
+"""From then on a host's thin pages are rendered while at least this share of its renders added
+something (:func:`weblens.escalation.render_added`); below it the crawl reads them as served. On a
+static manual no render adds anything (its short pages stay short); on a site built by scripts
+nearly every one does; one render in four keeps a site whose scripts fill only some pages."""
 _URL_WORDS = re.compile(r"[/_\-.?=&+%#]+")
 
 
@@ -81,6 +83,9 @@ class PageRead:
     """Keep the page's HTML in the result (for typed data)."""
     render: bool = True
     """May render it (with render auto; False: read as served)."""
+    render_gate: Callable[[], bool] | None = None
+    """Asked when the page turns out to call for a render (with render auto): whether it may have one
+    now (the crawl limits the renders it is still judging a host by; in process only)."""
     scope_start: str | None = None
     """The start URL of the crawl's scope (as it stands: it follows a redirected start page): a
     redirect out of the scope is not requested. None: any redirect the guard allows."""
@@ -296,23 +301,45 @@ class RenderLearner:
     thin pages are as thin rendered), and each render costs a browser's time."""
 
     def __init__(self) -> None:
-        self._wasted: dict[str, int] = {}
-        self._useful: set[str] = set()
+        self._tried: dict[str, int] = {}
+        self._useful: dict[str, int] = {}
+        self._pending: dict[str, int] = {}
 
     def allows(self, url: str) -> bool:
+        """Whether the host's pages may still be rendered (judged on the renders finished so far)."""
         host = urlsplit(url).netloc
-        return host in self._useful or self._wasted.get(host, 0) < RENDER_TRIALS
+        tried = self._tried.get(host, 0)
+        return tried < RENDER_TRIALS or self._useful.get(host, 0) >= RENDER_USEFUL_SHARE * tried
+
+    def reserve(self, url: str) -> bool:
+        """A page of ``url``'s host calls for a render: whether it may have one now. While the host is
+        being judged, at most :data:`RENDER_TRIALS` renders are under way or done, so a burst of thin
+        pages does not start a browser's worth of renders before the first verdict."""
+        host = urlsplit(url).netloc
+        if not self.allows(url):
+            return False
+        tried, pending = self._tried.get(host, 0), self._pending.get(host, 0)
+        if tried < RENDER_TRIALS and tried + pending >= RENDER_TRIALS:
+            return False  # still judging the host: enough renders are under way
+        self._pending[host] = pending + 1
+        return True
+
+    def release(self, url: str) -> None:
+        """A read that may have reserved a render failed before it could say (an error)."""
+        host = urlsplit(url).netloc
+        if self._pending.get(host, 0):
+            self._pending[host] -= 1
 
     def record(self, url: str, read: CrawlRead) -> None:
+        host = urlsplit(url).netloc
         if read.render_gain is None:
             return
-        host = urlsplit(url).netloc
-        if read.render_gain:
-            self._useful.add(host)
-        else:
-            self._wasted[host] = self._wasted.get(host, 0) + 1
-            if self._wasted[host] == RENDER_TRIALS and host not in self._useful:
-                log.info("crawl_render_off", host=host, wasted=RENDER_TRIALS)
+        if self._pending.get(host, 0):
+            self._pending[host] -= 1
+        self._tried[host] = self._tried.get(host, 0) + 1
+        self._useful[host] = self._useful.get(host, 0) + int(read.render_gain)
+        if not self.allows(url):
+            log.info("crawl_render_off", host=host, tried=self._tried[host], useful=self._useful[host])
 
 
 def _crawl_tools(tools: SiteTools, scope: Callable[[], Scope]) -> CrawlTools:
@@ -320,8 +347,17 @@ def _crawl_tools(tools: SiteTools, scope: Callable[[], Scope]) -> CrawlTools:
     learner = RenderLearner()
 
     async def read(url: str) -> CrawlRead:
-        how = PageRead(keep_body=keep_body, render=learner.allows(url), scope_start=scope().start)
-        found = await tools.read(url, how)
+        how = PageRead(
+            keep_body=keep_body,
+            render=learner.allows(url),
+            render_gate=lambda: learner.reserve(url),
+            scope_start=scope().start,
+        )
+        try:
+            found = await tools.read(url, how)
+        except BaseException:
+            learner.release(url)
+            raise
         learner.record(url, found)
         return found
 

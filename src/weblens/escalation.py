@@ -43,15 +43,19 @@ def better_result(http: PageExtract, rendered: PageExtract) -> PageExtract:
 
 
 RENDER_GAIN_WORDS = 30
-"""Words a rendered page must add to the served one for the render to have been worth it (a script that
-fills in content adds hundreds; re-rendering a short static page adds none, or a cookie notice)."""
+"""Words a rendered page must add to the served one, at least, for the render to have been worth it…"""
+RENDER_GAIN_SHARE = 0.5
+"""… and at least this share of the served page's words: a script that fills in the content adds
+hundreds of words to an empty or half-empty shell; rendering a short static page adds its widgets'
+labels (a theme switcher, a search box: a few dozen words), not half of it again."""
 
 
 def render_added(http: PageExtract, rendered: PageExtract) -> bool:
-    """Whether rendering gave something the served page lacked: a better outcome, or more words."""
+    """Whether rendering gave something the served page lacked: a better outcome, or much more text."""
     if _OUTCOME_RANK[rendered.outcome] > _OUTCOME_RANK[http.outcome]:
         return True
-    return rendered.word_count >= http.word_count + RENDER_GAIN_WORDS
+    gain = max(RENDER_GAIN_WORDS, RENDER_GAIN_SHARE * http.word_count)
+    return rendered.word_count >= http.word_count + gain
 
 
 def cache_answers(cached: PageExtract, *, rendered: bool, mode: RenderMode, threshold: float) -> bool:

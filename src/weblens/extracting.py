@@ -11,15 +11,19 @@ import base64
 import binascii
 import zlib
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from weblens.config import Settings
+from weblens.defaults import MAX_DOWNLOAD_BYTES
 from weblens.errors import ExtractionFailed, InvalidArgument, SizeLimitExceeded, UnsupportedContentType
 from weblens.extract import ExtractOptions
 from weblens.extract.kinds import binary_media_type
 from weblens.models import PageExtract
 from weblens.paging import window
 from weblens.requests import ExtractRequest
-from weblens.workers import ExtractionPool, PoolOptions
+from weblens.workers import ExtractionPool, PoolOptions, run_extract
+
+if TYPE_CHECKING:
+    from weblens.config import Settings
 
 __all__ = ["extract_document", "extract_options", "extract_standalone", "pool_options"]
 
@@ -60,15 +64,29 @@ async def extract_document(
     return window(page, req.max_length, req.start_index)
 
 
-async def extract_standalone(settings: Settings, req: ExtractRequest) -> PageExtract:
-    """``extract_document`` with the settings' options and a pool of its own, closed after."""
-    pool = ExtractionPool(pool_options(settings))
-    try:
-        return await extract_document(
-            req, extractor=pool, options=extract_options(settings), max_bytes=settings.max_download_bytes
-        )
-    finally:
-        await pool.aclose()
+def extract_standalone(settings: Settings | None, req: ExtractRequest) -> PageExtract:
+    """The extract operation for one call (the command line): the settings' options (their defaults
+    for ``None``: nothing sets one), a small document extracted right here, a large one in a pool of
+    its own (within its time and memory budgets), closed after."""
+    options = extract_options(settings) if settings is not None else ExtractOptions()
+    budgets = pool_options(settings) if settings is not None else PoolOptions()
+    max_bytes = settings.max_download_bytes if settings is not None else MAX_DOWNLOAD_BYTES
+    document = _readable(_document(req), max_bytes)
+    if len(document) <= budgets.inline_max_bytes:
+        if req.include_comments is not None:
+            options = replace(options, include_comments=req.include_comments)
+        page = run_extract(document, req.url, options, content_type=req.content_type)
+        return window(page, req.max_length, req.start_index)
+    import asyncio
+
+    async def pooled() -> PageExtract:
+        pool = ExtractionPool(budgets)
+        try:
+            return await extract_document(req, document, extractor=pool, options=options, max_bytes=max_bytes)
+        finally:
+            await pool.aclose()
+
+    return asyncio.run(pooled())
 
 
 def _document(req: ExtractRequest) -> str | bytes:

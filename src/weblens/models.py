@@ -72,7 +72,7 @@ class RenderMode(StrEnum):
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # validators built on first use
 
 
 class PageExtract(_Frozen):

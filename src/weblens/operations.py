@@ -92,9 +92,10 @@ class Operation:
     cli: bool = True
     """Offered as a CLI command of its own (session steps are not: a session lives in one process,
     so the CLI runs them in order with ``weblens interact``)."""
-    standalone: Callable[[Settings, Any], Awaitable[BaseModel]] | None = None
+    standalone: Callable[[Settings | None, Any], BaseModel] | None = None
     """How to run it without a Lens, for an operation that needs none (extract): the CLI then does not
-    load the network, research and rendering stacks for one call."""
+    load the network, research and rendering stacks for one call (nor the settings, None, when no
+    ``WEBLENS_*`` variable could change one)."""
     job: bool = False
     """Runs as a job over HTTP (``POST`` answers its id; ``GET``/``DELETE`` on it: crawl), not in one call."""
 
@@ -103,10 +104,10 @@ class Operation:
         return f"/v1/{self.name}"
 
 
-async def _extract_standalone(settings: Settings, request: ExtractRequest) -> PageExtract:
+def _extract_standalone(settings: Settings | None, request: ExtractRequest) -> PageExtract:
     from weblens.extracting import extract_standalone  # the extractor loads when a document comes
 
-    return await extract_standalone(settings, request)
+    return extract_standalone(settings, request)
 
 
 def _sources(found: GatherResponse) -> str:

@@ -84,6 +84,11 @@ class ReadCall:
     """A pace of the call's own for each site (a crawl's), instead of the limiter's."""
     follow: Callable[[str], bool] | None = None
     """Which redirect targets the fetch may follow (a crawl's scope); None: any the guard allows."""
+    render_gate: Callable[[], bool] | None = None
+    """Asked before a page that calls for a render (render auto) is rendered: may it be, now?"""
+    render_thin: bool = True
+    """With render auto, render a page whose extraction is merely weak (low confidence); False: only a
+    page that needs scripts (``js_required``: an application shell, text hidden until a script shows it)."""
 
     @property
     def variant(self) -> str:
@@ -282,7 +287,10 @@ class PageReader:
         else:
             fetched = await self.fetch_raw(target, call)
             read, rendered = await self._crawl_fetched(fetched, call, keep_body=keep_body), False
-            if render_reason(read.page, call.mode, self._options.render_threshold) is not None:
+            reason = render_reason(read.page, call.mode, self._options.render_threshold)
+            if reason == "low_confidence" and not call.render_thin:
+                reason = None
+            if reason is not None and (call.render_gate is None or call.render_gate()):
                 read, rendered = await self._crawl_escalate(target, read, call)
         await self.store(target, read.page, call, rendered=rendered)
         return read

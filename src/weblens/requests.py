@@ -109,7 +109,10 @@ def invalid_argument(exc: ValidationError, *, prefix: str = "") -> InvalidArgume
 class Request(BaseModel):
     """Base of every request model: immutable, unknown fields refused, no NaN or infinity."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, defer_build=True)
+    """Fields are described by the docstring under each (:func:`_describe_fields`, one pass over this
+    file: pydantic's ``use_attribute_docstrings`` reads the source again for every class, a third of
+    this module's import time); validators are built on first use (``defer_build``)."""
 
     operation: ClassVar[str] = ""
     """The operation's name in every frontend (CLI command, HTTP path, MCP tool)."""
@@ -326,7 +329,7 @@ class AnswerRequest(Request):
 class ChatMessage(BaseModel):
     """One message of a conversation (OpenAI chat format)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     role: Literal["system", "user", "assistant"]
     content: Annotated[str, Field(max_length=200_000)]
@@ -668,3 +671,54 @@ class MapRequest(Request):
     @classmethod
     def _url(cls, value: str) -> str:
         return _url_syntax(value)
+
+
+# --- field descriptions --------------------------------------------------------------------------
+def _field_docstrings(source: str) -> dict[str, dict[str, str]]:
+    """Per module-level class of ``source`` (at the top level or inside a ``with`` block there):
+    each annotated attribute's docstring (the string right under it). Function bodies are not
+    visited — no request model is defined in one — which keeps this pass to a few milliseconds."""
+    import ast
+    import inspect
+
+    found: dict[str, dict[str, str]] = {}
+    statements = list(ast.parse(source).body)
+    for node in statements:
+        if isinstance(node, ast.With):
+            statements.extend(node.body)
+        if not isinstance(node, ast.ClassDef):
+            continue
+        docs: dict[str, str] = {}
+        for before, after in zip(node.body, node.body[1:], strict=False):
+            if (
+                isinstance(before, ast.AnnAssign)
+                and isinstance(before.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[before.target.id] = inspect.cleandoc(after.value.value)
+        found[node.name] = docs
+    return found
+
+
+def _describe_fields(namespace: dict[str, Any]) -> None:
+    """Give every field of this module's request models the docstring written under it (in its own
+    class or the class it comes from), as pydantic's ``use_attribute_docstrings`` would."""
+    from pathlib import Path
+
+    docs = _field_docstrings(Path(__file__).read_text(encoding="utf-8"))
+    for model in namespace.values():
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            continue
+        for name, info in model.model_fields.items():
+            if info.description is not None:
+                continue
+            for owner in model.__mro__:
+                doc = docs.get(owner.__name__, {}).get(name) if owner.__module__ == __name__ else None
+                if doc is not None:
+                    info.description = doc
+                    break
+
+
+_describe_fields(globals())

@@ -717,6 +717,7 @@ class Lens:
             queue=queue,
             respect_robots=not req.ignore_robots,
             pace=self.crawl_pace(concurrency),
+            render_thin=False,  # a site has many short pages: only those that need scripts are rendered
         )
 
     async def read_for_crawl(self, url: str, call: ReadCall, *, keep_body: bool = False) -> CrawlRead:
@@ -870,7 +871,7 @@ def crawl_read_call(call: ReadCall, req: CrawlRequest | MapRequest, how: PageRea
     """A crawl's call for one page: read as served when it may not render, redirects kept in scope."""
     mode = RenderMode.NEVER if not how.render and call.mode is RenderMode.AUTO else call.mode
     follow = follows(scope_of(req, how.scope_start)) if how.scope_start else None
-    return replace(call, mode=mode, follow=follow)
+    return replace(call, mode=mode, follow=follow, render_gate=how.render_gate)
 
 
 def _checked(guard: Guard, url: str) -> None:

@@ -11,7 +11,6 @@ budget exceeded is ``extraction_failed``; the event loop never waits on the work
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import multiprocessing
 import os
@@ -115,6 +114,8 @@ class ExtractionPool:
         url = args[1] if len(args) > 1 else None
         self.offloaded += 1
         # starting the pool (and a replacement worker) forks processes: never on the event loop
+        import asyncio  # the one-shot command line extracts inline and never gets here
+
         pool = self._pool if self._pool is not None else await asyncio.to_thread(self._get_pool)
         future = await asyncio.to_thread(
             pool.schedule, fn, args=args, kwargs=kwargs, timeout=self.options.timeout_s
@@ -140,5 +141,7 @@ class ExtractionPool:
     async def aclose(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
+            import asyncio
+
             pool.stop()  # type: ignore[no-untyped-call]
             await asyncio.to_thread(pool.join, 10)

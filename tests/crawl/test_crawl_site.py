@@ -185,3 +185,25 @@ async def test_typed_data_on_each_page_line(tmp_path: Path) -> None:
     [line] = _lines(tmp_path / "o.jsonl")
     assert line["data"]["data"] == {"name": "Tide Mug", "price": 12.5}
     assert {field["source"] for field in line["data"]["fields"]} == {"json-ld"}
+
+
+async def test_what_the_site_teaches_spares_requests(tmp_path: Path) -> None:
+    from tests.support.servers import LoopbackServer, Response
+
+    names = [f"p{n}.html" for n in range(6)]
+    links = "".join(
+        f'<a href="{name}">{name}</a> <a href="{name}?highlight=tide">{name} marked</a> ' for name in names
+    )
+    with LoopbackServer() as server:
+        server.route("/docs/index.html", Response(body=f"<html><body><p>{links}</p></body></html>".encode()))
+        for n, name in enumerate(names):
+            text = f"Page {n} tells its own story about the shore and the tides. " * 12
+            server.route(f"/docs/{name}", Response(body=f"<html><body><p>{text}</p></body></html>".encode()))
+        settings = Settings(
+            allow_hosts=[server.allow_entry], cache="none", crawl_rate_limit="off", render="never"
+        )
+        async with Lens(settings) as lens:
+            summary = await lens.crawl(server.url("/docs/index.html"), concurrency=1, sitemaps=False)
+        marked = [r for r in server.requests if "highlight=" in r.target]
+    assert len(marked) == 2  # two duplicates teach that the parameter changes nothing; the rest are not read
+    assert summary.counts.pages == 7 and summary.counts.duplicates == 2

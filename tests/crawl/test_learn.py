@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from weblens.crawl.learn import Rewrites, differing_params, index_pair, origin_alias
+from weblens.crawl.learn import Probes, Rewrites, differing_params, elder_twin, index_pair, origin_alias
 
 
 def test_origin_alias() -> None:
@@ -37,3 +37,24 @@ def test_rewrites_apply_and_round_trip() -> None:
     assert again.apply("http://x.org/a/index.html") == "https://x.org/a/"
     file_form = Rewrites(index={"x.org": ("index.html", "file")})
     assert file_form.apply("https://x.org/a/") == "https://x.org/a/index.html"
+
+
+def test_elder_twins_are_read_first() -> None:
+    rules = Rewrites()
+    assert elder_twin("https://x.org/g/index.html", rules) == "https://x.org/g/"
+    assert elder_twin("https://x.org/g/", rules) is None  # the directory never waits for its file
+    assert elder_twin("https://x.org/p?highlight=a", rules) == "https://x.org/p"
+    assert elder_twin("https://x.org/p", rules) is None
+    known = Rewrites(index={"x.org": ("index.html", "dir")})
+    assert elder_twin("https://x.org/g/index.html", known) is None  # the site told already
+
+
+def test_one_url_at_a_time_tests_a_parameter() -> None:
+    probes = Probes(Rewrites())
+    assert probes.start("https://x.org/a?h=1") and not probes.start("https://x.org/b?h=2")
+    assert probes.start("https://x.org/c?other=1")  # another parameter: tested at the same time
+    probes.end("https://x.org/a?h=1")
+    assert probes.start("https://x.org/b?h=2")
+    probes.new_page("https://x.org/b?h=2")
+    probes.new_page("https://x.org/d?h=3")  # twice new text: h matters, it is tested no more
+    assert not probes.has_unknown("https://x.org/e?h=4") and probes.start("https://x.org/e?h=4")

@@ -42,9 +42,22 @@ def test_rendering_stops_where_it_adds_nothing() -> None:
         assert learner.allows("https://static.org/p")
         learner.record("https://static.org/p", wasted)
     assert not learner.allows("https://static.org/q")
-    learner.record("https://app.org/p", CrawlRead(page=PageExtract(), render_gain=True))
-    for _ in range(5):
-        learner.record("https://app.org/p", wasted)
-    assert learner.allows("https://app.org/q")  # one render that helped keeps rendering on
+    helped = CrawlRead(page=PageExtract(), render_gain=True)
+    for read in (helped, wasted, wasted, wasted):
+        learner.record("https://app.org/p", read)
+    assert learner.allows("https://app.org/q")  # one render in four that helped keeps rendering on
+    learner.record("https://app.org/p", wasted)
+    assert not learner.allows("https://app.org/q")  # fewer: the host's pages are read as served
     learner.record("https://other.org/", CrawlRead(page=PageExtract()))  # not rendered: nothing learned
     assert learner.allows("https://other.org/x")
+
+
+def test_while_judging_a_host_only_a_few_renders_start() -> None:
+    learner = RenderLearner()
+    assert [learner.reserve("https://x.org/a") for _ in range(5)] == [True, True, True, False, False]
+    wasted = CrawlRead(page=PageExtract(), render_gain=False)
+    for _ in range(3):
+        learner.record("https://x.org/a", wasted)
+    assert not learner.reserve("https://x.org/b")  # judged: rendering adds nothing there
+    learner.release("https://y.org/a")  # nothing reserved: nothing to give back
+    assert learner.reserve("https://y.org/a")

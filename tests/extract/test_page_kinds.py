@@ -355,20 +355,22 @@ def test_a_site_map_keeps_every_part_also_those_of_short_titles() -> None:
 def test_a_table_of_links_is_an_index_only_when_they_point_into_the_page() -> None:
     from lxml.html import fragment_fromstring
 
-    from weblens.extract.content import index_of_entries
+    from weblens.extract.content import is_index_of_entries
 
     rows = "".join(f'<tr><td>int</td><td><a href="{{prefix}}f{n}">f{n}</a> ()</td></tr>' for n in range(4))
     targets = {f"f{n}" for n in range(4)}
-    assert index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='api.html#')}</table>"), targets)
-    assert index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), targets)
-    assert not index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), set())
-    assert not index_of_entries(
+    assert is_index_of_entries(
+        fragment_fromstring(f"<table>{rows.format(prefix='api.html#')}</table>"), targets
+    )
+    assert is_index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), targets)
+    assert not is_index_of_entries(fragment_fromstring(f"<table>{rows.format(prefix='#')}</table>"), set())
+    assert not is_index_of_entries(
         fragment_fromstring(f"<table>{rows.format(prefix='f.html?')}</table>"), targets
     )
     one_cell = "".join(f'<tr><td><a href="#f{n}">f{n}</a></td></tr>' for n in range(4))
-    assert not index_of_entries(fragment_fromstring(f"<table>{one_cell}</table>"), targets)
+    assert not is_index_of_entries(fragment_fromstring(f"<table>{one_cell}</table>"), targets)
     blocks = rows.format(prefix="#").replace("<td>int</td>", "<td><p>int</p></td>")
-    assert not index_of_entries(fragment_fromstring(f"<table>{blocks}</table>"), targets)
+    assert not is_index_of_entries(fragment_fromstring(f"<table>{blocks}</table>"), targets)
 
 
 def test_a_medium_post_keeps_its_code_and_figure_but_not_the_author_box() -> None:

@@ -24,6 +24,7 @@ from weblens.cli_support import (
     field_params,
     guarded,
     load_json_files,
+    log_params,
     request_values,
     run_async,
     settings_for,
@@ -119,13 +120,10 @@ def crawl_command() -> click.Command:
         ),
         allow_host_option(),
         click.Option(["--no-cache", "no_cache"], is_flag=True, help="Neither read nor write the page cache."),
-        click.Option(["--log-format"], type=click.Choice(["console", "json"]), default="console"),
-        click.Option(
-            ["--log-level"],
-            type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
-            default="error",
-            show_default=True,
-            help="Log events of this level and above on stderr (each failure is in its output line anyway).",
+        *log_params(
+            level="error",
+            level_help="Log events of this level and above on stderr "
+            "(each failure is in its output line anyway).",
         ),
     ]
 

@@ -33,7 +33,16 @@ from typing import Any
 
 from weblens.crawl.canonical import canonical_url
 from weblens.crawl.fingerprint import NEAR_DUPLICATE, Fingerprint
-from weblens.crawl.learn import PARAM_EVIDENCE, Rewrites, differing_params, index_pair, origin_alias
+from weblens.crawl.learn import (
+    PARAM_EVIDENCE,
+    PROBE_WAIT_S,
+    Probes,
+    Rewrites,
+    differing_params,
+    elder_twin,
+    index_pair,
+    origin_alias,
+)
 from weblens.crawl.links import PageLinks
 from weblens.crawl.scope import Scope
 from weblens.crawl.sitemaps import SitemapEntry, read_sitemaps
@@ -144,6 +153,7 @@ class Crawler:
         self._base_lines = 0
         self._canonical: OrderedDict[str, str | None] = OrderedDict()
         """The canonical form of links met recently (menus link the same pages from every page)."""
+        self._probes = Probes(self.rewrites)
         self._counted_off: OrderedDict[str, None] = OrderedDict()
         """Off-scope links counted recently (the state keeps the count; this spares it the writes)."""
         self._found = 0
@@ -155,6 +165,7 @@ class Crawler:
     ) -> CrawlSummary:
         """Crawl until nothing is left or the budget is spent (see the module doc for the steps)."""
         self.rewrites = Rewrites.loads(await self.state.get_meta("rewrites"))
+        self._probes = Probes(self.rewrites)
         # 1. the start page, or the state of an earlier run
         if resumed_lines is not None:
             again = await self.state.reconcile(resumed_lines)
@@ -213,6 +224,7 @@ class Crawler:
             try:
                 await self._handle(task)
             finally:
+                self._probes.end(task.url)
                 self._in_flight -= 1
                 await self._notify()
 
@@ -241,6 +253,11 @@ class Crawler:
             tasks = await self.state.take(1, now)
             if tasks:
                 task = tasks[0]
+                if await self._renamed(task):
+                    continue
+                if await self._waits_for_twin(task) or not self._probes.start(task.url):
+                    await self.state.defer(task, now + PROBE_WAIT_S)  # its twin or a test comes first
+                    continue
                 if task.tries == 0:
                     self._dispatched += 1
                 self._in_flight += 1
@@ -249,6 +266,28 @@ class Crawler:
             if self._in_flight == 0 and ready is None:
                 return None
             await self._wait(max(ready - now, 0.05) if ready is not None else None)
+
+    async def _renamed(self, task: Task) -> bool:
+        """Whether what the site taught since ``task`` was queued names it otherwise (a parameter it
+        ignores, an index file): then it is recorded as that name's alias, and that name is queued
+        unless it is known already; nothing is read for ``task`` itself."""
+        current = self.canonical(task.url)
+        if current is None or current == task.url:
+            return False
+        if not await self.state.is_seen(current):
+            await self.state.queue(Found(current, task.depth, task.found_on))
+            self._found += 1
+        await self.state.alias_taken(task, current)
+        return True
+
+    async def _waits_for_twin(self, task: Task) -> bool:
+        """Whether ``task`` should wait for its elder twin (:func:`~weblens.crawl.learn.elder_twin`) to be
+        read first: then, if they are one page, ``task`` is known as a duplicate — or, once the site's
+        rule is learned, never read."""
+        if task.url.partition("?")[2] and not self._probes.has_unknown(task.url):
+            return False  # every parameter of it is known to matter
+        twin = elder_twin(task.url, self.rewrites)
+        return twin is not None and await self.state.is_pending(twin)
 
     # --- one page -------------------------------------------------------------------------------
     async def _handle(self, task: Task) -> None:
@@ -305,6 +344,7 @@ class Crawler:
             return
         data = await self._data(read) if self.tools.data is not None and read.is_html else None
         self._write(line.model_copy(update={"page": read.page, "data": data}))
+        self._probes.new_page(task.url)
 
     def _aliases(self, task: Task, read: CrawlRead) -> list[str]:
         """Other names of the page just read: where it redirected, the canonical URL it declares."""
@@ -450,6 +490,7 @@ class Crawler:
                 if await self.state.bump("param", f"{host} {name}") >= PARAM_EVIDENCE:
                     self.rewrites.params.setdefault(host, set()).add(name)
                     changed = True
+                    self._probes.settle(host, name, ignored=True)
         if changed:
             await self.state.set_meta("rewrites", self.rewrites.dumps())
 

@@ -22,8 +22,11 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 __all__ = [
     "INDEX_NAMES",
     "PARAM_EVIDENCE",
+    "PROBE_WAIT_S",
+    "Probes",
     "Rewrites",
     "differing_params",
+    "elder_twin",
     "index_pair",
     "origin_alias",
 ]
@@ -36,6 +39,14 @@ PARAM_EVIDENCE = 2
 """Paths on which dropping a parameter gave the same page before it is dropped from every link of
 the host. One could be chance (a page that ignores one filter); two distinct paths are a rule of the
 site (a highlighting or session parameter)."""
+
+
+PROBE_WAIT_S = 0.25
+"""How long a URL waits in the queue while another URL is testing the same unknown parameter."""
+INDEX_PROBE = "/index"
+"""The test a directory URL runs while its host's index file is not known (a key beside parameters)."""
+RELEVANT_EVIDENCE = 2
+"""Pages with a parameter that gave new text before it is taken to matter (and stops being tested)."""
 
 
 def _origin(url: str) -> str:
@@ -65,6 +76,19 @@ def index_pair(a: str, b: str) -> tuple[str, str, Literal["dir", "file"]] | None
             name = long_[len(short) :]
             if name.lower() in INDEX_NAMES:
                 return (pa.netloc, name, form)  # type: ignore[return-value]
+    return None
+
+
+def elder_twin(url: str, rewrites: Rewrites) -> str | None:
+    """Another spelling of ``url`` to read first, when the site has not said yet whether they are one
+    page: its directory for ``dir/index.html`` (the host's index file not yet known), the URL without
+    its query for a URL with one. Never the other way round, so two twins never wait for each other."""
+    parts = urlsplit(url)
+    if parts.query:
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    head, _, name = parts.path.rpartition("/")
+    if name.lower() in INDEX_NAMES and parts.netloc not in rewrites.index:
+        return urlunsplit((parts.scheme, parts.netloc, head + "/", "", ""))
     return None
 
 
@@ -136,3 +160,70 @@ class Rewrites:
             index={host: (rule[0], rule[1]) for host, rule in data.get("index", {}).items()},
             params={host: set(names) for host, names in data.get("params", {}).items()},
         )
+
+
+class Probes:
+    """One URL at a time tests a query parameter the crawl does not know yet (or, for a directory URL,
+    whether the host's directories are their index files).
+
+    Until a parameter is known — ignored (its variants gave the text of the page without it,
+    :data:`PARAM_EVIDENCE` times) or relevant (pages with it gave new text, :data:`RELEVANT_EVIDENCE`
+    times) — only one URL carrying it is read at a time; the others wait a moment in the queue. Read
+    one by one, two duplicates are enough to stop reading a parameter's variants; read all at once, a
+    crawl's whole concurrency of them would be read before the first verdict.
+    """
+
+    def __init__(self, rewrites: Rewrites) -> None:
+        self._rewrites = rewrites
+        self._testing: dict[tuple[str, str], int] = {}
+        self._new: dict[tuple[str, str], int] = {}
+        self._relevant: set[tuple[str, str]] = set()
+
+    def _unknown(self, url: str) -> list[tuple[str, str]]:
+        parts = urlsplit(url)
+        if not parts.query:
+            key = (parts.netloc, INDEX_PROBE)
+            if (
+                parts.path.endswith("/")
+                and parts.netloc not in self._rewrites.index
+                and key not in self._relevant
+            ):
+                return [key]  # is the directory its index file? (learned from a first duplicate)
+            return []
+        ignored = self._rewrites.params.get(parts.netloc, set())
+        names = dict.fromkeys(name for name, _ in parse_qsl(parts.query, keep_blank_values=True))
+        return [
+            (parts.netloc, name)
+            for name in names
+            if name not in ignored and (parts.netloc, name) not in self._relevant
+        ]
+
+    def has_unknown(self, url: str) -> bool:
+        """Whether ``url`` carries a parameter not yet known to matter or not."""
+        return bool(self._unknown(url))
+
+    def start(self, url: str) -> bool:
+        """Whether ``url`` may be read now (no other URL is testing one of its unknown parameters)."""
+        unknown = self._unknown(url)
+        if any(self._testing.get(key, 0) for key in unknown):
+            return False
+        for key in unknown:
+            self._testing[key] = self._testing.get(key, 0) + 1
+        return True
+
+    def end(self, url: str) -> None:
+        for key in self._unknown(url):
+            if self._testing.get(key, 0):
+                self._testing[key] -= 1
+
+    def new_page(self, url: str) -> None:
+        """``url`` gave text of its own: evidence that its parameters matter."""
+        for key in self._unknown(url):
+            self._new[key] = self._new.get(key, 0) + 1
+            if self._new[key] >= RELEVANT_EVIDENCE:
+                self._relevant.add(key)
+
+    def settle(self, host: str, name: str, *, ignored: bool) -> None:
+        """A parameter is known now (ignored ones live in the rewrites)."""
+        if not ignored:
+            self._relevant.add((host, name))

@@ -31,6 +31,14 @@ QUEUED, READING, DONE, CUT = 0, 1, 2, 3
 KEEP_S = 7 * 86400
 """A run's state is kept a week after its last change (a crawl can be resumed within it)."""
 _DEPTH = 10**12
+_QUERY = 10**11  # within a depth, URLs with a query after those without
+
+
+def _score(url: str, depth: int, order: int) -> int:
+    """Breadth-first, URLs without a query first within a depth, then in the order found."""
+    return depth * _DEPTH + ("?" in url) * _QUERY + order
+
+
 BAND_URLS = 50
 """URLs kept per band value: pages sharing a band are near one another; 50 candidates are plenty."""
 
@@ -64,6 +72,10 @@ class RedisState:
     async def is_seen(self, url: str) -> bool:
         return bool(await self._redis.hexists(self._k("urls"), url))
 
+    async def is_pending(self, url: str) -> bool:
+        record = await self._record(url)
+        return record is not None and record[0] in (QUEUED, READING)
+
     async def seen_of(self, urls: Sequence[str]) -> set[str]:
         if not urls:
             return set()
@@ -74,7 +86,7 @@ class RedisState:
         if not await self._redis.hsetnx(self._k("urls"), found.url, _row(QUEUED, found)):
             return False
         order = await self._redis.incr(self._k("order"))
-        await self._redis.zadd(self._k("queued"), {found.url: found.depth * _DEPTH + order})
+        await self._redis.zadd(self._k("queued"), {found.url: _score(found.url, found.depth, order)})
         return True
 
     async def _cut_unlocked(self, found: Found, reason: str) -> bool:
@@ -92,11 +104,11 @@ class RedisState:
             order = await self._redis.incr(self._k("order"))
             async with self._redis.pipeline(transaction=True) as pipe:
                 pipe.zrem(self._k("waiting"), url)
-                pipe.zadd(self._k("queued"), {url: depth * _DEPTH + order})
+                pipe.zadd(self._k("queued"), {url: _score(url, depth, order)})
                 await pipe.execute()
         popped = await self._redis.zpopmin(self._k("queued"), limit)
         tasks = []
-        for raw, _score in popped:
+        for raw, _priority in popped:
             url = _text(raw)
             record = await self._record(url) or [QUEUED, 0, None, 0, None]
             record[0] = READING
@@ -150,7 +162,7 @@ class RedisState:
                             pipe.hset(self._k("bands"), band, "\n".join([*members, task.url]))
             for found, order in zip(fresh, orders, strict=True):
                 pipe.hsetnx(self._k("urls"), found.url, _row(QUEUED, found))
-                pipe.zadd(self._k("queued"), {found.url: found.depth * _DEPTH + order}, nx=True)
+                pipe.zadd(self._k("queued"), {found.url: _score(found.url, found.depth, order)}, nx=True)
             for alias in aliases:
                 if alias == task.url:
                     continue
@@ -232,7 +244,7 @@ class RedisState:
                 order = await self._redis.incr(self._k("order"))
                 async with self._redis.pipeline(transaction=True) as pipe:
                     pipe.hset(self._k("urls"), url, json.dumps(record))
-                    pipe.zadd(self._k("queued"), {url: record[1] * _DEPTH + order})
+                    pipe.zadd(self._k("queued"), {url: _score(url, record[1], order)})
                     await pipe.execute()
                 again += 1
         if orphans:
@@ -242,7 +254,7 @@ class RedisState:
             url = _text(raw)
             record = await self._record(url)
             order = await self._redis.incr(self._k("order"))
-            await self._redis.zadd(self._k("queued"), {url: (record[1] if record else 0) * _DEPTH + order})
+            await self._redis.zadd(self._k("queued"), {url: _score(url, record[1] if record else 0, order)})
         await self._redis.delete(self._k("waiting"), self._k("reading"))
         return again
 
@@ -276,6 +288,25 @@ class RedisState:
             return await self._settle_unlocked(
                 task, aliases=aliases, fingerprint=fingerprint, links=links, near_duplicate=near_duplicate
             )
+
+    async def alias_taken(self, task: Task, owner: str) -> None:
+        async with self._lock:
+            found = Found(task.url, task.depth, task.found_on)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.hset(self._k("urls"), task.url, _row(DONE, found, note=f"alias:{owner}"))
+                pipe.srem(self._k("reading"), task.url)
+                await pipe.execute()
+
+    async def defer(self, task: Task, at: float) -> None:
+        async with self._lock:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.srem(self._k("reading"), task.url)
+                pipe.zadd(self._k("waiting"), {task.url: at})
+                await pipe.execute()
+            record = await self._record(task.url)
+            if record is not None:
+                record[0] = QUEUED
+                await self._redis.hset(self._k("urls"), task.url, json.dumps(record))
 
     async def cut_taken(self, task: Task, reason: str) -> None:
         async with self._lock:

@@ -32,7 +32,7 @@ CREATE TABLE IF NOT EXISTS urls (
     tries INTEGER NOT NULL DEFAULT 0,
     note TEXT
 );
-CREATE INDEX IF NOT EXISTS urls_queued ON urls (depth, id) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS urls_queued ON urls (depth, instr(url, '?') > 0, id) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS urls_waiting ON urls (ready_at) WHERE state = 0 AND ready_at > 0;
 CREATE TABLE IF NOT EXISTS counters (kind TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL,
     PRIMARY KEY (kind, key)) WITHOUT ROWID;
@@ -71,6 +71,10 @@ class SQLiteState:
     async def is_seen(self, url: str) -> bool:
         return self._db.execute("SELECT 1 FROM urls WHERE url = ?", (url,)).fetchone() is not None
 
+    async def is_pending(self, url: str) -> bool:
+        row = self._db.execute("SELECT state FROM urls WHERE url = ?", (url,)).fetchone()
+        return row is not None and row[0] in (QUEUED, READING)
+
     async def seen_of(self, urls: Sequence[str]) -> set[str]:
         seen: set[str] = set()
         for start in range(0, len(urls), _CHUNK):
@@ -107,7 +111,7 @@ class SQLiteState:
         try:
             rows = self._db.execute(
                 "SELECT id, url, depth, found_on, tries FROM urls WHERE state = 0 AND ready_at <= ?"
-                " ORDER BY depth, id LIMIT ?",
+                " ORDER BY depth, instr(url, '?') > 0, id LIMIT ?",
                 (now, limit),
             ).fetchall()
             self._db.executemany("UPDATE urls SET state = 1 WHERE id = ?", [(row[0],) for row in rows])
@@ -211,6 +215,12 @@ class SQLiteState:
                 "INSERT INTO bands (band, signature) VALUES (?, ?)",
                 [(band, cursor.lastrowid) for band in bands_of(fingerprint.signature)],
             )
+
+    async def alias_taken(self, task: Task, owner: str) -> None:
+        self._db.execute("UPDATE urls SET state = 2, note = ? WHERE url = ?", (f"alias:{owner}", task.url))
+
+    async def defer(self, task: Task, at: float) -> None:
+        self._db.execute("UPDATE urls SET state = 0, ready_at = ? WHERE url = ?", (at, task.url))
 
     async def cut_taken(self, task: Task, reason: str) -> None:
         self._db.execute("BEGIN")

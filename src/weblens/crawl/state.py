@@ -8,7 +8,9 @@ frontier of 100,000 URLs is a few megabytes on disk and a constant amount of mem
 A URL is in exactly one state: ``queued`` (found, waiting), ``reading`` (taken by a reader),
 ``done`` (its line is written, or it is another name of a URL whose line is), or ``cut`` (never to be
 read: out of budget, a trap rule, robots.txt, the SSRF guard; counted by reason). Taking URLs is
-breadth-first: the lowest depth first, then the order they were found in.
+breadth-first: the lowest depth first; within a depth, URLs without a query before those with one
+(a page before its variants: reading it first lets a variant be known as a duplicate), then the order
+they were found in.
 """
 
 from __future__ import annotations
@@ -68,6 +70,10 @@ class CrawlState(Protocol):
         """Whether the URL is known in any state."""
         ...
 
+    async def is_pending(self, url: str) -> bool:
+        """Whether the URL is queued or being read (not yet done or cut)."""
+        ...
+
     async def seen_of(self, urls: Sequence[str]) -> set[str]:
         """Which of ``urls`` are known in any state (one lookup for a page's links)."""
         ...
@@ -113,6 +119,15 @@ class CrawlState(Protocol):
 
     async def fail(self, task: Task) -> None:
         """Record a URL as read with an error line."""
+        ...
+
+    async def defer(self, task: Task, at: float) -> None:
+        """Put a URL just taken back in the queue, ready at ``at``, without counting a try."""
+        ...
+
+    async def alias_taken(self, task: Task, owner: str) -> None:
+        """Record a URL taken to be read as another name of ``owner`` (learned since it was queued: a
+        parameter the site ignores, an index file); it is not read and gets no line."""
         ...
 
     async def cut_taken(self, task: Task, reason: str) -> None:

@@ -44,6 +44,9 @@ _ROLE_WORDS = frozenset(
         "contributor", "contributing", "columnist", "senior", "special", "chief", "associate",
         "managing", "news", "desk", "team", "the", "guest", "freelance", "photographer", "author",
         "updated", "posted", "published", "min", "read",
+        # the words of a byline's label: a value made only of these ("Posted on", "Written by") is
+        # the label of a byline whose name sits in another element
+        "on", "by", "at", "in", "from", "written", "submitted", "filed", "last",
     )
 )  # fmt: skip
 _ROLE_TITLES = frozenset(

@@ -21,7 +21,17 @@ from lxml.html import HtmlElement
 
 from weblens.extract.text import measure
 
-__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "Block", "TreeStats", "accumulate", "gather_stats", "is_link"]
+__all__ = [
+    "BLOCK_TAGS",
+    "HEADING_TAGS",
+    "PROSE_CHARS",
+    "Block",
+    "TreeStats",
+    "accumulate",
+    "gather_stats",
+    "is_link",
+    "is_prose",
+]
 
 BLOCK_TAGS = frozenset(
     (
@@ -35,6 +45,22 @@ BLOCK_TAGS = frozenset(
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _CODE = frozenset(("code", "tt"))
 _ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
+
+PROSE_CHARS = 80
+"""Characters of a block's own text outside links (by ``measure()``: a CJK character counts 3) that,
+with a sentence in it, make it a paragraph of prose: one ordinary sentence of about 15 words. Set
+when the selector was first written on the ScrapingHub/CleanEval development pages and used since by
+the selector, the cleaner and the tail trimmer (four constants of the same value before)."""
+
+PROSE_LINK_PARTS = 3
+"""Less than one part in this many of a prose paragraph's text sits inside links: a paragraph that
+is a third or more links reads as a list of pointers, not as prose (integer, so the test is exact)."""
+
+
+def is_prose(size: int, links: int, sentences: bool) -> bool:
+    """A block's own text is a paragraph of prose: a sentence, ``PROSE_CHARS`` or more outside
+    links, and less than one part in ``PROSE_LINK_PARTS`` of it in links. The one definition."""
+    return sentences and size - links >= PROSE_CHARS and links * PROSE_LINK_PARTS < size
 
 
 class Block(NamedTuple):
@@ -90,6 +116,10 @@ class TreeStats:
             self.sentences[i],
             self.ellipsis[i],
         )
+
+    def is_prose(self, i: int) -> bool:
+        """Block ``i``'s own text is a paragraph of prose (:func:`is_prose`)."""
+        return is_prose(self.chars[i], self.links[i], self.sentences[i])
 
     def blocks(self) -> list[Block]:
         return [self.block(i) for i in range(len(self.nodes))]

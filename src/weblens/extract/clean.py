@@ -34,7 +34,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, TreeStats, accumulate
+from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, TreeStats, accumulate, is_prose
 from weblens.extract.codelines import restore_code
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
@@ -145,7 +145,6 @@ _HIDDEN_CLASSES = frozenset(
         "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
     )
 )  # fmt: skip
-_PROSE_MIN = 80  # characters of a block to count as a paragraph of prose
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
@@ -397,15 +396,10 @@ def prose_chars(stats: TreeStats) -> tuple[list[float], list[float]]:
     chars = [0.0] * len(stats)
     paragraphs = [0.0] * len(stats)
     for i, (size, links, sentences) in enumerate(zip(stats.chars, stats.links, stats.sentences, strict=True)):
-        if _prose(size, links, sentences):
+        if is_prose(size, links, sentences):
             chars[i] = size - links
             paragraphs[i] = 1.0
     return accumulate(stats, chars), accumulate(stats, paragraphs)
-
-
-def _prose(size: int, links: int, sentences: bool) -> bool:
-    """A block's own text is a paragraph of prose: long enough, with a sentence, mostly not links."""
-    return size - links >= _PROSE_MIN and sentences and links * 3 < size
 
 
 def _heading_names(names: str) -> str:
@@ -686,7 +680,7 @@ class _Judge:
             found = stats.index.get(before) if before is not None else None
             if before is None or found is None:
                 return False
-            if _prose(stats.chars[found], stats.links[found], stats.sentences[found]):
+            if stats.is_prose(found):
                 return True
             if before.get("class") != el.get("class"):
                 return False

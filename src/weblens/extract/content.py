@@ -14,7 +14,7 @@ negative.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Container
+from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 from itertools import pairwise
 from urllib.parse import unquote
@@ -22,7 +22,7 @@ from urllib.parse import unquote
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_link
+from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, Block, TreeStats, accumulate, is_link
 from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
@@ -33,22 +33,27 @@ from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
 
-_LINK_PENALTY = 1.5
-_SHORT_LINE = 50
-_SHORT_PENALTY = 25.0
-_DESCEND_SHARE = 0.9
-_DESCEND_PARAGRAPHS = 2
+# Units. A block's size is in characters as measure() counts them (a CJK character counts 3); a
+# weight or a score is in the same characters ("characters of prose": a paragraph of 300 characters
+# without links weighs 300). Shares are fractions of another score. Calibration: every threshold
+# below was set by hand on the development corpora (ScrapingHub and CleanEval, ../shared/bench) as
+# the selector grew; none was fitted by a search or checked alone on held-out pages (bench/pool.py
+# measures the whole selector on the validation side of its pool).
+_LINK_PENALTY = 1.5  # weight lost per character of link text, times the block's link density
+_SHORT_LINE = 50  # characters: a line shorter than this without a sentence reads as a label or a button
+_SHORT_PENALTY = 25.0  # weight such a short line costs (about half a short line's own weight)
+_DESCEND_SHARE = 0.9  # share of the first choice's prose a child must hold to be gone down into
+_DESCEND_PARAGRAPHS = 2  # prose paragraphs that may be left behind by going down, in all
 _ASCEND_NET = 0.95  # of the part's score, the whole document's at least ...
 _ASCEND_TEXT = 1.3  # ... holding this many times its text
 _WRAPPER_TEXT = 40  # characters of text a box adds around the content and still only wraps it
-_MIN_CONTENT = 25.0
+_MIN_CONTENT = 25.0  # score (characters of prose) below which no box is the content: the whole body
 _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second opinion
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
-_PRUNE_GOOD = 200.0
-_SENTENCE_PARAGRAPH = 80
-_DISCOUNT = 0.3
+_PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
+_DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
 _LISTS = frozenset(("ul", "ol"))
@@ -124,15 +129,40 @@ class Selection:
     method: ExtractionMethod
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Scores:
+    """One page's block scores and what the passes of :func:`select_main` share; no pass changes it.
+
+    ``net`` and ``good`` are per block, summed over its subtree: its weight (prose less chrome; see
+    :func:`_weight`) and its positive weight only (how much prose it holds)."""
+
+    stats: TreeStats
+    net: list[float]
+    good: list[float]
+    removed: Collection[int]  # blocks cleaning took out
+    discounted: Collection[int]  # blocks in boxes named like a sidebar, a widget, a footer
+    contents: Collection[int]  # tables of contents (see _contents_lists)
+    site: str | None  # the page's site (see weblens.extract.urls.site_of)
+    listing: bool  # the page is a list of links or teasers
+
+
 def block_weight(block: Block, *, teaser: bool = False) -> float:
     """Positive for prose, negative for chrome and teasers."""
-    return _weight(block.tag, block.chars, block.link_chars, block.sentences, block.ellipsis, teaser)
+    return _weight(
+        block.tag,
+        block.chars,
+        block.link_chars,
+        sentences=block.sentences,
+        ellipsis=block.ellipsis,
+        teaser=teaser,
+    )
 
 
 def _weight(
     tag: str,
     size: int,
     links: int,
+    *,
     sentences: bool,
     ellipsis: bool,
     teaser: bool,
@@ -140,6 +170,9 @@ def _weight(
     anchors: int = 0,
     code: int = 0,
 ) -> float:
+    """A block's own weight from its tag and its text's size (characters, by ``measure()``), the part
+    of it inside links, and how it reads: prose weighs its characters outside links less its link
+    density; a short line without a sentence, a teaser and link text cost."""
     if size == 0:
         return 0.0
     if listing:
@@ -205,12 +238,12 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
         return inside
     prose = _prose(stats, removed)
     for i in listed:
-        if not _entry_among_entries(stats, i, prose):
+        if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
 
 
-def _entry_among_entries(stats: TreeStats, card: int, prose: list[float]) -> bool:
+def _is_entry_among_entries(stats: TreeStats, card: int, prose: list[float]) -> bool:
     """A card set in the same kind of box (tag and class) as a whole entry beside it, one of
     :data:`_ENTRY_PARAGRAPHS` paragraphs of prose or more (a blog's front page, where a short post
     has the headline and paragraph of a teaser and its neighbours are whole posts): a short entry
@@ -239,7 +272,17 @@ def _sums(
     teasers = set() if listing else _teasers(stats, removed)
     net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
         (
-            _weight(el.tag, size, links, sentences, ellipsis, i in teasers, listing, anchors, code)
+            _weight(
+                el.tag,
+                size,
+                links,
+                sentences=sentences,
+                ellipsis=ellipsis,
+                teaser=i in teasers,
+                listing=listing,
+                anchors=anchors,
+                code=code,
+            )
             if size
             else 0.0
         )
@@ -267,8 +310,8 @@ def _sums(
 
 
 def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
-    """The outermost lists that are tables of contents of other pages (see :func:`table_of_contents`),
-    and the tables that index the page's own entries (see :func:`index_of_entries`)."""
+    """The outermost lists that are tables of contents of other pages (see :func:`is_table_of_contents`),
+    and the tables that index the page's own entries (see :func:`is_index_of_entries`)."""
     found: list[int] = []
     end = -1
     if not stats.nodes:
@@ -279,12 +322,12 @@ def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
         if i is None or i <= end or i in removed:
             continue
         if el.tag == "table":
-            if index_of_entries(el, targets):
+            if is_index_of_entries(el, targets):
                 found.append(i)
                 end = stats.ends[i]
             continue
         end = stats.ends[i]  # the lists inside were looked at with it
-        if table_of_contents(el):
+        if is_table_of_contents(el):
             found.append(i)
     return found
 
@@ -303,7 +346,7 @@ class _Targets:
         return name in self.names
 
 
-def index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
+def is_index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
     """A table indexing the document's own entries: an API reference's summary of its functions
     (the return type beside each name, the name linking to its entry further down the page). At
     least :data:`_DATA_ROWS` rows of two or more cells with no block in them, nearly every row with
@@ -318,7 +361,7 @@ def index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
     missed = 0
     for row in rows:
         if sum(1 for cell in row if cell.tag in _CELLS) < 2 or not any(
-            _target_here(a, targets) for a in row.iter("a")
+            _is_target_here(a, targets) for a in row.iter("a")
         ):
             missed += 1
             if missed * _INDEXED_SHARE > len(rows):
@@ -326,7 +369,7 @@ def index_of_entries(table: HtmlElement, targets: Container[str]) -> bool:
     return not any(block.tag in _CELL_BLOCKS for block in table.iterdescendants())
 
 
-def _target_here(link: HtmlElement, targets: Container[str]) -> bool:
+def _is_target_here(link: HtmlElement, targets: Container[str]) -> bool:
     """The link points to a place in this document: its fragment names one of ``targets``."""
     href = link.get("href") or ""
     cut = href.find("#")
@@ -338,10 +381,7 @@ def _target_here(link: HtmlElement, targets: Container[str]) -> bool:
 
 def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
     """Per block: how many paragraphs of prose (sentences, 80+ characters outside links) it holds."""
-    paragraphs = [
-        1.0 if sentences and size - links >= _SENTENCE_PARAGRAPH and links * 3 < size else 0.0
-        for size, links, sentences in zip(stats.chars, stats.links, stats.sentences, strict=True)
-    ]
+    paragraphs = [1.0 if stats.is_prose(i) else 0.0 for i in range(len(stats))]
     return accumulate(stats, paragraphs, removed)
 
 
@@ -375,7 +415,7 @@ def _table_of_the_cell(stats: TreeStats, best: int, removed: Collection[int]) ->
     if stats.nodes[best].tag not in _CELLS:
         return best
     table = next(stats.nodes[best].iterancestors("table"), None)
-    if table is None or not _data_table(table):
+    if table is None or not _is_data_table(table):
         return best
     for box in table.iterancestors():
         found = stats.index.get(box)
@@ -447,20 +487,13 @@ def _subtree_chars(stats: TreeStats, i: int) -> int:
     return sum(stats.chars[i : stats.ends[i] + 1])
 
 
-def _mostly_own_words(stats: TreeStats, i: int) -> bool:
+def _is_mostly_own_words(stats: TreeStats, i: int) -> bool:
     """Block ``i``'s subtree has text, less than half of it inside links."""
     size = _subtree_chars(stats, i)
     return size > 0 and sum(stats.links[i : stats.ends[i] + 1]) * 2 < size
 
 
-def _descend(
-    stats: TreeStats,
-    best: int,
-    good: list[float],
-    prose: list[float],
-    removed: Collection[int] = (),
-    contents: Collection[int] = (),
-) -> int:
+def _descend(scores: _Scores, best: int) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
     What is left behind is a title, a byline, a standfirst; measured against the first choice,
@@ -469,6 +502,8 @@ def _descend(
     never a table of contents (``contents``, see :func:`_contents_lists`: a chapter's list of its
     pages between its title and its first section).
     """
+    stats, good, removed = scores.stats, scores.good, scores.removed
+    prose = _prose(stats, removed)
     whole, first = good[best], prose[best]
     while True:
         kept = [
@@ -480,8 +515,8 @@ def _descend(
             or stats.nodes[top].tag not in _CONTAINERS
             or good[top] < _DESCEND_SHARE * whole
             or first - prose[top] > _DESCEND_PARAGRAPHS
-            or _code_beside(stats, best, top)
-            or _contents_beside(stats, best, top, contents)
+            or _has_code_beside(stats, best, top)
+            or _has_contents_beside(stats, best, top, scores.contents)
         ):
             return best
         best = top
@@ -504,9 +539,7 @@ def _heading_first(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
-def _ascend(
-    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
-) -> int:
+def _ascend(scores: _Scores, best: int) -> int:
     """The section of a document that holds ``best``, when ``best`` is one of its subsections and it
     scores nearly as well with more text for the reader.
 
@@ -518,13 +551,14 @@ def _ascend(
     part out of it. It is taken when, without its parts that cost, it scores at least
     :data:`_ASCEND_NET` of the part's score and holds :data:`_ASCEND_TEXT` times its text.
     """
+    stats, net, good = scores.stats, scores.net, scores.good
     parents, nodes = stats.parents, stats.nodes
     while True:
         up = parents[best]
         if up < 0 or nodes[up].tag not in _CONTAINERS or nodes[up].tag == "body":
             return best
         # its score without the parts that cost (a list of links: pruned, if it is taken)
-        costs = (net[part] for part in stats.children(up) if part != best and part not in removed)
+        costs = (net[part] for part in stats.children(up) if part != best and part not in scores.removed)
         kept = net[up] - sum(min(cost, 0.0) for cost in costs)
         if kept < net[best] * _ASCEND_NET or good[up] < good[best] * _ASCEND_TEXT:
             return best
@@ -534,9 +568,7 @@ def _ascend(
         best = up
 
 
-def _with_later_sections(
-    stats: TreeStats, best: int, net: list[float], good: list[float], removed: Collection[int]
-) -> tuple[int, list[int]]:
+def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     """The box holding ``best`` and the later sections of the same document beside it, with the
     boxes of those sections (kept whole: a section's signatures and one-line summaries cost more
     than they weigh, one by one); ``(best, [])`` when there are none.
@@ -551,6 +583,7 @@ def _with_later_sections(
     their one-line summaries does; the long list of links does not); the box's other parts are
     left to :func:`_prune`.
     """
+    stats, net, good = scores.stats, scores.net, scores.good
     parents, nodes = stats.parents, stats.nodes
     top = best
     while parents[top] >= 0 and good[parents[top]] - good[top] < _WRAPPER_TEXT:
@@ -558,7 +591,7 @@ def _with_later_sections(
     box = parents[top]
     if box < 0 or nodes[box].tag not in _CONTAINERS:
         return best, []
-    later = [child for child in stats.children(box) if child > top and child not in removed]
+    later = [child for child in stats.children(box) if child > top and child not in scores.removed]
     parts = [
         part
         for heading, part in pairwise(later)
@@ -571,13 +604,13 @@ def _with_later_sections(
     return (box, parts) if parts else (best, [])
 
 
-def _contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
+def _has_contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
     """A table of contents in ``box`` outside its child ``kept``."""
     ends = stats.ends
     return any(box < found <= ends[box] and not kept <= found <= ends[kept] for found in contents)
 
 
-def _code_beside(stats: TreeStats, box: int, kept: int) -> bool:
+def _has_code_beside(stats: TreeStats, box: int, kept: int) -> bool:
     """A code block in ``box`` outside its child ``kept``: a synopsis, an example — the text's,
     never a title or a byline left behind."""
     return any(
@@ -597,46 +630,60 @@ def _costly_below(stats: TreeStats, net: list[float], best: int) -> list[bool]:
     return costly
 
 
-def _prune(
-    stats: TreeStats,
-    best: int,
-    net: list[float],
-    good: list[float],
-    removed: Collection[int],
-    site: str | None = None,
-    contents: Collection[int] = (),
-    *,
-    whole: Collection[int] = (),
-) -> list[HtmlElement]:
-    """Blocks inside ``best`` that cost more than they add; a paragraph with a sentence stays.
-    ``contents`` are the tables of contents (see :func:`_contents_lists`); blocks in ``whole`` are
-    kept whole (the sections of one listing)."""
+def _costs(scores: _Scores, i: int) -> bool:
+    """Block ``i`` costs more than it adds and is a box pruning may take out: its subtree weighs
+    less than nothing, holds less than :data:`_PRUNE_GOOD` of prose, and it is a structural box."""
+    return scores.net[i] < 0 and scores.good[i] < _PRUNE_GOOD and scores.stats.nodes[i].tag in _STRUCTURAL
+
+
+def _has_written_paragraph(stats: TreeStats, i: int) -> bool:
+    """Block ``i``'s own text has a sentence and :data:`PROSE_CHARS` or more outside links: a
+    written paragraph, however many links it carries. Unlike :func:`~weblens.extract.blocks.is_prose`
+    no link share is asked, on purpose: a paragraph of the text that links a lot is still the text
+    (asking it would change 6 of the 1,827 extracts of bench/outputs.py; not measured further, kept)."""
+    return stats.sentences[i] and stats.chars[i] - stats.links[i] >= PROSE_CHARS
+
+
+_PruneRule = Callable[[_Scores, int], bool]
+
+_KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
+    ("an item of a list kept whole", lambda s, i: _is_item_of_kept_list(s.stats, i)),
+    ("the text of a data table's cell", lambda s, i: _is_text_of_a_data_cell(s.stats.nodes[i])),
+    ("a price", lambda s, i: _is_price(s.stats, i)),
+    ("a written paragraph", lambda s, i: _has_written_paragraph(s.stats, i)),
+    (
+        "a paragraph of the text (links to other sites, a lead-in, a note)",
+        lambda s, i: s.stats.nodes[i].tag == "p" and _is_kept_paragraph(s.stats, i, s.site),
+    ),
+    ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
+    ("a box mostly in code (a signature)", lambda s, i: _is_mostly_code(s.stats, i)),
+    ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
+    ("a name beside its description", lambda s, i: _is_name_of_its_description(s.stats, i, s.net)),
+)
+"""What stays although it costs, asked in this order (the cheap questions first; the first that
+says yes keeps the block and its subtree is looked at block by block)."""
+
+
+def _is_kept_though_costly(scores: _Scores, i: int) -> bool:
+    return any(is_kept(scores, i) for _, is_kept in _KEPT_THOUGH_COSTLY)
+
+
+def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[HtmlElement]:
+    """Blocks inside ``best`` that cost more than they add (:func:`_costs`) and that no rule of
+    :data:`_KEPT_THOUGH_COSTLY` keeps; blocks in ``whole`` are kept whole (the sections of one
+    listing), and so are boxes of resources and labelled parts (see :func:`_is_kept_whole`)."""
+    stats, removed, site = scores.stats, scores.removed, scores.site
     ends = stats.ends
     pruned: list[HtmlElement] = []
     i, end = best + 1, ends[best]
-    costly = _costly_below(stats, net, best)
+    costly = _costly_below(stats, scores.net, best)
     while i <= end:
         if i in removed or i in whole or not costly[i - best]:
             i = ends[i] + 1  # (nothing below costs: nothing there to prune)
-        elif stats.nodes[i].tag != "p" and (_kept_whole(stats, i, site) or _labelled_part(stats, i)):
+        elif stats.nodes[i].tag != "p" and (_is_kept_whole(stats, i, site) or _is_labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
-        elif (
-            net[i] < 0
-            and good[i] < _PRUNE_GOOD
-            and stats.nodes[i].tag in _STRUCTURAL
-            and not _item_of_kept_list(stats, i)
-            and not _text_of_a_data_cell(stats.nodes[i])
-            and not _price(stats, i)
-            and not (stats.sentences[i] and stats.chars[i] - stats.links[i] >= _SENTENCE_PARAGRAPH)
-            and not (
-                stats.nodes[i].tag == "p" and _kept_paragraph(stats, i, site)
-            )  # asked only when it costs
-            and not code_box(stats.nodes[i])  # it reads the subtree's text
-            and not _mostly_code(stats, i)
-            and not _holds_contents(stats, i, contents)  # its parts are judged one by one
-            and not _name_of_its_description(stats, i, net)
-        ):
-            if not _resources(stats, i, site):  # asked only when it costs: kept whole, or pruned
+        elif _costs(scores, i) and not _is_kept_though_costly(scores, i):
+            if not _is_resources_box(stats, i, site):  # asked only when it costs: kept whole, or pruned
                 pruned.append(stats.nodes[i])
             i = ends[i] + 1
         else:
@@ -644,14 +691,14 @@ def _prune(
     return pruned
 
 
-def _mostly_code(stats: TreeStats, i: int) -> bool:
+def _is_mostly_code(stats: TreeStats, i: int) -> bool:
     """Most of the box's text is set in code: an API reference's signature (``fn clone(&self) ->
     Self``, its types linked) beside a "source" link, not a list of links."""
     end = stats.ends[i] + 1
     return sum(stats.codes[i:end]) * 2 > sum(stats.chars[i:end])
 
 
-def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool:
+def _is_name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool:
     """A link alone in its box, beside the box of its description in a row of these two (an API
     index's ``<div><a>BinaryHeap</a></div><div>A priority queue…</div>``), or in a grid of such
     pairs set as siblings (javadoc's ``div.col-first`` and ``div.col-last`` cells, each name before
@@ -668,13 +715,13 @@ def _name_of_its_description(stats: TreeStats, i: int, net: list[float]) -> bool
         description = parts[1]
     else:
         description = next((part for part in el.itersiblings() if isinstance(part.tag, str)), None)
-        if description is None or not _cells_of_a_grid(el, description, parts):
+        if description is None or not _is_grid_pair(el, description, parts):
             return False
     described = stats.index.get(description)
-    return described is not None and net[described] >= 0 and _mostly_own_words(stats, described)
+    return described is not None and net[described] >= 0 and _is_mostly_own_words(stats, described)
 
 
-def _cells_of_a_grid(name: HtmlElement, description: HtmlElement, parts: list[HtmlElement]) -> bool:
+def _is_grid_pair(name: HtmlElement, description: HtmlElement, parts: list[HtmlElement]) -> bool:
     """Two boxes of different kinds (their first class names) that each recur among their siblings."""
     kind, other = _kind(name), _kind(description)
     if not kind or not other or kind == other:
@@ -688,7 +735,7 @@ def _kind(el: HtmlElement) -> str:
     return names[0] if names else ""
 
 
-def _labelled_part(stats: TreeStats, i: int) -> bool:
+def _is_labelled_part(stats: TreeStats, i: int) -> bool:
     """A box of a heading of a few words and the one part it heads, mostly words of its own (a
     manual entry's ``<h4>Returns</h4><p>the new <a>GArray</a></p>``, its parameters under
     "Parameters"): a part of the entry, short as it is. A heading over links (a box of categories)
@@ -697,82 +744,82 @@ def _labelled_part(stats: TreeStats, i: int) -> bool:
     if headed is None or len(headed[0].text_content().split()) > _LABEL_HEADING_WORDS:
         return False
     part = stats.index.get(headed[1])
-    return part is not None and _mostly_own_words(stats, part)
+    return part is not None and _is_mostly_own_words(stats, part)
 
 
-def _empty_anchor(el: HtmlElement) -> bool:
+def _is_empty_anchor(el: HtmlElement) -> bool:
     """``<a name="…"></a>``: a target in the page, nothing to read."""
     return el.tag == "a" and el.get("href") is None and not el.text_content().strip()
 
 
-def _kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
+def _is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
     """Content kept whole, links and all (each test is asked only of the tags it is about)."""
     tag = stats.nodes[i].tag
     if tag == "table":
         table = stats.nodes[i]
-        return _data_table(table) or (_led_into(table) and _list_in_columns(table))
+        return _is_data_table(table) or (_is_led_into(table) and _is_list_in_columns(table))
     if tag == "dl":
-        return _content_links(stats, i) or _cross_references(stats.nodes[i])
+        return _is_list_of_content_links(stats, i) or _is_cross_references(stats.nodes[i])
     if tag not in _LISTS and tag not in _WRAPPER_TAGS:
         return False
     table = _wrapped_list(stats.nodes[i], ("table",)) if tag in _WRAPPER_TAGS else None
-    if table is not None and _data_table(table):
+    if table is not None and _is_data_table(table):
         return True  # a box that only holds its table of data (to scroll it: "table-responsive")
-    if tag == "div" and _card_of_one_thing(stats, i):
+    if tag == "div" and _is_card_of_one_thing(stats, i):
         return True
     if tag == "aside" and infobox(stats.nodes[i]):
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
-        _content_links(stats, i)
-        or _cross_references(stats.nodes[i])
-        or _numbered_references(stats, i)
-        or _references(stats.nodes[i])
-        or _endnotes(stats.nodes[i])
-        or _list_in_prose(stats, i)
-        or _links_out(stats, i, site)
+        _is_list_of_content_links(stats, i)
+        or _is_cross_references(stats.nodes[i])
+        or _is_numbered_references(stats, i)
+        or _is_references(stats.nodes[i])
+        or _is_endnotes(stats.nodes[i])
+        or _is_list_in_prose(stats, i)
+        or _is_list_of_links_out(stats, i, site)
     )
 
 
-def _resources(stats: TreeStats, i: int, site: str | None) -> bool:
+def _is_resources_box(stats: TreeStats, i: int, site: str | None) -> bool:
     """A box, a layout cell or a layout table of them, holding only paragraphs of links to other
-    sites under short labels (see :func:`_box_of_links_out`): kept whole."""
+    sites under short labels (see :func:`_is_box_of_links_out`): kept whole."""
     tag = stats.nodes[i].tag
     if tag == "table":
-        return _table_of_links_out(stats, stats.nodes[i], site)
-    return (tag == "div" or tag in _CELLS) and _box_of_links_out(stats, i, site)
+        return _is_table_of_links_out(stats, stats.nodes[i], site)
+    return (tag == "div" or tag in _CELLS) and _is_box_of_links_out(stats, i, site)
 
 
-def _kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
+def _is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
     """A paragraph of links that is content (its inline links need no protection of their own: it
     is asked only when it would be pruned)."""
     el = stats.nodes[i]
     return (
-        _link_paragraph_in_prose(stats, i)
-        or _cross_references(el)
-        or _numbered_entry(el)
-        or _references(el)
-        or _links_out_in_paragraphs(stats, _run_of_lines(stats, el), site)
+        _is_link_paragraph_in_prose(stats, i)
+        or _is_cross_references(el)
+        or _is_numbered_entry(el)
+        or _is_references(el)
+        or _is_run_of_links_out(stats, _run_of_lines(stats, el), site)
     )
 
 
 def _run_of_lines(stats: TreeStats, el: HtmlElement) -> list[HtmlElement]:
-    """The run of paragraphs of links ``el`` is one of (see :func:`_line_of_links`), over line
+    """The run of paragraphs of links ``el`` is one of (see :func:`_is_line_of_links`), over line
     breaks and empty paragraphs between them; empty when ``el`` is no such paragraph."""
-    if not _line_of_links(stats, el):
+    if not _is_line_of_links(stats, el):
         return []
     run = [el]
     for forward in (False, True):
         sibling = _next_paragraph(run[-1] if forward else run[0], forward)
-        while sibling is not None and _line_of_links(stats, sibling):
+        while sibling is not None and _is_line_of_links(stats, sibling):
             run.insert(len(run) if forward else 0, sibling)
             sibling = _next_paragraph(sibling, forward)
     return run
 
 
-def _links_out_in_paragraphs(stats: TreeStats, run: list[HtmlElement], site: str | None) -> bool:
+def _is_run_of_links_out(stats: TreeStats, run: list[HtmlElement], site: str | None) -> bool:
     """A run of :data:`_ENTRY_RUN` or more paragraphs of links, several words each, mostly to other
     sites and to many of them: the list of resources a text gives, set one link to a paragraph
-    (what :func:`_links_out` keeps when it is a list). Links to the site's own pages (other
+    (what :func:`_is_list_of_links_out` keeps when it is a list). Links to the site's own pages (other
     stories, a menu) or to one other site again and again (the site's channel there, a sister
     site's stories) stay prunable."""
     if site is None or len(run) < _ENTRY_RUN:
@@ -782,7 +829,7 @@ def _links_out_in_paragraphs(stats: TreeStats, run: list[HtmlElement], site: str
     return sites >= _ENTRY_RUN and sites * 2 >= len(run)
 
 
-def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
+def _is_box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     """A box of paragraphs that are links to other sites, under short labels of their groups, and
     nothing else (``<td><p><b>Local news</b></p><p><a>City of …</a></p>…<hr>…</td>``): the
     resources kept whole."""
@@ -793,25 +840,25 @@ def _box_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     labels: list[HtmlElement] = []
     for child in el:
         if child.tag == "p" and child.text_content().strip():
-            (lines if _line_of_links(stats, child) else labels).append(child)
+            (lines if _is_line_of_links(stats, child) else labels).append(child)
     if len(labels) * _LABELS_SHARE > len(lines):
         return False
     if any(len(label.text_content().split()) > _LABEL_WORDS for label in labels):
         return False
-    return _links_out_in_paragraphs(stats, lines, site)
+    return _is_run_of_links_out(stats, lines, site)
 
 
-def _table_of_links_out(stats: TreeStats, table: HtmlElement, site: str | None) -> bool:
+def _is_table_of_links_out(stats: TreeStats, table: HtmlElement, site: str | None) -> bool:
     """A layout table each of whose cells is a box of links to other sites (see
-    :func:`_box_of_links_out`)."""
+    :func:`_is_box_of_links_out`)."""
     cells = [cell for row in own_rows(table) for cell in row if cell.tag in _CELLS]
     return bool(cells) and all(
-        (found := stats.index.get(cell)) is not None and _box_of_links_out(stats, found, site)
+        (found := stats.index.get(cell)) is not None and _is_box_of_links_out(stats, found, site)
         for cell in cells
     )
 
 
-def _line_of_links(stats: TreeStats, el: HtmlElement) -> bool:
+def _is_line_of_links(stats: TreeStats, el: HtmlElement) -> bool:
     """A paragraph that opens with a link and has fewer than :data:`_AROUND_WORDS` words of its own
     ("<a>Child Workers in Nepal</a> (Nepal)", "<a>The firewise page</a> (guides and checklists)")."""
     found = stats.index.get(el)
@@ -837,12 +884,12 @@ def _next_paragraph(el: HtmlElement, forward: bool) -> HtmlElement | None:
     return None
 
 
-def _price(stats: TreeStats, i: int) -> bool:
+def _is_price(stats: TreeStats, i: int) -> bool:
     """A short line without links that is a price: a product's data (see :func:`is_price`)."""
     return stats.links[i] == 0 and stats.chars[i] < _SHORT_LINE and is_price(stats.nodes[i].text_content())
 
 
-def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
+def _is_item_of_kept_list(stats: TreeStats, i: int) -> bool:
     """An item of a list, or the one block of such an item (``<dd><p>A <a>Station</a>.</p></dd>``).
     :func:`_prune` reaches an item only when its list was not pruned as a whole, so the list stays:
     it is kept whole, never left with holes where items are bare links."""
@@ -855,7 +902,7 @@ def _item_of_kept_list(stats: TreeStats, i: int) -> bool:
     return (el.tag == "li" and parent.tag in _LISTS) or (el.tag in ("dd", "dt") and parent.tag == "dl")
 
 
-def _text_of_a_data_cell(el: HtmlElement) -> bool:
+def _is_text_of_a_data_cell(el: HtmlElement) -> bool:
     """A short block of text in a table cell beside other cells (a catalogue's title and price
     wrapped in a ``<center>`` or ``<div>``): the cell's own text, which a short line without a
     sentence would otherwise cost. Links (a menu in a layout table's cell) still cost."""
@@ -870,27 +917,26 @@ def _text_of_a_data_cell(el: HtmlElement) -> bool:
     return 0 < text < _SHORT_LINE and links == 0
 
 
-def _named_content_instead(
-    stats: TreeStats, best: int, good: list[float], removed: Collection[int], discounted: Collection[int]
-) -> int:
+def _named_content_instead(scores: _Scores, best: int) -> int:
     """When the winner sits in a box named like a sidebar or a widget, a region apart from it that
     is named as the content (``id="main"``, ``class="post"``) and holds some prose wins instead: a
     short post beside a long sidebar is still the page's post."""
+    stats, good = scores.stats, scores.good
     rivals = [
         i
         for i in range(len(stats))
-        if i not in removed
-        and i not in discounted
+        if i not in scores.removed
+        and i not in scores.discounted
         and good[i] >= _MIN_CONTENT
-        and not _inside(stats, i, best)
-        and not _inside(stats, best, i)
+        and not _is_inside(stats, i, best)
+        and not _is_inside(stats, best, i)
         and stats.nodes[i].tag in _CONTAINERS
         and content_named(f"{stats.nodes[i].get('class') or ''} {stats.nodes[i].get('id') or ''}")
     ]
     return max(rivals, key=good.__getitem__, default=best)
 
 
-def _content_links(stats: TreeStats, i: int) -> bool:
+def _is_list_of_content_links(stats: TreeStats, i: int) -> bool:
     """A list of links that reads as content: a table of contents, a list of references — items of
     several words each, right after a heading (a menu has one- or two-word items and no heading).
     The list may be wrapped in boxes of its own (``<div class="reflist"><ol>``): the heading is then
@@ -915,7 +961,7 @@ def _content_links(stats: TreeStats, i: int) -> bool:
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
 
 
-def _numbered_references(stats: TreeStats, i: int) -> bool:
+def _is_numbered_references(stats: TreeStats, i: int) -> bool:
     """A section made of its heading and a numbered list of references, the numbers written in the
     items (``<h2>References</h2><div><ul><li>[1] <a>…</a></li><li>[2] …``): a bibliography, kept
     whole rather than pruned with its heading. A box of other stories does not number its links."""
@@ -937,13 +983,13 @@ def _headed_box(el: HtmlElement, *, targets: bool = True) -> tuple[HtmlElement, 
     With ``targets=False`` an empty ``<a name>`` target in the box is no part of it."""
     if el.tag not in _WRAPPER_TAGS:
         return None
-    parts = [child for child in el if isinstance(child.tag, str) and (targets or not _empty_anchor(child))]
+    parts = [child for child in el if isinstance(child.tag, str) and (targets or not _is_empty_anchor(child))]
     if len(parts) != 2 or parts[0].tag not in HEADING_TAGS:
         return None
     return None if (el.text or "").strip() else (parts[0], parts[1])
 
 
-def _references(el: HtmlElement) -> bool:
+def _is_references(el: HtmlElement) -> bool:
     """A line of links, several words each, alone under its own heading, maybe in boxes of its own
     (``<h2>REFERENCES</h2><div><p><a>RFC 1738: Uniform Resource Locators</a> <a>RFC 2616: …</a></p>``):
     a list of references set as a paragraph, kept like a list of them; also the box of the heading
@@ -969,7 +1015,7 @@ def _references(el: HtmlElement) -> bool:
     return not names_a_section(" ".join(heading.text_content().split()), heading.tag)
 
 
-def _cross_label(el: HtmlElement | None) -> bool:
+def _is_cross_label(el: HtmlElement | None) -> bool:
     """A heading or a short label saying "See also" (see :func:`names_cross_references`)."""
     if el is None or el.tag not in _CROSS_LABELS:
         return False
@@ -981,7 +1027,7 @@ def _cross_label(el: HtmlElement | None) -> bool:
     return names_cross_references(" ".join(text.split()))
 
 
-def _cross_references(el: HtmlElement) -> bool:
+def _is_cross_references(el: HtmlElement) -> bool:
     """The document's own cross-references: a box that opens with a "See also" label (a manual's
     note, ``<div><p>See also</p><p><a>Pool recycling</a></p></div>``), or the list, line or
     definition that such a label or heading heads (an encyclopedia's ``<h2>See also</h2><ul>…``, an
@@ -989,19 +1035,24 @@ def _cross_references(el: HtmlElement) -> bool:
     of other stories is labelled otherwise ("Related", "Read more") and goes. A definition list
     with a "See Also:" term (an API entry's notes) is kept whole."""
     if el.tag == "dl":
-        return any(_cross_label(term) for term in el.iterchildren("dt"))
+        return any(_is_cross_label(term) for term in el.iterchildren("dt"))
     if el.tag == "p" and opens_cross_reference(el.text_content()):
         return True  # a line of the text pointing elsewhere ("<em><a>See also the i32 type</a>.</em>")
-    first = next((child for child in el if isinstance(child.tag, str) and not _empty_anchor(child)), None)
-    if el.tag in _WRAPPER_TAGS and first is not None and first.getnext() is not None and _cross_label(first):
+    first = next((child for child in el if isinstance(child.tag, str) and not _is_empty_anchor(child)), None)
+    if (
+        el.tag in _WRAPPER_TAGS
+        and first is not None
+        and first.getnext() is not None
+        and _is_cross_label(first)
+    ):
         return True
     before = el.getprevious()
-    while before is not None and _empty_anchor(before):
+    while before is not None and _is_empty_anchor(before):
         before = before.getprevious()
-    return el.tag in _CROSS_PARTS and _cross_label(before)
+    return el.tag in _CROSS_PARTS and _is_cross_label(before)
 
 
-def _card_of_one_thing(stats: TreeStats, i: int) -> bool:
+def _is_card_of_one_thing(stats: TreeStats, i: int) -> bool:
     """A card for one thing set in the text, between its own sections (a shopping article's product
     box: the product's name, its price, the shop, "Buy now", each a link to the same offer): the
     article's content, links and all. Cards side by side are a grid of other stories, not this."""
@@ -1009,15 +1060,15 @@ def _card_of_one_thing(stats: TreeStats, i: int) -> bool:
     if end - i > _CARD_BLOCKS or sum(stats.chars[i : end + 1]) >= _ONE_CARD_CHARS:
         return False  # cheap first: a card is a small box
     el = stats.nodes[i]
-    if not _one_destination(el):
+    if not _has_one_destination(el):
         return False
     return not any(
-        sibling is not None and sibling.tag == el.tag and _one_destination(sibling)
+        sibling is not None and sibling.tag == el.tag and _has_one_destination(sibling)
         for sibling in (el.getprevious(), el.getnext())
     )
 
 
-def _one_destination(el: HtmlElement) -> bool:
+def _has_one_destination(el: HtmlElement) -> bool:
     """A small box made of links (at least :data:`_CARD_LINKS` with text), all to one address."""
     texts: list[str] = []
     hrefs: set[str | None] = set()
@@ -1032,7 +1083,7 @@ def _one_destination(el: HtmlElement) -> bool:
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
 
 
-def _endnotes(el: HtmlElement) -> bool:
+def _is_endnotes(el: HtmlElement) -> bool:
     """The notes of the text (footnotes, endnotes): a list whose every item links back to its
     reference in the text (``<a href="#fnref:1">↩</a>``, as Markdown processors, Pandoc and
     wikis write them), alone in its box but for a rule or a heading, or marked
@@ -1047,10 +1098,10 @@ def _endnotes(el: HtmlElement) -> bool:
     if el.tag not in _LISTS:
         return False
     items = [item for item in el if item.tag == "li"]
-    return bool(items) and all(_links_back(item) for item in items)
+    return bool(items) and all(_is_link_back(item) for item in items)
 
 
-def _links_back(item: HtmlElement) -> bool:
+def _is_link_back(item: HtmlElement) -> bool:
     """A note's link back to its reference: to an anchor in the page, a mark or a number."""
     return any(
         len(href := a.get("href") or "") > 1
@@ -1097,10 +1148,10 @@ def _wrapped_list(el: HtmlElement, wanted: Collection[str] = ("ul", "ol", "dl"))
     return None
 
 
-def _list_in_columns(table: HtmlElement) -> bool:
+def _is_list_in_columns(table: HtmlElement) -> bool:
     """A layout table whose cells each hold one list and no other text: a list set in columns (when
     the text leads into it, ``<p>The following issues are online:</p><table><tr><td><ul>…``, one
-    list of the text, as :func:`_list_in_prose` keeps one set alone)."""
+    list of the text, as :func:`_is_list_in_prose` keeps one set alone)."""
     lists = 0
     for row in own_rows(table):
         for cell in row:
@@ -1115,7 +1166,7 @@ def _list_in_columns(table: HtmlElement) -> bool:
     return lists > 0
 
 
-def _data_table(el: HtmlElement) -> bool:
+def _is_data_table(el: HtmlElement) -> bool:
     """A table of data (rows of several cells, most rows with words in a cell that is not a link;
     a title or a total may span the first or the last row): its links are the data's (the places,
     people, works a column names), not a menu. A menu laid out in a table has rows of links only,
@@ -1136,12 +1187,21 @@ def _data_table(el: HtmlElement) -> bool:
             return False
         if len(cells) < 2 and 0 < number < len(rows) - 1:
             return False  # a label between rows of links: a menu's groups
-        worded += len(cells) >= 2 and any(_plain_words(cell) for cell in cells)
+        worded += len(cells) >= 2 and any(_has_plain_words(cell) for cell in cells)
     data = [cell.text_content().strip() for cell in el.iter("td")]
-    return worded * 2 >= len(rows) and any(len(text) > _DAY_NUMBER for text in data)
+    return (worded * 2 >= len(rows) or (headed and _is_grid_under_header(rows, len(first)))) and any(
+        len(text) > _DAY_NUMBER for text in data
+    )
 
 
-def _plain_words(cell: HtmlElement) -> bool:
+def _is_grid_under_header(rows: list[HtmlElement], columns: int) -> bool:
+    """Every row below the header row has one cell per column of the header: a grid of records (a
+    list of releases, people, places, every cell a link to its page), however many of its cells are
+    links. A menu set in a table has no header of several columns over rows of as many cells."""
+    return all(sum(1 for cell in row if cell.tag in _CELLS) == columns for row in rows[1:])
+
+
+def _has_plain_words(cell: HtmlElement) -> bool:
     """The cell holds a word or a number outside its links."""
     linked = " ".join(a.text_content() for a in cell.iter("a") if is_link(a))
     own = cell.text_content()
@@ -1150,7 +1210,7 @@ def _plain_words(cell: HtmlElement) -> bool:
     return any(any(ch.isalpha() for ch in word) or any(ch.isdigit() for ch in word) for word in own.split())
 
 
-def _links_out(stats: TreeStats, i: int, site: str | None) -> bool:
+def _is_list_of_links_out(stats: TreeStats, i: int, site: str | None) -> bool:
     """A list of links to other sites inside the content: the sources, products or resources the
     text names, items of several words each (a box of other stories, a menu, links to the site's
     own pages, stay prunable)."""
@@ -1172,7 +1232,7 @@ def _links_away(items: list[HtmlElement], site: str) -> list[str] | None:
     return away if len(away) * 2 > len(hrefs) else None
 
 
-def _list_in_prose(stats: TreeStats, i: int) -> bool:
+def _is_list_in_prose(stats: TreeStats, i: int) -> bool:
     """A list set in the running text: mostly words, not links, with a paragraph of prose just before
     it, and either another just after it or the one before ending with a colon ("You will need:"),
     or right after a clause of the text that leads into it with a colon."""
@@ -1189,27 +1249,27 @@ def _list_in_prose(stats: TreeStats, i: int) -> bool:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
-        return _led_into(el) or (
+        return _is_led_into(el) or (
             before is not None
-            and _heads_or_introduces(stats, before)
-            and (table_of_contents(inner) or _named_contents(el, inner))
+            and _is_heading_or_lead_in(stats, before)
+            and (is_table_of_contents(inner) or _is_named_contents(el, inner))
         )
     if before is None:
         return False
-    if not _prose_paragraph(stats, before):
-        return _leads_into(before)  # a short clause of the text leading into it ("… modules:")
+    if not _is_written_paragraph(stats, before):
+        return _is_lead_in(before)  # a short clause of the text leading into it ("… modules:")
     introduces = before.text_content().rstrip().endswith(":")
-    return introduces or (after is not None and _prose_paragraph(stats, after))
+    return introduces or (after is not None and _is_written_paragraph(stats, after))
 
 
-def _holds_contents(stats: TreeStats, i: int, contents: Collection[int]) -> bool:
+def _has_contents(stats: TreeStats, i: int, contents: Collection[int]) -> bool:
     """A section of the text that holds a table of contents (a chapter's section: its heading, a
     line introducing it, the contents of its pages): not pruned whole, for its contents are links."""
     end = stats.ends[i]
     return stats.nodes[i].tag in ("div", "section") and any(i < found <= end for found in contents)
 
 
-def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
+def _is_heading_or_lead_in(stats: TreeStats, el: HtmlElement) -> bool:
     """A heading, or a paragraph of the text ending its sentence, just before what follows."""
     if el.tag in HEADING_TAGS:
         return True
@@ -1217,7 +1277,7 @@ def _heads_or_introduces(stats: TreeStats, el: HtmlElement) -> bool:
     return found is not None and el.tag == "p" and stats.sentences[found]
 
 
-def table_of_contents(el: HtmlElement) -> bool:
+def is_table_of_contents(el: HtmlElement) -> bool:
     """A nested list of the contents of other pages: an entry links to a page and the list under it
     links to that page's sections (``a.html``, then ``a.html#install``), as a chapter's table of
     contents does — an item and the list inside it, or a definition list's term and the ``<dd>``
@@ -1237,10 +1297,10 @@ def table_of_contents(el: HtmlElement) -> bool:
     return False
 
 
-def _named_contents(el: HtmlElement, inner: HtmlElement) -> bool:
+def _is_named_contents(el: HtmlElement, inner: HtmlElement) -> bool:
     """A flat list of links to other pages in boxes named as a table of contents (Sphinx's
     ``div.toctree-wrapper``, a ``ul.toc``): the contents of the pages the text introduces, as a
-    nested one is (see :func:`table_of_contents`). A page's own "on this page" list links to its
+    nested one is (see :func:`is_table_of_contents`). A page's own "on this page" list links to its
     anchors, and goes."""
     box: HtmlElement | None = inner
     while box is not None:
@@ -1269,8 +1329,8 @@ def _entry_link(entry: HtmlElement) -> HtmlElement | None:
     return None
 
 
-def _led_into(el: HtmlElement) -> bool:
-    """The text just before ``el`` leads into it (see :func:`_leads_into`): a paragraph before it,
+def _is_led_into(el: HtmlElement) -> bool:
+    """The text just before ``el`` leads into it (see :func:`_is_lead_in`): a paragraph before it,
     over empty ones and line breaks, or a clause set inline in the same box just before it
     (``<li>… please consult the updates:<p></p><ul>``, as old pages nest a list in an item)."""
     parts: list[str] = []
@@ -1286,7 +1346,7 @@ def _led_into(el: HtmlElement) -> bool:
             parts.append(sibling.text_content())
             linked += sum(len(a.text_content()) for a in sibling.iter("a") if is_link(a))
         elif any(piece.strip() for piece in sibling.itertext()):  # a block with text: the paragraph
-            return not "".join(parts).strip() and _leads_into(sibling)  # before, when no clause came between
+            return not "".join(parts).strip() and _is_lead_in(sibling)  # before, when no clause came between
         elif "".join(parts).strip():  # a line break, a rule, an empty paragraph: the clause before
             break  # the list starts after it
         sibling = sibling.getprevious()
@@ -1294,10 +1354,10 @@ def _led_into(el: HtmlElement) -> bool:
         parent = el.getparent()
         if parent is not None and parent.text:
             parts.append(parent.text)
-    return _lead_clause(" ".join("".join(reversed(parts)).split()), linked)
+    return _is_lead_clause(" ".join("".join(reversed(parts)).split()), linked)
 
 
-def _lead_clause(text: str, linked: int) -> bool:
+def _is_lead_clause(text: str, linked: int) -> bool:
     """A clause of several words, mostly not links, ending with a colon, that names no box of
     other stories ("Read more:", "Related:" are labels, not text)."""
     if not text.endswith(":") or len(text.split()) < _LEAD_WORDS or names_a_section(text[:-1], "p"):
@@ -1305,7 +1365,7 @@ def _lead_clause(text: str, linked: int) -> bool:
     return linked * 2 < len(text)
 
 
-def _leads_into(el: HtmlElement) -> bool:
+def _is_lead_in(el: HtmlElement) -> bool:
     """A paragraph of the text that ends leading into what follows: a clause of several words,
     mostly not links, ending with a colon ("Read more:" or "Related:" are labels, not text)."""
     if el.tag != "p":
@@ -1313,10 +1373,10 @@ def _leads_into(el: HtmlElement) -> bool:
     text = " ".join(el.text_content().split())
     if not text.endswith(":"):
         return False
-    return _lead_clause(text, sum(len(a.text_content()) for a in el.iter("a") if is_link(a)))
+    return _is_lead_clause(text, sum(len(a.text_content()) for a in el.iter("a") if is_link(a)))
 
 
-def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
+def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     """A paragraph made mostly of links in the running text ("Read the report: <a>…</a>.", a
     footnote's source, "download the <a>Call for Proposals</a> and the <a>Cover Sheet</a>."): a
     sentence with some words of its own between two paragraphs of prose, or, anywhere in the
@@ -1325,12 +1385,12 @@ def _link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
     el = stats.nodes[i]
     if stats.chars[i] <= stats.links[i]:
         return False
-    if _sentence_around_links(el):
+    if _is_sentence_around_links(el):
         return True
     return (
         stats.sentences[i]
-        and _prose_paragraph(stats, el.getprevious())
-        and _prose_paragraph(stats, el.getnext())
+        and _is_written_paragraph(stats, el.getprevious())
+        and _is_written_paragraph(stats, el.getnext())
     )
 
 
@@ -1349,7 +1409,7 @@ def _entry_number(el: HtmlElement | None) -> int | None:
     return _number_of(found)
 
 
-def _numbered_entry(el: HtmlElement) -> bool:
+def _is_numbered_entry(el: HtmlElement) -> bool:
     """An entry of a numbered list set as paragraphs ("[2] J. Karpinski, <a>J. Cryst. Growth 66</a>
     (1984)."), in a run of at least :data:`_ENTRY_RUN` paragraphs numbered one after another: a
     bibliography, numbered notes. A menu does not number its links."""
@@ -1367,17 +1427,19 @@ def _numbered_entry(el: HtmlElement) -> bool:
     return run >= _ENTRY_RUN
 
 
-def _sentence_around_links(el: HtmlElement) -> bool:
+def _is_sentence_around_links(el: HtmlElement) -> bool:
     """A sentence whose links sit inside it: it opens with words of its own and ends with a full
     stop, question or exclamation mark; or a clause of the text that leads into its link with a
     colon ("Take a look if you have not read it yet: <a>…</a>"). A label ("Read more:", "Related
     stories:") leads into nothing."""
     lead = _lead(el)
-    if lead.endswith(":"):
-        return len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p")
+    if lead.endswith(":") and len(lead.split()) >= _LINK_LEAD_WORDS and not names_a_section(lead[:-1], "p"):
+        return True
     if el.text_content().rstrip()[-1:] not in _FULL_STOPS:
         return False
-    return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _words_around_links(el))
+    if lead.endswith(":"):  # a label, then a sentence of links with words of its own among them
+        return _has_words_around_links(el)
+    return len(lead.split()) >= _OWN_WORDS or (bool(lead) and _has_words_around_links(el))
 
 
 def _lead(el: HtmlElement) -> str:
@@ -1400,59 +1462,65 @@ def _text_until_a_link(el: HtmlElement, parts: list[str]) -> bool:
     return False
 
 
-def _words_around_links(el: HtmlElement) -> bool:
-    """Words of its own before, between and after its links, :data:`_AROUND_WORDS` at least ("See
-    <a>The Warnings Filter</a> and <a>Describing Warning Filters</a> for more details.")."""
+def _has_words_around_links(el: HtmlElement) -> bool:
+    """Words of its own around its links, :data:`_AROUND_WORDS` at least, some of them after its
+    last link or between two of them ("See <a>The Warnings Filter</a> and <a>Describing Warning
+    Filters</a> for more details.", "Timestamps follow <a>RFC 3339</a>, and positions follow
+    <a>GeoJSON</a>."): links set inside a sentence, not a list of them."""
     links = [a for a in el.iter("a") if is_link(a)]
-    if not links or not any(ch.isalpha() for ch in links[-1].tail or ""):
+    if not links:
+        return False
+    words_after = any(ch.isalpha() for ch in links[-1].tail or "")
+    words_between = any(any(ch.isalpha() for ch in a.tail or "") for a in links[:-1])
+    if not (words_after or words_between):
         return False
     linked = sum(len(a.text_content().split()) for a in links)
     return len(el.text_content().split()) - linked >= _AROUND_WORDS
 
 
-def _prose_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:
-    if el is None:
+def _is_written_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:
+    """``el`` is a ``<p>`` that is a written paragraph (see :func:`_has_written_paragraph`)."""
+    if el is None or el.tag != "p":
         return False
     found = stats.index.get(el)
-    return (
-        found is not None
-        and el.tag == "p"
-        and stats.sentences[found]
-        and stats.chars[found] - stats.links[found] >= _SENTENCE_PARAGRAPH
-    )
+    return found is not None and _has_written_paragraph(stats, found)
 
 
-def _inside(stats: TreeStats, inner: int, outer: int) -> bool:
+def _is_inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
 
 
-def _unsure(stats: TreeStats, net: list[float], best: int, removed: Collection[int]) -> bool:
+def _is_unsure(scores: _Scores, best: int) -> bool:
     """Little text, or a region apart from the best one that scores nearly as well."""
-    return net[best] < _SURE_SCORE or _rival(stats, net, best, removed) >= _RIVAL_SHARE * net[best]
+    net = scores.net
+    return net[best] < _SURE_SCORE or _rival(scores, best) >= _RIVAL_SHARE * net[best]
 
 
-def _rival(stats: TreeStats, net: list[float], best: int, removed: Collection[int]) -> float:
+def _rival(scores: _Scores, best: int) -> float:
+    """The best score of a region that is neither inside ``best`` nor around it."""
+    stats = scores.stats
     return max(
         (
-            net[i]
+            scores.net[i]
             for i in range(len(stats))
-            if i not in removed and not _inside(stats, i, best) and not _inside(stats, best, i)
+            if i not in scores.removed and not _is_inside(stats, i, best) and not _is_inside(stats, best, i)
         ),
         default=0.0,
     )
 
 
-def _second_opinion(
-    stats: TreeStats, net: list[float], good: list[float], best: int, removed: Collection[int]
-) -> tuple[int, list[int]] | None:
+def _second_opinion(scores: _Scores, best: int) -> tuple[int, list[int]] | None:
     """The readability-style container and the siblings it leaves out, when it should decide:
     the two disagree, and either both found little (then the one with more prose wins) or the
     readability choice scores nearly as well by density too (a near tie, broken by concentration)."""
-    pick = readability_pick(stats, removed)
+    stats, net, good = scores.stats, scores.net, scores.good
+    pick = readability_pick(stats, scores.removed)
     if pick is None:
         return None
     chosen = pick.container
-    if _inside(stats, best, chosen) or (_inside(stats, chosen, best) and good[chosen] >= _AGREE * good[best]):
+    if _is_inside(stats, best, chosen) or (
+        _is_inside(stats, chosen, best) and good[chosen] >= _AGREE * good[best]
+    ):
         return None  # the two opinions agree on the region: the density heuristic's cut stands
     if net[best] < _SURE_SCORE:
         if good[chosen] <= good[best]:
@@ -1482,33 +1550,49 @@ def select_main(
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback").
     """
+    # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
     net, good = _sums(stats, removed, discounted, listing=listing, contents=contents)
+    scores = _Scores(
+        stats=stats,
+        net=net,
+        good=good,
+        removed=removed,
+        discounted=discounted,
+        contents=contents,
+        site=site,
+        listing=listing,
+    )
+    # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
     parents = stats.parents
     while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
         best = parents[best]  # a paragraph is never the whole article: take its container
-    named = _named_content_instead(stats, best, good, removed, discounted) if best in discounted else best
+    # 3. a winner in a sidebar-named box gives way to a region named as the content
+    named = _named_content_instead(scores, best) if best in discounted else best
     switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
-    unsure = not switched and not listing and _unsure(stats, net, best, removed)
-    opinion = _second_opinion(stats, net, good, best, removed) if unsure else None
+    # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
+    unsure = not switched and not listing and _is_unsure(scores, best)
+    opinion = _second_opinion(scores, best) if unsure else None
     if opinion is not None:
         best, left_out = opinion
         method = ExtractionMethod.READABILITY
     else:
-        best = _descend(stats, best, good, _prose(stats, removed), removed, contents)
-        best = _ascend(stats, best, net, good, removed)
-        best, later = _with_later_sections(stats, best, net, good, removed)
+        best = _descend(scores, best)  # 5a. down past a title or byline beside the body
+        best = _ascend(scores, best)  # 5b. up to the document when a part of it won
+        best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
+    # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
-    pruned = _prune(stats, best, net, good, removed, site, contents, whole=sections)
+    # 7. prune what costs inside the box, and drop what the second opinion left out
+    pruned = _prune(scores, best, whole=sections)
     for el in [stats.nodes[i] for i in left_out] + pruned:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

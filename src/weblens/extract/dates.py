@@ -3,7 +3,9 @@
 ``normalise_date`` understands ISO 8601 and its common variants (``2024-03-15``,
 ``2024-03-15T10:30:00+01:00``, ``2024-03-15 10:30``, ``20240315``, ``2024/03/15``,
 fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00 +0100``)
-and English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``). The
+English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``), the same with the
+month named in German, French, Spanish, Portuguese, Italian or Dutch (``3. Juli 2018``, ``17 de
+marzo de 2020``, ``1er juillet 2019``) and day-first dates with dots (``27.06.2018 09:54``). The
 answer keeps what the source knows and invents nothing:
 
 - a date alone stays a date: ``2024-03-15``;
@@ -20,7 +22,7 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
-__all__ = ["date_from_url", "find_date", "normalise_date"]
+__all__ = ["date_from_url", "find_date", "is_month_word", "normalise_date"]
 
 _MIN_YEAR = 1900
 _MAX_YEAR = 2100
@@ -33,32 +35,60 @@ _ISO = re.compile(
        \s*(?P<tz>Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$""",
     re.X | re.I,
 )
-_MONTHS = {
-    name: index
-    for index, names in enumerate(
-        (
-            ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-            ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-            ("oct", "october"), ("nov", "november"), ("dec", "december"),
-        ),
-        start=1,
-    )
-    for name in names
-}  # fmt: skip
-_MONTH = r"(?P<mon>[A-Za-z]{3,9})\.?"
-_DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
-_TIME = r"(?:,?\s+(?:at\s+)?(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?)?"
+_MONTH_NAMES = (
+    # English (with the abbreviations), then German, French, Spanish, Portuguese, Italian, Dutch:
+    # the languages of Latin script most pages are written in; a month's names in one tuple
+    ("jan", "january", "januar", "jänner", "janvier", "enero", "janeiro", "gennaio", "januari"),
+    ("feb", "february", "februar", "février", "fevrier", "febrero", "fevereiro", "febbraio", "februari"),
+    ("mar", "march", "märz", "maerz", "mars", "marzo", "março", "marco", "maart"),
+    ("apr", "april", "avril", "abril", "aprile"),
+    ("may", "mai", "mayo", "maio", "maggio", "mei"),
+    ("jun", "june", "juni", "juin", "junio", "junho", "giugno"),
+    ("jul", "july", "juli", "juillet", "julio", "julho", "luglio"),
+    ("aug", "august", "août", "aout", "agosto", "augustus"),
+    ("sep", "sept", "september", "septembre", "septiembre", "setiembre", "setembro", "settembre"),
+    ("oct", "october", "oktober", "octobre", "octubre", "outubro", "ottobre"),
+    ("nov", "november", "novembre", "noviembre", "novembro"),
+    ("dec", "december", "dezember", "décembre", "decembre", "diciembre", "dezembro", "dicembre"),
+)
+_MONTHS = {name: index for index, names in enumerate(_MONTH_NAMES, start=1) for name in names}
+_ABBREVIATIONS = frozenset(names[0] for names in _MONTH_NAMES)  # "jan" … "dec"
+_LONGEST_ENGLISH = 9  # letters of "september"
+
+
+def is_month_word(word: str) -> bool:
+    """``word`` names a month: one of the names above, or a word of at most nine letters opening
+    with an English abbreviation ("Sept", "Sept.", "Marchs" typed in a hurry)."""
+    folded = word.casefold().rstrip(".")
+    return folded in _MONTHS or (folded[:3] in _ABBREVIATIONS and len(folded) <= _LONGEST_ENGLISH)
+
+
+_LETTER = r"[^\W\d_]"  # a letter of any script
+_MONTH = rf"(?P<mon>{_LETTER}{{3,10}})\.?"
+_DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|°)?"
+_TIME = (
+    r"(?:,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|às\s+|alle\s+|om\s+|-\s+|\|\s+)?"
+    r"(?P<H>\d{1,2})[:h](?P<M>\d{2})(?::(?P<S>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?(?:\s*(?:uhr|h)\b)?)?"
+)
 _ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|[+-]\d{2}:?\d{2}))?"
-_WEEKDAY = r"(?:[A-Za-z]{3,9},?\s+)?"
+_WEEKDAY = rf"(?:{_LETTER}{{2,13}}\.?,?\s+)?"
+_OF = r"(?:of|de|del)"  # "15th of March", "17 de marzo de 2020", "1 de março de 2020"
 _ENGLISH = (
     re.compile(rf"^{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
-    re.compile(rf"^{_WEEKDAY}{_DAY}\.?\s+(?:of\s+)?{_MONTH},?\s+(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
+    re.compile(
+        rf"^{_WEEKDAY}{_DAY}\.?\s+(?:{_OF}\s+)?{_MONTH},?\s+(?:{_OF}\s+)?(?P<y>\d{{4}}){_TIME}{_ZONE}$",
+        re.I,
+    ),
     # the C library's and mail archives' form: "Tue Mar  5 09:14:02 UTC 2024"
     re.compile(
         rf"^{_WEEKDAY}{_MONTH}\s+{_DAY}\s+(?P<H>\d{{1,2}}):(?P<M>\d{{2}})(?::(?P<S>\d{{2}}))?(?P<ampm>)"
         rf"{_ZONE}\s+(?P<y>\d{{4}})$",
         re.I,
     ),
+)
+# day first with dots, as most of Europe writes it: "27.06.2018", "3.7.2018 09:54"
+_DAY_FIRST = re.compile(
+    rf"^{_WEEKDAY}(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I
 )
 _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
@@ -82,6 +112,9 @@ def normalise_date(value: str | None) -> str | None:
     match = _ISO.match(text)
     if match:
         return _build(match.group("y"), match.group("m"), match.group("d"), match, None)
+    match = _DAY_FIRST.match(text)
+    if match:
+        return _build(match.group("y"), match.group("m"), match.group("d"), match, match.group("ampm"))
     for pattern in _ENGLISH:
         match = pattern.match(text)
         if match:
@@ -94,8 +127,11 @@ def normalise_date(value: str | None) -> str | None:
 
 _IN_TEXT = (
     re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
-    re.compile(r"\b(?:[A-Za-z]{3,9},?\s+)?[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"),
-    re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b"),
+    re.compile(rf"\b(?:[A-Za-z]{{3,9}},?\s+)?{_LETTER}{{3,10}}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
+    re.compile(
+        rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,10}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
+    ),
+    re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
     re.compile(
         r"\b(?:[A-Za-z]{3}\s+)?[A-Za-z]{3}\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[A-Z]{1,4})?\s+\d{4}\b"
     ),

@@ -48,7 +48,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, is_organisation, split_authors
 from weblens.extract.clean import comment_named, is_permalink
-from weblens.extract.dates import date_from_url, find_date, normalise_date
+from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
     clean_text,
@@ -153,7 +153,6 @@ _STAMP_WORDS = re.compile(
     re.I,
 )
 _LETTERS = re.compile(r"[^\W\d_]+")
-_MONTHS = frozenset(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
 _DATE_WORDS = frozenset(
     (
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
@@ -299,7 +298,7 @@ def _a_date_line(label: str, line: str) -> bool:
     "Stanford Report", "Published:"), no sentence ("I was born …") and no other kind of date
     ("Application deadline", "Updated")."""
     words = [word for word in _LETTERS.findall(line) if word.casefold() not in _DATE_WORDS]
-    words = [word for word in words if word[:3].casefold() not in _MONTHS or len(word) > 9]
+    words = [word for word in words if not is_month_word(word)]
     if len(words) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
         return False
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
@@ -320,7 +319,7 @@ def _only_a_date(text: str) -> bool:
     """ "Wednesday, December 13. 2006", "05/29/2005", "Posted on 3rd May 2004"."""
     words = _LETTERS.findall(text.casefold())
     return any(ch.isdigit() for ch in text) and all(
-        word in _DATE_WORDS or word[:3] in _MONTHS for word in words
+        word in _DATE_WORDS or is_month_word(word) for word in words
     )
 
 

@@ -22,7 +22,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, is_link
+from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, is_link
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
@@ -106,13 +106,15 @@ _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a la
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
-_PARAGRAPH = 80  # characters of a sentence-punctuated block: the article's own text
 _OWN_WORDS = 3  # words of its own beside its link that make an item a written pointer
 _SECTION_ZONE = 0.35  # a section heading only counts in the last part of the text
 
 
 def _is_paragraph(text: str) -> bool:
-    return measure(text) >= _PARAGRAPH and _SENTENCE.search(text) is not None
+    """A line of text is a paragraph of prose (the article's own text): a sentence and
+    ``PROSE_CHARS`` or more (the same measure as :func:`~weblens.extract.blocks.is_prose`; a line
+    read here is plain text, where links cannot be told apart, so no link share is asked)."""
+    return measure(text) >= PROSE_CHARS and _SENTENCE.search(text) is not None
 
 
 def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:

@@ -36,6 +36,7 @@ from starlette.responses import Response, StreamingResponse
 from weblens.errors import InternalError, InvalidArgument, RateLimited, WeblensError
 from weblens.models import CrawlCounts, CrawlLine, CrawlSummary
 from weblens.requests import CrawlRequest
+from weblens.server.state import json_response
 from weblens.session import Lens, budget_scope
 
 __all__ = ["KEEP_S", "MAX_KEPT", "MAX_RUNNING", "CrawlJob", "CrawlJobs"]
@@ -221,10 +222,6 @@ class _NotFound(WeblensError):
 
 
 # --- routes -------------------------------------------------------------------------------------------
-def _json(data: Any, status: int = 200) -> Response:
-    return Response(json.dumps(data), status_code=status, media_type="application/json")
-
-
 def _events(job: CrawlJob, *, offset: int = 0) -> StreamingResponse:
     """The job's events from now on: its lines from ``offset`` first, then what happens."""
     queue: asyncio.Queue[Event | None] = asyncio.Queue()
@@ -304,7 +301,7 @@ def install_crawl_jobs(
             return error_response(exc)
         if _wants_events(request):
             return _events(job)
-        return _json({"id": job.id, "status": job.status, "url": crawl.url}, 202)
+        return json_response({"id": job.id, "status": job.status, "url": crawl.url}, 202)
 
     async def read(request: Request) -> Response:
         try:
@@ -317,7 +314,7 @@ def install_crawl_jobs(
             return _events(job, offset=offset)
         lines = job.lines(offset, limit)
         body = {**job.view(), "offset": offset, "lines": lines, "next_offset": offset + len(lines)}
-        return _json(body)
+        return json_response(body)
 
     async def download(request: Request) -> Response:
         try:
@@ -333,7 +330,7 @@ def install_crawl_jobs(
             job = await jobs.cancel(request.path_params["job_id"])
         except WeblensError as exc:
             return error_response(exc)
-        return _json(job.view())
+        return json_response(job.view())
 
     app.add_api_route(
         "/v1/crawl",

@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fastapi import FastAPI
@@ -51,6 +50,7 @@ from weblens.server.dashboard import install_dashboard
 from weblens.server.errors import error_body, error_headers, status_for
 from weblens.server.gate import Gate, GateOptions, RateLimit
 from weblens.server.metrics import CONTENT_TYPE, Metrics
+from weblens.server.state import ServerState, json_response
 from weblens.session import Lens
 
 __all__ = ["STREAMED", "FastPath", "ServerState", "app_from_env", "create_app", "event_stream", "fastapi_app"]
@@ -61,27 +61,9 @@ Route = Callable[..., Awaitable[Response]]
 R = TypeVar("R", bound=OperationRequest)
 
 
-@dataclass
-class ServerState:
-    settings: Settings
-    metrics: Metrics
-    lens: Lens | None = None
-    closing: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def require_lens(self) -> Lens:
-        if self.lens is None:
-            raise InternalError("the server is not ready")
-        return self.lens
-
-
-def _json(data: bytes | str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(data, status_code=status, media_type="application/json", headers=headers)
-
-
 def error_response(exc: WeblensError) -> Response:
     extra = {k: v for k, v in exc.to_dict().items() if k not in ("code", "message", "url")}
-    return _json(
+    return json_response(
         error_body(exc.code, exc.message, exc.url, **extra), status_for(exc.code), error_headers(exc)
     )
 
@@ -115,7 +97,7 @@ async def run_request(op: Operation, state: ServerState, make: Callable[[], Oper
         log.error("internal_error in %s", op.name, exc_info=exc)
         state.metrics.error(op.name, InternalError.code)
         return error_response(InternalError(f"unexpected {type(exc).__name__}"))
-    return _json(result.model_dump_json())
+    return json_response(result.model_dump_json())
 
 
 def operation_route(op: Operation, state: ServerState) -> Route:
@@ -330,7 +312,7 @@ def _install_error_handlers(app: FastAPI, state: ServerState) -> None:
     async def on_http(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "invalid_argument")
-        return _json(error_body(code, str(exc.detail)), exc.status_code)
+        return json_response(error_body(code, str(exc.detail)), exc.status_code)
 
     async def on_crash(request: Request, exc: Exception) -> Response:
         log.error("internal_error on %s", request.url.path, exc_info=exc)
@@ -361,18 +343,18 @@ def _invalid(exc: RequestValidationError) -> InvalidArgument:
 def _install_probes(app: FastAPI, state: ServerState) -> None:
     @app.get("/healthz", tags=["probes"], summary="The process is up.")
     async def healthz() -> Response:
-        return _json(b'{"status":"ok"}')
+        return json_response(b'{"status":"ok"}')
 
     @app.get("/readyz", tags=["probes"], summary="The cache store and the browser pool are usable.")
     async def readyz() -> Response:
         import json
 
         if state.closing or state.lens is None:
-            return _json(b'{"status":"not ready"}', 503)
+            return json_response(b'{"status":"not ready"}', 503)
         checks = await state.lens.readiness()
         degraded = any(value != "ok" for value in checks.values())
         body = {"status": "degraded" if degraded else "ready", "checks": checks}
-        return _json(json.dumps(body))
+        return json_response(json.dumps(body))
 
     @app.get("/metrics", tags=["probes"], summary="Prometheus metrics.")
     async def metrics() -> Response:

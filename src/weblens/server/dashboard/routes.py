@@ -11,12 +11,11 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from importlib import resources
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import FastAPI
 from starlette.responses import Response
@@ -28,9 +27,7 @@ from weblens.operations import OPERATIONS
 from weblens.requests import BrowseRequest, CrawlRequest, ExtractRequest, GatherRequest, SearchRequest
 from weblens.server.dashboard.forms import controls_html
 from weblens.server.dashboard.views import settings_view, stats_view
-
-if TYPE_CHECKING:
-    from weblens.server.http import ServerState
+from weblens.server.state import ServerState, json_response
 
 __all__ = ["CONTENT_SECURITY_POLICY", "install_dashboard"]
 
@@ -78,10 +75,6 @@ def _headers(cache: str) -> dict[str, str]:
     return {**SECURITY_HEADERS, "Cache-Control": cache}
 
 
-def _json(data: Any) -> Response:
-    return Response(json.dumps(data), media_type="application/json", headers=_headers("no-store"))
-
-
 def offered_operations(app: FastAPI) -> list[str]:
     """The operations this app serves as ``POST /v1/<name>`` (the answer route included once merged)."""
     names = []
@@ -93,22 +86,13 @@ def offered_operations(app: FastAPI) -> list[str]:
     return names
 
 
-def _answer_request() -> type[Any] | None:
-    op = OPERATIONS.get("answer")
-    if op is not None:
-        return op.request
-    import weblens.requests
-
-    model: type[Any] | None = getattr(weblens.requests, "AnswerRequest", None)
-    return model
-
-
 def render_page(*, auth_required: bool, answer_available: bool) -> str:
     """The dashboard's HTML: the page template with the options forms of each operation filled in."""
     template = Template((_package() / "page.html").read_text(encoding="utf-8"))
-    answer_model = _answer_request() if answer_available else None
     ask_options = (
-        controls_html(answer_model, prefix="ask-opt", skip=("question",)) if answer_model is not None else ""
+        controls_html(OPERATIONS["answer"].request, prefix="ask-opt", skip=("question",))
+        if answer_available
+        else ""
     )
     search_skip = ("query", "read")
     gather_only = [name for name in GatherRequest.model_fields if name not in SearchRequest.model_fields]
@@ -155,12 +139,13 @@ def install_dashboard(app: FastAPI, state: ServerState) -> None:
     async def stats() -> Response:
         lens = state.require_lens()
         state.metrics.budget_left.set(lens.search_budget_left())
-        return _json(
+        return json_response(
             stats_view(
                 state.metrics.snapshot(),
                 offered=offered_operations(app),
                 budget_per_hour=state.settings.max_searches_per_hour,
-            )
+            ),
+            headers=_headers("no-store"),
         )
 
     sources = setting_sources(state.settings)  # read now: the environment the settings came from
@@ -173,7 +158,7 @@ def install_dashboard(app: FastAPI, state: ServerState) -> None:
             providers, problem = lens.provider_status(), None
         except WeblensError as exc:
             providers, problem = [], f"{exc.code}: {exc.message}"
-        return _json(
+        return json_response(
             settings_view(
                 state.settings,
                 sources,
@@ -182,5 +167,6 @@ def install_dashboard(app: FastAPI, state: ServerState) -> None:
                 checks=await lens.readiness(),
                 config_file=config_file,
                 version=__version__,
-            )
+            ),
+            headers=_headers("no-store"),
         )

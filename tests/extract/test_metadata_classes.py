@@ -1,0 +1,96 @@
+"""Metadata on pages of kinds not tuned on (issue 36 §3): dates written with the month named in another
+language or day first with dots (dates missing where only the visible text states them), and a
+byline's label taken for its author."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from weblens.extract import extract
+from weblens.extract.dates import _MONTH_NAMES, find_date, is_month_word, normalise_date
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("3. Juli 2018", "2018-07-03"),  # German
+        ("Montag, 14. Dezember 2015", "2015-12-14"),
+        ("martes 17 de marzo de 2020", "2020-03-17"),  # Spanish
+        ("1 de março de 2020", "2020-03-01"),  # Portuguese
+        ("1er juillet 2019", "2019-07-01"),  # French
+        ("12 febbraio 2021", "2021-02-12"),  # Italian
+        ("5 maart 2022", "2022-03-05"),  # Dutch
+        ("27.06.2018 09:54", "2018-06-27T09:54:00"),  # day first with dots
+        ("3.7.2018", "2018-07-03"),
+        ("17 de marzo de 2020 - 10:30", "2020-03-17T10:30:00"),
+        # not dates
+        ("31.02.2018", None),
+        ("13.13.2020", None),
+        ("17 de Zorro de 2020", None),
+        ("3. Juli 3018", None),
+    ],
+)
+def test_dates_in_other_languages(raw: str, expected: str | None) -> None:
+    assert normalise_date(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/ martes 17 de marzo de 2020", "2020-03-17"),
+        ("Schengen, 3. Juli 2018", "2018-07-03"),
+        ("Erstellt 27.06.2018 09:54 von Urs", "2018-06-27"),
+        ("publié le 1er juillet 2019 par la rédaction", "2019-07-01"),
+        ("version 1.2.2018x", None),  # a version string, not a date
+        ("build 1.2.2018.5", None),
+    ],
+)
+def test_a_date_found_in_a_short_line(text: str, expected: str | None) -> None:
+    assert find_date(text) == expected
+
+
+@given(
+    st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 12, 31)),
+    st.integers(min_value=0, max_value=len(_MONTH_NAMES[0]) - 1),
+)
+def test_every_month_name_reads_back(day: date, which: int) -> None:
+    names = _MONTH_NAMES[day.month - 1]
+    name = names[which % len(names)]
+    assert is_month_word(name) and is_month_word(name.capitalize())
+    assert normalise_date(f"{day.day} {name} {day.year}") == day.isoformat()
+    assert normalise_date(f"{day.day:02d}.{day.month:02d}.{day.year}") == day.isoformat()
+
+
+def test_a_page_that_states_its_date_only_in_words_of_its_language() -> None:
+    html = (
+        "<html lang='es'><head><title>El precio del petróleo cae</title></head><body>"
+        "<div class='breadcrumb'><a href='/finanzas/'>Finanzas</a></div>"
+        "<p class='published-date'>/ martes 17 de marzo de 2020</p>"
+        "<h1>El precio del petróleo cae</h1><article>"
+        + "<p>El barril de petróleo mexicano cerró la jornada con una caída notable. Los analistas "
+        "esperan que la tendencia continúe durante las próximas semanas.</p>" * 4 + "</article></body></html>"
+    )
+    assert extract(html, url="https://news.example/finanzas/precio").published_date == "2020-03-17"
+
+
+def test_a_byline_label_in_an_author_classed_box_is_no_author() -> None:
+    """WordPress themes set the label of a byline in a box whose class names the author
+    (``<span class="meta-prep meta-prep-author">Posted on</span>``): a label, never the name."""
+    from weblens.extract.authors import is_name, split_authors
+
+    assert not is_name("Posted on") and not is_name("Written by") and is_name("Jane Doe")
+    assert split_authors("Posted on") == []
+    html = (
+        "<html><head><title>A title</title></head><body><article><h1>A title</h1>"
+        "<div class='entry-meta'><span class='meta-prep meta-prep-author'>Posted on</span> "
+        "<span class='entry-date'>October 28, 2020</span></div>"
+        + "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
+        + "</article></body></html>"
+    )
+    page = extract(html, url="https://blog.example/2020/10/28/a-title/")
+    assert page.author != "Posted on"
+    assert page.published_date == "2020-10-28"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from types import ModuleType
 
-from bench.extraction import _load_scorer
+import pytest
+from bench.extraction import SHARED, _load_scorer
 from bench.pool import Case, Output, Scored, docs_site, score_page
 from bench.pool_build import KeptApart, declared_url, defuddle, language, magic_html, markdown_text, shingles
 from bench.pooldata import PoolPage, load, pool_dir, side, site_of, spaced_cjk, write
@@ -153,7 +155,15 @@ def _case(labels: dict[str, str | None]) -> Case:
     return Case(page, ARTICLE)
 
 
-def test_a_page_is_scored_against_each_of_its_labels() -> None:
+@pytest.fixture
+def scorer() -> ModuleType:
+    """The benchmarks' scorer (../shared/bench/score_extraction.py); skipped where ../shared is absent."""
+    if not (SHARED / "score_extraction.py").is_file():
+        pytest.skip(f"the shared scorer is not at {SHARED}")
+    return _load_scorer()
+
+
+def test_a_page_is_scored_against_each_of_its_labels(scorer: ModuleType) -> None:
     perfect = Output(
         text=TRUTH,
         markdown="# Mending nets on the quay\n\n"
@@ -166,7 +176,7 @@ def test_a_page_is_scored_against_each_of_its_labels() -> None:
         "footer": lambda raw, url: Output(text="Copyright the harbour trust"),
     }
     labels: dict[str, str | None] = {"text": TRUTH, "title": "Mending nets on the quay", "date": "2024-04-02"}
-    scores = score_page(_case(labels), runners, _load_scorer())
+    scores = score_page(_case(labels), runners, scorer)
     good, bad = scores["perfect"], scores["footer"]
     assert good.counts is not None and good.counts[1:] == (0.0, 0.0) and good.rouge == 1.0
     assert good.found == {"headings": 1, "list items": 2} and good.kept == good.found
@@ -178,12 +188,12 @@ def test_a_page_is_scored_against_each_of_its_labels() -> None:
     assert bad.lost and bad.kept["list items"] == 0 and bad.metadata["title"] is False
 
 
-def test_a_crash_scores_as_an_empty_extraction_and_is_counted() -> None:
+def test_a_crash_scores_as_an_empty_extraction_and_is_counted(scorer: ModuleType) -> None:
     def crash(raw: bytes, url: str) -> Output:
         raise ValueError("boom")
 
     [scored] = score_page(
-        _case({"lead": "The old nets are mended by hand every spring"}), {"x": crash}, _load_scorer()
+        _case({"lead": "The old nets are mended by hand every spring"}), {"x": crash}, scorer
     ).values()
     assert scored.error and scored.lead is False and not scored.lost  # an error is no "ok" outcome
 
@@ -194,13 +204,13 @@ def test_one_publishers_manuals_are_one_site() -> None:
     assert docs_site("python-docs") == "docs/python-docs"
 
 
-def test_a_record_of_a_run_gives_back_its_scores() -> None:
+def test_a_record_of_a_run_gives_back_its_scores(scorer: ModuleType) -> None:
     perfect = Output(text=TRUTH, markdown="# Mending nets on the quay", title="Mending nets on the quay")
     labels: dict[str, str | None] = {
         "text": TRUTH,
         "title": "Mending nets on the quay",
         "lead": "The old nets",
     }
-    [scored] = score_page(_case(labels), {"x": lambda raw, url: perfect}, _load_scorer()).values()
+    [scored] = score_page(_case(labels), {"x": lambda raw, url: perfect}, scorer).values()
     again = Scored.from_record(json.loads(json.dumps(scored.record())))
     assert again == scored

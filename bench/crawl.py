@@ -220,6 +220,12 @@ def weblens_cmd(*args: str) -> list[str]:
     return [PY, "-m", "weblens", *args]
 
 
+def docs_crawl_cmd(url: str, out: Path, *extra: str) -> list[str]:
+    """``weblens crawl`` of the served docs site as every part runs it (its host let past the guard)."""
+    pace = ("--concurrency", str(CONCURRENCY), "--allow-host", urlsplit(url).netloc)
+    return weblens_cmd("crawl", url, "--out", str(out), *pace, *extra)
+
+
 # --- figures of a docs crawl -------------------------------------------------------------------------
 def identity(url: str) -> str | None:
     """The docs page a URL names (query and fragment dropped, ``dir/`` as ``dir/index.html``)."""
@@ -343,16 +349,7 @@ def part_docs(folder: Path, site: list[str]) -> tuple[list[Figures], dict[str, R
     results, runs = [], {}
     weblens_out = folder / "weblens.jsonl"
     contenders = {
-        "weblens crawl": lambda url, out: weblens_cmd(
-            "crawl",
-            url,
-            "--out",
-            str(out),
-            "--concurrency",
-            str(CONCURRENCY),
-            "--allow-host",
-            urlsplit(url).netloc,
-        ),
+        "weblens crawl": docs_crawl_cmd,
         "Scrapy + trafilatura": lambda url, out: [
             PY,
             str(ROOT / "bench" / "crawl_scrapy.py"),
@@ -407,23 +404,13 @@ def _resume_trial(folder: Path, site: list[str], reference: Path, share: float) 
     out = folder / f"resumed-{share:.2f}.jsonl"
     with docs_site(folder) as served:
         url = served.origin + START
-        args = [
-            "crawl",
-            url,
-            "--out",
-            str(out),
-            "--concurrency",
-            str(CONCURRENCY),
-            "--allow-host",
-            urlsplit(url).netloc,
-        ]
-        first = measured(weblens_cmd(*args), out, _env(), kill_at=int(len(site) * share))
+        first = measured(docs_crawl_cmd(url, out), out, _env(), kill_at=int(len(site) * share))
         kept = out.read_bytes()
         from weblens.crawl.lines import scan_file
 
         before = scan_file(out)
         killed_at = first.killed_at or time.monotonic()
-        second = measured(weblens_cmd(*args, "--resume"), out, _env())
+        second = measured(docs_crawl_cmd(url, out, "--resume"), out, _env())
         after_kill = [identity(t) for stamp, t in served.requests() if stamp > killed_at and identity(t)]
     written_before = {identity(u) for u in before.urls} - {None}
     refetched = sum(1 for path in after_kill if path in written_before)

@@ -22,7 +22,7 @@ from urllib.parse import unquote
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, Block, TreeStats, accumulate, is_link
+from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, Block, TreeStats, accumulate, is_link, is_prose
 from weblens.extract.clean import code_box, content_named, infobox, opening_heading
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
@@ -381,7 +381,10 @@ def _is_target_here(link: HtmlElement, targets: Container[str]) -> bool:
 
 def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
     """Per block: how many paragraphs of prose (sentences, 80+ characters outside links) it holds."""
-    paragraphs = [1.0 if stats.is_prose(i) else 0.0 for i in range(len(stats))]
+    paragraphs = [  # one pass over the parallel lists: this runs for every block of every page
+        1.0 if is_prose(size, links, sentences) else 0.0
+        for size, links, sentences in zip(stats.chars, stats.links, stats.sentences, strict=True)
+    ]
     return accumulate(stats, paragraphs, removed)
 
 

@@ -56,6 +56,7 @@ def test_news_article_page() -> None:
         site_name="The Daily Example",
         language="en-GB",  # <html lang> before og:locale
         image="https://daily.example/media/bridge.jpg",
+        declared_types=frozenset({"newsarticle", "person", "organization", "imageobject"}),
     )
 
 

@@ -33,6 +33,7 @@ from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
+from weblens.extract.threads import is_thread_page
 from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.extract.urls import UrlResolver, document_base, site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
@@ -71,6 +72,7 @@ def _main_content(
     weak_roles: bool = True,
     listing: bool = False,
     site: str | None = None,
+    thread: bool = False,
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root)
@@ -83,7 +85,12 @@ def _main_content(
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
     cleaning = clean(
-        body, stats, include_comments=options.include_comments, weak_roles=weak_roles, topic=title
+        body,
+        stats,
+        include_comments=options.include_comments,
+        weak_roles=weak_roles,
+        topic=title,
+        thread=thread,
     )
     selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site)
     return _Main(
@@ -161,8 +168,11 @@ def _content(
     listing: bool = False,
     site: str | None = None,
     dated: bool = True,
+    thread: bool = False,
 ) -> _Content:
-    found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing, site=site)
+    found = _main_content(
+        page, title, options, weak_roles=weak_roles, listing=listing, site=site, thread=thread
+    )
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     date = None
@@ -197,6 +207,7 @@ def _best_content(
     site: str | None,
     *,
     dated: bool = True,
+    thread: bool = False,
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
@@ -204,12 +215,14 @@ def _best_content(
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
     substantially more."""
-    first = _content(page, title, options, weak_roles=True, site=site, dated=dated)
+    first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
     nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
     if nothing:
-        second = _content(parse_html(html), title, options, weak_roles=False, site=site, dated=dated)
+        second = _content(
+            parse_html(html), title, options, weak_roles=False, site=site, dated=dated, thread=thread
+        )
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
@@ -217,7 +230,14 @@ def _best_content(
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
         listing = _content(
-            parse_html(html), title, options, weak_roles=True, listing=True, site=site, dated=dated
+            parse_html(html),
+            title,
+            options,
+            weak_roles=True,
+            listing=True,
+            site=site,
+            dated=dated,
+            thread=thread,
         )
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
@@ -233,7 +253,10 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     meta = _metadata(parsed.root, url)
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     site = site_of(url) or site_of(meta.canonical_url)
-    found = _best_content(html, parsed, meta.title, options, site, dated=meta.published_date is not None)
+    thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
+    found = _best_content(
+        html, parsed, meta.title, options, site, dated=meta.published_date is not None, thread=thread
+    )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)

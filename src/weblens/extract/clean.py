@@ -533,11 +533,19 @@ class _Judge:
     """Decides, element by element, what cleaning removes (class/id roles memoised per call)."""
 
     def __init__(
-        self, stats: TreeStats, include_comments: bool, weak_roles: bool, topic: str | None = None
+        self,
+        stats: TreeStats,
+        include_comments: bool,
+        weak_roles: bool,
+        topic: str | None = None,
+        *,
+        thread: bool = False,
     ) -> None:
         self.stats = stats
         self.prose, self.paragraphs = prose_chars(stats)
-        self.discussion = not include_comments and is_discussion(stats, self.prose, self.paragraphs)
+        self.discussion = thread or (
+            not include_comments and is_discussion(stats, self.prose, self.paragraphs)
+        )
         self.include_comments = include_comments or self.discussion
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
@@ -749,6 +757,7 @@ def clean(
     include_comments: bool = False,
     weak_roles: bool = True,
     topic: str | None = None,
+    thread: bool = False,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -756,8 +765,10 @@ def clean(
     ``weak_roles=False`` names of weak roles (sidebar, widget…) remove nothing: the second try
     for a page whose only text sits in such a container. ``topic`` is the page's title: a section
     whose id is the anchor of its heading, named for a role only by the title's words, stays.
+    ``thread=True`` says the page is a thread of posts (see :mod:`weblens.extract.threads`): its
+    comment-named posts are its content, as on a page :func:`is_discussion` recognises.
     """
-    judge = _Judge(stats, include_comments, weak_roles, topic)
+    judge = _Judge(stats, include_comments, weak_roles, topic, thread=thread)
     ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []

@@ -166,6 +166,7 @@ class JsonLdFacts:
     site_name: str | None = None
     language: str | None = None
     image: str | None = None
+    types: frozenset[str] = frozenset()  # every node's type, lower case, without its vocabulary
 
     @classmethod
     def from_values(cls, values: Iterable[Any], page_url: str | None = None) -> JsonLdFacts:
@@ -187,6 +188,7 @@ class JsonLdFacts:
                 ranked,
                 lambda n: _image(n.data.get("image"), index) or _image(n.data.get("thumbnailUrl"), index),
             ),
+            types=frozenset(t for node in nodes for t in node.types),
         )
 
 

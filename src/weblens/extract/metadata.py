@@ -44,6 +44,7 @@ from itertools import chain, islice
 from typing import Any
 from urllib.parse import urlsplit
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import dedupe_names, is_organisation, split_authors
@@ -84,6 +85,9 @@ class Metadata:
     site_name: str | None = None
     language: str | None = None  # BCP 47 shape: "en", "en-US"
     image: str | None = None  # absolute
+    # the types the page declares of what it holds (JSON-LD @type, microdata itemtype), lower case
+    # and without their vocabulary: "newsarticle", "discussionforumposting"
+    declared_types: frozenset[str] = frozenset()
 
 
 _MAX_TITLE = 1000
@@ -198,6 +202,9 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
         "id": ("byline",),
     }
 )
+
+
+_ITEMTYPES = lxml.etree.XPath("//@itemtype", smart_strings=False)
 
 
 def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
@@ -426,6 +433,15 @@ class _Page:
             site_name=site_name,
             language=self.language(),
             image=self.image(),
+            declared_types=self.jsonld.types | self.itemtypes(),
+        )
+
+    def itemtypes(self) -> frozenset[str]:
+        """The microdata types named on the page (``itemtype="https://schema.org/QAPage"``)."""
+        return frozenset(
+            name.rstrip("/").rsplit("/", 1)[-1].lower()
+            for value in _ITEMTYPES(self.tree)
+            for name in str(value).split()
         )
 
     def site_name(self) -> str | None:

@@ -1,0 +1,92 @@
+"""A thread of posts (a forum topic, a question with its answers) keeps its replies, which forum
+software marks up as comments; an article keeps dropping its readers' comments."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import weblens
+from weblens.extract.threads import has_thread_address, is_thread_page
+
+_OPENING = (
+    "I replaced the chain on my old bicycle and now it skips on the smallest cog whenever I pedal "
+    "hard uphill. The cassette looks fine to me. Has anyone seen this before, and what did you do?"
+)
+_REPLY = (
+    "A new chain on a worn cassette skips exactly like that: the teeth have worn to the old chain's "
+    "pitch. Count the teeth that look like shark fins; if the small cogs do, replace the cassette too."
+)
+_PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body>
+<nav><a href="/">Home</a> <a href="/forums">Forums</a></nav>
+<div class="topic"><h1>Chain skips after replacement</h1>
+ <div class="post-body"><p>{_OPENING}</p></div></div>
+<ul class="comments">
+ <li class="comment"><div class="post-body"><p>{_REPLY}</p></div></li>
+ <li class="comment"><div class="post-body">
+  <p>Thanks, that was it: new cassette and no more skipping at all.</p></div></li>
+</ul>
+<footer>Powered by a forum engine</footer></body></html>"""
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://bikes.example/forums/topic/chain-skips/",
+        "https://bikes.example/t/chain-skips/4411",
+        "https://bikes.example/thread-268.html",
+        "https://bikes.example/viewtopic.php?t=158836",
+        "https://bikes.example/questions/1077347/chain-skips",
+    ],
+)
+def test_a_thread_address_keeps_the_replies(url: str) -> None:
+    page = weblens.extract(_PAGE, url)
+    assert _OPENING in page.text and _REPLY in page.text and "no more skipping" in page.text
+
+
+def test_the_same_markup_at_an_article_address_drops_the_comments() -> None:
+    page = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips-after-replacement")
+    assert _OPENING in page.text and _REPLY not in page.text
+
+
+def test_a_declared_thread_keeps_the_replies_wherever_it_is() -> None:
+    for declaration in (
+        '<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "x"}</script>',
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": ["QAPage"]}</script>',
+    ):
+        html = _PAGE.replace("</head>", declaration + "</head>")
+        assert _REPLY in weblens.extract(html, "https://bikes.example/2024/05/chain-skips").text
+    microdata = _PAGE.replace("<body>", '<body itemscope itemtype="https://schema.org/QAPage">')
+    assert _REPLY in weblens.extract(microdata, "https://bikes.example/2024/05/chain-skips").text
+
+
+def test_include_comments_still_keeps_an_articles_comments() -> None:
+    page = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips", include_comments=True)
+    assert _REPLY in page.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        None,
+        "",
+        "https://news.example/2024/05/the-thread-that-binds-us",  # a word inside a slug is no segment
+        "https://news.example/topical/forumla",
+        "https://news.example/threads-of-silk-123",  # a hyphenated slug, not a numbered thread
+        "https://news.example/a/story.html?from=/t/",  # the query is not the path
+    ],
+)
+def test_addresses_that_name_no_thread(url: str | None) -> None:
+    assert not has_thread_address(url)
+
+
+def test_declared_types_decide_alone() -> None:
+    assert is_thread_page(frozenset({"qapage"}), None)
+    assert is_thread_page(frozenset({"discussionforumposting", "person"}), "https://x.example/a")
+    assert not is_thread_page(frozenset({"newsarticle", "comment"}), "https://x.example/a")
+
+
+@given(st.text(max_size=200))
+def test_any_text_as_an_address_gives_an_answer(url: str) -> None:
+    assert has_thread_address(url) in (True, False)

@@ -104,6 +104,29 @@ def test_a_short_post_beats_comment_forms_boxes_and_disclaimers() -> None:
     assert "the gulls fold up their grey,\nand every boat" in page.text  # its lines stay lines
 
 
+def test_a_sidebar_of_prose_beside_a_short_post_is_left_out() -> None:
+    # a side column named as such, holding a stream of other members' posts (more prose than the
+    # post itself): it weighs at a discount, yet it must not pull the choice up to the page's box
+    post = (
+        "Our forums are for every member of the site. Log in to post a topic or a reply; it keeps the "
+        "spam away, which slows the site down and irritates everyone. Enjoy the forums and have your say."
+    )
+    stream = "".join(
+        f"<li><p>Member {n} posted an update about the show at the town hall, with photographs of the "
+        f"evening, the stage and the audience that came along to see it. Number {n}.</p></li>"
+        for n in range(6)
+    )
+    html = (
+        "<html><head><title>How to use the forums</title></head><body><div id='page'><div id='content'>"
+        f"<div id='primary'><article><h1>How to use the forums</h1><div class='entry'><p>{post}</p>"
+        "</div></article></div>"
+        f"<div class='widget-area sidebar'><h2>Site activity</h2><ul>{stream}</ul></div>"
+        "</div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://magic.example/how-to-use-the-forums/")
+    assert post in page.text and "town hall" not in page.text
+
+
 # --- 3. boilerplate kept on table layouts -----------------------------------------------------------
 
 

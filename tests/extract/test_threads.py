@@ -90,3 +90,30 @@ def test_declared_types_decide_alone() -> None:
 @given(st.text(max_size=200))
 def test_any_text_as_an_address_gives_an_answer(url: str) -> None:
     assert has_thread_address(url) in (True, False)
+
+
+def _post(number: int, text: str) -> str:
+    return f'<div class="post-wrap wpfn-{number}" id="post-{number}"><div class="post-content"><p>{text}</p></div></div>'
+
+
+def test_every_post_of_a_thread_is_kept_when_one_wins() -> None:
+    # posts set as boxes alike but for their numbers ("post-wrap wpfn-4"), none named a comment,
+    # beside a bar of links that costs more than the replies weigh: the opening post wins the
+    # scoring alone, and on a thread the thread is every post beside it
+    replies = [
+        "Semi finals today at two in the afternoon, and the match will be streamed live for everyone.",
+        "Final update: he lost four games to three, a fine run all the same and a great deal of promise.",
+    ]
+    tools = " ".join(f'<a href="/tool/{n}">Topic tool {n:02}</a>' for n in range(14))
+    html = (
+        "<html><head><title>Qualification</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<div class="forum-section"><div class="topic-tools">{tools}</div>'
+        + _post(1, _OPENING + " " + _OPENING)
+        + "".join(_post(n, text) for n, text in enumerate(replies, 2))
+        + "</div><footer>Forum engine</footer></body></html>"
+    )
+    thread = weblens.extract(html, "https://club.example/forum/events/qualification").text
+    assert _OPENING in thread and all(reply in thread for reply in replies)
+    assert "Topic tool" not in thread
+    article = weblens.extract(html, "https://club.example/2024/qualification").text
+    assert _OPENING in article and not any(reply in article for reply in replies)  # not a thread

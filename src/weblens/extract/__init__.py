@@ -92,7 +92,9 @@ def _main_content(
         topic=title,
         thread=thread,
     )
-    selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site)
+    selection = select_main(
+        body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site, thread=cleaning.discussion
+    )
     return _Main(
         selection=selection,
         visible_chars=visible,

@@ -52,6 +52,9 @@ _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
+_POST_LEVELS = 6  # boxes above the chosen text searched for the post it is one of, at most
+_POSTS = 2  # posts alike in one box, at least, that make a thread
+_POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot)
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
 _DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
 # a list of links that is content (a table of contents, references): items of this many words
@@ -144,6 +147,7 @@ class _Scores:
     contents: Collection[int]  # tables of contents (see _contents_lists)
     site: str | None  # the page's site (see weblens.extract.urls.site_of)
     listing: bool  # the page is a list of links or teasers
+    thread: bool  # the page is a thread of posts (see weblens.extract.threads)
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -503,15 +507,25 @@ def _descend(scores: _Scores, best: int) -> int:
     and with at most :data:`_DESCEND_PARAGRAPHS` prose paragraphs left behind in all, so a chain
     of nested sections (each with a paragraph of its own) cannot be eroded; never a code block,
     never a table of contents (``contents``, see :func:`_contents_lists`: a chapter's list of its
-    pages between its title and its first section).
+    pages between its title and its first section). A box named like a sidebar (``discounted``)
+    beside the child is left behind whole and not counted: its prose weighs at a discount, yet a
+    stream of other posts can hold more of it than a short post does. One that holds an
+    ``<article>``, ``<main>`` or ``<h1>`` is no sidebar (see :func:`_holds_an_article`).
     """
-    stats, good, removed = scores.stats, scores.good, scores.removed
+    stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
     whole, first = good[best], prose[best]
     while True:
         kept = [
             child for child in stats.children(best) if child not in removed
         ]  # never into what cleaning took
+        if best not in sidebars:  # a box named like a sidebar beside the text is left behind, whole
+            aside = [
+                child for child in kept if child in sidebars and not _holds_an_article(stats.nodes[child])
+            ]
+            whole -= sum(good[child] for child in aside)
+            first -= sum(prose[child] for child in aside)
+            kept = [child for child in kept if child not in sidebars]
         top = max(kept, key=good.__getitem__, default=None)
         if (
             top is None
@@ -523,6 +537,12 @@ def _descend(scores: _Scores, best: int) -> int:
         ):
             return best
         best = top
+
+
+def _holds_an_article(el: HtmlElement) -> bool:
+    """``el`` holds an ``<article>``, ``<main>`` or ``<h1>``: a box named for a feature of the layout
+    ("container penci_sidebar": it has a sidebar) around the page's own text, not a sidebar."""
+    return next(el.iter("article", "main", "h1"), None) is not None
 
 
 def _heading_first(el: HtmlElement) -> HtmlElement | None:
@@ -605,6 +625,37 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
         and not names_a_section(" ".join(nodes[heading].text_content().split()), str(nodes[heading].tag))
     ]
     return (box, parts) if parts else (best, [])
+
+
+def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
+    """What posts of one thread share: the tag and the class words without a digit (the post's
+    number, "post-138", "wpfn-4", differs from post to post)."""
+    words = (el.get("class") or "").split()
+    return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
+
+
+def _posts_of_the_thread(scores: _Scores, best: int) -> int:
+    """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
+    two or more boxes of one kind (:func:`_post_kind`) that hold prose. The chosen text is one post
+    of the thread (the longest); the thread is all of them. ``best`` when it is in no such box."""
+    stats, good = scores.stats, scores.good
+    post = best
+    for _ in range(_POST_LEVELS):
+        box = stats.parents[post]
+        if box < 0 or stats.nodes[box].tag == "body":
+            return best
+        kind = _post_kind(stats.nodes[post])
+        posts = [
+            child
+            for child in stats.children(box)
+            if child not in scores.removed
+            and _post_kind(stats.nodes[child]) == kind
+            and good[child] >= _POST_PROSE
+        ]
+        if len(posts) >= _POSTS and kind[1]:
+            return box
+        post = box
+    return best
 
 
 def _has_contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
@@ -1542,6 +1593,7 @@ def select_main(
     *,
     listing: bool = False,
     site: str | None = None,
+    thread: bool = False,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
@@ -1565,6 +1617,7 @@ def select_main(
         contents=contents,
         site=site,
         listing=listing,
+        thread=thread,
     )
     # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
@@ -1589,6 +1642,8 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
+        if thread:
+            best = _posts_of_the_thread(scores, best)  # 5d. one post of a thread: all its posts
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later

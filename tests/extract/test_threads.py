@@ -93,7 +93,8 @@ def test_any_text_as_an_address_gives_an_answer(url: str) -> None:
 
 
 def _post(number: int, text: str) -> str:
-    return f'<div class="post-wrap wpfn-{number}" id="post-{number}"><div class="post-content"><p>{text}</p></div></div>'
+    box = f'<div class="post-wrap wpfn-{number}" id="post-{number}">'
+    return f'{box}<div class="post-content"><p>{text}</p></div></div>'
 
 
 def test_every_post_of_a_thread_is_kept_when_one_wins() -> None:

@@ -1026,3 +1026,11 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     head = '<html><head><meta property="article:published_time" content="2019-11-18"></head><body>'
     page = f"{head}<div><h2>Wall Street</h2><p>September 12, 2000</p>{_POST}</div></body></html>"
     assert weblens.extract(page, "https://site.example/p").published_date == "2019-11-18"
+
+
+def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
+    found = meta_of(
+        '<meta property="og:type" content="Article">' + ld({"@type": ["NewsArticle"], "headline": "h"}),
+        '<div itemscope itemtype="https://schema.org/QAPage"><p>q</p></div>',
+    )
+    assert found.declared_types == frozenset({"article", "newsarticle", "qapage"})

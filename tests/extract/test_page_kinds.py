@@ -549,6 +549,35 @@ def test_a_listicle_keeps_its_numbered_sections_key_points_and_links() -> None:
         assert noise not in page.text
 
 
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        '<meta property="og:type" content="article">',
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Rates unchanged"}</script>',
+    ],
+)
+def test_a_short_article_beside_long_lists_of_headlines_is_no_listing(declaration: str) -> None:
+    # a news brief of one paragraph, then "Related" and "Most read" lists of headline links: the
+    # listing try finds far more text, but a page that declares itself an article is not a listing
+    brief = (
+        "The central bank left both of its benchmark lending rates unchanged on Monday, as markets had "
+        "expected, and said it would keep watching prices closely over the coming months."
+    )
+    related = "".join(
+        f'<li><a href="/news/{n}">Rates held for month {n} as economists see room for a cut</a></li>'
+        for n in range(12)
+    )
+    html = (
+        f"<html><head><title>Rates unchanged</title>{declaration}</head><body>"
+        f"<div class='article'><h2>Rates unchanged</h2><div class='content'><p>{brief}</p></div>"
+        f"<div><h3>Read more</h3><ul>{related}</ul></div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://paper.example/news/rates-unchanged")
+    assert brief in page.text and "economists see room" not in page.text
+    undeclared = weblens.extract(html.replace(declaration, ""), "https://paper.example/news/rates-unchanged")
+    assert "economists see room" in undeclared.text  # without it, the listing try decides as before
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
+from weblens.extract.jsonld import is_article_type
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
 from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
@@ -210,13 +211,15 @@ def _best_content(
     *,
     dated: bool = True,
     thread: bool = False,
+    article: bool = False,
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
     result is still thin and is a small part of the page's text, the page may be a listing (a
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
-    substantially more."""
+    substantially more. A page that declares itself an article (``article=True``) is no listing
+    once something was found: its short text beside lists of related headlines is what it is."""
     first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
@@ -228,6 +231,8 @@ def _best_content(
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
+    if article and not fallback and first.words >= _NEARLY_NOTHING:
+        return first
     if fallback or (
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
@@ -257,7 +262,14 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     site = site_of(url) or site_of(meta.canonical_url)
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
     found = _best_content(
-        html, parsed, meta.title, options, site, dated=meta.published_date is not None, thread=thread
+        html,
+        parsed,
+        meta.title,
+        options,
+        site,
+        dated=meta.published_date is not None,
+        thread=thread,
+        article=any(is_article_type(name) for name in meta.declared_types),
     )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words

@@ -85,8 +85,8 @@ class Metadata:
     site_name: str | None = None
     language: str | None = None  # BCP 47 shape: "en", "en-US"
     image: str | None = None  # absolute
-    # the types the page declares of what it holds (JSON-LD @type, microdata itemtype), lower case
-    # and without their vocabulary: "newsarticle", "discussionforumposting"
+    # the types the page declares of what it holds (JSON-LD @type, microdata itemtype, og:type),
+    # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
     declared_types: frozenset[str] = frozenset()
 
 
@@ -102,6 +102,7 @@ _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is
 _OG_TITLE = ("og:title",)
 _META_TITLE = ("twitter:title", "dc.title", "citation_title", "parsely-title", "sailthru.title", "headline")
 _OG_DESCRIPTION = ("og:description",)
+_OG_TYPE = ("og:type",)
 _META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sailthru.description")
 _OG_AUTHOR = ("article:author", "og:article:author")
 _META_AUTHOR = (
@@ -433,8 +434,12 @@ class _Page:
             site_name=site_name,
             language=self.language(),
             image=self.image(),
-            declared_types=self.jsonld.types | self.itemtypes(),
+            declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
         )
+
+    def og_types(self) -> frozenset[str]:
+        """The Open Graph type (``og:type``: "article", "website", "video.other"), lower case."""
+        return frozenset(value.strip().lower() for value in self.values(_OG_TYPE) if value.strip())
 
     def itemtypes(self) -> frozenset[str]:
         """The microdata types named on the page (``itemtype="https://schema.org/QAPage"``)."""

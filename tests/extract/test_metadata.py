@@ -388,6 +388,10 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # one word after a wire service is its dateline
         ("PTI, Washington, Nov 20 2019", ["PTI"]),
         ("Reuters, Ann Lee", ["Reuters", "Ann Lee"]),
+        # a serial comma before the last name: "and" is no part of it
+        ("Dana Ford, Chien-Ming Wang, and Tom Watkins", ["Dana Ford", "Chien-Ming Wang", "Tom Watkins"]),
+        ("By Ann Lee, & Bo Ek", ["Ann Lee", "Bo Ek"]),
+        ("Andrea Smith, Andy Jones", ["Andrea Smith", "Andy Jones"]),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:

@@ -32,7 +32,8 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
-    r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+|(?<=[^\W\d_]{3})"
+    # a serial comma before the last name is one separator: "A, B, and C"
+    r"\s*(?:,\s*(?:and|&)\s+|[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+|(?<=[^\W\d_]{3})"
     + "".join(rf"(?<!\b{title})" for title in _TITLES)
     + r"\.\s+)\s*",
     re.I,

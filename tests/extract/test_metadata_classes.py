@@ -47,6 +47,14 @@ def test_dates_in_other_languages(raw: str, expected: str | None) -> None:
         ("publié le 1er juillet 2019 par la rédaction", "2019-07-01"),
         ("version 1.2.2018x", None),  # a version string, not a date
         ("build 1.2.2018.5", None),
+        # numbers parted by slashes or hyphens: read when one order is plain, never guessed
+        ("22/11/2020 - 04:30 - Fonte: Agência Brasil", "2020-11-22"),
+        ("Posted 11/22/2020", "2020-11-22"),
+        ("22-11-2020", "2020-11-22"),
+        ("Updated 2020/11/22", "2020-11-22"),
+        ("05/06/2020", None),  # the 5th of June or May the 6th: the page does not say
+        ("1/2/3/2024", None),
+        ("ratio 12/30/20201", None),
     ],
 )
 def test_a_date_found_in_a_short_line(text: str, expected: str | None) -> None:
@@ -63,6 +71,9 @@ def test_every_month_name_reads_back(day: date, which: int) -> None:
     assert is_month_word(name) and is_month_word(name.capitalize())
     assert normalise_date(f"{day.day} {name} {day.year}") == day.isoformat()
     assert normalise_date(f"{day.day:02d}.{day.month:02d}.{day.year}") == day.isoformat()
+    plain = day.day > 12  # the order of day and month is plain
+    assert normalise_date(f"{day.day}/{day.month}/{day.year}") == (day.isoformat() if plain else None)
+    assert normalise_date(f"{day.month}-{day.day}-{day.year}") == (day.isoformat() if plain else None)
 
 
 def test_a_page_that_states_its_date_only_in_words_of_its_language() -> None:

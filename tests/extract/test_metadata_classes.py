@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from datetime import date
 
+import lxml.html
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from weblens.extract import extract
 from weblens.extract.dates import _MONTH_NAMES, find_date, is_month_word, normalise_date
+from weblens.extract.metadata import extract_metadata
 
 
 @pytest.mark.parametrize(
@@ -105,3 +107,27 @@ def test_a_byline_label_in_an_author_classed_box_is_no_author() -> None:
     page = extract(html, url="https://blog.example/2020/10/28/a-title/")
     assert page.author != "Posted on"
     assert page.published_date == "2020-10-28"
+
+
+def _page_with_lines(*lines: str) -> str:
+    body = "".join(f"<div class='box'>{line}</div>" for line in lines)
+    return (
+        "<html><head><title>Hydrogen as a key technology</title></head><body>"
+        "<header><nav><a href='/'>Home</a></nav></header><main><h2>Hydrogen as a key technology</h2>"
+        + "<p>Hydrogen can store the power of the wind and the sun for the months when they fail, and "
+        "it can drive the trucks and the mills that batteries cannot.</p>"
+        * 5
+        + f"</main><aside>{body}</aside></body></html>"
+    )
+
+
+def test_the_pages_only_date_line_is_its_date_wherever_it_stands() -> None:
+    # no meta date, no <time>, no date under the headline: the page's one date line, in a box aside
+    found = extract_metadata(lxml.html.document_fromstring(_page_with_lines("Datum", "30.07.2019")), None)
+    assert found.published_date == "2019-07-30"
+
+
+def test_date_lines_of_two_days_give_no_date() -> None:
+    # an aside listing posts of two days: none of them is the page's date
+    html = _page_with_lines("Posted 30.07.2019", "Posted 02.08.2019")
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date is None

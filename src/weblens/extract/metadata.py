@@ -429,7 +429,9 @@ class _Page:
             title=title,
             description=self.description(),
             authors=self.authors(site_keys),
-            published_date=self.published_date(canonical) or self.date_under_headline(title),
+            published_date=self.published_date(canonical)
+            or self.date_under_headline(title)
+            or self.only_date_line(),
             canonical_url=canonical,
             site_name=site_name,
             language=self.language(),
@@ -683,6 +685,37 @@ class _Page:
             if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
                 return found
         return None
+
+    def only_date_line(self) -> str | None:
+        """The very last resort: the date of the page's only date line, wherever it stands (a
+        "Datum 12.01.2017" beside the header, a lone "30.07.2019" in a details box, a footer's
+        "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
+        (see :func:`_a_date_line`), not in a reader's comment. A page with date lines of two or
+        more days (a list of posts, an archive, teasers) has no only one: None."""
+        body = self.tree.find("body")
+        if body is None:
+            return None
+        found: set[str] = set()
+        label = ""
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
+                continue
+            for text in (el.text, el.tail):
+                line = " ".join((text or "").split())
+                if not line:
+                    continue
+                if (
+                    len(line) <= _MAX_DATE_TEXT
+                    and _YEAR.search(line)
+                    and (date := find_date(line))
+                    and _a_date_line(label, line)
+                    and not _in_comment(el)
+                ):
+                    found.add(date[:10])
+                    if len(found) > 1:
+                        return None
+                label = line
+        return found.pop() if found else None
 
     def date_candidates(self) -> Iterator[str]:
         yield from self.values(_OG_DATE)

@@ -129,8 +129,9 @@ def normalise_date(value: str | None) -> str | None:
         first, second = int(match.group("a")), int(match.group("b"))
         if (first > _MONTHS_IN_YEAR) == (second > _MONTHS_IN_YEAR):
             return None  # either order could be meant (or neither is a date)
-        day, month = (first, second) if first > _MONTHS_IN_YEAR else (second, first)
-        return _build(match.group("y"), str(month), str(day), match, match.group("ampm"))
+        day_first = first > _MONTHS_IN_YEAR
+        day, number = (first, second) if day_first else (second, first)
+        return _build(match.group("y"), str(number), str(day), match, match.group("ampm"))
     for pattern in _ENGLISH:
         match = pattern.match(text)
         if match:

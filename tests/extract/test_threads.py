@@ -118,3 +118,22 @@ def test_every_post_of_a_thread_is_kept_when_one_wins() -> None:
     assert "Topic tool" not in thread
     article = weblens.extract(html, "https://club.example/2024/qualification").text
     assert _OPENING in article and not any(reply in article for reply in replies)  # not a thread
+
+
+def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None:
+    login = "Please log in or create an account to join the conversation."
+    signature = "I do not answer private messages, so that everyone can learn from the answers."
+    quoted = "A new chain on a worn cassette skips because the teeth have worn to the old pitch."
+    posts = [
+        f"<div class='post'><p>{_OPENING}</p><p>{signature}</p><p>{login}</p></div>",
+        f"<div class='post'><p>{quoted} Count the worn teeth before you buy.</p><p>{login}</p></div>",
+        f"<div class='post'><blockquote><p>{quoted}</p></blockquote><p>{_REPLY}</p><p>{signature}</p>"
+        f"<p>{login}</p></div>",
+    ]
+    thread = f"<div class='thread'>{''.join(posts)}</div>"
+    html = f"<html><head><title>Chain</title></head><body>{thread}</body></html>"
+    text = weblens.extract(html, "https://bikes.example/forums/topic/chain").text
+    assert _OPENING in text and _REPLY in text and quoted in text
+    assert login not in text and signature not in text
+    article = weblens.extract(html, "https://bikes.example/2024/chain").text  # no thread: left alone
+    assert login in article

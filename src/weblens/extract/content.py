@@ -75,6 +75,8 @@ _AGREE = 0.8  # a second opinion inside the best container, with this share of i
 _POST_LEVELS = 6  # boxes above the chosen text searched for the post it is one of, at most
 _POSTS = 2  # posts alike in one box, at least, that make a thread
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot)
+_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome
+_NOT_REPEATS = frozenset(("blockquote", "pre", "table"))  # a quotation, code, data: no chrome
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
 _DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
 _SECTION_TAGS = WRAPPER_TAGS | LISTS  # the boxes a listing's sections are set in
@@ -618,6 +620,28 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> int:
     return best
 
 
+def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> list[HtmlElement]:
+    """The blocks inside ``best`` whose text (:data:`_REPEATED_WORDS` words or more, white space
+    aside) stands in two blocks or more: on a thread, what each post repeats — "Please log in to
+    join the conversation", a member's signature. A quotation of another post is no repeat (blocks
+    in a ``<blockquote>``, like those in a table or a code block, are neither counted nor taken)."""
+    seen: dict[str, list[int]] = {}
+    skip_end = -1
+    for i in range(best + 1, stats.ends[best] + 1):
+        if i <= skip_end or i in removed:
+            continue
+        el = stats.nodes[i]
+        if el.tag in _NOT_REPEATS:
+            skip_end = stats.ends[i]
+            continue
+        if stats.chars[i] == 0 or stats.ends[i] != i:
+            continue  # a box: its lines are its blocks
+        words = el.text_content().split()
+        if len(words) >= _REPEATED_WORDS:
+            seen.setdefault(" ".join(words).casefold(), []).append(i)
+    return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
+
+
 def _has_contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
     """A table of contents in ``box`` outside its child ``kept``."""
     ends = stats.ends
@@ -834,6 +858,8 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     pruned = _prune(scores, best, whole=sections)
+    if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature)
+        pruned += _repeated_lines(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + pruned:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -696,25 +696,20 @@ class _Page:
         if body is None:
             return None
         found: set[str] = set()
-        label = ""
+        label = ""  # the text before, as written (white space is collapsed only when it is asked)
         for el in body.iter():
             if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
                 continue
             for text in (el.text, el.tail):
-                line = " ".join((text or "").split())
-                if not line:
+                if not text or text.isspace():
                     continue
-                if (
-                    len(line) <= _MAX_DATE_TEXT
-                    and _YEAR.search(line)
-                    and (date := find_date(line))
-                    and _a_date_line(label, line)
-                    and not _in_comment(el)
-                ):
-                    found.add(date[:10])
-                    if len(found) > 1:
-                        return None
-                label = line
+                if _YEAR.search(text) and len(line := " ".join(text.split())) <= _MAX_DATE_TEXT:
+                    date = find_date(line)
+                    if date and _a_date_line(" ".join(label.split()), line) and not _in_comment(el):
+                        found.add(date[:10])
+                        if len(found) > 1:
+                            return None
+                label = text
         return found.pop() if found else None
 
     def date_candidates(self) -> Iterator[str]:

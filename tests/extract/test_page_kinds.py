@@ -127,6 +127,21 @@ def test_a_sidebar_of_prose_beside_a_short_post_is_left_out() -> None:
     assert post in page.text and "town hall" not in page.text
 
 
+def test_a_notice_to_guests_above_a_post_is_left_out() -> None:
+    welcome = "Greetings, and welcome to the board! Registration is fast, simple and free, so join us today."
+    post = (
+        "Can an admin please correct the title of this thread? I cannot remove one of the letters myself, "
+        "and the search does not find it the way it is spelt now. Thank you for your help with it."
+    )
+    html = (
+        "<html><head><title>Thread title correction</title></head><body>"
+        f"<ul class='notices'><li class='notice restore'><p>{welcome}</p></li></ul>"
+        f"<div class='post'><h1>Thread title correction</h1><p>{post}</p></div></body></html>"
+    )
+    page = weblens.extract(html, "https://board.example/forum/community/thread-title-correction")
+    assert post in page.text and "Registration is fast" not in page.text
+
+
 # --- 3. boilerplate kept on table layouts -----------------------------------------------------------
 
 

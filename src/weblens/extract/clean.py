@@ -83,7 +83,7 @@ _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
-        "logo",
+        "logo", "notice", "notices",
     )
 )  # fmt: skip
 _DATE_WORDS = frozenset(

@@ -142,6 +142,25 @@ def test_a_notice_to_guests_above_a_post_is_left_out() -> None:
     assert post in page.text and "Registration is fast" not in page.text
 
 
+def test_boxes_whose_aria_role_is_chrome_are_left_out() -> None:
+    # no tag or class says so, the role does: a tooltip of a vote button, a menu, the site's banner
+    answer = (
+        "Use print with parentheses: in Python 3 print is a function, so print('Hello, World!') writes "
+        "the line and a newline after it. The old statement form is a syntax error there now."
+    )
+    html = (
+        "<html><head><title>Hello world in Python</title></head><body>"
+        "<div role='banner'><a href='/'>Questions and answers for programmers</a></div>"
+        "<div role='navigation'><a href='/q'>Questions</a> <a href='/t'>Tags</a> <a href='/u'>Users</a></div>"
+        f"<div class='answer'><button>Up</button><div role='tooltip'>This answer is useful and clear</div>"
+        f"<p>{answer}</p></div></body></html>"
+    )
+    text = weblens.extract(html, "https://qa.example/a/1").text
+    assert answer in text
+    for chrome in ("useful and clear", "Questions and answers", "Tags"):
+        assert chrome not in text
+
+
 # --- 3. boilerplate kept on table layouts -----------------------------------------------------------
 
 

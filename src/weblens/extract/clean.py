@@ -13,6 +13,8 @@ Three kinds of removal, all in place on the tree:
 * page chrome and boilerplate boxes, judged by name *and* by content. ``nav``, ``aside``,
   ``header``, ``footer`` and ``form`` go unless they hold most of the page's prose (an ASP.NET
   page-wide ``<form>``); an article's own ``<header>``/``<footer>`` (inside ``<article>``) stays.
+  An ARIA role of chrome (``navigation``, ``banner``, ``contentinfo``, ``search``, ``menu``,
+  ``toolbar``, ``tooltip``, ``dialog``, ``complementary``…) counts as those tags do.
   A class or id naming a boilerplate role removes the element: *strong* roles (comments,
   related/recommended/most-read lists, newsletter and cookie boxes) whatever their text,
   *weak* roles (share bars, ads, sidebars, widgets, bylines, modals…) only when the element
@@ -66,6 +68,12 @@ _ALWAYS = (
     "rt", "rp",
 )  # fmt: skip
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
+# ARIA roles of the page's chrome, as the tags above are: a menu, the site's banner and footer, a
+# search box, a tool bar, a tooltip shown on hover, a dialog; removed as those tags are
+_CHROME_ROLES = frozenset(
+    ("navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar", "tooltip", "dialog",
+     "alertdialog", "complementary")
+)  # fmt: skip
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
 _STRONG_PARTS = re.compile(
@@ -573,6 +581,8 @@ class _Judge:
             return self._prose_of(el)[0] < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
             )
+        if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
+            return self._prose_of(el)[0] < self.guard and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
         if plain:

@@ -166,6 +166,8 @@ _DATE_WORDS = frozenset(
     )
 )  # fmt: skip
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+_YEAR_TEXTS = 300  # texts holding a year that the only-date-line scan reads, at most
+_SPACED_DATE_TEXT = 4 * 100  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
     ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
@@ -697,14 +699,19 @@ class _Page:
             return None
         found: set[str] = set()
         label = ""  # the text before, as written (white space is collapsed only when it is asked)
+        budget = _YEAR_TEXTS  # texts with a year read, at most: a page with more has no "only" date
         for el in body.iter():
             if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
                 continue
             for text in (el.text, el.tail):
                 if not text or text.isspace():
                     continue
-                if _YEAR.search(text) and len(line := " ".join(text.split())) <= _MAX_DATE_TEXT:
-                    date = find_date(line)
+                if _YEAR.search(text):
+                    budget -= 1
+                    if budget < 0:
+                        return None
+                    line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
+                    date = find_date(line) if line and len(line) <= _MAX_DATE_TEXT else None
                     if date and _a_date_line(" ".join(label.split()), line) and not _in_comment(el):
                         found.add(date[:10])
                         if len(found) > 1:

@@ -392,6 +392,10 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("Dana Ford, Chien-Ming Wang, and Tom Watkins", ["Dana Ford", "Chien-Ming Wang", "Tom Watkins"]),
         ("By Ann Lee, & Bo Ek", ["Ann Lee", "Bo Ek"]),
         ("Andrea Smith, Andy Jones", ["Andrea Smith", "Andy Jones"]),
+        # a clause is no name; a name's particles, and a name written all in lower case, are
+        ("James writes about walking.", []),
+        ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
+        ("bell hooks", ["bell hooks"]),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:

@@ -47,7 +47,7 @@ from urllib.parse import urlsplit
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.authors import dedupe_names, is_organisation, split_authors
+from weblens.extract.authors import NAME_PARTICLES, dedupe_names, is_organisation, split_authors
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
@@ -191,12 +191,6 @@ _SECTION_NAMES = frozenset(
     )
 )
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
-_NAME_PARTICLES = frozenset(
-    (
-        "van", "von", "de", "der", "den", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le",
-        "bin", "al", "y",
-    )
-)  # fmt: skip
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
@@ -1054,7 +1048,7 @@ def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> t
 def _full_name(name: str) -> bool:
     """Two words or more, each starting with a capital (or a particle: "van", "de", "bin")."""
     words = name.split()
-    return len(words) >= 2 and all(word[:1].isupper() or word in _NAME_PARTICLES for word in words)
+    return len(words) >= 2 and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
 
 
 def _spaced_text(el: HtmlElement, limit: int) -> str | None:

@@ -167,6 +167,12 @@ _DATE_WORDS = frozenset(
 )  # fmt: skip
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 _YEAR_TEXTS = 300  # texts holding a year that the only-date-line scan reads, at most
+_NOT_TEXT = "parent::script or parent::style or parent::noscript"
+_YEAR_TEXTS_PATH = lxml.etree.XPath(
+    f"//body//text()[contains(., '18') or contains(., '19') or contains(., '20')][not({_NOT_TEXT})]"
+)
+_TEXT_BEFORE = lxml.etree.XPath(f"preceding::text()[normalize-space()][not({_NOT_TEXT})][1]")
+_LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_NOT_TEXT})])[last()]")
 _SPACED_DATE_TEXT = 4 * 100  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
@@ -688,29 +694,26 @@ class _Page:
         "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
         (see :func:`_a_date_line`), not in a reader's comment. A page with date lines of two or
         more days (a list of posts, an archive, teasers) has no only one: None."""
-        body = self.tree.find("body")
-        if body is None:
-            return None
         found: set[str] = set()
-        label = ""  # the text before, as written (white space is collapsed only when it is asked)
-        budget = _YEAR_TEXTS  # texts with a year read, at most: a page with more has no "only" date
-        for el in body.iter():
-            if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
+        # in C, the texts with digits that may make a year; then those that hold one
+        candidates = [text for text in _YEAR_TEXTS_PATH(self.tree) if _YEAR.search(text)]
+        if len(candidates) > _YEAR_TEXTS:
+            return None  # a page with this many has no "only" date
+        for text in candidates:
+            line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
+            date = find_date(line) if line and len(line) <= _MAX_DATE_TEXT else None
+            if not date:
                 continue
-            for text in (el.text, el.tail):
-                if not text or text.isspace():
-                    continue
-                if _YEAR.search(text):
-                    budget -= 1
-                    if budget < 0:
-                        return None
-                    line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
-                    date = find_date(line) if line and len(line) <= _MAX_DATE_TEXT else None
-                    if date and _a_date_line(" ".join(label.split()), line) and not _in_comment(el):
-                        found.add(date[:10])
-                        if len(found) > 1:
-                            return None
-                label = text
+            el = text.getparent()
+            if el is None or _in_comment(el):
+                continue
+            # the line before: inside the element when the text is its tail, else before the element
+            before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
+            label = " ".join(str(before[0]).split()) if before else ""
+            if _a_date_line(label, line):
+                found.add(date[:10])
+                if len(found) > 1:
+                    return None
         return found.pop() if found else None
 
     def date_candidates(self) -> Iterator[str]:

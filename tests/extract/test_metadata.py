@@ -56,6 +56,7 @@ def test_news_article_page() -> None:
         site_name="The Daily Example",
         language="en-GB",  # <html lang> before og:locale
         image="https://daily.example/media/bridge.jpg",
+        declared_types=frozenset({"newsarticle", "person", "organization", "imageobject"}),
     )
 
 
@@ -387,6 +388,14 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # one word after a wire service is its dateline
         ("PTI, Washington, Nov 20 2019", ["PTI"]),
         ("Reuters, Ann Lee", ["Reuters", "Ann Lee"]),
+        # a serial comma before the last name: "and" is no part of it
+        ("Dana Ford, Chien-Ming Wang, and Tom Watkins", ["Dana Ford", "Chien-Ming Wang", "Tom Watkins"]),
+        ("By Ann Lee, & Bo Ek", ["Ann Lee", "Bo Ek"]),
+        ("Andrea Smith, Andy Jones", ["Andrea Smith", "Andy Jones"]),
+        # a clause is no name; a name's particles, and a name written all in lower case, are
+        ("James writes about walking.", []),
+        ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
+        ("bell hooks", ["bell hooks"]),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
@@ -1025,3 +1034,11 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     head = '<html><head><meta property="article:published_time" content="2019-11-18"></head><body>'
     page = f"{head}<div><h2>Wall Street</h2><p>September 12, 2000</p>{_POST}</div></body></html>"
     assert weblens.extract(page, "https://site.example/p").published_date == "2019-11-18"
+
+
+def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
+    found = meta_of(
+        '<meta property="og:type" content="Article">' + ld({"@type": ["NewsArticle"], "headline": "h"}),
+        '<div itemscope itemtype="https://schema.org/QAPage"><p>q</p></div>',
+    )
+    assert found.declared_types == frozenset({"article", "newsarticle", "qapage"})

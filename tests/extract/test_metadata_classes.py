@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from datetime import date
 
+import lxml.html
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from weblens.extract import extract
 from weblens.extract.dates import _MONTH_NAMES, find_date, is_month_word, normalise_date
+from weblens.extract.metadata import extract_metadata
 
 
 @pytest.mark.parametrize(
@@ -47,6 +49,14 @@ def test_dates_in_other_languages(raw: str, expected: str | None) -> None:
         ("publié le 1er juillet 2019 par la rédaction", "2019-07-01"),
         ("version 1.2.2018x", None),  # a version string, not a date
         ("build 1.2.2018.5", None),
+        # numbers parted by slashes or hyphens: read when one order is plain, never guessed
+        ("22/11/2020 - 04:30 - Fonte: Agência Brasil", "2020-11-22"),
+        ("Posted 11/22/2020", "2020-11-22"),
+        ("22-11-2020", "2020-11-22"),
+        ("Updated 2020/11/22", "2020-11-22"),
+        ("05/06/2020", None),  # the 5th of June or May the 6th: the page does not say
+        ("1/2/3/2024", None),
+        ("ratio 12/30/20201", None),
     ],
 )
 def test_a_date_found_in_a_short_line(text: str, expected: str | None) -> None:
@@ -63,6 +73,9 @@ def test_every_month_name_reads_back(day: date, which: int) -> None:
     assert is_month_word(name) and is_month_word(name.capitalize())
     assert normalise_date(f"{day.day} {name} {day.year}") == day.isoformat()
     assert normalise_date(f"{day.day:02d}.{day.month:02d}.{day.year}") == day.isoformat()
+    plain = day.day > 12  # the order of day and month is plain
+    assert normalise_date(f"{day.day}/{day.month}/{day.year}") == (day.isoformat() if plain else None)
+    assert normalise_date(f"{day.month}-{day.day}-{day.year}") == (day.isoformat() if plain else None)
 
 
 def test_a_page_that_states_its_date_only_in_words_of_its_language() -> None:
@@ -94,3 +107,27 @@ def test_a_byline_label_in_an_author_classed_box_is_no_author() -> None:
     page = extract(html, url="https://blog.example/2020/10/28/a-title/")
     assert page.author != "Posted on"
     assert page.published_date == "2020-10-28"
+
+
+def _page_with_lines(*lines: str) -> str:
+    body = "".join(f"<div class='box'>{line}</div>" for line in lines)
+    return (
+        "<html><head><title>Hydrogen as a key technology</title></head><body>"
+        "<header><nav><a href='/'>Home</a></nav></header><main><h2>Hydrogen as a key technology</h2>"
+        + "<p>Hydrogen can store the power of the wind and the sun for the months when they fail, and "
+        "it can drive the trucks and the mills that batteries cannot.</p>"
+        * 5
+        + f"</main><aside>{body}</aside></body></html>"
+    )
+
+
+def test_the_pages_only_date_line_is_its_date_wherever_it_stands() -> None:
+    # no meta date, no <time>, no date under the headline: the page's one date line, in a box aside
+    found = extract_metadata(lxml.html.document_fromstring(_page_with_lines("Datum", "30.07.2019")), None)
+    assert found.published_date == "2019-07-30"
+
+
+def test_date_lines_of_two_days_give_no_date() -> None:
+    # an aside listing posts of two days: none of them is the page's date
+    html = _page_with_lines("Posted 30.07.2019", "Posted 02.08.2019")
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date is None

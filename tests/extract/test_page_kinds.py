@@ -85,8 +85,11 @@ def test_a_question_page_keeps_question_answers_and_code_under_its_own_title() -
         "CC BY-SA",
     ):
         assert noise not in page.text
-    assert "Does it matter which value wins" not in page.text  # a comment on the question
-    assert "Does it matter which value wins" in read("qa_modern.html", include_comments=True).text
+    # the page declares itself a QAPage: a thread, whose comments on the question are posts of it
+    assert "Does it matter which value wins for duplicate keys? – someone" in page.text
+    undeclared = (CLASSES / "qa_modern.html").read_text(encoding="utf-8").replace("schema.org/QAPage", "")
+    # without the declaration (and at an address naming no thread) it is a comment below an article
+    assert "Does it matter which value wins" not in weblens.extract(undeclared, "https://site.example/q").text
 
 
 # --- 2. the wrong block wins ---------------------------------------------------------------------
@@ -99,6 +102,63 @@ def test_a_short_post_beats_comment_forms_boxes_and_disclaimers() -> None:
     for noise in ("Subscribe to", "Only a member", "retired teacher", "Sign up", "Disclaimer"):
         assert noise not in page.text
     assert "the gulls fold up their grey,\nand every boat" in page.text  # its lines stay lines
+
+
+def test_a_sidebar_of_prose_beside_a_short_post_is_left_out() -> None:
+    # a side column named as such, holding a stream of other members' posts (more prose than the
+    # post itself): it weighs at a discount, yet it must not pull the choice up to the page's box
+    post = (
+        "Our forums are for every member of the site. Log in to post a topic or a reply; it keeps the "
+        "spam away, which slows the site down and irritates everyone. Enjoy the forums and have your say."
+    )
+    stream = "".join(
+        f"<li><p>Member {n} posted an update about the show at the town hall, with photographs of the "
+        f"evening, the stage and the audience that came along to see it. Number {n}.</p></li>"
+        for n in range(6)
+    )
+    html = (
+        "<html><head><title>How to use the forums</title></head><body><div id='page'><div id='content'>"
+        f"<div id='primary'><article><h1>How to use the forums</h1><div class='entry'><p>{post}</p>"
+        "</div></article></div>"
+        f"<div class='widget-area sidebar'><h2>Site activity</h2><ul>{stream}</ul></div>"
+        "</div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://magic.example/how-to-use-the-forums/")
+    assert post in page.text and "town hall" not in page.text
+
+
+def test_a_notice_to_guests_above_a_post_is_left_out() -> None:
+    welcome = "Greetings, and welcome to the board! Registration is fast, simple and free, so join us today."
+    post = (
+        "Can an admin please correct the title of this thread? I cannot remove one of the letters myself, "
+        "and the search does not find it the way it is spelt now. Thank you for your help with it."
+    )
+    html = (
+        "<html><head><title>Thread title correction</title></head><body>"
+        f"<ul class='notices'><li class='notice restore'><p>{welcome}</p></li></ul>"
+        f"<div class='post'><h1>Thread title correction</h1><p>{post}</p></div></body></html>"
+    )
+    page = weblens.extract(html, "https://board.example/forum/community/thread-title-correction")
+    assert post in page.text and "Registration is fast" not in page.text
+
+
+def test_boxes_whose_aria_role_is_chrome_are_left_out() -> None:
+    # no tag or class says so, the role does: a tooltip of a vote button, a menu, the site's banner
+    answer = (
+        "Use print with parentheses: in Python 3 print is a function, so print('Hello, World!') writes "
+        "the line and a newline after it. The old statement form is a syntax error there now."
+    )
+    html = (
+        "<html><head><title>Hello world in Python</title></head><body>"
+        "<div role='banner'><a href='/'>Questions and answers for programmers</a></div>"
+        "<div role='navigation'><a href='/q'>Questions</a> <a href='/t'>Tags</a> <a href='/u'>Users</a></div>"
+        f"<div class='answer'><button>Up</button><div role='tooltip'>This answer is useful and clear</div>"
+        f"<p>{answer}</p></div></body></html>"
+    )
+    text = weblens.extract(html, "https://qa.example/a/1").text
+    assert answer in text
+    for chrome in ("useful and clear", "Questions and answers", "Tags"):
+        assert chrome not in text
 
 
 # --- 3. boilerplate kept on table layouts -----------------------------------------------------------
@@ -521,6 +581,35 @@ def test_a_listicle_keeps_its_numbered_sections_key_points_and_links() -> None:
     assert "[the Anchor Inn](https://inn.example.org/)" in page.markdown
     for noise in ("Sign up for our newsletter", "The best crab sandwiches on the coast"):
         assert noise not in page.text
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        '<meta property="og:type" content="article">',
+        '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Rates unchanged"}</script>',
+    ],
+)
+def test_a_short_article_beside_long_lists_of_headlines_is_no_listing(declaration: str) -> None:
+    # a news brief of one paragraph, then "Related" and "Most read" lists of headline links: the
+    # listing try finds far more text, but a page that declares itself an article is not a listing
+    brief = (
+        "The central bank left both of its benchmark lending rates unchanged on Monday, as markets had "
+        "expected, and said it would keep watching prices closely over the coming months."
+    )
+    related = "".join(
+        f'<li><a href="/news/{n}">Rates held for month {n} as economists see room for a cut</a></li>'
+        for n in range(12)
+    )
+    html = (
+        f"<html><head><title>Rates unchanged</title>{declaration}</head><body>"
+        f"<div class='article'><h2>Rates unchanged</h2><div class='content'><p>{brief}</p></div>"
+        f"<div><h3>Read more</h3><ul>{related}</ul></div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://paper.example/news/rates-unchanged")
+    assert brief in page.text and "economists see room" not in page.text
+    undeclared = weblens.extract(html.replace(declaration, ""), "https://paper.example/news/rates-unchanged")
+    assert "economists see room" in undeclared.text  # without it, the listing try decides as before
 
 
 # --- 5. nothing returned ---------------------------------------------------------------------------------

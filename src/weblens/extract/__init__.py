@@ -22,6 +22,7 @@ from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
+from weblens.extract.jsonld import is_article_type
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
 from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
@@ -33,6 +34,7 @@ from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
+from weblens.extract.threads import is_thread_page
 from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.extract.urls import UrlResolver, document_base, site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
@@ -71,6 +73,7 @@ def _main_content(
     weak_roles: bool = True,
     listing: bool = False,
     site: str | None = None,
+    thread: bool = False,
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content)."""
     strip_junk(page.root)
@@ -83,9 +86,16 @@ def _main_content(
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
     cleaning = clean(
-        body, stats, include_comments=options.include_comments, weak_roles=weak_roles, topic=title
+        body,
+        stats,
+        include_comments=options.include_comments,
+        weak_roles=weak_roles,
+        topic=title,
+        thread=thread,
     )
-    selection = select_main(body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site)
+    selection = select_main(
+        body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site, thread=cleaning.discussion
+    )
     return _Main(
         selection=selection,
         visible_chars=visible,
@@ -161,8 +171,11 @@ def _content(
     listing: bool = False,
     site: str | None = None,
     dated: bool = True,
+    thread: bool = False,
 ) -> _Content:
-    found = _main_content(page, title, options, weak_roles=weak_roles, listing=listing, site=site)
+    found = _main_content(
+        page, title, options, weak_roles=weak_roles, listing=listing, site=site, thread=thread
+    )
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     date = None
@@ -197,27 +210,41 @@ def _best_content(
     site: str | None,
     *,
     dated: bool = True,
+    thread: bool = False,
+    article: bool = False,
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
     result is still thin and is a small part of the page's text, the page may be a listing (a
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
-    substantially more."""
-    first = _content(page, title, options, weak_roles=True, site=site, dated=dated)
+    substantially more. A page that declares itself an article (``article=True``) is no listing
+    once something was found: its short text beside lists of related headlines is what it is."""
+    first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
     nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
     if nothing:
-        second = _content(parse_html(html), title, options, weak_roles=False, site=site, dated=dated)
+        second = _content(
+            parse_html(html), title, options, weak_roles=False, site=site, dated=dated, thread=thread
+        )
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
+    if article and not fallback and first.words >= _NEARLY_NOTHING:
+        return first
     if fallback or (
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
         listing = _content(
-            parse_html(html), title, options, weak_roles=True, listing=True, site=site, dated=dated
+            parse_html(html),
+            title,
+            options,
+            weak_roles=True,
+            listing=True,
+            site=site,
+            dated=dated,
+            thread=thread,
         )
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
@@ -233,7 +260,17 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     meta = _metadata(parsed.root, url)
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     site = site_of(url) or site_of(meta.canonical_url)
-    found = _best_content(html, parsed, meta.title, options, site, dated=meta.published_date is not None)
+    thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
+    found = _best_content(
+        html,
+        parsed,
+        meta.title,
+        options,
+        site,
+        dated=meta.published_date is not None,
+        thread=thread,
+        article=any(is_article_type(name) for name in meta.declared_types),
+    )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from weblens.extract.metatext import clean_text, looks_like_url
 
-__all__ = ["dedupe_names", "is_name", "is_organisation", "split_authors"]
+__all__ = ["NAME_PARTICLES", "dedupe_names", "is_name", "is_organisation", "split_authors"]
 
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
@@ -32,12 +32,21 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
-    r"\s*(?:[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+|(?<=[^\W\d_]{3})"
+    # a serial comma before the last name is one separator: "A, B, and C"
+    r"\s*(?:,\s*(?:and|&)\s+|[,;|/•·\n]|\s&\s|\s+and\s+|\s+with\s+|(?<=[^\W\d_]{3})"
     + "".join(rf"(?<!\b{title})" for title in _TITLES)
     + r"\.\s+)\s*",
     re.I,
 )
 _TRIM = " .:-–—()[]\"'"
+# the small words a name may hold ("Ludwig van Beethoven", "Maria de la Cruz", "Rania bin Ali")
+NAME_PARTICLES = frozenset(
+    (
+        "van", "von", "de", "der", "den", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le",
+        "bin", "al", "y",
+    )
+)  # fmt: skip
+_SMALL_WORDS = 2  # words in lower case (particles aside) after a capital that make a clause of a name
 _ROLE_WORDS = frozenset(
     (
         "staff", "writer", "writers", "reporter", "reporters", "editor", "editors", "correspondent",
@@ -158,7 +167,12 @@ def is_name(name: str) -> bool:
         return False
     lowered = [word.lower().strip(".,") for word in words]
     last = lowered[-1].split("-", 1)[0]  # "Editor-at-large", "Editor-in-chief"
-    return last not in _ROLE_TITLES and not all(word in _ROLE_WORDS for word in lowered)
+    if last in _ROLE_TITLES or all(word in _ROLE_WORDS for word in lowered):
+        return False
+    # a clause, not a name: a capital, then words in lower case ("James writes about walking"); a
+    # name written all in lower case ("bell hooks") and a script without case have none such
+    small = sum(1 for word in words[1:] if word[:1].islower() and word.lower() not in NAME_PARTICLES)
+    return not (words[0][:1].isupper() and small >= _SMALL_WORDS)
 
 
 def dedupe_names(names: Iterable[str]) -> tuple[str, ...]:

@@ -13,6 +13,8 @@ Three kinds of removal, all in place on the tree:
 * page chrome and boilerplate boxes, judged by name *and* by content. ``nav``, ``aside``,
   ``header``, ``footer`` and ``form`` go unless they hold most of the page's prose (an ASP.NET
   page-wide ``<form>``); an article's own ``<header>``/``<footer>`` (inside ``<article>``) stays.
+  An ARIA role of chrome (``navigation``, ``banner``, ``contentinfo``, ``search``, ``menu``,
+  ``toolbar``, ``tooltip``, ``dialog``, ``complementary``…) counts as those tags do.
   A class or id naming a boilerplate role removes the element: *strong* roles (comments,
   related/recommended/most-read lists, newsletter and cookie boxes) whatever their text,
   *weak* roles (share bars, ads, sidebars, widgets, bylines, modals…) only when the element
@@ -66,6 +68,12 @@ _ALWAYS = (
     "rt", "rp",
 )  # fmt: skip
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
+# ARIA roles of the page's chrome, as the tags above are: a menu, the site's banner and footer, a
+# search box, a tool bar, a tooltip shown on hover, a dialog; removed as those tags are
+_CHROME_ROLES = frozenset(
+    ("navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar", "tooltip", "dialog",
+     "alertdialog", "complementary")
+)  # fmt: skip
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
 _STRONG_PARTS = re.compile(
@@ -83,7 +91,7 @@ _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
-        "logo",
+        "logo", "notice", "notices",
     )
 )  # fmt: skip
 _DATE_WORDS = frozenset(
@@ -533,11 +541,19 @@ class _Judge:
     """Decides, element by element, what cleaning removes (class/id roles memoised per call)."""
 
     def __init__(
-        self, stats: TreeStats, include_comments: bool, weak_roles: bool, topic: str | None = None
+        self,
+        stats: TreeStats,
+        include_comments: bool,
+        weak_roles: bool,
+        topic: str | None = None,
+        *,
+        thread: bool = False,
     ) -> None:
         self.stats = stats
         self.prose, self.paragraphs = prose_chars(stats)
-        self.discussion = not include_comments and is_discussion(stats, self.prose, self.paragraphs)
+        self.discussion = thread or (
+            not include_comments and is_discussion(stats, self.prose, self.paragraphs)
+        )
         self.include_comments = include_comments or self.discussion
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
@@ -565,6 +581,8 @@ class _Judge:
             return self._prose_of(el)[0] < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
             )
+        if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
+            return self._prose_of(el)[0] < self.guard and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence
             return self.stats.chars[owner] < _DATE_LINE
         if plain:
@@ -749,6 +767,7 @@ def clean(
     include_comments: bool = False,
     weak_roles: bool = True,
     topic: str | None = None,
+    thread: bool = False,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -756,8 +775,10 @@ def clean(
     ``weak_roles=False`` names of weak roles (sidebar, widget…) remove nothing: the second try
     for a page whose only text sits in such a container. ``topic`` is the page's title: a section
     whose id is the anchor of its heading, named for a role only by the title's words, stays.
+    ``thread=True`` says the page is a thread of posts (see :mod:`weblens.extract.threads`): its
+    comment-named posts are its content, as on a page :func:`is_discussion` recognises.
     """
-    judge = _Judge(stats, include_comments, weak_roles, topic)
+    judge = _Judge(stats, include_comments, weak_roles, topic, thread=thread)
     ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []

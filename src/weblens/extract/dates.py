@@ -5,8 +5,10 @@
 fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00 +0100``)
 English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``), the same with the
 month named in German, French, Spanish, Portuguese, Italian or Dutch (``3. Juli 2018``, ``17 de
-marzo de 2020``, ``1er juillet 2019``) and day-first dates with dots (``27.06.2018 09:54``). The
-answer keeps what the source knows and invents nothing:
+marzo de 2020``, ``1er juillet 2019``), day-first dates with dots (``27.06.2018 09:54``) and
+numbers parted by slashes or hyphens when their order is plain (``22/11/2020``, ``11-22-2020``;
+``05/06/2020`` could be either and gives None). The answer keeps what the source knows and invents
+nothing:
 
 - a date alone stays a date: ``2024-03-15``;
 - a time without a zone stays without one: ``2024-03-15T10:30:00``;
@@ -90,6 +92,13 @@ _ENGLISH = (
 _DAY_FIRST = re.compile(
     rf"^{_WEEKDAY}(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I
 )
+# numbers parted by slashes or hyphens, the year last: "22/11/2020", "11-22-2020 - 04:30". Read only
+# when the order is plain (one of the first two numbers is over 12): "05/06/2020" is June 5th in
+# most of the world and May 6th in the United States, and the page rarely says which
+_SLASHED = re.compile(
+    rf"^(?P<a>\d{{1,2}})(?P<s>[/-])(?P<b>\d{{1,2}})(?P=s)(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I
+)
+_MONTHS_IN_YEAR = 12
 _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
     "EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60,
@@ -115,6 +124,14 @@ def normalise_date(value: str | None) -> str | None:
     match = _DAY_FIRST.match(text)
     if match:
         return _build(match.group("y"), match.group("m"), match.group("d"), match, match.group("ampm"))
+    match = _SLASHED.match(text)
+    if match:
+        first, second = int(match.group("a")), int(match.group("b"))
+        if (first > _MONTHS_IN_YEAR) == (second > _MONTHS_IN_YEAR):
+            return None  # either order could be meant (or neither is a date)
+        day_first = first > _MONTHS_IN_YEAR
+        day, number = (first, second) if day_first else (second, first)
+        return _build(match.group("y"), str(number), str(day), match, match.group("ampm"))
     for pattern in _ENGLISH:
         match = pattern.match(text)
         if match:
@@ -132,6 +149,8 @@ _IN_TEXT = (
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,10}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
     ),
     re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
+    re.compile(r"(?<![\d/])\d{4}/\d{1,2}/\d{1,2}\b(?!/)"),
+    re.compile(r"(?<![\d/-])\d{1,2}([/-])\d{1,2}\1\d{4}\b(?![/-]\d)"),
     re.compile(
         r"\b(?:[A-Za-z]{3}\s+)?[A-Za-z]{3}\s+\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s+[A-Z]{1,4})?\s+\d{4}\b"
     ),

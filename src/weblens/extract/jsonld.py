@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["JsonLdFacts", "load_jsonld"]
+__all__ = ["JsonLdFacts", "is_article_type", "load_jsonld"]
 
 _MAX_SCRIPT = 4_000_000
 _MAX_DEPTH = 64
@@ -124,12 +124,18 @@ def _walk(values: Iterable[Any]) -> Iterator[_Node]:
             stack.extend((item, depth + 1) for item in reversed(children))
 
 
+def is_article_type(name: str) -> bool:
+    """A type (lower case, without its vocabulary) of one piece of writing or media: ``Article`` and
+    its kin (``NewsArticle``, ``BlogPosting``…), a question, a recipe, a video; not a page or a list."""
+    return name in _ARTICLE_TYPES or name.endswith(("article", "posting"))
+
+
 def _tier(node: _Node) -> int | None:
     """0 for article-like nodes, 1 for page-like ones, None for nodes that do not describe the page."""
     types = node.types
     if not types:
         return 1 if node.depth == 0 else None
-    if types & _ARTICLE_TYPES or any(t.endswith(("article", "posting")) for t in types):
+    if any(is_article_type(t) for t in types):
         return 0
     if types & _PAGE_TYPES or any(t.endswith("page") for t in types):
         return 1
@@ -166,6 +172,7 @@ class JsonLdFacts:
     site_name: str | None = None
     language: str | None = None
     image: str | None = None
+    types: frozenset[str] = frozenset()  # every node's type, lower case, without its vocabulary
 
     @classmethod
     def from_values(cls, values: Iterable[Any], page_url: str | None = None) -> JsonLdFacts:
@@ -187,6 +194,7 @@ class JsonLdFacts:
                 ranked,
                 lambda n: _image(n.data.get("image"), index) or _image(n.data.get("thumbnailUrl"), index),
             ),
+            types=frozenset(t for node in nodes for t in node.types),
         )
 
 

@@ -44,9 +44,10 @@ from itertools import chain, islice
 from typing import Any
 from urllib.parse import urlsplit
 
+import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.authors import dedupe_names, is_organisation, split_authors
+from weblens.extract.authors import NAME_PARTICLES, dedupe_names, is_organisation, split_authors
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
@@ -84,6 +85,9 @@ class Metadata:
     site_name: str | None = None
     language: str | None = None  # BCP 47 shape: "en", "en-US"
     image: str | None = None  # absolute
+    # the types the page declares of what it holds (JSON-LD @type, microdata itemtype, og:type),
+    # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
+    declared_types: frozenset[str] = frozenset()
 
 
 _MAX_TITLE = 1000
@@ -98,6 +102,7 @@ _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is
 _OG_TITLE = ("og:title",)
 _META_TITLE = ("twitter:title", "dc.title", "citation_title", "parsely-title", "sailthru.title", "headline")
 _OG_DESCRIPTION = ("og:description",)
+_OG_TYPE = ("og:type",)
 _META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sailthru.description")
 _OG_AUTHOR = ("article:author", "og:article:author")
 _META_AUTHOR = (
@@ -161,6 +166,14 @@ _DATE_WORDS = frozenset(
     )
 )  # fmt: skip
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+_YEAR_TEXTS = 300  # texts holding a year that the only-date-line scan reads, at most
+_NOT_TEXT = "parent::script or parent::style or parent::noscript"
+_YEAR_TEXTS_PATH = lxml.etree.XPath(
+    f"//body//text()[contains(., '18') or contains(., '19') or contains(., '20')][not({_NOT_TEXT})]"
+)
+_TEXT_BEFORE = lxml.etree.XPath(f"preceding::text()[normalize-space()][not({_NOT_TEXT})][1]")
+_LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_NOT_TEXT})])[last()]")
+_SPACED_DATE_TEXT = 4 * 100  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
     ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
@@ -184,12 +197,6 @@ _SECTION_NAMES = frozenset(
     )
 )
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
-_NAME_PARTICLES = frozenset(
-    (
-        "van", "von", "de", "der", "den", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le",
-        "bin", "al", "y",
-    )
-)  # fmt: skip
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
@@ -198,6 +205,9 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
         "id": ("byline",),
     }
 )
+
+
+_ITEMTYPES = lxml.etree.XPath("//@itemtype", smart_strings=False)
 
 
 def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
@@ -421,11 +431,26 @@ class _Page:
             title=title,
             description=self.description(),
             authors=self.authors(site_keys),
-            published_date=self.published_date(canonical) or self.date_under_headline(title),
+            published_date=self.published_date(canonical)
+            or self.date_under_headline(title)
+            or self.only_date_line(),
             canonical_url=canonical,
             site_name=site_name,
             language=self.language(),
             image=self.image(),
+            declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
+        )
+
+    def og_types(self) -> frozenset[str]:
+        """The Open Graph type (``og:type``: "article", "website", "video.other"), lower case."""
+        return frozenset(value.strip().lower() for value in self.values(_OG_TYPE) if value.strip())
+
+    def itemtypes(self) -> frozenset[str]:
+        """The microdata types named on the page (``itemtype="https://schema.org/QAPage"``)."""
+        return frozenset(
+            name.rstrip("/").rsplit("/", 1)[-1].lower()
+            for value in _ITEMTYPES(self.tree)
+            for name in str(value).split()
         )
 
     def site_name(self) -> str | None:
@@ -662,6 +687,34 @@ class _Page:
             if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
                 return found
         return None
+
+    def only_date_line(self) -> str | None:
+        """The very last resort: the date of the page's only date line, wherever it stands (a
+        "Datum 12.01.2017" beside the header, a lone "30.07.2019" in a details box, a footer's
+        "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
+        (see :func:`_a_date_line`), not in a reader's comment. A page with date lines of two or
+        more days (a list of posts, an archive, teasers) has no only one: None."""
+        found: set[str] = set()
+        # in C, the texts with digits that may make a year; then those that hold one
+        candidates = [text for text in _YEAR_TEXTS_PATH(self.tree) if _YEAR.search(text)]
+        if len(candidates) > _YEAR_TEXTS:
+            return None  # a page with this many has no "only" date
+        for text in candidates:
+            line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
+            date = find_date(line) if line and len(line) <= _MAX_DATE_TEXT else None
+            if not date:
+                continue
+            el = text.getparent()
+            if el is None or _in_comment(el):
+                continue
+            # the line before: inside the element when the text is its tail, else before the element
+            before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
+            label = " ".join(str(before[0]).split()) if before else ""
+            if _a_date_line(label, line):
+                found.add(date[:10])
+                if len(found) > 1:
+                    return None
+        return found.pop() if found else None
 
     def date_candidates(self) -> Iterator[str]:
         yield from self.values(_OG_DATE)
@@ -998,7 +1051,7 @@ def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> t
 def _full_name(name: str) -> bool:
     """Two words or more, each starting with a capital (or a particle: "van", "de", "bin")."""
     words = name.split()
-    return len(words) >= 2 and all(word[:1].isupper() or word in _NAME_PARTICLES for word in words)
+    return len(words) >= 2 and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
 
 
 def _spaced_text(el: HtmlElement, limit: int) -> str | None:

@@ -1,0 +1,139 @@
+"""A thread of posts (a forum topic, a question with its answers) keeps its replies, which forum
+software marks up as comments; an article keeps dropping its readers' comments."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import weblens
+from weblens.extract.threads import has_thread_address, is_thread_page
+
+_OPENING = (
+    "I replaced the chain on my old bicycle and now it skips on the smallest cog whenever I pedal "
+    "hard uphill. The cassette looks fine to me. Has anyone seen this before, and what did you do?"
+)
+_REPLY = (
+    "A new chain on a worn cassette skips exactly like that: the teeth have worn to the old chain's "
+    "pitch. Count the teeth that look like shark fins; if the small cogs do, replace the cassette too."
+)
+_PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body>
+<nav><a href="/">Home</a> <a href="/forums">Forums</a></nav>
+<div class="topic"><h1>Chain skips after replacement</h1>
+ <div class="post-body"><p>{_OPENING}</p></div></div>
+<ul class="comments">
+ <li class="comment"><div class="post-body"><p>{_REPLY}</p></div></li>
+ <li class="comment"><div class="post-body">
+  <p>Thanks, that was it: new cassette and no more skipping at all.</p></div></li>
+</ul>
+<footer>Powered by a forum engine</footer></body></html>"""
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://bikes.example/forums/topic/chain-skips/",
+        "https://bikes.example/t/chain-skips/4411",
+        "https://bikes.example/thread-268.html",
+        "https://bikes.example/viewtopic.php?t=158836",
+        "https://bikes.example/questions/1077347/chain-skips",
+    ],
+)
+def test_a_thread_address_keeps_the_replies(url: str) -> None:
+    page = weblens.extract(_PAGE, url)
+    assert _OPENING in page.text and _REPLY in page.text and "no more skipping" in page.text
+
+
+def test_the_same_markup_at_an_article_address_drops_the_comments() -> None:
+    page = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips-after-replacement")
+    assert _OPENING in page.text and _REPLY not in page.text
+
+
+def test_a_declared_thread_keeps_the_replies_wherever_it_is() -> None:
+    for declaration in (
+        '<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "x"}</script>',
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": ["QAPage"]}</script>',
+    ):
+        html = _PAGE.replace("</head>", declaration + "</head>")
+        assert _REPLY in weblens.extract(html, "https://bikes.example/2024/05/chain-skips").text
+    microdata = _PAGE.replace("<body>", '<body itemscope itemtype="https://schema.org/QAPage">')
+    assert _REPLY in weblens.extract(microdata, "https://bikes.example/2024/05/chain-skips").text
+
+
+def test_include_comments_still_keeps_an_articles_comments() -> None:
+    page = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips", include_comments=True)
+    assert _REPLY in page.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        None,
+        "",
+        "https://news.example/2024/05/the-thread-that-binds-us",  # a word inside a slug is no segment
+        "https://news.example/topical/forumla",
+        "https://news.example/threads-of-silk-123",  # a hyphenated slug, not a numbered thread
+        "https://news.example/a/story.html?from=/t/",  # the query is not the path
+    ],
+)
+def test_addresses_that_name_no_thread(url: str | None) -> None:
+    assert not has_thread_address(url)
+
+
+def test_declared_types_decide_alone() -> None:
+    assert is_thread_page(frozenset({"qapage"}), None)
+    assert is_thread_page(frozenset({"discussionforumposting", "person"}), "https://x.example/a")
+    assert not is_thread_page(frozenset({"newsarticle", "comment"}), "https://x.example/a")
+
+
+@given(st.text(max_size=200))
+def test_any_text_as_an_address_gives_an_answer(url: str) -> None:
+    assert has_thread_address(url) in (True, False)
+
+
+def _post(number: int, text: str) -> str:
+    box = f'<div class="post-wrap wpfn-{number}" id="post-{number}">'
+    return f'{box}<div class="post-content"><p>{text}</p></div></div>'
+
+
+def test_every_post_of_a_thread_is_kept_when_one_wins() -> None:
+    # posts set as boxes alike but for their numbers ("post-wrap wpfn-4"), none named a comment,
+    # beside a bar of links that costs more than the replies weigh: the opening post wins the
+    # scoring alone, and on a thread the thread is every post beside it
+    replies = [
+        "Semi finals today at two in the afternoon, and the match will be streamed live for everyone.",
+        "Final update: he lost four games to three, a fine run all the same and a great deal of promise.",
+    ]
+    tools = " ".join(f'<a href="/tool/{n}">Topic tool {n:02}</a>' for n in range(14))
+    html = (
+        "<html><head><title>Qualification</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<div class="forum-section"><div class="topic-tools">{tools}</div>'
+        + _post(1, _OPENING + " " + _OPENING)
+        + "".join(_post(n, text) for n, text in enumerate(replies, 2))
+        + "</div><footer>Forum engine</footer></body></html>"
+    )
+    thread = weblens.extract(html, "https://club.example/forum/events/qualification").text
+    assert _OPENING in thread and all(reply in thread for reply in replies)
+    assert "Topic tool" not in thread
+    article = weblens.extract(html, "https://club.example/2024/qualification").text
+    assert _OPENING in article and not any(reply in article for reply in replies)  # not a thread
+
+
+def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None:
+    login = "Please log in or create an account to join the conversation."
+    signature = "I do not answer private messages, so that everyone can learn from the answers."
+    quoted = "A new chain on a worn cassette skips because the teeth have worn to the old pitch."
+    posts = [
+        f"<div class='post'><p>{_OPENING}</p><p>{signature}</p><p>{login}</p></div>",
+        f"<div class='post'><p>{quoted} Count the worn teeth before you buy.</p><p>{login}</p></div>",
+        f"<div class='post'><blockquote><p>{quoted}</p></blockquote><p>{_REPLY}</p><p>{signature}</p>"
+        f"<p>{login}</p></div>",
+    ]
+    thread = f"<div class='thread'>{''.join(posts)}</div>"
+    html = f"<html><head><title>Chain</title></head><body>{thread}</body></html>"
+    text = weblens.extract(html, "https://bikes.example/forums/topic/chain").text
+    assert _OPENING in text and _REPLY in text and quoted in text
+    assert login not in text and signature not in text
+    article = weblens.extract(html, "https://bikes.example/2024/chain").text  # no thread: left alone
+    assert login in article

@@ -119,7 +119,6 @@ class _Scores:
     contents: Collection[int]  # tables of contents (see _contents_lists)
     site: str | None  # the page's site (see weblens.extract.urls.site_of)
     listing: bool  # the page is a list of links or teasers
-    thread: bool  # the page is a thread of posts (see weblens.extract.threads)
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -824,7 +823,6 @@ def select_main(
         contents=contents,
         site=site,
         listing=listing,
-        thread=thread,
     )
     # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)

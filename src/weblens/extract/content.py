@@ -119,7 +119,6 @@ class _Scores:
     contents: Collection[int]  # tables of contents (see _contents_lists)
     site: str | None  # the page's site (see weblens.extract.urls.site_of)
     listing: bool  # the page is a list of links or teasers
-    thread: bool  # the page is a thread of posts (see weblens.extract.threads)
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -472,7 +471,9 @@ def _descend(scores: _Scores, best: int) -> int:
     pages between its title and its first section). A box named like a sidebar (``discounted``)
     beside the child is left behind whole and not counted: its prose weighs at a discount, yet a
     stream of other posts can hold more of it than a short post does. One that holds an
-    ``<article>``, ``<main>`` or ``<h1>`` is no sidebar (see :func:`_holds_an_article`).
+    ``<article>``, ``<main>`` or ``<h1>`` (see :func:`_holds_an_article`: a box named for a layout
+    feature around the page's text) still counts in the first choice's text, though the descent
+    never goes into a box named like a sidebar.
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
@@ -824,7 +825,6 @@ def select_main(
         contents=contents,
         site=site,
         listing=listing,
-        thread=thread,
     )
     # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)

@@ -173,7 +173,7 @@ _YEAR_TEXTS_PATH = lxml.etree.XPath(
 )
 _TEXT_BEFORE = lxml.etree.XPath(f"preceding::text()[normalize-space()][not({_NOT_TEXT})][1]")
 _LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_NOT_TEXT})])[last()]")
-_SPACED_DATE_TEXT = 4 * 100  # characters of a text, white space and all, that may be a date line
+_SPACED_DATE_TEXT = 4 * _MAX_DATE_TEXT  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
     ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")

@@ -102,6 +102,11 @@ _DATE_WORDS = frozenset(
 )  # fmt: skip
 
 # a class that states a feature rather than a role: "has-comments", "no-sidebar", "comment-count"
+# the first word of a camelCase name, and the words that make such a name a switch of a script
+_CAMEL_HEAD = re.compile(r"[a-z]+(?=[A-Z])")
+_FLAG_WORDS = frozenset(
+    ("enable", "enabled", "disable", "disabled", "filter", "has", "is", "no", "show", "hide", "allow", "use")
+)
 _FEATURE_WORDS = frozenset(
     (
         "has", "with", "no", "non", "not", "without", "enable", "enabled", "disable", "disabled", "is",
@@ -370,6 +375,14 @@ def _fragment_parser() -> lxml.html.HTMLParser:
     return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True, huge_tree=True)
 
 
+def is_feature_flag(name: str) -> bool:
+    """A camelCase name that opens with a feature word: a switch of the page's script
+    ("enableAdSlotsOneSlot", "filterNonGdprEmbeds", "hasSidebar"), which says what the box can
+    do, not what it is. (Hyphenated flags, "enable-ads", are split into words like any name.)"""
+    head = _CAMEL_HEAD.match(name)
+    return head is not None and head.group(0).lower() in _FLAG_WORDS
+
+
 def role_of(names: str, *, include_comments: bool = False) -> str | None:
     """``"strong"``, ``"weak"``, ``"date"`` or None: the boilerplate role named by a class/id string
     ("date" when only a date word names it: a date line, unless the box holds more than that).
@@ -383,9 +396,9 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
         return None
     found: str | None = None
     content_named = False
-    for name in lowered.split():
+    for given, name in zip(names.split(), lowered.split(), strict=True):
         words = _WORD_SPLIT.split(name)
-        if not _FEATURE_WORDS.isdisjoint(words):
+        if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given):
             continue
         if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
             return "strong"

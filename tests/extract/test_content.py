@@ -326,6 +326,19 @@ def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: 
     assert "other story" not in markdown and "Sentence 7" in markdown
 
 
+def test_a_paragraph_that_is_one_link_to_its_source_elsewhere_is_kept() -> None:
+    # a story retold, then where it comes from: one link to another site, in a paragraph of its own
+    source = "<p><a href='https://wiki.example.org/The_Buried_Moon'>The Buried Moon -- Wiki</a></p>"
+    markdown = _story(
+        f"<p>{SENTENCES}</p><p>[retold and translated by the author]</p>{source}<p>{SENTENCES}</p>"
+    )
+    assert "[The Buried Moon -- Wiki](https://wiki.example.org/The_Buried_Moon)" in markdown
+    # the same line pointing to another page of the site is a pointer to another story
+    pointer = "<p><a href='/2024/the-buried-moon'>The Buried Moon, our review</a></p>"
+    own = _story(f"<p>{SENTENCES}</p>{pointer}<p>{SENTENCES}</p>")
+    assert "our review" not in own and "Sentence 7" in own
+
+
 def _article_with(block: str) -> str:
     html = f"<html><body><article><p>{SENTENCES}</p>{block}<p>{SENTENCES}</p></article></body></html>"
     return weblens.extract(html, "https://news.example.com/2024/story").markdown

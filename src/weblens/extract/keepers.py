@@ -224,6 +224,7 @@ def is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
     el = stats.nodes[i]
     return (
         _is_link_paragraph_in_prose(stats, i)
+        or _is_source_of_the_text(stats, i, site)
         or _is_cross_references(el)
         or _is_numbered_entry(el)
         or _is_references(el)
@@ -794,6 +795,23 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         stats.sentences[i]
         and _is_written_paragraph(stats, el.getprevious())
         and _is_written_paragraph(stats, el.getnext())
+    )
+
+
+def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A paragraph that is one link to another site and nothing else, right after the written
+    paragraphs it closes (or a short note that ends them): where the text above comes from
+    ("<a>The Buried Moon -- Wiki</a>"). A link to the site's own pages set apart is a pointer to
+    another story, and stays prunable."""
+    el = stats.nodes[i]
+    if site is None or stats.chars[i] > stats.links[i] or stats.ends[i] != i:
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if len(links) != 1 or not elsewhere(links[0].get("href") or "", site):
+        return False
+    before = el.getprevious()
+    return _is_written_paragraph(stats, before) or (
+        before is not None and before.tag == "p" and _is_written_paragraph(stats, before.getprevious())
     )
 
 

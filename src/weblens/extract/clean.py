@@ -121,8 +121,10 @@ _CAPTION = re.compile(r"caption|credit")
 _TEX_STYLE = re.compile(r"\{\\(?:display|text|script)style\s*(.*)\}", re.S)
 _MATH_IMAGE = re.compile(r"math|latex|\btex\b", re.I)
 _LINE_NUMBER_NAMES = ("lineno", "line-number", "linenumber", "gutter", "blob-num", "ln-num")
-# the class and id values of the elements (a path over elements only: a fifth faster than "//@class")
-_NAMES = lxml.etree.XPath("descendant-or-self::*/@class | descendant-or-self::*/@id")
+# the class and id values of the elements, as plain strings, in two paths: a union would sort them
+# into document order, and only substrings are looked for (a third faster than the union)
+_CLASS_VALUES = lxml.etree.XPath("descendant-or-self::*/@class", smart_strings=False)
+_ID_VALUES = lxml.etree.XPath("descendant-or-self::*/@id", smart_strings=False)
 _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests run on few elements
     ".//*[@class][" + " or ".join(f'contains(@class, "{name}")' for name in _LINE_NUMBER_NAMES) + "]"
 )
@@ -235,7 +237,7 @@ def strip_junk(root: HtmlElement) -> None:
     _expand_templates(root)
     _math_as_text(root)
     _drop_heading_permalinks(root)
-    names = " ".join(_NAMES(root))
+    names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
     restore_code(root, names)

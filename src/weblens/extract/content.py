@@ -34,6 +34,7 @@ from weblens.extract.keepers import (
     WRAPPER_TAGS,
     WRAPPERS,
     has_written_paragraph,
+    is_box_of_a_heading,
     is_data_table,
     is_item_of_kept_list,
     is_kept_paragraph,
@@ -669,6 +670,12 @@ def _costly_below(stats: TreeStats, net: list[float], best: int) -> list[bool]:
     return costly
 
 
+def _has_one_line(stats: TreeStats, i: int) -> bool:
+    """Block ``i``'s text stands in one block of its subtree: one line, whatever boxes wrap it (a
+    heading that also holds a box of its date or its comment count holds two)."""
+    return sum(1 for j in range(i, stats.ends[i] + 1) if stats.chars[j]) == 1
+
+
 def _costs(scores: _Scores, i: int) -> bool:
     """Block ``i`` costs more than it adds and is a box pruning may take out: its subtree weighs
     less than nothing, holds less than :data:`_PRUNE_GOOD` of prose, and it is a structural box."""
@@ -681,6 +688,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
     ("the text of a data table's cell", lambda s, i: is_text_of_a_data_cell(s.stats.nodes[i])),
     ("a price", lambda s, i: is_price_line(s.stats, i)),
+    ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (
         "a paragraph of the text (links to other sites, a lead-in, a note)",
@@ -711,6 +719,8 @@ def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[H
     while i <= end:
         if i in removed or i in whole or not costly[i - best]:
             i = ends[i] + 1  # (nothing below costs: nothing there to prune)
+        elif stats.nodes[i].tag in HEADING_TAGS and _has_one_line(stats, i):
+            i = ends[i] + 1  # a box inside a heading is the heading's text (<h2><div>Title</div></h2>)
         elif stats.nodes[i].tag != "p" and (is_kept_whole(stats, i, site) or is_labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
         elif _costs(scores, i) and not _is_kept_though_costly(scores, i):

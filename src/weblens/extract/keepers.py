@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -34,6 +35,7 @@ __all__ = [
     "WRAPPERS",
     "WRAPPER_TAGS",
     "has_written_paragraph",
+    "is_box_of_a_heading",
     "is_data_table",
     "is_item_of_kept_list",
     "is_kept_paragraph",
@@ -312,6 +314,18 @@ def _next_paragraph(el: HtmlElement, forward: bool) -> HtmlElement | None:
         current = sibling
         sibling = sibling.getnext() if forward else sibling.getprevious()
     return None
+
+
+def is_box_of_a_heading(stats: TreeStats, i: int) -> bool:
+    """A box whose only text is one heading's: the text's heading set in a wrapper of its own
+    (``<div dir="ltr"><h2><div><span>How to start</span></div></h2></div>``). A box of other stories
+    holds its links beside its heading."""
+    el = stats.nodes[i]
+    headings = list(islice(el.iter(*HEADING_TAGS), 2))
+    if len(headings) != 1 or headings[0] is el:
+        return False
+    own = " ".join(headings[0].text_content().split())
+    return bool(own) and own == " ".join(el.text_content().split())
 
 
 def is_price_line(stats: TreeStats, i: int) -> bool:

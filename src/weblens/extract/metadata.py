@@ -47,7 +47,13 @@ from urllib.parse import urlsplit
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.authors import NAME_PARTICLES, dedupe_names, is_organisation, split_authors
+from weblens.extract.authors import (
+    NAME_PARTICLES,
+    dedupe_names,
+    is_organisation,
+    reads_as_prose,
+    split_authors,
+)
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
@@ -196,6 +202,10 @@ _SECTION_NAMES = frozenset(
         "preface",
     )
 )
+# after a byline's name: its date ("on January 23, 2025", "· 3 May 2024", "| 2024-05-03")
+_DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
+_BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
+_AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
@@ -615,8 +625,8 @@ class _Page:
 
         for first in [el for el in ranked if el not in boxes] + [el for el in ranked if el in boxes]:
             names = names_of(first)
-            if not names:
-                continue
+            if not names or reads_as_prose(texts[first] or ""):
+                continue  # a bio of the writer in a box named for the author is no byline
             like = (kinds[first], first.tag, first.get("class"), roots[first])
             for other in ranked:
                 if (
@@ -645,6 +655,8 @@ class _Page:
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
                     return _without_organisations(dedupe_names(names), site_keys)
+            if el.tag == "a" and (name := _name_dated_after(el)) is not None:
+                return _without_organisations((name,), site_keys)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -1046,6 +1058,31 @@ def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -
 
 def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
     return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+
+
+def _name_dated_after(link: HtmlElement) -> str | None:
+    """The name a link shows when the words right after it date it: a byline without a "By"
+    ("<a href=/team/licat><img alt=Licat>Licat</a> <span>on January 23, 2025</span>"). The name is
+    one to four words, each with a capital; the words after it open with "on" or a separator and
+    hold a date."""
+    name = " ".join(link.text_content().split())
+    words = name.split()
+    if not 1 <= len(words) <= _BYLINE_NAME_WORDS or not all(
+        word[:1].isupper() or word in NAME_PARTICLES for word in words
+    ):
+        return None
+    if any(char.isdigit() for char in name):
+        return None
+    after = " ".join((link.tail or "").split())
+    following = link.getnext()
+    for _ in range(_AFTER_NAME_SIBLINGS):  # a separator of its own comes before the date: "|" "January 9"
+        if following is None or len(after) > _MAX_DATE_TEXT:
+            break
+        after = " ".join((after + " " + following.text_content() + " " + (following.tail or "")).split())
+        following = following.getnext()
+    if not _DATE_AFTER_NAME.match(after):
+        return None
+    return name if find_date(after[:_MAX_DATE_TEXT]) is not None else None
 
 
 def _full_name(name: str) -> bool:

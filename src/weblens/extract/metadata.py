@@ -94,9 +94,11 @@ class Metadata:
     # the types the page declares of what it holds (JSON-LD @type, microdata itemtype, og:type),
     # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
     declared_types: frozenset[str] = frozenset()
+    failure: str | None = None  # why reading them failed: a fault of ours the page exposed, reported
 
 
 _MAX_TITLE = 1000
+_MAX_FAILURE = 200  # characters of an exception's message in a metadata failure
 _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
@@ -224,8 +226,8 @@ def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
     """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises."""
     try:
         return _Page.read(tree, url).metadata()
-    except Exception:  # a safety net: metadata is a bonus, never a reason to fail a page
-        return Metadata()
+    except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
+        return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
 
 
 def content_title(main: HtmlElement) -> str | None:

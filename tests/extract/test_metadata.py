@@ -689,12 +689,12 @@ def test_deep_and_empty_documents() -> None:
     assert extract_metadata(root, None).title == "T"
 
 
-def test_safety_net_returns_empty_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_safety_net_returns_empty_metadata_that_names_its_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*_: object) -> object:
         raise RuntimeError("bug")
 
     monkeypatch.setattr(metadata_module._Page, "read", boom)
-    assert extract_metadata(parse("<p>x</p>"), None) == Metadata()
+    assert extract_metadata(parse("<p>x</p>"), None) == Metadata(failure="RuntimeError: bug")
 
 
 _TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cn")), max_size=40)

@@ -17,7 +17,6 @@ STILL_FAILING = frozenset(
     (
         "blog_short_link_list.html",  # short-list: a list of links under a lead-in is dropped
         "byline_contributors_box.html",  # byline: a contributors box not read
-        "links_dense_paragraphs.html",  # inline links kept; its author (a byline class) not found
     )
 )
 

@@ -177,3 +177,19 @@ def test_a_writers_bio_and_a_link_to_more_of_their_posts_are_no_byline() -> None
         "<a href='/authors/james-okafor/'>More from James</a></p></div></body></html>"
     )
     assert extract(html, url="https://blog.example/a-title").author == "James Okafor"
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("Posted on July 4, 2021 by Jens Petersen", "Jens Petersen"),
+        ("Posted on <time>July 4, 2021</time> by <a href='/author/jp'>Jens Petersen</a>", "Jens Petersen"),
+        ("Geschrieben am 4. Juli 2021 von Jens Petersen", "Jens Petersen"),
+        ("Publié le 4 juillet 2021 par Jean Dupont", "Jean Dupont"),
+        # no date before "by": a sentence of the text, not a byline
+        ("A book loved by Jens Petersen and his readers", None),
+    ],
+)
+def test_a_dated_line_under_the_headline_names_its_author_after_by(line: str, author: str | None) -> None:
+    page = extract(_headed(f"<p class='postmeta'>{line}</p>{_BODY}"), url="https://blog.example/a-title")
+    assert page.author == author

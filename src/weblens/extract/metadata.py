@@ -208,6 +208,9 @@ _SECTION_NAMES = frozenset(
 _DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
 _BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
+# "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
+_BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
+_LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
@@ -442,7 +445,7 @@ class _Page:
         return Metadata(
             title=title,
             description=self.description(),
-            authors=self.authors(site_keys),
+            authors=self.authors(site_keys, title),
             published_date=self.published_date(canonical)
             or self.date_under_headline(title)
             or self.only_date_line(),
@@ -570,7 +573,7 @@ class _Page:
         ]
         return first_clean(candidates, _MAX_DESCRIPTION)
 
-    def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def authors(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
         """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
         "By …" line under the headline. The first byline that names anyone decides: when it names
         only an organisation ("Associated Press"), no person wrote the page, whatever the byline
@@ -585,7 +588,7 @@ class _Page:
         shown = self.byline(site_keys)
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        return self.byline_under_headline(site_keys)[:_MAX_AUTHORS]
+        return self.byline_under_headline(site_keys, title)[:_MAX_AUTHORS]
 
     def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values from the page's metadata, best source first, each with "one
@@ -640,11 +643,11 @@ class _Page:
             return _without_organisations(dedupe_names(names), site_keys)
         return None
 
-    def byline_under_headline(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
         Monday, November 18th, 2019") and names people by full names (two capitalised words or
         more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston")."""
-        heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
+        heading = self.headline_element(title)
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
@@ -659,6 +662,8 @@ class _Page:
                     return _without_organisations(dedupe_names(names), site_keys)
             if el.tag == "a" and (name := _name_dated_after(el)) is not None:
                 return _without_organisations((name,), site_keys)
+            if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
+                return _without_organisations(dedupe_names(dated), site_keys)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -680,9 +685,10 @@ class _Page:
                 return found
         return date_from_url(self.url) or date_from_url(canonical)
 
-    def date_under_headline(self, title: str | None) -> str | None:
-        """The last resort, as a reader finds it: a date in the short lines just after the headline
-        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+    def headline_element(self, title: str | None) -> HtmlElement | None:
+        """The heading that shows the page's title: an ``<h1>`` worded as the title, else (under a
+        site's banner ``<h1>``) an ``<h2>`` or ``<h3>`` so worded, else the first ``<h1>`` outside
+        the banner."""
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
         if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
             heading = next(
@@ -690,6 +696,12 @@ class _Page:
             )
         if heading is None:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
+        return heading
+
+    def date_under_headline(self, title: str | None) -> str | None:
+        """The last resort, as a reader finds it: a date in the short lines just after the headline
+        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+        heading = self.headline_element(title)
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
@@ -1060,6 +1072,17 @@ def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -
 
 def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
     return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+
+
+def _names_after_a_date(el: HtmlElement) -> list[str]:
+    """The people a dated line names after its date ("Posted on July 4, 2021 by Jens Petersen",
+    "Geschrieben am 4. Juli 2021 von Jens Petersen", "Publié le 4 juillet 2021 par Jean Dupont"):
+    full names only, after the date the words before "by" hold."""
+    line = _short_text(el, _MAX_BYLINE)
+    found = _BY_AFTER_DATE.search(line) if line else None
+    if line is None or found is None or find_date(line[: found.start()]) is None:
+        return []
+    return [name for name in split_authors(line[found.end() :]) if _full_name(name)]
 
 
 def _name_dated_after(link: HtmlElement) -> str | None:

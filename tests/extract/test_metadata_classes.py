@@ -193,3 +193,14 @@ def test_a_writers_bio_and_a_link_to_more_of_their_posts_are_no_byline() -> None
 def test_a_dated_line_under_the_headline_names_its_author_after_by(line: str, author: str | None) -> None:
     page = extract(_headed(f"<p class='postmeta'>{line}</p>{_BODY}"), url="https://blog.example/a-title")
     assert page.author == author
+
+
+def test_a_writers_credit_names_the_author_and_a_photographers_does_not() -> None:
+    credits = (
+        "<div class='contributors'><div><span class='role'>Words</span> "
+        "<a href='/c/mi'>Margaret Idle</a></div>"
+        "<div><span class='role'>Photographs</span> <a href='/c/ka'>Kwame Asante</a></div></div>"
+    )
+    assert extract(_headed(credits + _BODY), url="https://mag.example/keels").author == "Margaret Idle"
+    photos = "<div><span class='role'>Photographs</span> <a href='/c/ka'>Kwame Asante</a></div>"
+    assert extract(_headed(photos + _BODY), url="https://mag.example/keels").author is None

@@ -207,6 +207,10 @@ _SECTION_NAMES = frozenset(
 # after a byline's name: its date ("on January 23, 2025", "· 3 May 2024", "| 2024-05-03")
 _DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
 _BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
+# the labels of a writer's credit before a linked name ("Words Margaret Idle"); "Photographs" is none
+_WRITING_CREDITS = frozenset(
+    ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
+)
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
 _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
@@ -660,7 +664,7 @@ class _Page:
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
                     return _without_organisations(dedupe_names(names), site_keys)
-            if el.tag == "a" and (name := _name_dated_after(el)) is not None:
+            if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
                 return _without_organisations((name,), site_keys)
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
                 return _without_organisations(dedupe_names(dated), site_keys)
@@ -1085,18 +1089,37 @@ def _names_after_a_date(el: HtmlElement) -> list[str]:
     return [name for name in split_authors(line[found.end() :]) if _full_name(name)]
 
 
+def _name_credited_for_words(link: HtmlElement) -> str | None:
+    """The name a link shows after the label of a writer's credit: "Words <a>Margaret Idle</a>",
+    "Text: <a>…</a>" (a credit for the photographs or the drawings names no writer)."""
+    before, parent = link.getprevious(), link.getparent()
+    if before is not None:
+        label = before.text_content() + (before.tail or "")
+    else:
+        label = (parent.text if parent is not None else None) or ""
+    if " ".join(label.split()).strip(":").strip().casefold() not in _WRITING_CREDITS:
+        return None
+    name = " ".join(link.text_content().split())
+    return name if _looks_like_a_name(name) else None
+
+
+def _looks_like_a_name(name: str) -> bool:
+    """One to :data:`_BYLINE_NAME_WORDS` words, each with a capital (or a particle), no digit."""
+    words = name.split()
+    return (
+        1 <= len(words) <= _BYLINE_NAME_WORDS
+        and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+        and not any(char.isdigit() for char in name)
+    )
+
+
 def _name_dated_after(link: HtmlElement) -> str | None:
     """The name a link shows when the words right after it date it: a byline without a "By"
     ("<a href=/team/licat><img alt=Licat>Licat</a> <span>on January 23, 2025</span>"). The name is
     one to four words, each with a capital; the words after it open with "on" or a separator and
     hold a date."""
     name = " ".join(link.text_content().split())
-    words = name.split()
-    if not 1 <= len(words) <= _BYLINE_NAME_WORDS or not all(
-        word[:1].isupper() or word in NAME_PARTICLES for word in words
-    ):
-        return None
-    if any(char.isdigit() for char in name):
+    if not _looks_like_a_name(name):
         return None
     after = " ".join((link.tail or "").split())
     following = link.getnext()

@@ -28,6 +28,7 @@ enough to be a paragraph and punctuated like sentences.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from itertools import islice
@@ -385,6 +386,28 @@ def is_feature_flag(name: str) -> bool:
     return head is not None and head.group(0).lower() in _FLAG_WORDS
 
 
+_CONTENT = "content"  # what _name_role says of a name of the content ("post-body", "main")
+
+
+@functools.lru_cache(maxsize=8192)  # pages share most of their names ("row", "col-md-10"), and so do sites
+def _name_role(given: str, include_comments: bool) -> str | None:
+    """What one class or id name says (see :func:`role_of`): "strong", "weak", "date", a name of the
+    content (:data:`_CONTENT`), or nothing (a feature's name says nothing either)."""
+    name = given.lower()
+    words = _WORD_SPLIT.split(name)
+    if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given):
+        return None
+    if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
+        return "strong"
+    if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
+        return "weak"
+    if not _DATE_WORDS.isdisjoint(words):
+        return "date"
+    if not _CONTENT_WORDS.isdisjoint(words):
+        return _CONTENT
+    return None
+
+
 def role_of(names: str, *, include_comments: bool = False) -> str | None:
     """``"strong"``, ``"weak"``, ``"date"`` or None: the boilerplate role named by a class/id string
     ("date" when only a date word names it: a date line, unless the box holds more than that).
@@ -393,22 +416,19 @@ def role_of(names: str, *, include_comments: bool = False) -> str | None:
     wrapper is called ("article-widget article-tweet"); and a weak role is cancelled by another
     name that says content ("cb-post-wrap cb-sidebar-right", "paywall article").
     """
-    lowered = names.lower()
-    if _EMBEDDED.search(lowered):
+    if _EMBEDDED.search(names.lower()):
         return None
     found: str | None = None
     content_named = False
-    for given, name in zip(names.split(), lowered.split(), strict=True):
-        words = _WORD_SPLIT.split(name)
-        if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given):
-            continue
-        if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
+    for given in names.split():
+        role = _name_role(given, include_comments)
+        if role == "strong":
             return "strong"
-        if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
+        if role == "weak":
             found = "weak"
-        elif not _DATE_WORDS.isdisjoint(words):
+        elif role == "date":
             found = found or "date"
-        elif not _CONTENT_WORDS.isdisjoint(words):
+        elif role == _CONTENT:
             content_named = True
     # "cb-post-wrap cb-sidebar-right": the element is the post, laid out beside a sidebar
     return None if content_named else found

@@ -464,3 +464,14 @@ def test_a_note_of_the_document_named_a_comment_stays(name: str) -> None:
 
 def test_a_reader_comment_still_goes() -> None:
     assert "Great post" not in _clean(_page("<div class='user-comment'><p>Great post, thanks!</p></div>"))
+
+
+def test_a_camel_case_switch_of_a_script_names_no_role() -> None:
+    # a wrapper's list of the script's switches says what the box can do, not what it is
+    assert role_of("caas finance enableAdSlotsOneSlot filterNonGdprEmbeds liveBlogPolling") is None
+    assert role_of("hasSidebar noComments") is None
+    assert role_of("sidebarLeft") == "weak"
+    assert role_of("commentList") == "strong"
+    article = f"<article><h1>Markets steady</h1><p>{ARTICLE}</p></article>"
+    page = f"<html><body><div class='story filterNonGdprEmbeds'>{article}</div></body></html>"
+    assert "Paragraph sentence 3" in _clean(page)

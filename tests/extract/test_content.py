@@ -326,6 +326,33 @@ def test_a_link_line_that_is_no_sentence_of_the_text_is_still_pruned(paragraph: 
     assert "other story" not in markdown and "Sentence 7" in markdown
 
 
+def test_a_paragraph_that_is_one_link_to_its_source_elsewhere_is_kept() -> None:
+    # a story retold, then where it comes from: one link to another site, in a paragraph of its own
+    source = "<p><a href='https://wiki.example.org/The_Buried_Moon'>The Buried Moon -- Wiki</a></p>"
+    markdown = _story(
+        f"<p>{SENTENCES}</p><p>[retold and translated by the author]</p>{source}<p>{SENTENCES}</p>"
+    )
+    assert "[The Buried Moon -- Wiki](https://wiki.example.org/The_Buried_Moon)" in markdown
+    # the same line pointing to another page of the site is a pointer to another story
+    pointer = "<p><a href='/2024/the-buried-moon'>The Buried Moon, our review</a></p>"
+    own = _story(f"<p>{SENTENCES}</p>{pointer}<p>{SENTENCES}</p>")
+    assert "our review" not in own and "Sentence 7" in own
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "<h2><div><span>How to write good notes</span></div></h2>",
+        # an editor's markup: the heading in a wrapper of its own, its text in boxes inside it
+        "<div dir='ltr' class='css-1x'><h2 class='longform-header-two'><div class='block'><span>"
+        "<span data-text='true'>How to write good notes</span></span></div></h2></div>",
+    ],
+)
+def test_a_heading_whose_text_sits_in_boxes_is_kept_as_a_heading(heading: str) -> None:
+    markdown = _story(f"<p>{SENTENCES}</p>{heading}<p>{SENTENCES}</p>")
+    assert "## How to write good notes" in markdown
+
+
 def _article_with(block: str) -> str:
     html = f"<html><body><article><p>{SENTENCES}</p>{block}<p>{SENTENCES}</p></article></body></html>"
     return weblens.extract(html, "https://news.example.com/2024/story").markdown

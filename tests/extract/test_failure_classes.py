@@ -16,9 +16,6 @@ PAGES = json.loads((FOLDER / "expectations.json").read_text(encoding="utf-8"))["
 STILL_FAILING = frozenset(
     (
         "blog_short_link_list.html",  # short-list: a list of links under a lead-in is dropped
-        "byline_author_link_no_by.html",  # byline: an author link's blurb taken for the name
-        "byline_contributors_box.html",  # byline: a contributors box not read
-        "links_dense_paragraphs.html",  # inline links kept; its author (a byline class) not found
     )
 )
 

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from lxml.html import HtmlElement
 
+import weblens
 from weblens.extract import metadata as metadata_module
 from weblens.extract.authors import is_organisation, split_authors
 from weblens.extract.dates import date_from_url, normalise_date
@@ -688,12 +689,12 @@ def test_deep_and_empty_documents() -> None:
     assert extract_metadata(root, None).title == "T"
 
 
-def test_safety_net_returns_empty_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_safety_net_returns_empty_metadata_that_names_its_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*_: object) -> object:
         raise RuntimeError("bug")
 
     monkeypatch.setattr(metadata_module._Page, "read", boom)
-    assert extract_metadata(parse("<p>x</p>"), None) == Metadata()
+    assert extract_metadata(parse("<p>x</p>"), None) == Metadata(failure="RuntimeError: bug")
 
 
 _TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cn")), max_size=40)
@@ -743,6 +744,22 @@ def test_metadata_never_raises_on_messy_documents(data: st.DataObject) -> None:
         assert found.canonical_url.startswith(("http://", "https://"))
     if found.published_date:
         assert normalise_date(found.published_date) == found.published_date
+
+
+def test_a_failure_to_read_the_metadata_is_reported_not_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a fault of ours in the metadata (no known page causes one: forced here, the last resort) leaves
+    # the text intact and says in a warning that title, author and date could not be read
+    def broken(self: object) -> None:
+        raise TypeError("'re.Pattern' object is not callable")
+
+    monkeypatch.setattr(metadata_module._Page, "metadata", broken)
+    html = (
+        "<html><head><title>A title</title></head><body><article>"
+        + "<p>Some words of text here, and a sentence that goes on to say a little more.</p>" * 20
+    )
+    page = weblens.extract(html + "</article></body></html>", "https://blog.example/a")
+    assert page.outcome == "ok" and "Some words of text" in page.text
+    assert any(w.startswith("metadata_failed: ") and "TypeError" in w for w in page.warnings)
 
 
 # ---------------------------------------------------------------- properties

@@ -131,3 +131,76 @@ def test_date_lines_of_two_days_give_no_date() -> None:
     # an aside listing posts of two days: none of them is the page's date
     html = _page_with_lines("Posted 30.07.2019", "Posted 02.08.2019")
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date is None
+
+
+_BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
+
+
+def _headed(body: str) -> str:
+    return f"<html><head><title>A title</title></head><body><h1>A title</h1>{body}</body></html>"
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        (
+            "<a href='https://code.example/lishid'><img alt='Licat' src='/l.png'>Licat </a> "
+            "<span>on June 5, 2023</span>",
+            "Licat",
+        ),
+        (
+            "<a href='/authors/james-okafor/'>James Okafor</a><span>|</span><span>January 9, 2023</span>",
+            "James Okafor",
+        ),
+    ],
+)
+def test_a_linked_name_dated_right_after_the_headline_is_the_author(line: str, author: str) -> None:
+    # no "By": a link to the writer's page, then the date, in the line under the headline
+    assert extract(_headed(f"<div>{line}</div>{_BODY}"), url="https://blog.example/a-title").author == author
+    # a linked word dated after it, far below the headline, is no byline
+    far = _headed(f"{_BODY * 4}<div><a href='/t'>Archive</a> on June 5, 2023</div>")
+    assert extract(far, url="https://blog.example/a-title").author is None
+
+
+def test_a_writers_bio_and_a_link_to_more_of_their_posts_are_no_byline() -> None:
+    from weblens.extract.authors import is_name, reads_as_prose
+
+    assert not is_name("More from James") and not is_name("View all posts") and is_name("Maria de la Cruz")
+    assert reads_as_prose("James writes about walking and birds. More from James")
+    assert not reads_as_prose("Posted by admin on March 5") and not reads_as_prose(
+        "By A and B, staff writers"
+    )
+    html = (
+        "<html><head><title>A title</title></head><body><h1>A title</h1><div class='post-info'>"
+        "<a href='/authors/james-okafor/'>James Okafor</a> · <span>January 9, 2023</span></div>"
+        f"{_BODY}<div class='author-box'><p>James writes about walking and birds. "
+        "<a href='/authors/james-okafor/'>More from James</a></p></div></body></html>"
+    )
+    assert extract(html, url="https://blog.example/a-title").author == "James Okafor"
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("Posted on July 4, 2021 by Jens Petersen", "Jens Petersen"),
+        ("Posted on <time>July 4, 2021</time> by <a href='/author/jp'>Jens Petersen</a>", "Jens Petersen"),
+        ("Geschrieben am 4. Juli 2021 von Jens Petersen", "Jens Petersen"),
+        ("Publié le 4 juillet 2021 par Jean Dupont", "Jean Dupont"),
+        # no date before "by": a sentence of the text, not a byline
+        ("A book loved by Jens Petersen and his readers", None),
+    ],
+)
+def test_a_dated_line_under_the_headline_names_its_author_after_by(line: str, author: str | None) -> None:
+    page = extract(_headed(f"<p class='postmeta'>{line}</p>{_BODY}"), url="https://blog.example/a-title")
+    assert page.author == author
+
+
+def test_a_writers_credit_names_the_author_and_a_photographers_does_not() -> None:
+    credits = (
+        "<div class='contributors'><div><span class='role'>Words</span> "
+        "<a href='/c/mi'>Margaret Idle</a></div>"
+        "<div><span class='role'>Photographs</span> <a href='/c/ka'>Kwame Asante</a></div></div>"
+    )
+    assert extract(_headed(credits + _BODY), url="https://mag.example/keels").author == "Margaret Idle"
+    photos = "<div><span class='role'>Photographs</span> <a href='/c/ka'>Kwame Asante</a></div>"
+    assert extract(_headed(photos + _BODY), url="https://mag.example/keels").author is None

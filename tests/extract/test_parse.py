@@ -112,3 +112,39 @@ def test_an_early_closing_body_loses_no_article() -> None:
     )
     page = weblens.extract(html, "https://example.org/")
     assert page.text.count("A paragraph of the article") == 6
+
+
+_POST = " ".join(
+    f"Sentence {i} of the streamed post says one more thing about simulators." for i in range(30)
+)
+# React's streamed rendering, as a server sends it: the shell with placeholders first, the parts
+# later, hidden, and the inline script that swaps each into its place
+_STREAMED = (
+    "<html><body><div><header>Site</header><!--$?--><template id='B:1'></template>"
+    "<p>Loading…</p><!--/$--><footer>Links</footer></div>"
+    "<div hidden id='S:1'><article><h1>Simulators</h1><p>{post}</p>"
+    "<!--$?--><template id='B:2'></template><!--/$--></article></div>"
+    "<div hidden id='S:2'><p>The closing paragraph arrived last of all, after the rest of it.</p></div>"
+    "{script}</body></html>"
+)
+_SWAP = "<script>$RC=function(b,c){{}};$RC('B:1','S:1');$RC('B:2','S:2')</script>"
+
+
+def test_a_streamed_react_page_is_read_with_its_parts_in_place() -> None:
+    page = parse_html(_STREAMED.format(post=_POST, script=_SWAP.format()))
+    article = page.root.find(".//article")
+    assert article is not None and article.getparent().tag == "div"
+    assert not page.root.xpath("//*[@hidden]") and not page.root.xpath("//template")
+    assert article.text_content().endswith("after the rest of it.")  # the nested part, in its place
+    out = weblens.extract(
+        _STREAMED.format(post=_POST, script=_SWAP.format()), "https://blog.example/p/simulators"
+    )
+    assert out.outcome == "ok" and "Sentence 29 of the streamed post" in out.text
+
+
+def test_hidden_parts_without_the_swapping_script_stay_hidden() -> None:
+    # hidden text a browser would not show is never revealed, whatever its box is called
+    page = parse_html(_STREAMED.format(post=_POST, script=""))
+    assert len(page.root.xpath("//div[@hidden]")) == 2
+    out = weblens.extract(_STREAMED.format(post=_POST, script=""), "https://blog.example/p/simulators")
+    assert "Sentence 29" not in out.text

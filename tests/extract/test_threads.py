@@ -137,3 +137,59 @@ def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None
     assert login not in text and signature not in text
     article = weblens.extract(html, "https://bikes.example/2024/chain").text  # no thread: left alone
     assert login in article
+
+
+def test_a_short_question_without_prose_is_a_post_of_its_thread() -> None:
+    # the opening question is a line of links and code, no paragraph of prose: still a post, so
+    # the box of the two posts is the thread, not the reply that scores best alone
+    from weblens.extract.blocks import gather_stats
+    from weblens.extract.clean import clean, strip_junk
+    from weblens.extract.content import select_main
+    from weblens.extract.parse import parse_html
+
+    question = (
+        "how come i dont see any <a href='/user/route'>@route</a> or <a href='/user/app'>@app.route</a> "
+        "in <a href='/src'>the source</a>"
+    )
+
+    def row(number: int, text: str) -> str:
+        author = "".join(f"<a href='/user/{number}/{n}'>Profile link {n}</a>" for n in range(4))
+        return (
+            f"<div class='row post-row' id='{number}'><div class='author-box'>{author}</div>"
+            f"<div class='post-box'><div class='post-meta row'><a href='/post/{number}'>2020-03-28 07:47</a>"
+            f"</div><div class='post-content' id='pid{number}'>{text}</div></div></div>"
+        )
+
+    html = (
+        "<html><body><div class='topic-body'>"
+        + row(2841, question)
+        + row(2842, f"<p>{_REPLY}</p>")
+        + "</div><footer>Forum engine</footer></body></html>"
+    )
+    root = parse_html(html).root
+    strip_junk(root)
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    cleaning = clean(body, stats, thread=True)
+    chosen = select_main(body, stats, cleaning.removed, cleaning.spared, thread=True).element
+    assert chosen.get("class") == "topic-body"
+
+
+def test_the_opening_post_and_the_box_of_replies_beside_it_are_the_thread() -> None:
+    # the topic and its replies are boxes of two kinds, side by side, with a sidebar beside them
+    reply_box = "".join(
+        f"<div class='reply' id='reply{n}'><div class='markdown'><p>{text}</p></div></div>"
+        for n, text in enumerate([_REPLY, "Thanks, that was it: a new cassette and no more skipping at all."])
+    )
+    sidebar = "".join(f"<a href='/topics/{n}'>Another topic of the forum, number {n}</a>" for n in range(6))
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div class='main'><div class='column'>"
+        f"<div class='topic-detail card'><div class='card-body'><p>{_OPENING}</p></div></div>"
+        f"<div class='card' id='replies'>{reply_box}</div>"
+        f"<div class='card'><div class='card-body'>{sidebar}</div></div>"
+        "</div></div></body></html>"
+    )
+    thread = weblens.extract(html, "https://bikes.example/topics/4411").text
+    assert _OPENING in thread and _REPLY in thread and "no more skipping" in thread
+    assert "Another topic" not in thread

@@ -52,8 +52,8 @@ _HIDDEN_BY_SCRIPT = "js_required: most of the page's text is hidden until a scri
 def _metadata(root: HtmlElement, url: str | None) -> Metadata:
     try:
         return extract_metadata(root, url)
-    except Exception:  # metadata is a bonus; never let it cost the text
-        return Metadata()
+    except Exception as exc:  # metadata is a bonus; never let it cost the text, and say it is missing
+        return Metadata(failure=type(exc).__name__)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -329,7 +329,12 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         confidence=round(score, 4),
         extraction_method=selection.method,
         outcome=verdict.outcome,
-        warnings=_warnings(page, found, verdict, words),
+        warnings=_warnings(page, found, verdict, words)
+        + (
+            [f"metadata_failed: title, author and date could not be read ({meta.failure})"]
+            if meta.failure
+            else []
+        ),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from weblens.extract.metatext import clean_text, looks_like_url
 
-__all__ = ["NAME_PARTICLES", "dedupe_names", "is_name", "is_organisation", "split_authors"]
+__all__ = ["NAME_PARTICLES", "dedupe_names", "is_name", "is_organisation", "reads_as_prose", "split_authors"]
 
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
@@ -58,6 +58,10 @@ _ROLE_WORDS = frozenset(
         "on", "by", "at", "in", "from", "written", "submitted", "filed", "last",
     )
 )  # fmt: skip
+# words in lower case that make a link to a writer's page of a name ("More from James", "See all
+# stories", "Posts about Birds"): a name's own small words are particles ("van", "de")
+_POINTER_WORDS = frozenset(("from", "about", "more", "all", "posts", "articles", "stories", "read", "view"))
+_PROSE_WORDS = 3  # words in lower case that make a marked byline a bio (a byline has its labels only)
 _ROLE_TITLES = frozenset(
     (
         "writer",
@@ -171,8 +175,24 @@ def is_name(name: str) -> bool:
         return False
     # a clause, not a name: a capital, then words in lower case ("James writes about walking"); a
     # name written all in lower case ("bell hooks") and a script without case have none such
-    small = sum(1 for word in words[1:] if word[:1].islower() and word.lower() not in NAME_PARTICLES)
-    return not (words[0][:1].isupper() and small >= _SMALL_WORDS)
+    small = [word for word in words[1:] if word[:1].islower() and word.lower() not in NAME_PARTICLES]
+    if words[0][:1].isupper() and not _POINTER_WORDS.isdisjoint(small):
+        return False  # the words of a link to the writer's page: "More from James", "Read all posts"
+    return not (words[0][:1].isupper() and len(small) >= _SMALL_WORDS)
+
+
+def reads_as_prose(text: str) -> bool:
+    """A text of :data:`_PROSE_WORDS` words in lower case or more that are no byline's words (a
+    label, a role, a particle, "and"): a writer's bio ("James writes about walking and birds"),
+    not a byline ("Posted by admin on March 5", "By A and B, staff writers")."""
+    small = 0
+    for word in text.split():
+        key = word.strip(_TRIM + ",;!?")
+        if key[:1].islower() and key not in _ROLE_WORDS and key not in NAME_PARTICLES and key != "and":
+            small += 1
+            if small >= _PROSE_WORDS:
+                return True
+    return False
 
 
 def dedupe_names(names: Iterable[str]) -> tuple[str, ...]:

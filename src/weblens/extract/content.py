@@ -23,7 +23,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_prose
-from weblens.extract.clean import code_box, content_named, opening_heading
+from weblens.extract.clean import code_box, comment_named, content_named, opening_heading
 from weblens.extract.keepers import (
     CELL_BLOCKS,
     CELLS,
@@ -34,6 +34,7 @@ from weblens.extract.keepers import (
     WRAPPER_TAGS,
     WRAPPERS,
     has_written_paragraph,
+    is_box_of_a_heading,
     is_data_table,
     is_item_of_kept_list,
     is_kept_paragraph,
@@ -74,7 +75,8 @@ _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for read
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _POST_LEVELS = 6  # boxes above the chosen text searched for the post it is one of, at most
 _POSTS = 2  # posts alike in one box, at least, that make a thread
-_POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot)
+_POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
+_POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
 _REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome
 _NOT_REPEATS = frozenset(("blockquote", "pre", "table"))  # a quotation, code, data: no chrome
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
@@ -597,28 +599,54 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
 
 
-def _posts_of_the_thread(scores: _Scores, best: int) -> int:
+def _text_chars(stats: TreeStats, i: int) -> int:
+    """Characters of text in block ``i``'s subtree."""
+    return sum(stats.chars[i : stats.ends[i] + 1])
+
+
+def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], list[int]]:
     """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
     two or more boxes of one kind (:func:`_post_kind`) that hold prose. The chosen text is one post
-    of the thread (the longest); the thread is all of them. ``best`` when it is in no such box."""
+    of the thread (the longest); the thread is all of them. Else the box holding the post and the
+    replies beside it (:func:`_replies_beside`), with the box's other parts to leave out and the
+    boxes of replies. ``(best, [], [])`` when there is neither."""
     stats, good = scores.stats, scores.good
     post = best
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
-            return best
+            return best, [], []
         kind = _post_kind(stats.nodes[post])
         posts = [
             child
             for child in stats.children(box)
             if child not in scores.removed
             and _post_kind(stats.nodes[child]) == kind
-            and good[child] >= _POST_PROSE
+            and (good[child] >= _POST_PROSE or _text_chars(stats, child) >= _POST_TEXT)
         ]
         if len(posts) >= _POSTS and kind[1]:
-            return box
+            return box, [], []
+        replies = _replies_beside(scores, post, box)
+        if replies:
+            others = [child for child in stats.children(box) if child != post and child not in replies]
+            return box, others, replies
         post = box
-    return best
+    return best, [], []
+
+
+def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
+    """The boxes after ``post`` in ``box`` named for replies or comments that hold prose: a thread
+    whose opening post and replies are boxes of two kinds (``<div class="topic-detail">`` then
+    ``<div id="replies">``)."""
+    stats = scores.stats
+    return [
+        child
+        for child in stats.children(box)
+        if child > post
+        and child not in scores.removed
+        and scores.good[child] >= _POST_PROSE
+        and comment_named(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
+    ]
 
 
 def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> list[HtmlElement]:
@@ -669,6 +697,12 @@ def _costly_below(stats: TreeStats, net: list[float], best: int) -> list[bool]:
     return costly
 
 
+def _has_one_line(stats: TreeStats, i: int) -> bool:
+    """Block ``i``'s text stands in one block of its subtree: one line, whatever boxes wrap it (a
+    heading that also holds a box of its date or its comment count holds two)."""
+    return sum(1 for j in range(i, stats.ends[i] + 1) if stats.chars[j]) == 1
+
+
 def _costs(scores: _Scores, i: int) -> bool:
     """Block ``i`` costs more than it adds and is a box pruning may take out: its subtree weighs
     less than nothing, holds less than :data:`_PRUNE_GOOD` of prose, and it is a structural box."""
@@ -681,6 +715,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
     ("the text of a data table's cell", lambda s, i: is_text_of_a_data_cell(s.stats.nodes[i])),
     ("a price", lambda s, i: is_price_line(s.stats, i)),
+    ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (
         "a paragraph of the text (links to other sites, a lead-in, a note)",
@@ -711,6 +746,8 @@ def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[H
     while i <= end:
         if i in removed or i in whole or not costly[i - best]:
             i = ends[i] + 1  # (nothing below costs: nothing there to prune)
+        elif stats.nodes[i].tag in HEADING_TAGS and _has_one_line(stats, i):
+            i = ends[i] + 1  # a box inside a heading is the heading's text (<h2><div>Title</div></h2>)
         elif stats.nodes[i].tag != "p" and (is_kept_whole(stats, i, site) or is_labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
         elif _costs(scores, i) and not _is_kept_though_costly(scores, i):
@@ -849,8 +886,9 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-        if thread:
-            best = _posts_of_the_thread(scores, best)  # 5d. one post of a thread: all its posts
+        if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
+            best, left_out, replies = _posts_of_the_thread(scores, best)
+            later += replies  # kept whole: a reply's links and lines cost, one by one
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -34,6 +35,7 @@ __all__ = [
     "WRAPPERS",
     "WRAPPER_TAGS",
     "has_written_paragraph",
+    "is_box_of_a_heading",
     "is_data_table",
     "is_item_of_kept_list",
     "is_kept_paragraph",
@@ -224,6 +226,7 @@ def is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
     el = stats.nodes[i]
     return (
         _is_link_paragraph_in_prose(stats, i)
+        or _is_source_of_the_text(stats, i, site)
         or _is_cross_references(el)
         or _is_numbered_entry(el)
         or _is_references(el)
@@ -311,6 +314,18 @@ def _next_paragraph(el: HtmlElement, forward: bool) -> HtmlElement | None:
         current = sibling
         sibling = sibling.getnext() if forward else sibling.getprevious()
     return None
+
+
+def is_box_of_a_heading(stats: TreeStats, i: int) -> bool:
+    """A box whose only text is one heading's: the text's heading set in a wrapper of its own
+    (``<div dir="ltr"><h2><div><span>How to start</span></div></h2></div>``). A box of other stories
+    holds its links beside its heading."""
+    el = stats.nodes[i]
+    headings = list(islice(el.iter(*HEADING_TAGS), 2))
+    if len(headings) != 1 or headings[0] is el:
+        return False
+    own = " ".join(headings[0].text_content().split())
+    return bool(own) and own == " ".join(el.text_content().split())
 
 
 def is_price_line(stats: TreeStats, i: int) -> bool:
@@ -794,6 +809,23 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         stats.sentences[i]
         and _is_written_paragraph(stats, el.getprevious())
         and _is_written_paragraph(stats, el.getnext())
+    )
+
+
+def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A paragraph that is one link to another site and nothing else, right after the written
+    paragraphs it closes (or a short note that ends them): where the text above comes from
+    ("<a>The Buried Moon -- Wiki</a>"). A link to the site's own pages set apart is a pointer to
+    another story, and stays prunable."""
+    el = stats.nodes[i]
+    if site is None or stats.chars[i] > stats.links[i] or stats.ends[i] != i:
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if len(links) != 1 or not elsewhere(links[0].get("href") or "", site):
+        return False
+    before = el.getprevious()
+    return _is_written_paragraph(stats, before) or (
+        before is not None and before.tag == "p" and _is_written_paragraph(stats, before.getprevious())
     )
 
 

@@ -47,7 +47,13 @@ from urllib.parse import urlsplit
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.authors import NAME_PARTICLES, dedupe_names, is_organisation, split_authors
+from weblens.extract.authors import (
+    NAME_PARTICLES,
+    dedupe_names,
+    is_organisation,
+    reads_as_prose,
+    split_authors,
+)
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
@@ -88,9 +94,11 @@ class Metadata:
     # the types the page declares of what it holds (JSON-LD @type, microdata itemtype, og:type),
     # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
     declared_types: frozenset[str] = frozenset()
+    failure: str | None = None  # why reading them failed: a fault of ours the page exposed, reported
 
 
 _MAX_TITLE = 1000
+_MAX_FAILURE = 200  # characters of an exception's message in a metadata failure
 _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
@@ -196,6 +204,17 @@ _SECTION_NAMES = frozenset(
         "preface",
     )
 )
+# after a byline's name: its date ("on January 23, 2025", "· 3 May 2024", "| 2024-05-03")
+_DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
+_BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
+# the labels of a writer's credit before a linked name ("Words Margaret Idle"); "Photographs" is none
+_WRITING_CREDITS = frozenset(
+    ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
+)
+_AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
+# "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
+_BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
+_LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
@@ -214,8 +233,8 @@ def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
     """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises."""
     try:
         return _Page.read(tree, url).metadata()
-    except Exception:  # a safety net: metadata is a bonus, never a reason to fail a page
-        return Metadata()
+    except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
+        return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
 
 
 def content_title(main: HtmlElement) -> str | None:
@@ -430,7 +449,7 @@ class _Page:
         return Metadata(
             title=title,
             description=self.description(),
-            authors=self.authors(site_keys),
+            authors=self.authors(site_keys, title),
             published_date=self.published_date(canonical)
             or self.date_under_headline(title)
             or self.only_date_line(),
@@ -558,7 +577,7 @@ class _Page:
         ]
         return first_clean(candidates, _MAX_DESCRIPTION)
 
-    def authors(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def authors(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
         """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
         "By …" line under the headline. The first byline that names anyone decides: when it names
         only an organisation ("Associated Press"), no person wrote the page, whatever the byline
@@ -573,7 +592,7 @@ class _Page:
         shown = self.byline(site_keys)
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        return self.byline_under_headline(site_keys)[:_MAX_AUTHORS]
+        return self.byline_under_headline(site_keys, title)[:_MAX_AUTHORS]
 
     def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values from the page's metadata, best source first, each with "one
@@ -615,8 +634,8 @@ class _Page:
 
         for first in [el for el in ranked if el not in boxes] + [el for el in ranked if el in boxes]:
             names = names_of(first)
-            if not names:
-                continue
+            if not names or reads_as_prose(texts[first] or ""):
+                continue  # a bio of the writer in a box named for the author is no byline
             like = (kinds[first], first.tag, first.get("class"), roots[first])
             for other in ranked:
                 if (
@@ -628,11 +647,11 @@ class _Page:
             return _without_organisations(dedupe_names(names), site_keys)
         return None
 
-    def byline_under_headline(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
         Monday, November 18th, 2019") and names people by full names (two capitalised words or
         more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston")."""
-        heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
+        heading = self.headline_element(title)
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
@@ -645,6 +664,10 @@ class _Page:
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
                     return _without_organisations(dedupe_names(names), site_keys)
+            if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
+                return _without_organisations((name,), site_keys)
+            if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
+                return _without_organisations(dedupe_names(dated), site_keys)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -666,9 +689,10 @@ class _Page:
                 return found
         return date_from_url(self.url) or date_from_url(canonical)
 
-    def date_under_headline(self, title: str | None) -> str | None:
-        """The last resort, as a reader finds it: a date in the short lines just after the headline
-        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+    def headline_element(self, title: str | None) -> HtmlElement | None:
+        """The heading that shows the page's title: an ``<h1>`` worded as the title, else (under a
+        site's banner ``<h1>``) an ``<h2>`` or ``<h3>`` so worded, else the first ``<h1>`` outside
+        the banner."""
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
         if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
             heading = next(
@@ -676,6 +700,12 @@ class _Page:
             )
         if heading is None:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
+        return heading
+
+    def date_under_headline(self, title: str | None) -> str | None:
+        """The last resort, as a reader finds it: a date in the short lines just after the headline
+        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+        heading = self.headline_element(title)
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
@@ -1046,6 +1076,61 @@ def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -
 
 def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
     return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+
+
+def _names_after_a_date(el: HtmlElement) -> list[str]:
+    """The people a dated line names after its date ("Posted on July 4, 2021 by Jens Petersen",
+    "Geschrieben am 4. Juli 2021 von Jens Petersen", "Publié le 4 juillet 2021 par Jean Dupont"):
+    full names only, after the date the words before "by" hold."""
+    line = _short_text(el, _MAX_BYLINE)
+    found = _BY_AFTER_DATE.search(line) if line else None
+    if line is None or found is None or find_date(line[: found.start()]) is None:
+        return []
+    return [name for name in split_authors(line[found.end() :]) if _full_name(name)]
+
+
+def _name_credited_for_words(link: HtmlElement) -> str | None:
+    """The name a link shows after the label of a writer's credit: "Words <a>Margaret Idle</a>",
+    "Text: <a>…</a>" (a credit for the photographs or the drawings names no writer)."""
+    before, parent = link.getprevious(), link.getparent()
+    if before is not None:
+        label = before.text_content() + (before.tail or "")
+    else:
+        label = (parent.text if parent is not None else None) or ""
+    if " ".join(label.split()).strip(":").strip().casefold() not in _WRITING_CREDITS:
+        return None
+    name = " ".join(link.text_content().split())
+    return name if _looks_like_a_name(name) else None
+
+
+def _looks_like_a_name(name: str) -> bool:
+    """One to :data:`_BYLINE_NAME_WORDS` words, each with a capital (or a particle), no digit."""
+    words = name.split()
+    return (
+        1 <= len(words) <= _BYLINE_NAME_WORDS
+        and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+        and not any(char.isdigit() for char in name)
+    )
+
+
+def _name_dated_after(link: HtmlElement) -> str | None:
+    """The name a link shows when the words right after it date it: a byline without a "By"
+    ("<a href=/team/licat><img alt=Licat>Licat</a> <span>on January 23, 2025</span>"). The name is
+    one to four words, each with a capital; the words after it open with "on" or a separator and
+    hold a date."""
+    name = " ".join(link.text_content().split())
+    if not _looks_like_a_name(name):
+        return None
+    after = " ".join((link.tail or "").split())
+    following = link.getnext()
+    for _ in range(_AFTER_NAME_SIBLINGS):  # a separator of its own comes before the date: "|" "January 9"
+        if following is None or len(after) > _MAX_DATE_TEXT:
+            break
+        after = " ".join((after + " " + following.text_content() + " " + (following.tail or "")).split())
+        following = following.getnext()
+    if not _DATE_AFTER_NAME.match(after):
+        return None
+    return name if find_date(after[:_MAX_DATE_TEXT]) is not None else None
 
 
 def _full_name(name: str) -> bool:

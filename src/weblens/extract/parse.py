@@ -4,7 +4,9 @@ Bytes are decoded with :func:`weblens.charset.decode_body`; NULs and other contr
 characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
 (the parser always gets UTF-8 bytes). An unclosed ``<title>`` (or ``<textarea>``) that
 swallowed the document is closed and the page parsed again; what libxml2 leaves after the ``<body>``
-(an early ``</body>``) is moved into it, as a browser reads it. libxml2 stops building the tree at depth
+(an early ``</body>``) is moved into it, as a browser reads it. A page streamed by React (its
+later parts sent hidden, each swapped into its placeholder by an inline script) is read with the
+parts in their places, as the script shows them. libxml2 stops building the tree at depth
 2048 and drops what lies below; when that happens the document is parsed again
 with its layout containers flattened, so a pathological nesting of ``<div>``s
 loses structure but not text. Parsing never raises.
@@ -33,6 +35,11 @@ _BLANK_LINE = re.compile(r"\n[ \t\r\f]*\n")
 _SNIFF = 4096
 _DISTINCT_CONTROLS = 5
 _SWALLOWED = 200  # characters of raw text in a <title> that make it suspect
+# React's streamed rendering: a part sent later (``<div hidden id="S:1">``) takes the place of its
+# placeholder (``<template id="B:1">`` for a Suspense boundary, ``"P:1"`` for a segment) when the
+# page's inline script calls $RC("B:1","S:1") (or $RR, or $RS("S:1","P:1")); without it nothing swaps
+_STREAMED_SWAP = re.compile(r"\$R[CSR]\(")
+_STREAMED_PART = re.compile(r"S:([0-9a-z]+)")
 _MARKUP_INSIDE = re.compile(r"<(?:/?(?:head|body|p|div|meta|link|script|table|h[1-6])\b|!--)", re.I)
 
 
@@ -150,6 +157,46 @@ def _into_body(root: HtmlElement) -> None:
         body.append(el)  # with its tail
 
 
+def _swap_streamed_parts(root: HtmlElement, source: str) -> None:
+    """Put each part a React page streamed hidden into its placeholder, as the page's script does
+    in a browser. Only when the script is in the page: hidden text a browser would not show is
+    never revealed, and a hidden box that merely has such an id stays hidden."""
+    if _STREAMED_SWAP.search(source) is None:
+        return
+    placeholders = {el.get("id"): el for el in root.iter("template") if el.get("id")}
+    for part in [el for el in root.iter("div") if el.get("hidden") is not None and el.get("id")]:
+        found = _STREAMED_PART.fullmatch(part.get("id") or "")
+        if found is None:
+            continue
+        key = found.group(1)
+        place = placeholders.get(f"B:{key}")
+        if place is None:
+            place = placeholders.get(f"P:{key}")
+        parent = None if place is None else place.getparent()
+        if place is None or parent is None or any(up is part for up in place.iterancestors()):
+            continue
+        at = parent.index(place)
+        tail = place.tail
+        children = list(part)
+        if part.text and part.text.strip():
+            if at:
+                before = parent[at - 1]
+                before.tail = (before.tail or "") + part.text
+            else:
+                parent.text = (parent.text or "") + part.text
+        parent.remove(place)
+        for offset, child in enumerate(children):
+            parent.insert(at + offset, child)  # with its tail
+        if tail:
+            if children:
+                children[-1].tail = (children[-1].tail or "") + tail
+            elif at:
+                parent[at - 1].tail = (parent[at - 1].tail or "") + tail
+            else:
+                parent.text = (parent.text or "") + tail
+        part.drop_tree()
+
+
 def parse_html(html: str | bytes) -> ParsedPage:
     """Parse ``html`` (text or raw bytes) into an lxml HTML document root. Never raises."""
     binary = False
@@ -186,4 +233,5 @@ def parse_html(html: str | bytes) -> ParsedPage:
             flat, _ = _parse(_as_text_document(_ANY_TAG.sub(" ", text)))
         return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
     _into_body(root)
+    _swap_streamed_parts(root, text)
     return ParsedPage(root=root, source=text, binary=binary)

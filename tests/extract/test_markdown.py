@@ -389,6 +389,16 @@ def test_links_are_absolute() -> None:
     )
 
 
+def test_a_link_split_in_two_to_the_same_address_is_one_link() -> None:
+    # an editor's seam: two anchors side by side, one address
+    html = "<p>according to a <a href='/alert'>n</a><a href='/alert'>ew alert</a> from the bureau</p>"
+    assert md(html) == "according to a [new alert](https://site.example/alert) from the bureau"
+    # apart, between words (a card's title and price), or to two addresses, they stay two links
+    assert md("<p><a href='/a'>one</a> <a href='/a'>two</a></p>").count("](") == 2
+    assert md("<p><a href='/a'>Kettle, 1.7 litres</a><a href='/a'>$39.00</a></p>").count("](") == 2
+    assert md("<p><a href='/a'>one</a><a href='/b'>two</a></p>").count("](") == 2
+
+
 def test_unlinkable_links_keep_their_text() -> None:
     html = "<p><a href='javascript:void(0)'>js</a> <a href='#top'>anchor</a> <a>none</a>"
     html += " <a href='mailto:a@b'>mail</a></p>"

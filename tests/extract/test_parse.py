@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import weblens
 from weblens.extract.parse import looks_binary, parse_html
@@ -148,3 +150,33 @@ def test_hidden_parts_without_the_swapping_script_stay_hidden() -> None:
     assert len(page.root.xpath("//div[@hidden]")) == 2
     out = weblens.extract(_STREAMED.format(post=_POST, script=""), "https://blog.example/p/simulators")
     assert "Sentence 29" not in out.text
+
+
+_STREAM_PIECES = st.sampled_from(
+    [
+        "<div hidden id='S:1'>",
+        "<div hidden id='S:2'>",
+        "<div hidden id='S:1'>",
+        "<template id='B:1'>",
+        "<template id='P:2'>",
+        "</template>",
+        "</div>",
+        "<p>words</p>",
+        "tail text",
+        "<article>",
+        "</article>",
+    ]
+)
+
+
+@given(st.lists(_STREAM_PIECES, max_size=14), st.booleans())
+def test_streamed_parts_in_any_arrangement_parse_and_stay_hidden_without_the_script(
+    pieces: list[str], script: bool
+) -> None:
+    # nested, repeated, unclosed, a placeholder inside its own part: parsing never raises, and
+    # without the swapping script every hidden part stays where it was sent
+    html = "<html><body>" + "".join(pieces) + ("<script>$RC('B:1','S:1')</script>" if script else "")
+    page = parse_html(html + "</body></html>")
+    if not script:
+        sent = parse_html(html.replace("<script", "<x-script") + "</body></html>")
+        assert len(page.root.xpath("//div[@hidden]")) == len(sent.root.xpath("//div[@hidden]"))

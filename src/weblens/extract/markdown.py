@@ -103,6 +103,12 @@ _BLANK_LINE = re.compile(r"\n\s*\n")
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 
+def _is_seam(before: str, after: str) -> bool:
+    """A word cut in two: a lower-case letter on both sides. Links side by side that make a card
+    ("…1.7 litres" "$39.00" "Available from…") stay apart."""
+    return before[-1:].isalpha() and before[-1:].islower() and after[:1].isalpha() and after[:1].islower()
+
+
 def to_markdown(
     root: HtmlElement,
     base_url: str | None,
@@ -453,18 +459,28 @@ class _Renderer:
                 trail = " " if content[-1:] in (" ", "\n") else ""
                 if frame.href is not None:
                     text = body.replace(chr(10), " ")
+                    end = f"]({markdown_url(frame.href)})"
+                    if not lead and sink and sink[-1].endswith(end) and _is_seam(sink[-1][: -len(end)], text):
+                        # a word split between two links to the same address ("<a>n</a><a>ew alert</a>",
+                        # an editor's seam) is one link: "[new alert](url)", not "[n](url)[ew alert](url)"
+                        sink[-1] = f"{sink[-1][: -len(end)]}{text}{end}{trail}"
+                        self._after_inline(token)
+                        return
                     start = (
                         ""
                         if lead
                         else link_start([box.parts for box in reversed(self.ctx.inline)] + [self.ctx.parts])
                     )
-                    sink.append(f"{lead}{start}[{text}]({markdown_url(frame.href)}){trail}")
+                    sink.append(f"{lead}{start}[{text}]{end[1:]}{trail}")
                     self.ctx.marked = self.ctx.marked or bool(start)
                 else:
                     sink.append(f"{lead}{emphasis(frame.marker, body)}{trail}")
                     self.ctx.marked = True
             elif content:
                 sink.append(" ")
+        self._after_inline(token)
+
+    def _after_inline(self, token: _Token) -> None:
         if token.kind in (_DT, _FIGCAPTION):
             self.flatten -= 1
             self.boundary()

@@ -28,7 +28,7 @@ from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
-from weblens.extract.metadata import Metadata, content_byline, content_date, content_title, extract_metadata
+from weblens.extract.metadata import content_byline, content_date, content_title, extract_metadata
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
@@ -47,13 +47,6 @@ _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may hav
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 _SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
 _HIDDEN_BY_SCRIPT = "js_required: most of the page's text is hidden until a script shows it"
-
-
-def _metadata(root: HtmlElement, url: str | None) -> Metadata:
-    try:
-        return extract_metadata(root, url)
-    except Exception as exc:  # metadata is a bonus; never let it cost the text, and say it is missing
-        return Metadata(failure=type(exc).__name__)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,7 +250,7 @@ def _best_content(
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
     started = time.perf_counter()
     parsed = parse_html(html)
-    meta = _metadata(parsed.root, url)
+    meta = extract_metadata(parsed.root, url)  # never raises: a fault of ours comes back as meta.failure
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     site = site_of(url) or site_of(meta.canonical_url)
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)

@@ -102,12 +102,12 @@ _DATE_WORDS = frozenset(
     )
 )  # fmt: skip
 
-# a class that states a feature rather than a role: "has-comments", "no-sidebar", "comment-count"
 # the first word of a camelCase name, and the words that make such a name a switch of a script
 _CAMEL_HEAD = re.compile(r"[a-z]+(?=[A-Z])")
 _FLAG_WORDS = frozenset(
     ("enable", "enabled", "disable", "disabled", "filter", "has", "is", "no", "show", "hide", "allow", "use")
 )
+# a class that states a feature rather than a role: "has-comments", "no-sidebar", "comment-count"
 _FEATURE_WORDS = frozenset(
     (
         "has", "with", "no", "non", "not", "without", "enable", "enabled", "disable", "disabled", "is",

@@ -599,11 +599,6 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
 
 
-def _text_chars(stats: TreeStats, i: int) -> int:
-    """Characters of text in block ``i``'s subtree."""
-    return sum(stats.chars[i : stats.ends[i] + 1])
-
-
 def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], list[int]]:
     """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
     two or more boxes of one kind (:func:`_post_kind`) that hold prose. The chosen text is one post
@@ -622,7 +617,7 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], li
             for child in stats.children(box)
             if child not in scores.removed
             and _post_kind(stats.nodes[child]) == kind
-            and (good[child] >= _POST_PROSE or _text_chars(stats, child) >= _POST_TEXT)
+            and (good[child] >= _POST_PROSE or subtree_chars(stats, child) >= _POST_TEXT)
         ]
         if len(posts) >= _POSTS and kind[1]:
             return box, [], []

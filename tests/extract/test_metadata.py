@@ -158,7 +158,7 @@ def test_the_text_of_a_link_home_names_the_site(home: str, title: str) -> None:
 )
 def test_a_title_loses_the_wiki_and_the_host_of_wikis_it_ends_with(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki"], "https://harbour.fandom.example/wiki/North_Quay_Lighthouse")
-    assert strip_site_affix(title, keys, None) == expected
+    assert strip_site_affix(title, keys, frozenset) == expected
 
 
 @pytest.mark.parametrize(
@@ -193,6 +193,40 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
     declared: str, h1: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>", f"<h1>{h1}</h1><p>text</p>").title == title
+
+
+@pytest.mark.parametrize(
+    ("declared", "shown", "title"),
+    [
+        # an unknown site's name after the title, which the page shows in a link named title
+        (
+            "Tide clocks explained | Harbour Board",
+            "<a class='title' href='/t/1'>Tide clocks explained</a>",
+            "Tide clocks explained",
+        ),
+        (
+            "Knots for mooring : sailing",
+            "<span class='titleline'><a href='/k'>Knots for mooring</a></span>",
+            "Knots for mooring",
+        ),
+        # an <h1> after another that shows a vote count
+        (
+            "Simulators — Alignment Board",
+            "<h1>690</h1><h1><a href='/posts/1'>Simulators</a></h1>",
+            "Simulators",
+        ),
+        # a box named title that shows none of the parts
+        (
+            "Tide clocks explained | Harbour Board",
+            "<div class='title'>Latest posts</div>",
+            "Tide clocks explained | Harbour Board",
+        ),
+    ],
+)
+def test_a_declared_title_keeps_the_part_the_page_shows_as_its_title(
+    declared: str, shown: str, title: str
+) -> None:
+    assert meta_of(f"<title>{declared}</title>", f"<div>{shown}</div><p>text</p>").title == title
 
 
 def test_an_h1_that_links_up_to_the_index_page_of_a_directory_above_names_the_manual() -> None:

@@ -36,12 +36,13 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import lxml.etree
@@ -66,6 +67,7 @@ from weblens.extract.metatext import (
     is_site_name,
     leading_part,
     looks_like_url,
+    name_key,
     names_the_site,
     normalise_language,
     site_name_keys,
@@ -103,6 +105,9 @@ _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
 _MAX_H1 = 20
+_MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
+# elements a page names as its title's ("post-title", "titleline", "headline"), in the body
+_TITLE_ELEMENTS = lxml.etree.XPath("//body//*[contains(@class, 'title') or contains(@class, 'headline')]")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
@@ -509,9 +514,24 @@ class _Page:
                 found.append(text)
         return found
 
+    def shown_titles(self) -> frozenset[str]:
+        """How the page shows its title, as :func:`name_key` keys: the texts of its ``<h1>``
+        headings outside the banner and of elements named title or headline (``<a class="title">``,
+        ``<span class="titleline">``) that do not link home. A declared title with a separator
+        keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
+        shown = [el for el in self.h1s if not _in_banner(el, self.url)]
+        shown += [
+            el
+            for el in cast(list[HtmlElement], _TITLE_ELEMENTS(self.tree))
+            if not _links_home(el) and not _in_banner(el, self.url)
+        ]
+        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown[:_MAX_SHOWN_TITLES])
+        return frozenset(key for key in keys if key)
+
     def title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
         h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
+        shown = functools.cache(self.shown_titles)
         candidates: list[str | None] = [
             *self.values(_OG_TITLE),
             self.jsonld.title,
@@ -527,12 +547,12 @@ class _Page:
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
             else:
-                declared.append(strip_site_affix(text, site_keys, h1_text))
+                declared.append(strip_site_affix(text, site_keys, shown))
         if declared:
             return self.headline(declared, site_keys) or declared[0]
         text = clean_text(h1_text, _MAX_TITLE)
         if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
-            return strip_site_affix(text, site_keys, h1_text)
+            return strip_site_affix(text, site_keys, shown)
         return fallback or text
 
     def headline(self, declared: list[str], site_keys: frozenset[str]) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 __all__ = [
@@ -148,12 +148,13 @@ def leading_part(title: str) -> str:
     return title[: found.start()].strip() if found else title
 
 
-def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
-    """``title`` without a leading or trailing site name (see the module docstring)."""
+def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:
+    """``title`` without a leading or trailing site name (see the module docstring); ``shown()``
+    gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
+    for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", title) or title
-    h1_key = name_key(h1_text or "")
     aside = _TRAILING_ASIDE.search(title)
-    if h1_key and aside and name_key(title[: aside.start()]) == h1_key:
+    if aside and name_key(title[: aside.start()]) in shown():
         return title[: aside.start()].strip()  # "Page (Product 1.4 API)" over a heading "Page"
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
@@ -173,10 +174,9 @@ def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> s
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return rest
-    if h1_key:
-        for part in (head, rest, lead, tail):
-            if part and name_key(part) == h1_key:
-                return part
+    for part in (head, rest, lead, tail):
+        if part and name_key(part) in shown():
+            return part
     return title
 
 

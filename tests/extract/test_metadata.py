@@ -215,6 +215,19 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
             "<h1>690</h1><h1><a href='/posts/1'>Simulators</a></h1>",
             "Simulators",
         ),
+        # a CJK title's unspaced "-" and "_" part it as spaced separators do
+        (
+            "短缺药品保供稳价-新华网",
+            "<h1><span class='title'>短缺药品保供稳价</span></h1>",
+            "短缺药品保供稳价",
+        ),
+        (
+            "以战时内阁审查重启停火谈判提案_新闻频道_中国青年网",
+            "<h1>以战时内阁审查重启停火谈判提案</h1>",
+            "以战时内阁审查重启停火谈判提案",
+        ),
+        # a hyphen inside a word of a Latin title parts nothing
+        ("Tide-clocks", "<h1>Tide</h1>", "Tide-clocks"),
         # a box named title that shows none of the parts
         (
             "Tide clocks explained | Harbour Board",

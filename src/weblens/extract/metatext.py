@@ -5,8 +5,9 @@
 - site names: ``site_keys`` spells the site's names and host for comparison (lower case,
   letters and digits only, with and without a leading "the"); ``is_site_name`` compares.
 - ``strip_site_affix``: "Headline | Site" and "Site - Headline" (also with the full-width
-  "｜" and "：" of CJK titles) lose the site part when it is a known site name, or keep the part
-  that equals the page's ``<h1>``; an archive note "(Published 2016)" is dropped.
+  "｜" and "：" and the unspaced "-" and "_" of CJK titles) lose the site part when it is a known
+  site name, or keep the part the page shows as its title (an ``<h1>``, a box named title); an
+  archive note "(Published 2016)" is dropped.
 - ``is_generic_title``: "Home", "Index", "Untitled Document" name no page.
 - ``normalise_language``: a BCP 47-shaped tag in its usual case (``en``, ``en-US``,
   ``zh-Hant-TW``), from ``en_us``, ``EN-gb``, ``"de, en"``.
@@ -37,7 +38,11 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
-_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
+_CJK = "\u2e80-\u9fff\u3040-\u30ff\uac00-\ud7af\uf900-\ufaff"  # Han, kana, hangul
+# " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网")
+_TITLE_SEPARATOR = re.compile(
+    rf"\s+(?:[|\-–—·•»:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{_CJK}])[-_](?=[{_CJK}])"
+)
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(

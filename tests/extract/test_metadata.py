@@ -969,6 +969,38 @@ def test_a_byline_that_names_no_person_gives_no_author(byline: str) -> None:
     assert meta_of(f'<meta name="author" content="{byline}">').authors == ()
 
 
+@pytest.mark.parametrize(
+    ("head", "body", "authors"),
+    [
+        # a community's member, by the handle the page links to a profile of
+        ("", "<p>by <a rel='author' href='/users/janus-1'>janus</a></p><p>text</p>", ("janus",)),
+        (
+            ld({"@type": "Article", "author": {"@type": "Person", "name": "theahura"}}),
+            "<a href='https://letters.example/@theahura'><img alt=''></a>",
+            ("theahura",),
+        ),
+        (
+            "",
+            "<div class='post'><a class='author' href='/u/robert.wagner'>robert.wagner</a><p>text</p></div>",
+            ("robert.wagner",),
+        ),
+        # a publication's archive of a CMS account's posts is not a profile
+        ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p><p>text</p>", ()),
+        # a commenter's profile: the handle is not the page's author
+        (
+            "",
+            "<div class='comments'><div class='comment'>"
+            "<a class='author' href='/user/user_alpha'>user_alpha</a><p>reply</p></div></div>",
+            (),
+        ),
+    ],
+)
+def test_a_handle_is_an_author_when_the_page_links_to_its_community_profile(
+    head: str, body: str, authors: tuple[str, ...]
+) -> None:
+    assert meta_of(head, body).authors == authors
+
+
 def test_an_organisation_in_jsonld_is_no_author() -> None:
     ld = {"@type": "NewsArticle", "author": [{"@type": "Organization", "name": "Daily Example"}]}
     head = (

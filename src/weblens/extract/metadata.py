@@ -39,7 +39,7 @@ import copy
 import functools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, cast
@@ -51,7 +51,10 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
+    handle_key,
+    is_handle,
     is_organisation,
+    profile_handle,
     reads_as_prose,
     split_authors,
 )
@@ -281,7 +284,7 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         for line in lines:  # the element's own line, else with what completes it ("by" + a name)
             names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
-                return _without_organisations(dedupe_names(names), frozenset())
+                return _without_organisations(dedupe_names(names), frozenset(), frozenset)
         budget -= len(own) + len(tail)
         if budget <= 0:
             break
@@ -425,6 +428,16 @@ class _Page:
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
             yield from self.meta.get(key, ())
+
+    @functools.cached_property
+    def _profile_handles(self) -> frozenset[str]:
+        links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
+        return frozenset(handle for a, handle in links if handle and not _in_comment(a))
+
+    def profile_handles(self) -> frozenset[str]:
+        """The handles of the community profiles the page links to (see :func:`profile_handle`),
+        outside reader comments: a commenter is not the page's author."""
+        return self._profile_handles
 
     def marked(self) -> tuple[list[HtmlElement], list[HtmlElement]]:
         """(elements marked as author or byline, elements marked datePublished), found on first use."""
@@ -604,7 +617,7 @@ class _Page:
         of a related story further down says."""
         declared: tuple[str, ...] = ()
         for source, one_each in self.declared_authors():
-            declared = _people(source, site_keys, one_person=one_each)
+            declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
             if declared:
                 break
         if declared:
@@ -664,7 +677,7 @@ class _Page:
                     and (kinds[other], other.tag, other.get("class"), roots[other]) == like
                 ):
                     names += names_of(other)
-            return _without_organisations(dedupe_names(names), site_keys)
+            return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
         return None
 
     def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
@@ -683,11 +696,11 @@ class _Page:
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
-                    return _without_organisations(dedupe_names(names), site_keys)
+                    return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
-                return _without_organisations((name,), site_keys)
+                return _without_organisations((name,), site_keys, self.profile_handles)
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
-                return _without_organisations(dedupe_names(dated), site_keys)
+                return _without_organisations(dedupe_names(dated), site_keys, self.profile_handles)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -1089,13 +1102,24 @@ def _byline_text(el: HtmlElement) -> str | None:
     return _spaced_text(el, _MAX_BYLINE)
 
 
-def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -> tuple[str, ...]:
+def _people(
+    source: list[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]], *, one_person: bool
+) -> tuple[str, ...]:
     names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_person))
-    return _without_organisations(names, site_keys)
+    return _without_organisations(names, site_keys, profiles)
 
 
-def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
-    return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+def _without_organisations(
+    names: Iterable[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]]
+) -> tuple[str, ...]:
+    """``names`` that are people's: not the site, an organisation, or a login handle, unless the
+    page links to the profile of that handle (``profiles()``, asked for only when a handle is seen)."""
+    return tuple(
+        name
+        for name in names
+        if not (names_the_site(name, site_keys) or is_organisation(name))
+        and not (is_handle(name) and handle_key(name) not in profiles())
+    )
 
 
 def _names_after_a_date(el: HtmlElement) -> list[str]:

@@ -5,10 +5,10 @@
 fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00 +0100``)
 English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``), the same with the
 month named in German, French, Spanish, Portuguese, Italian, Dutch or nine more languages
-(``3. Juli 2018``, ``17 de marzo de 2020``, ``1er juillet 2019``, ``5 lipca 2019``), day-first dates with dots (``27.06.2018 09:54``) and
-numbers parted by slashes or hyphens when their order is plain (``22/11/2020``, ``11-22-2020``;
-``05/06/2020`` could be either and gives None). The answer keeps what the source knows and invents
-nothing:
+(``3. Juli 2018``, ``17 de marzo de 2020``, ``1er juillet 2019``, ``5 lipca 2019``), day-first
+dates with dots (``27.06.2018 09:54``) and numbers parted by slashes or hyphens when their order
+is plain (``22/11/2020``, ``11-22-2020``; ``05/06/2020`` could be either and gives None). The
+answer keeps what the source knows and invents nothing:
 
 - a date alone stays a date: ``2024-03-15``;
 - a time without a zone stays without one: ``2024-03-15T10:30:00``;

@@ -132,6 +132,7 @@ class _Content:
     captions: set[HtmlElement]
     text: str
     words: int
+    title_words: int = 0  # the words of the page's title headings in the content, left out of text
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
     heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
     date: str | None = None  # a date line at the head of the content (asked only of undated pages)
@@ -187,6 +188,7 @@ def _content(
         captions=captions,
         text=text,
         words=word_count(text),
+        title_words=sum(word_count(line_text(el)) for el in title_headings),
         listing=listing,
         heading=""
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK
@@ -216,7 +218,11 @@ def _best_content(
     first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
-    nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
+    # a content that opens with the page's title heading found the post, however short its text
+    nothing = (
+        first.main.selection.method is ExtractionMethod.FALLBACK
+        or first.words + first.title_words < _NEARLY_NOTHING
+    )
     if nothing:
         second = _content(
             parse_html(html), title, options, weak_roles=False, site=site, dated=dated, thread=thread

@@ -60,6 +60,7 @@ from weblens.extract.authors import (
 )
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
+from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
     clean_text,
@@ -100,6 +101,10 @@ class Metadata:
     # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
     declared_types: frozenset[str] = frozenset()
     failure: str | None = None  # why reading them failed: a fault of ours the page exposed, reported
+    # the article's text as its structured data declares it (JSON-LD ``articleBody``), of
+    # DECLARED_TEXT_WORDS words or more: never returned as text (a reader does not see it), only
+    # used to find where the page shows it
+    declared_text: str | None = None
 
 
 _MAX_TITLE = 1000
@@ -476,6 +481,7 @@ class _Page:
             language=self.language(),
             image=self.image(),
             declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
+            declared_text=body if (body := self.jsonld.body) and is_declared_text(body) else None,
         )
 
     def og_types(self) -> frozenset[str]:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import weblens
 from weblens.extract.blocks import gather_stats
-from weblens.extract.declared import box_showing, is_summary_of, shown_share, trigrams
+from weblens.extract.declared import is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.parse import parse_html
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "classes"
@@ -54,10 +54,11 @@ def test_the_box_showing_the_declared_text_is_the_innermost_that_shows_most_of_i
     body = page.root.find("body")
     assert body is not None
     stats = gather_stats(body)
-    box = box_showing(stats, trigrams(POST))
+    box = where_shown(stats, trigrams(POST)).box
     assert box is not None and stats.nodes[box].tag == "p" and POST[:40] in stats.nodes[box].text_content()
     assert (
-        box_showing(stats, trigrams("Words that this page never shows to anyone at all, anywhere.")) is None
+        where_shown(stats, trigrams("Words that this page never shows to anyone at all, anywhere.")).box
+        is None
     )
 
 
@@ -91,3 +92,43 @@ def test_a_declared_lead_paragraph_does_not_move_the_content_to_the_lead() -> No
     )
     page = weblens.extract(_page(POST, f"{lead}<div class='story'>{story}</div>"))
     assert "Paragraph 39 of the full story" in page.text
+
+
+def test_the_box_marked_article_body_is_the_content_though_its_name_reads_as_a_signup_box() -> None:
+    """A story marked ``itemprop=articleBody`` in a box named for subscribers ("subscriber-premium",
+    which reads as a newsletter box) beside longer teasers: the marked text is the article's."""
+    story = "".join(
+        f"<p>Paragraph {n} of the story: the harbour council kept the tide clock, and the ferry crews"
+        " said they were glad of it.</p>"
+        for n in range(6)
+    )
+    others = "".join(
+        f"<div class='card'><h3><a href='/s{n}'>Other story {n}</a></h3><p>Story {n} tells how the"
+        " lighthouse keepers, the pilots and the harbour master spent a long winter, and what the town"
+        " made of it in the spring that followed.</p></div>"
+        for n in range(10)
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        "<article><h1>The tide clock stays</h1>"
+        f"<div class='asset-content subscriber-premium' itemprop='articleBody'>{story}"
+        "<script>var ad = {slot: 'story-1', sizes: [[300, 250]]};</script></div></article>"
+        f"<section class='more-news'>{others}</section>"
+        "<footer><p>Copyright the Harbour Times. All rights reserved.</p></footer></body></html>"
+    )
+    page = weblens.extract(html)
+    assert "Paragraph 0 of the story" in page.text and "Paragraph 5 of the story" in page.text
+    assert "Other story" not in page.text and "slot" not in page.text
+
+
+def test_a_declared_text_in_a_hidden_box_stays_hidden() -> None:
+    """The page shows its declared text only in a box an inline style or the ``hidden`` attribute
+    hides: the box still goes, as every such box does; the declared text reveals nothing."""
+    teasers = "".join(
+        f"<div class='card'><p>Story {n} tells how the lighthouse keepers, the pilots and the harbour"
+        " master spent a long winter, and what the town made of it in the spring.</p></div>"
+        for n in range(6)
+    )
+    for hiding in ("style='display:none'", "hidden"):
+        page = weblens.extract(_page(POST, f"<div {hiding}><p>{POST}</p></div><section>{teasers}</section>"))
+        assert "harbour council voted" not in page.text

@@ -21,7 +21,7 @@ from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
-from weblens.extract.declared import SHOWN_SHARE, Trigrams, box_showing, is_summary_of, shown_share, trigrams
+from weblens.extract.declared import SHOWN_SHARE, Trigrams, is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
 from weblens.extract.jsonld import is_article_type
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
@@ -81,6 +81,7 @@ def _main_content(
     stats = gather_stats(body)
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
+    shown = where_shown(stats, declared) if declared else None
     cleaning = clean(
         body,
         stats,
@@ -88,6 +89,7 @@ def _main_content(
         weak_roles=weak_roles,
         topic=title,
         thread=thread,
+        shown=shown.blocks if shown else (),
     )
     selection = select_main(
         body,
@@ -97,7 +99,7 @@ def _main_content(
         listing=listing,
         site=site,
         thread=cleaning.discussion,
-        pinned=box_showing(stats, declared) if declared else None,
+        pinned=shown.box if shown else None,
     )
     return _Main(
         selection=selection,

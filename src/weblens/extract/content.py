@@ -861,7 +861,8 @@ def select_main(
         site=site,
         listing=listing,
     )
-    if pinned is not None:  # the box showing the declared text: pruned inside, as any content is
+    if pinned is not None and pinned not in removed:  # the box showing the declared text (never a
+        # box cleaning removed: a hidden one is detached, and its text must not come back)
         while stats.nodes[pinned].tag not in _CONTAINERS and stats.parents[pinned] >= 0:
             pinned = stats.parents[pinned]  # a paragraph is never the whole article (as in step 2)
         for el in _prune(scores, pinned):

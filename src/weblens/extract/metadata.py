@@ -113,6 +113,11 @@ _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
 _MAX_H1 = 20
+# the texts of an element outside its scripts and styles (an articleBody's text as a reader sees it)
+_PROSE_TEXTS = lxml.etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
+    smart_strings=False,
+)
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
 # elements a page names as its title's ("post-title", "titleline", "headline"), in the body
 _TITLE_ELEMENTS = lxml.etree.XPath("//body//*[contains(@class, 'title') or contains(@class, 'headline')]")
@@ -231,7 +236,7 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
-        "itemprop": ("uthor", "atePublished"),
+        "itemprop": ("uthor", "atePublished", "rticleBody"),
         "rel": ("uthor",),
         "class": ("byline", "author"),
         "id": ("byline",),
@@ -384,6 +389,7 @@ class _Page:
     jsonld: JsonLdFacts
     tree: HtmlElement
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
+    _bodies: list[HtmlElement] = field(default_factory=list)  # marked itemprop=articleBody, by marked()
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None) -> _Page:
@@ -445,12 +451,16 @@ class _Page:
         return self._profile_handles
 
     def marked(self) -> tuple[list[HtmlElement], list[HtmlElement]]:
-        """(elements marked as author or byline, elements marked datePublished), found on first use."""
+        """(elements marked as author or byline, elements marked datePublished), found on first use;
+        the elements marked ``itemprop=articleBody`` are kept aside in ``self._bodies``."""
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
             for el in _MARKED(self.tree):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
+                    continue
+                if "articlebody" in _itemprop(el).split():
+                    self._bodies.append(el)
                     continue
                 if _in_user_reviews(el):
                     continue
@@ -481,8 +491,18 @@ class _Page:
             language=self.language(),
             image=self.image(),
             declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
-            declared_text=body if (body := self.jsonld.body) and is_declared_text(body) else None,
+            declared_text=self.declared_text(),
         )
+
+    def declared_text(self) -> str | None:
+        """The article's text as the page declares it: JSON-LD ``articleBody`` (or a posting's
+        ``text``), else the text of the elements marked ``itemprop=articleBody``; None when shorter
+        than an article's (:func:`is_declared_text`)."""
+        body = self.jsonld.body
+        if not body:
+            self.marked()
+            body = " ".join(" ".join(_PROSE_TEXTS(el)) for el in self._bodies)
+        return body if body and is_declared_text(body) else None
 
     def og_types(self) -> frozenset[str]:
         """The Open Graph type (``og:type``: "article", "website", "video.other"), lower case."""

@@ -136,6 +136,7 @@ _CANONICAL = re.compile(
 )
 _ADDRESS = re.compile(rb"(?:href|content)=[\"'](https?://[^\"']+)[\"']", re.IGNORECASE)
 _LANG = re.compile(rb"<html\b[^>]*?\blang=[\"']?([a-zA-Z]{2,3})", re.IGNORECASE)
+_NO_DATE = frozenset(("nan", "none", ""))  # how htmldate's annotation sheets write "no date"
 _SCRIPTS = (
     ("zh", re.compile(r"[\u4e00-\u9fff]")),
     ("ja", re.compile(r"[\u3040-\u30ff]")),
@@ -200,13 +201,15 @@ def magic_html(files: Files) -> Iterator[Candidate]:
 
 def htmldate(files: Files) -> Iterator[Candidate]:
     """htmldate's date-annotated pages: its unit-test pages (BBAW) and the Media Cloud sample. The
-    BBAW evaluation folder is not read: most of it is trafilatura's evaluation set too."""
+    BBAW evaluation folder is not read: most of it is trafilatura's evaluation set too. A date of
+    ``"nan"`` (a spreadsheet's empty cell) says the annotators found no date: labelled as none."""
     for index, folder in (("eval_default.json", "cache"), ("eval_mediacloud_2020.json", "test_set")):
         for url, entry in sorted(json.loads(files[f"tests/{index}"]).items()):
             path = f"tests/{folder}/{entry['file']}"
             if path in files:
                 key = re.sub(r"[^\w.-]+", "_", Path(entry["file"]).stem)[:60]
-                yield path, _page("htmldate", key, url, "article", files[path], {"date": entry["date"]})
+                day = None if str(entry["date"]).casefold() in _NO_DATE else entry["date"]
+                yield path, _page("htmldate", key, url, "article", files[path], {"date": day})
 
 
 def newspaper4k(files: Files) -> Iterator[Candidate]:

@@ -8,7 +8,8 @@ Method. For every page of the shared corpora, the structural elements of the ORI
 belong to the main content are found: elements whose text (white space collapsed, lower-cased) is
 found in the corpus's human-made ground-truth text. Kinds and their minimum size:
 
-* headings (``h1``–``h6``, at least 3 words);
+* headings (``h1``–``h6``, at least 3 words; a permalink sign the heading ends with, "#", "¶", "§",
+  is no word of it: a link to the heading's own anchor, which an extractor may drop);
 * list items (``li``, at least 4 words of their own text, nested lists left out);
 * table rows (``tr`` of a data table: at least two non-empty cells, no table or block inside;
   every cell's text must be in the ground truth);
@@ -87,6 +88,7 @@ _MD_IMAGE = r"!\[(?:\\.|[^\[\]\\])*\]\((?:[^()\s]|\([^()\s]*\))*(?:\s[^)]*)?\)"
 _MD_IMAGE_LINK = re.compile(rf"(?<![\\!])\[\s*{_MD_IMAGE}{_LINK_TEXT}\]{_LINK_TARGET}")
 _MD_NOISE = re.compile(r"\\(?=[^\w\s]|_)|[*_`]")  # an escape before punctuation ("_" is a word character)
 _EMPHASIS_CHARS = re.compile(r"[*_`]")
+_PERMALINK_SIGN = re.compile(r"\s*[#¶§🔗⚓]+$")  # a heading's link to itself, at its end
 # a heading line, also as the first block of a list item ("- ### Title" is a heading in CommonMark)
 _HEADING = re.compile(r"^\s{0,3}(?:(?:[-*+]|\d{1,9}[.)])\s+)*#{1,6}\s+(.*)$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
@@ -189,7 +191,7 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
     for el in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "pre", "a"):
         tag = el.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            text = norm(el.text_content())
+            text = _PERMALINK_SIGN.sub("", norm(el.text_content()))
             if _words(text) >= 3 and _in(text, truth) and unambiguous(text):
                 found.append(Element("headings", [text]))
         elif tag == "li":

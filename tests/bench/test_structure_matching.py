@@ -66,3 +66,24 @@ def test_escaped_underscores_read_as_the_text() -> None:
     element = Element(kind="links", texts=["__abs__() (in module operator)"], url=url)
     markdown = f"- [\\_\\_abs\\_\\_() (in module operator)]({url}#operator.__abs__)"
     assert kept(element, markdown, markdown.splitlines())
+
+
+def test_a_heading_is_found_without_the_permalink_sign_it_ends_with() -> None:
+    """A heading's link to its own anchor ("#", "¶") is no word of it: a heading kept without the
+    sign is kept, and one kept with it too."""
+    from bench.structure import elements
+
+    raw = (
+        b"<html><body><article><h2 id='early'>The Early Days of Rendering&nbsp;<a class='anchor'"
+        b" href='#early'>#</a></h2><p>Words of the section.</p></article></body></html>"
+    )
+    found = [
+        el
+        for el in elements(
+            raw, "https://site.example/a", "the early days of rendering # words of the section."
+        )
+        if el.kind == "headings"
+    ]
+    assert [el.texts for el in found] == [["the early days of rendering"]]
+    for markdown in ("## The Early Days of Rendering", "## The Early Days of Rendering [#](#early)"):
+        assert kept(found[0], markdown, markdown.splitlines())

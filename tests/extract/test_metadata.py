@@ -158,7 +158,7 @@ def test_the_text_of_a_link_home_names_the_site(home: str, title: str) -> None:
 )
 def test_a_title_loses_the_wiki_and_the_host_of_wikis_it_ends_with(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki"], "https://harbour.fandom.example/wiki/North_Quay_Lighthouse")
-    assert strip_site_affix(title, keys, None) == expected
+    assert strip_site_affix(title, keys, frozenset) == expected
 
 
 @pytest.mark.parametrize(
@@ -193,6 +193,53 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
     declared: str, h1: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>", f"<h1>{h1}</h1><p>text</p>").title == title
+
+
+@pytest.mark.parametrize(
+    ("declared", "shown", "title"),
+    [
+        # an unknown site's name after the title, which the page shows in a link named title
+        (
+            "Tide clocks explained | Harbour Board",
+            "<a class='title' href='/t/1'>Tide clocks explained</a>",
+            "Tide clocks explained",
+        ),
+        (
+            "Knots for mooring : sailing",
+            "<span class='titleline'><a href='/k'>Knots for mooring</a></span>",
+            "Knots for mooring",
+        ),
+        # an <h1> after another that shows a vote count
+        (
+            "Simulators — Alignment Board",
+            "<h1>690</h1><h1><a href='/posts/1'>Simulators</a></h1>",
+            "Simulators",
+        ),
+        # a CJK title's unspaced "-" and "_" part it as spaced separators do
+        (
+            "短缺药品保供稳价-新华网",
+            "<h1><span class='title'>短缺药品保供稳价</span></h1>",
+            "短缺药品保供稳价",
+        ),
+        (
+            "以战时内阁审查重启停火谈判提案_新闻频道_中国青年网",
+            "<h1>以战时内阁审查重启停火谈判提案</h1>",
+            "以战时内阁审查重启停火谈判提案",
+        ),
+        # a hyphen inside a word of a Latin title parts nothing
+        ("Tide-clocks", "<h1>Tide</h1>", "Tide-clocks"),
+        # a box named title that shows none of the parts
+        (
+            "Tide clocks explained | Harbour Board",
+            "<div class='title'>Latest posts</div>",
+            "Tide clocks explained | Harbour Board",
+        ),
+    ],
+)
+def test_a_declared_title_keeps_the_part_the_page_shows_as_its_title(
+    declared: str, shown: str, title: str
+) -> None:
+    assert meta_of(f"<title>{declared}</title>", f"<div>{shown}</div><p>text</p>").title == title
 
 
 def test_an_h1_that_links_up_to_the_index_page_of_a_directory_above_names_the_manual() -> None:
@@ -920,6 +967,38 @@ def test_jsonld_nested_dates_and_authors_are_found(case: tuple[list[str], tuple[
 def test_a_byline_that_names_no_person_gives_no_author(byline: str) -> None:
     # a wire service, a newsroom or brand ("The …"), a login handle: not a person
     assert meta_of(f'<meta name="author" content="{byline}">').authors == ()
+
+
+@pytest.mark.parametrize(
+    ("head", "body", "authors"),
+    [
+        # a community's member, by the handle the page links to a profile of
+        ("", "<p>by <a rel='author' href='/users/janus-1'>janus</a></p><p>text</p>", ("janus",)),
+        (
+            ld({"@type": "Article", "author": {"@type": "Person", "name": "theahura"}}),
+            "<a href='https://letters.example/@theahura'><img alt=''></a>",
+            ("theahura",),
+        ),
+        (
+            "",
+            "<div class='post'><a class='author' href='/u/robert.wagner'>robert.wagner</a><p>text</p></div>",
+            ("robert.wagner",),
+        ),
+        # a publication's archive of a CMS account's posts is not a profile
+        ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p><p>text</p>", ()),
+        # a commenter's profile: the handle is not the page's author
+        (
+            "",
+            "<div class='comments'><div class='comment'>"
+            "<a class='author' href='/user/user_alpha'>user_alpha</a><p>reply</p></div></div>",
+            (),
+        ),
+    ],
+)
+def test_a_handle_is_an_author_when_the_page_links_to_its_community_profile(
+    head: str, body: str, authors: tuple[str, ...]
+) -> None:
+    assert meta_of(head, body).authors == authors
 
 
 def test_an_organisation_in_jsonld_is_no_author() -> None:

@@ -26,6 +26,15 @@ from weblens.extract.metadata import extract_metadata
         ("1er juillet 2019", "2019-07-01"),  # French
         ("12 febbraio 2021", "2021-02-12"),  # Italian
         ("5 maart 2022", "2022-03-05"),  # Dutch
+        ("duminică, 20 septembrie 2020 16:20", "2020-09-20T16:20:00"),  # Romanian
+        ("7 października 2020", "2020-10-07"),  # Polish, the genitive a date takes
+        ("12. května 2021", "2021-05-12"),  # Czech
+        ("3 марта 2021", "2021-03-03"),  # Russian
+        ("14 травня 2020", "2020-05-14"),  # Ukrainian
+        ("14 Mayıs 2020", "2020-05-14"),  # Turkish
+        ("17 augusti 2019", "2019-08-17"),  # Swedish
+        ("1 de març de 2020", "2020-03-01"),  # Catalan
+        ("9 Agustus 2021", "2021-08-09"),  # Indonesian
         ("27.06.2018 09:54", "2018-06-27T09:54:00"),  # day first with dots
         ("3.7.2018", "2018-07-03"),
         ("17 de marzo de 2020 - 10:30", "2020-03-17T10:30:00"),

@@ -744,3 +744,19 @@ def test_a_documents_sections_are_read_together_though_one_of_them_scores_best()
     for words in ("plans your meals from what you already have", "Python-only package", "Recipes shows you"):
         assert words in page.text
     assert "Topic number" not in page.text and "Chapter 3" not in page.text and "Copyright" not in page.text
+
+
+def test_a_post_that_opens_with_the_page_title_is_the_content_however_short() -> None:
+    """A question whose text is little more than its title heading (left out of the text: the title
+    is a field of its own) was found: the second try, which lets a sidebar's welcome text count,
+    must not take its place."""
+    html = (
+        "<html><head><title>Resume download fails with a server error every single time</title></head>"
+        "<body><div class='sidebar-widget'><p>Welcome to the Developer Inn, the platform that helps"
+        " developers of every kind prepare for their next interview and find a job.</p></div>"
+        "<div class='question'><h1>Resume download fails with a server error every single time</h1>"
+        "<p>Any ideas? It fails on each download.</p></div></body></html>"
+    )
+    page = weblens.extract(html)
+    assert page.title == "Resume download fails with a server error every single time"
+    assert page.text == "Any ideas? It fails on each download."

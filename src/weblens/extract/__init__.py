@@ -21,6 +21,7 @@ from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, select_main
+from weblens.extract.declared import SHOWN_SHARE, Trigrams, is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
 from weblens.extract.jsonld import is_article_type
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
@@ -67,8 +68,10 @@ def _main_content(
     listing: bool = False,
     site: str | None = None,
     thread: bool = False,
+    declared: Trigrams = frozenset(),
 ) -> _Main:
-    """Clean the tree and select its main content (plain-text input is all content)."""
+    """Clean the tree and select its main content (plain-text input is all content); with the
+    ``declared`` text's trigrams, the box that shows it is the content when one does."""
     strip_junk(page.root)
     body = page.root.find("body")
     if body is None:
@@ -78,6 +81,7 @@ def _main_content(
     stats = gather_stats(body)
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=title)
+    shown = where_shown(stats, declared) if declared else None
     cleaning = clean(
         body,
         stats,
@@ -85,9 +89,17 @@ def _main_content(
         weak_roles=weak_roles,
         topic=title,
         thread=thread,
+        shown=shown.blocks if shown else (),
     )
     selection = select_main(
-        body, stats, cleaning.removed, cleaning.spared, listing=listing, site=site, thread=cleaning.discussion
+        body,
+        stats,
+        cleaning.removed,
+        cleaning.spared,
+        listing=listing,
+        site=site,
+        thread=cleaning.discussion,
+        pinned=shown.box if shown else None,
     )
     return _Main(
         selection=selection,
@@ -132,6 +144,7 @@ class _Content:
     captions: set[HtmlElement]
     text: str
     words: int
+    title_words: int = 0  # the words of the page's title headings in the content, left out of text
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
     heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
     date: str | None = None  # a date line at the head of the content (asked only of undated pages)
@@ -165,9 +178,17 @@ def _content(
     site: str | None = None,
     dated: bool = True,
     thread: bool = False,
+    declared: Trigrams = frozenset(),
 ) -> _Content:
     found = _main_content(
-        page, title, options, weak_roles=weak_roles, listing=listing, site=site, thread=thread
+        page,
+        title,
+        options,
+        weak_roles=weak_roles,
+        listing=listing,
+        site=site,
+        thread=thread,
+        declared=declared,
     )
     main = found.selection.element
     title_headings: list[HtmlElement] = []
@@ -187,6 +208,7 @@ def _content(
         captions=captions,
         text=text,
         words=word_count(text),
+        title_words=sum(word_count(line_text(el)) for el in title_headings),
         listing=listing,
         heading=""
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK
@@ -216,7 +238,11 @@ def _best_content(
     first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
-    nothing = first.main.selection.method is ExtractionMethod.FALLBACK or first.words < _NEARLY_NOTHING
+    # a content that opens with the page's title heading found the post, however short its text
+    nothing = (
+        first.main.selection.method is ExtractionMethod.FALLBACK
+        or first.words + first.title_words < _NEARLY_NOTHING
+    )
     if nothing:
         second = _content(
             parse_html(html), title, options, weak_roles=False, site=site, dated=dated, thread=thread
@@ -247,6 +273,40 @@ def _best_content(
     return first
 
 
+def _where_declared(
+    html: str | bytes,
+    found: _Content,
+    title: str | None,
+    declared_text: str,
+    options: ExtractOptions,
+    site: str | None,
+    *,
+    dated: bool,
+    thread: bool,
+) -> _Content:
+    """The content, or the box that shows the text the page declares (JSON-LD ``articleBody``)
+    when the content found shows less than :data:`SHOWN_SHARE` of it and that box shows more; a
+    declared text much shorter than the content is a summary and decides nothing (see
+    :mod:`weblens.extract.declared`). The text returned is always the page's shown text."""
+    if is_summary_of(declared_text, found.words):
+        return found
+    declared = trigrams(declared_text)
+    share = shown_share(declared, found.text)
+    if share >= SHOWN_SHARE:
+        return found
+    pinned = _content(
+        parse_html(html),
+        title,
+        options,
+        weak_roles=True,
+        site=site,
+        dated=dated,
+        thread=thread,
+        declared=declared,
+    )
+    return pinned if shown_share(declared, pinned.text) >= max(SHOWN_SHARE, share) else found
+
+
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
     started = time.perf_counter()
     parsed = parse_html(html)
@@ -264,6 +324,17 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         thread=thread,
         article=any(is_article_type(name) for name in meta.declared_types),
     )
+    if meta.declared_text and not parsed.plain:
+        found = _where_declared(
+            html,
+            found,
+            meta.title,
+            meta.declared_text,
+            options,
+            site,
+            dated=meta.published_date is not None,
+            thread=thread,
+        )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)

@@ -18,7 +18,17 @@ from collections.abc import Iterable
 
 from weblens.extract.metatext import clean_text, looks_like_url
 
-__all__ = ["NAME_PARTICLES", "dedupe_names", "is_name", "is_organisation", "reads_as_prose", "split_authors"]
+__all__ = [
+    "NAME_PARTICLES",
+    "dedupe_names",
+    "handle_key",
+    "is_handle",
+    "is_name",
+    "is_organisation",
+    "profile_handle",
+    "reads_as_prose",
+    "split_authors",
+]
 
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
@@ -108,6 +118,9 @@ _AGENCY_TAIL = re.compile(
     re.I,
 )
 _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
+# a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
+_PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
+_NUMBERED = re.compile(r"-\d+$")  # "janus-1": the site's number for a second "janus"
 # a byline's date or time after the names: "By A and B Monday, November 18, 2019, 4:05 pm",
 # "by kestrel » Sat Oct 10, 2026"; a separator (» | • ·) ends the names too
 _DATE_AFTER = re.compile(
@@ -123,13 +136,31 @@ _DATE_AFTER = re.compile(
 
 def is_organisation(name: str) -> bool:
     """A byline that names no person: a wire service or newsroom ("Reuters", "Telegraph Staff" is
-    caught by its role word), a name starting with "The", or a login handle ("jdadmin", "kevin-r")."""
+    caught by its role word) or a name starting with "The"."""
     key = " ".join(name.casefold().split())
     if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
         return True
-    if key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS:
-        return True
+    return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
+
+
+def is_handle(name: str) -> bool:
+    """A login handle ("jdadmin", "kevin-r", "KWCHCIK"): one word in lower case, or in capitals with
+    no name's shape. On a publication's page it is the account that posted, not a person's name;
+    on a community's page whose profile it links to it is how the person is known."""
     return " " not in name and bool(_HANDLE.match(name))
+
+
+def profile_handle(href: str) -> str | None:
+    """The handle of a community's user profile that ``href`` links to, as :func:`handle_key`
+    spells it: ``/users/janus-1`` (a number after the handle told apart from a namesake), ``/u/kai``,
+    ``/@theahura``, ``/profile/kai``, ``user?id=kai``. An ``/author/…`` page is a publication's
+    archive of its writers' posts, not a profile (a login handle there is the CMS account)."""
+    found = _PROFILE_LINK.search(href)
+    return handle_key(_NUMBERED.sub("", found.group(1))) if found else None
+
+
+def handle_key(handle: str) -> str:
+    return handle.casefold().lstrip("@")
 
 
 def without_agency(name: str) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import islice
 
@@ -803,6 +804,7 @@ def clean(
     weak_roles: bool = True,
     topic: str | None = None,
     thread: bool = False,
+    shown: Collection[int] = (),
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -812,6 +814,8 @@ def clean(
     whose id is the anchor of its heading, named for a role only by the title's words, stays.
     ``thread=True`` says the page is a thread of posts (see :mod:`weblens.extract.threads`): its
     comment-named posts are its content, as on a page :func:`is_discussion` recognises.
+    ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
+    their names remove none of them; hidden ones still go.
     """
     judge = _Judge(stats, include_comments, weak_roles, topic, thread=thread)
     ends = stats.ends
@@ -831,6 +835,8 @@ def clean(
             # the code's own comments, never the page's; only what an inline style hides goes
             if not (el.keys() and hidden_for_sure(el)):
                 continue
+        elif found in shown and not (el.keys() and (hidden_for_sure(el) or hidden_by_convention(el))):
+            continue  # a box showing the text the page declares is the article's, whatever its name
         elif el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
             if el.tag == "pre" and found is not None:
                 code_start, code_end = found, ends[found]

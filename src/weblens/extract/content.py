@@ -834,6 +834,7 @@ def select_main(
     listing: bool = False,
     site: str | None = None,
     thread: bool = False,
+    pinned: int | None = None,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
@@ -843,7 +844,9 @@ def select_main(
     :func:`weblens.extract.urls.site_of`): a list of links to other sites inside the content stays.
     The density heuristic decides; when it is unsure (little text, or a rival region scoring
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
-    disagree. With no container at all, the whole body is the content ("fallback").
+    disagree. With no container at all, the whole body is the content ("fallback"). A ``pinned``
+    block (the box that shows the text the page declares, see :mod:`weblens.extract.declared`) is
+    the content: only pruned.
     """
     # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
@@ -858,6 +861,13 @@ def select_main(
         site=site,
         listing=listing,
     )
+    if pinned is not None and pinned not in removed:  # the box showing the declared text (never a
+        # box cleaning removed: a hidden one is detached, and its text must not come back)
+        while stats.nodes[pinned].tag not in _CONTAINERS and stats.parents[pinned] >= 0:
+            pinned = stats.parents[pinned]  # a paragraph is never the whole article (as in step 2)
+        for el in _prune(scores, pinned):
+            drop(el)
+        return Selection(element=stats.nodes[pinned], method=ExtractionMethod.DENSITY)
     # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:

@@ -4,11 +4,11 @@
 ``2024-03-15T10:30:00+01:00``, ``2024-03-15 10:30``, ``20240315``, ``2024/03/15``,
 fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00 +0100``)
 English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``), the same with the
-month named in German, French, Spanish, Portuguese, Italian or Dutch (``3. Juli 2018``, ``17 de
-marzo de 2020``, ``1er juillet 2019``), day-first dates with dots (``27.06.2018 09:54``) and
-numbers parted by slashes or hyphens when their order is plain (``22/11/2020``, ``11-22-2020``;
-``05/06/2020`` could be either and gives None). The answer keeps what the source knows and invents
-nothing:
+month named in German, French, Spanish, Portuguese, Italian, Dutch or nine more languages
+(``3. Juli 2018``, ``17 de marzo de 2020``, ``1er juillet 2019``, ``5 lipca 2019``), day-first
+dates with dots (``27.06.2018 09:54``) and numbers parted by slashes or hyphens when their order
+is plain (``22/11/2020``, ``11-22-2020``; ``05/06/2020`` could be either and gives None). The
+answer keeps what the source knows and invents nothing:
 
 - a date alone stays a date: ``2024-03-15``;
 - a time without a zone stays without one: ``2024-03-15T10:30:00``;
@@ -38,21 +38,42 @@ _ISO = re.compile(
     re.X | re.I,
 )
 _MONTH_NAMES = (
-    # English (with the abbreviations), then German, French, Spanish, Portuguese, Italian, Dutch:
-    # the languages of Latin script most pages are written in; a month's names in one tuple
-    ("jan", "january", "januar", "jänner", "janvier", "enero", "janeiro", "gennaio", "januari"),
-    ("feb", "february", "februar", "février", "fevrier", "febrero", "fevereiro", "febbraio", "februari"),
-    ("mar", "march", "märz", "maerz", "mars", "marzo", "março", "marco", "maart"),
-    ("apr", "april", "avril", "abril", "aprile"),
-    ("may", "mai", "mayo", "maio", "maggio", "mei"),
-    ("jun", "june", "juni", "juin", "junio", "junho", "giugno"),
-    ("jul", "july", "juli", "juillet", "julio", "julho", "luglio"),
-    ("aug", "august", "août", "aout", "agosto", "augustus"),
-    ("sep", "sept", "september", "septembre", "septiembre", "setiembre", "setembro", "settembre"),
-    ("oct", "october", "oktober", "octobre", "octubre", "outubro", "ottobre"),
-    ("nov", "november", "novembre", "noviembre", "novembro"),
-    ("dec", "december", "dezember", "décembre", "decembre", "diciembre", "dezembro", "dicembre"),
-)
+    # English (with the abbreviations), then German, French, Spanish, Portuguese, Italian, Dutch;
+    # then Catalan, Romanian, Swedish/Danish/Norwegian, Polish, Czech, Turkish, Indonesian/Malay,
+    # Russian and Ukrainian (the forms a day's date takes: "20 septembrie 2020", "5 lipca 2019",
+    # "3 марта 2021"). A month's names in one tuple; a name two languages share is written once.
+    ("jan", "january", "januar", "jänner", "janvier", "enero", "janeiro", "gennaio", "januari",
+     "gener", "ianuarie", "styczeń", "stycznia", "ledna", "leden", "ocak", "январь", "января", "січня"),
+    ("feb", "february", "februar", "février", "fevrier", "febrero", "fevereiro", "febbraio", "februari",
+     "febrer", "februarie", "luty", "lutego", "února", "únor", "şubat", "subat", "февраль", "февраля",
+     "лютого"),
+    ("mar", "march", "märz", "maerz", "mars", "marzo", "março", "marco", "maart",
+     "març", "martie", "marzec", "marca", "března", "březen", "mart", "maret", "март", "марта",
+     "березня"),
+    ("apr", "april", "avril", "abril", "aprile",
+     "aprilie", "kwiecień", "kwietnia", "dubna", "duben", "nisan", "апрель", "апреля", "квітня"),
+    ("may", "mai", "mayo", "maio", "maggio", "mei",
+     "maig", "maj", "maja", "května", "květen", "mayıs", "mayis", "май", "мая", "травня"),
+    ("jun", "june", "juni", "juin", "junio", "junho", "giugno",
+     "juny", "iunie", "czerwiec", "czerwca", "června", "červen", "haziran", "июнь", "июня", "червня"),
+    ("jul", "july", "juli", "juillet", "julio", "julho", "luglio",
+     "juliol", "iulie", "lipiec", "lipca", "července", "červenec", "temmuz", "июль", "июля", "липня"),
+    ("aug", "august", "août", "aout", "agosto", "augustus",
+     "agost", "augusti", "sierpień", "sierpnia", "srpna", "srpen", "ağustos", "agustos", "agustus",
+     "август", "августа", "серпня"),
+    ("sep", "sept", "september", "septembre", "septiembre", "setiembre", "setembro", "settembre",
+     "setembre", "septembrie", "wrzesień", "września", "září", "eylül", "eylul", "сентябрь", "сентября",
+     "вересня"),
+    ("oct", "october", "oktober", "octobre", "octubre", "outubro", "ottobre",
+     "octombrie", "październik", "października", "října", "říjen", "ekim", "октябрь", "октября",
+     "жовтня"),
+    ("nov", "november", "novembre", "noviembre", "novembro",
+     "noiembrie", "listopad", "listopada", "listopadu", "kasım", "kasim", "ноябрь", "ноября",
+     "листопада"),
+    ("dec", "december", "dezember", "décembre", "decembre", "diciembre", "dezembro", "dicembre",
+     "desembre", "decembrie", "grudzień", "grudnia", "prosince", "prosinec", "aralık", "aralik",
+     "desember", "декабрь", "декабря", "грудня"),
+)  # fmt: skip
 _MONTHS = {name: index for index, names in enumerate(_MONTH_NAMES, start=1) for name in names}
 _ABBREVIATIONS = frozenset(names[0] for names in _MONTH_NAMES)  # "jan" … "dec"
 _LONGEST_ENGLISH = 9  # letters of "september"
@@ -66,7 +87,7 @@ def is_month_word(word: str) -> bool:
 
 
 _LETTER = r"[^\W\d_]"  # a letter of any script
-_MONTH = rf"(?P<mon>{_LETTER}{{3,10}})\.?"
+_MONTH = rf"(?P<mon>{_LETTER}{{3,12}})\.?"  # "października": 12 letters
 _DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|°)?"
 _TIME = (
     r"(?:,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|às\s+|alle\s+|om\s+|-\s+|\|\s+)?"
@@ -144,9 +165,9 @@ def normalise_date(value: str | None) -> str | None:
 
 _IN_TEXT = (
     re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
-    re.compile(rf"\b(?:[A-Za-z]{{3,9}},?\s+)?{_LETTER}{{3,10}}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
+    re.compile(rf"\b(?:[A-Za-z]{{3,9}},?\s+)?{_LETTER}{{3,12}}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
     re.compile(
-        rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,10}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
+        rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
     ),
     re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
     re.compile(r"(?<![\d/])\d{4}/\d{1,2}/\d{1,2}\b(?!/)"),

@@ -14,7 +14,7 @@ that describe the page: article-like types (``Article``, ``NewsArticle``,
 types (``WebPage`` and its kin, ``CreativeWork``, untyped nodes). A node whose ``url``
 matches the page comes before one that does not, a shallower node before a deeper one,
 and otherwise document order decides. Each fact comes from the first ranked node that
-has it.
+has it; the declared text (``articleBody``, a posting's ``text``) only from an article-like one.
 """
 
 from __future__ import annotations
@@ -173,6 +173,8 @@ class JsonLdFacts:
     language: str | None = None
     image: str | None = None
     types: frozenset[str] = frozenset()  # every node's type, lower case, without its vocabulary
+    # the text an article-like node declares it holds: ``articleBody``, or a posting's ``text``
+    body: str | None = None
 
     @classmethod
     def from_values(cls, values: Iterable[Any], page_url: str | None = None) -> JsonLdFacts:
@@ -195,6 +197,10 @@ class JsonLdFacts:
                 lambda n: _image(n.data.get("image"), index) or _image(n.data.get("thumbnailUrl"), index),
             ),
             types=frozenset(t for node in nodes for t in node.types),
+            body=_first(
+                [node for node in ranked if node.types & _ARTICLE_TYPES],
+                lambda n: _text(n.data.get("articleBody")) or _text(n.data.get("text")),
+            ),
         )
 
 

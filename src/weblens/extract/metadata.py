@@ -36,12 +36,13 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import lxml.etree
@@ -50,12 +51,16 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
+    handle_key,
+    is_handle,
     is_organisation,
+    profile_handle,
     reads_as_prose,
     split_authors,
 )
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
+from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
     clean_text,
@@ -66,6 +71,7 @@ from weblens.extract.metatext import (
     is_site_name,
     leading_part,
     looks_like_url,
+    name_key,
     names_the_site,
     normalise_language,
     site_name_keys,
@@ -95,6 +101,10 @@ class Metadata:
     # lower case and without their vocabulary: "newsarticle", "discussionforumposting", "article"
     declared_types: frozenset[str] = frozenset()
     failure: str | None = None  # why reading them failed: a fault of ours the page exposed, reported
+    # the article's text as its structured data declares it (JSON-LD ``articleBody``), of
+    # DECLARED_TEXT_WORDS words or more: never returned as text (a reader does not see it), only
+    # used to find where the page shows it
+    declared_text: str | None = None
 
 
 _MAX_TITLE = 1000
@@ -103,6 +113,14 @@ _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
 _MAX_BYLINE = 200
 _MAX_H1 = 20
+# the texts of an element outside its scripts and styles (an articleBody's text as a reader sees it)
+_PROSE_TEXTS = lxml.etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
+    smart_strings=False,
+)
+_MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
+# elements a page names as its title's ("post-title", "titleline", "headline"), in the body
+_TITLE_ELEMENTS = lxml.etree.XPath("//body//*[contains(@class, 'title') or contains(@class, 'headline')]")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
@@ -218,7 +236,7 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
-        "itemprop": ("uthor", "atePublished"),
+        "itemprop": ("uthor", "atePublished", "rticleBody"),
         "rel": ("uthor",),
         "class": ("byline", "author"),
         "id": ("byline",),
@@ -276,7 +294,7 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         for line in lines:  # the element's own line, else with what completes it ("by" + a name)
             names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
-                return _without_organisations(dedupe_names(names), frozenset())
+                return _without_organisations(dedupe_names(names), frozenset(), frozenset)
         budget -= len(own) + len(tail)
         if budget <= 0:
             break
@@ -371,6 +389,7 @@ class _Page:
     jsonld: JsonLdFacts
     tree: HtmlElement
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
+    _bodies: list[HtmlElement] = field(default_factory=list)  # marked itemprop=articleBody, by marked()
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None) -> _Page:
@@ -421,13 +440,27 @@ class _Page:
         for key in keys:
             yield from self.meta.get(key, ())
 
+    @functools.cached_property
+    def _profile_handles(self) -> frozenset[str]:
+        links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
+        return frozenset(handle for a, handle in links if handle and not _in_comment(a))
+
+    def profile_handles(self) -> frozenset[str]:
+        """The handles of the community profiles the page links to (see :func:`profile_handle`),
+        outside reader comments: a commenter is not the page's author."""
+        return self._profile_handles
+
     def marked(self) -> tuple[list[HtmlElement], list[HtmlElement]]:
-        """(elements marked as author or byline, elements marked datePublished), found on first use."""
+        """(elements marked as author or byline, elements marked datePublished), found on first use;
+        the elements marked ``itemprop=articleBody`` are kept aside in ``self._bodies``."""
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
             for el in _MARKED(self.tree):
                 if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
+                    continue
+                if "articlebody" in _itemprop(el).split():
+                    self._bodies.append(el)
                     continue
                 if _in_user_reviews(el):
                     continue
@@ -458,7 +491,18 @@ class _Page:
             language=self.language(),
             image=self.image(),
             declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
+            declared_text=self.declared_text(),
         )
+
+    def declared_text(self) -> str | None:
+        """The article's text as the page declares it: JSON-LD ``articleBody`` (or a posting's
+        ``text``), else the text of the elements marked ``itemprop=articleBody``; None when shorter
+        than an article's (:func:`is_declared_text`)."""
+        body = self.jsonld.body
+        if not body:
+            self.marked()
+            body = " ".join(" ".join(_PROSE_TEXTS(el)) for el in self._bodies)
+        return body if body and is_declared_text(body) else None
 
     def og_types(self) -> frozenset[str]:
         """The Open Graph type (``og:type``: "article", "website", "video.other"), lower case."""
@@ -509,9 +553,24 @@ class _Page:
                 found.append(text)
         return found
 
+    def shown_titles(self) -> frozenset[str]:
+        """How the page shows its title, as :func:`name_key` keys: the texts of its ``<h1>``
+        headings outside the banner and of elements named title or headline (``<a class="title">``,
+        ``<span class="titleline">``) that do not link home. A declared title with a separator
+        keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
+        shown = [el for el in self.h1s if not _in_banner(el, self.url)]
+        shown += [
+            el
+            for el in cast(list[HtmlElement], _TITLE_ELEMENTS(self.tree))
+            if not _links_home(el) and not _in_banner(el, self.url)
+        ]
+        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown[:_MAX_SHOWN_TITLES])
+        return frozenset(key for key in keys if key)
+
     def title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
         h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
+        shown = functools.cache(self.shown_titles)
         candidates: list[str | None] = [
             *self.values(_OG_TITLE),
             self.jsonld.title,
@@ -527,12 +586,12 @@ class _Page:
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
             else:
-                declared.append(strip_site_affix(text, site_keys, h1_text))
+                declared.append(strip_site_affix(text, site_keys, shown))
         if declared:
             return self.headline(declared, site_keys) or declared[0]
         text = clean_text(h1_text, _MAX_TITLE)
         if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
-            return strip_site_affix(text, site_keys, h1_text)
+            return strip_site_affix(text, site_keys, shown)
         return fallback or text
 
     def headline(self, declared: list[str], site_keys: frozenset[str]) -> str | None:
@@ -584,7 +643,7 @@ class _Page:
         of a related story further down says."""
         declared: tuple[str, ...] = ()
         for source, one_each in self.declared_authors():
-            declared = _people(source, site_keys, one_person=one_each)
+            declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
             if declared:
                 break
         if declared:
@@ -644,7 +703,7 @@ class _Page:
                     and (kinds[other], other.tag, other.get("class"), roots[other]) == like
                 ):
                     names += names_of(other)
-            return _without_organisations(dedupe_names(names), site_keys)
+            return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
         return None
 
     def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
@@ -663,11 +722,11 @@ class _Page:
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
-                    return _without_organisations(dedupe_names(names), site_keys)
+                    return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
-                return _without_organisations((name,), site_keys)
+                return _without_organisations((name,), site_keys, self.profile_handles)
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
-                return _without_organisations(dedupe_names(dated), site_keys)
+                return _without_organisations(dedupe_names(dated), site_keys, self.profile_handles)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -1069,13 +1128,24 @@ def _byline_text(el: HtmlElement) -> str | None:
     return _spaced_text(el, _MAX_BYLINE)
 
 
-def _people(source: list[str], site_keys: frozenset[str], *, one_person: bool) -> tuple[str, ...]:
+def _people(
+    source: list[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]], *, one_person: bool
+) -> tuple[str, ...]:
     names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_person))
-    return _without_organisations(names, site_keys)
+    return _without_organisations(names, site_keys, profiles)
 
 
-def _without_organisations(names: Iterable[str], site_keys: frozenset[str]) -> tuple[str, ...]:
-    return tuple(name for name in names if not (names_the_site(name, site_keys) or is_organisation(name)))
+def _without_organisations(
+    names: Iterable[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]]
+) -> tuple[str, ...]:
+    """``names`` that are people's: not the site, an organisation, or a login handle, unless the
+    page links to the profile of that handle (``profiles()``, asked for only when a handle is seen)."""
+    return tuple(
+        name
+        for name in names
+        if not (names_the_site(name, site_keys) or is_organisation(name))
+        and not (is_handle(name) and handle_key(name) not in profiles())
+    )
 
 
 def _names_after_a_date(el: HtmlElement) -> list[str]:

@@ -5,8 +5,9 @@
 - site names: ``site_keys`` spells the site's names and host for comparison (lower case,
   letters and digits only, with and without a leading "the"); ``is_site_name`` compares.
 - ``strip_site_affix``: "Headline | Site" and "Site - Headline" (also with the full-width
-  "｜" and "：" of CJK titles) lose the site part when it is a known site name, or keep the part
-  that equals the page's ``<h1>``; an archive note "(Published 2016)" is dropped.
+  "｜" and "：" and the unspaced "-" and "_" of CJK titles) lose the site part when it is a known
+  site name, or keep the part the page shows as its title (an ``<h1>``, a box named title); an
+  archive note "(Published 2016)" is dropped.
 - ``is_generic_title``: "Home", "Index", "Untitled Document" name no page.
 - ``normalise_language``: a BCP 47-shaped tag in its usual case (``en``, ``en-US``,
   ``zh-Hant-TW``), from ``en_us``, ``EN-gb``, ``"de, en"``.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 __all__ = [
@@ -37,7 +38,11 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
-_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·•»:/~]{1,2})\s+|\s*[｜︱丨：]\s*")
+_CJK = "\u2e80-\u9fff\u3040-\u30ff\uac00-\ud7af\uf900-\ufaff"  # Han, kana, hangul
+# " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网")
+_TITLE_SEPARATOR = re.compile(
+    rf"\s+(?:[|\-–—·•»:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{_CJK}])[-_](?=[{_CJK}])"
+)
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -148,12 +153,13 @@ def leading_part(title: str) -> str:
     return title[: found.start()].strip() if found else title
 
 
-def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> str:
-    """``title`` without a leading or trailing site name (see the module docstring)."""
+def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:
+    """``title`` without a leading or trailing site name (see the module docstring); ``shown()``
+    gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
+    for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", title) or title
-    h1_key = name_key(h1_text or "")
     aside = _TRAILING_ASIDE.search(title)
-    if h1_key and aside and name_key(title[: aside.start()]) == h1_key:
+    if aside and name_key(title[: aside.start()]) in shown():
         return title[: aside.start()].strip()  # "Page (Product 1.4 API)" over a heading "Page"
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
@@ -173,10 +179,9 @@ def strip_site_affix(title: str, keys: frozenset[str], h1_text: str | None) -> s
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return rest
-    if h1_key:
-        for part in (head, rest, lead, tail):
-            if part and name_key(part) == h1_key:
-                return part
+    for part in (head, rest, lead, tail):
+        if part and name_key(part) in shown():
+            return part
     return title
 
 

@@ -284,8 +284,9 @@ def _where_declared(
     dated: bool,
     thread: bool,
 ) -> _Content:
-    """The content, or the box that shows the text the page declares (JSON-LD ``articleBody``)
-    when the content found shows less than :data:`SHOWN_SHARE` of it and that box shows more; a
+    """The content, or the box that shows the text the page declares (JSON-LD ``articleBody``, or
+    the text marked ``itemprop=articleBody``) when the content found shows less than
+    :data:`SHOWN_SHARE` of it and that box shows more; a
     declared text much shorter than the content is a summary and decides nothing (see
     :mod:`weblens.extract.declared`). The text returned is always the page's shown text."""
     if is_summary_of(declared_text, found.words):

@@ -54,6 +54,8 @@ BOX_SHARE = 0.8  # of the declared trigrams the page's blocks show: the box hold
 SUMMARY_SHARE = 0.25
 OWN_SHARE = 0.5  # of a block's own trigrams: a block this much of whose text is declared shows it
 
+# the letters of the CJK scripts (kana, Han, hangul): narrower than text.CJK_CHARS, whose CJK
+# punctuation ("。", "、") parts words here as other punctuation does, and is no word of a trigram
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 

@@ -26,6 +26,7 @@ found held less than half of it, and 2 of those are read whole now (a story in a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from weblens.extract.blocks import TreeStats, accumulate
@@ -69,8 +70,12 @@ def is_declared_text(text: str) -> bool:
 
 def trigrams(text: str) -> Trigrams:
     """The word trigrams of ``text``, case folded; punctuation parts words and is not one."""
+    return frozenset(_each_trigram(text))
+
+
+def _each_trigram(text: str) -> Iterator[tuple[str, str, str]]:
     words = _TOKEN.findall(text.casefold())
-    return frozenset(zip(words, words[1:], words[2:], strict=False))
+    return zip(words, words[1:], words[2:], strict=False)
 
 
 def is_summary_of(declared_text: str, words: int) -> bool:
@@ -81,8 +86,8 @@ def is_summary_of(declared_text: str, words: int) -> bool:
 def shown_share(declared: Trigrams, text: str) -> float:
     """The share of the ``declared`` trigrams that ``text`` holds (0 when none are declared)."""
     if not declared:
-        return 0.0
-    return len(declared & trigrams(text)) / len(declared)
+        return 0.0  # (a page's whole text is not made a set: only the trigrams it shares are)
+    return len(declared.intersection(_each_trigram(text))) / len(declared)
 
 
 @dataclass(frozen=True)

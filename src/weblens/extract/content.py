@@ -784,6 +784,14 @@ def _is_inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
 
 
+def _container_of(stats: TreeStats, i: int) -> int:
+    """Block ``i``, or the box around it that is a container: a paragraph is never the whole
+    article."""
+    while stats.nodes[i].tag not in _CONTAINERS and stats.parents[i] >= 0:
+        i = stats.parents[i]
+    return i
+
+
 def _is_unsure(scores: _Scores, best: int) -> bool:
     """Little text, or a region apart from the best one that scores nearly as well."""
     net = scores.net
@@ -863,18 +871,15 @@ def select_main(
     )
     if pinned is not None and pinned not in removed:  # the box showing the declared text (never a
         # box cleaning removed: a hidden one is detached, and its text must not come back)
-        while stats.nodes[pinned].tag not in _CONTAINERS and stats.parents[pinned] >= 0:
-            pinned = stats.parents[pinned]  # a paragraph is never the whole article (as in step 2)
-        for el in _prune(scores, pinned):
+        box = _container_of(stats, pinned)
+        for el in _prune(scores, box):
             drop(el)
-        return Selection(element=stats.nodes[pinned], method=ExtractionMethod.DENSITY)
+        return Selection(element=stats.nodes[box], method=ExtractionMethod.DENSITY)
     # 2. the best-scoring box; nothing worth it: the whole body ("fallback")
     best = max((i for i in range(len(stats)) if i not in removed), key=net.__getitem__, default=None)
     if best is None or net[best] < _MIN_CONTENT:
         return Selection(element=body, method=ExtractionMethod.FALLBACK)
-    parents = stats.parents
-    while stats.nodes[best].tag not in _CONTAINERS and parents[best] >= 0:
-        best = parents[best]  # a paragraph is never the whole article: take its container
+    best = _container_of(stats, best)
     # 3. a winner in a sidebar-named box gives way to a region named as the content
     named = _named_content_instead(scores, best) if best in discounted else best
     switched, best = named != best, named

@@ -26,6 +26,7 @@ found held less than half of it, and 2 of those are read whole now (a story in a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from weblens.extract.blocks import TreeStats, accumulate
@@ -54,6 +55,8 @@ BOX_SHARE = 0.8  # of the declared trigrams the page's blocks show: the box hold
 SUMMARY_SHARE = 0.25
 OWN_SHARE = 0.5  # of a block's own trigrams: a block this much of whose text is declared shows it
 
+# the letters of the CJK scripts (kana, Han, hangul): narrower than text.CJK_CHARS, whose CJK
+# punctuation ("。", "、") parts words here as other punctuation does, and is no word of a trigram
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 
@@ -67,8 +70,12 @@ def is_declared_text(text: str) -> bool:
 
 def trigrams(text: str) -> Trigrams:
     """The word trigrams of ``text``, case folded; punctuation parts words and is not one."""
+    return frozenset(_each_trigram(text))
+
+
+def _each_trigram(text: str) -> Iterator[tuple[str, str, str]]:
     words = _TOKEN.findall(text.casefold())
-    return frozenset(zip(words, words[1:], words[2:], strict=False))
+    return zip(words, words[1:], words[2:], strict=False)
 
 
 def is_summary_of(declared_text: str, words: int) -> bool:
@@ -79,8 +86,8 @@ def is_summary_of(declared_text: str, words: int) -> bool:
 def shown_share(declared: Trigrams, text: str) -> float:
     """The share of the ``declared`` trigrams that ``text`` holds (0 when none are declared)."""
     if not declared:
-        return 0.0
-    return len(declared & trigrams(text)) / len(declared)
+        return 0.0  # (a page's whole text is not made a set: only the trigrams it shares are)
+    return len(declared.intersection(_each_trigram(text))) / len(declared)
 
 
 @dataclass(frozen=True)

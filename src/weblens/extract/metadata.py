@@ -42,7 +42,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlsplit
 
 import lxml.etree
@@ -119,8 +119,8 @@ _PROSE_TEXTS = lxml.etree.XPath(
     smart_strings=False,
 )
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
-# elements a page names as its title's ("post-title", "titleline", "headline"), in the body
-_TITLE_ELEMENTS = lxml.etree.XPath("//body//*[contains(@class, 'title') or contains(@class, 'headline')]")
+# elements a page names as its title's ("post-title", "titleline", "headline"), below its body
+_TITLE_BOXES = AttributeSearch({"class": ("title", "headline")})
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
@@ -233,10 +233,11 @@ _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a 
 # "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
 _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
+_ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 _BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
-        "itemprop": ("uthor", "atePublished", "rticleBody"),
+        "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
         "class": ("byline", "author"),
         "id": ("byline",),
@@ -389,7 +390,7 @@ class _Page:
     jsonld: JsonLdFacts
     tree: HtmlElement
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
-    _bodies: list[HtmlElement] = field(default_factory=list)  # marked itemprop=articleBody, by marked()
+    _profiles: frozenset[str] | None = field(default=None)
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None) -> _Page:
@@ -440,27 +441,21 @@ class _Page:
         for key in keys:
             yield from self.meta.get(key, ())
 
-    @functools.cached_property
-    def _profile_handles(self) -> frozenset[str]:
-        links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
-        return frozenset(handle for a, handle in links if handle and not _in_comment(a))
-
     def profile_handles(self) -> frozenset[str]:
         """The handles of the community profiles the page links to (see :func:`profile_handle`),
-        outside reader comments: a commenter is not the page's author."""
-        return self._profile_handles
+        outside reader comments (a commenter is not the page's author), found on first use."""
+        if self._profiles is None:
+            links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
+            self._profiles = frozenset(handle for a, handle in links if handle and not _in_comment(a))
+        return self._profiles
 
     def marked(self) -> tuple[list[HtmlElement], list[HtmlElement]]:
-        """(elements marked as author or byline, elements marked datePublished), found on first use;
-        the elements marked ``itemprop=articleBody`` are kept aside in ``self._bodies``."""
+        """(elements marked as author or byline, elements marked datePublished), found on first use."""
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
             for el in _MARKED(self.tree):
-                if el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or ""):
-                    continue
-                if "articlebody" in _itemprop(el).split():
-                    self._bodies.append(el)
+                if _is_no_mark(el):
                     continue
                 if _in_user_reviews(el):
                     continue
@@ -500,8 +495,8 @@ class _Page:
         than an article's (:func:`is_declared_text`)."""
         body = self.jsonld.body
         if not body:
-            self.marked()
-            body = " ".join(" ".join(_PROSE_TEXTS(el)) for el in self._bodies)
+            marked = [el for el in _ARTICLE_BODIES(self.tree) if "articlebody" in _itemprop(el).split()]
+            body = " ".join(" ".join(_PROSE_TEXTS(el)) for el in marked if not _is_no_mark(el))
         return body if body and is_declared_text(body) else None
 
     def og_types(self) -> frozenset[str]:
@@ -559,11 +554,9 @@ class _Page:
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
         shown = [el for el in self.h1s if not _in_banner(el, self.url)]
-        shown += [
-            el
-            for el in cast(list[HtmlElement], _TITLE_ELEMENTS(self.tree))
-            if not _links_home(el) and not _in_banner(el, self.url)
-        ]
+        body = self.tree.find("body")
+        boxes = _TITLE_BOXES(body) if body is not None else []
+        shown += [el for el in boxes if not _links_home(el) and not _in_banner(el, self.url)]
         keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown[:_MAX_SHOWN_TITLES])
         return frozenset(key for key in keys if key)
 
@@ -896,6 +889,12 @@ def _parent_tag(el: HtmlElement) -> str | None:
 
 def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
     return any(ancestor.tag in tags for ancestor in el.iterancestors())
+
+
+def _is_no_mark(el: HtmlElement) -> bool:
+    """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
+    a script or style, or a reader's comment."""
+    return el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or "")
 
 
 def _itemprop(el: HtmlElement) -> str:

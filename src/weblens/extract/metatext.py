@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
+from weblens.extract.text import CJK_CHARS
+
 __all__ = [
     "clean_text",
     "first_clean",
@@ -38,10 +40,9 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
-_CJK = "\u2e80-\u9fff\u3040-\u30ff\uac00-\ud7af\uf900-\ufaff"  # Han, kana, hangul
 # " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网")
 _TITLE_SEPARATOR = re.compile(
-    rf"\s+(?:[|\-–—·•»:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{_CJK}])[-_](?=[{_CJK}])"
+    rf"\s+(?:[|\-–—·•»:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
 )
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)

@@ -15,7 +15,7 @@ from collections.abc import Collection
 import lxml.etree
 from lxml.html import HtmlElement
 
-__all__ = ["line_text", "render_text", "strip_controls", "word_count"]
+__all__ = ["CJK_CHARS", "line_text", "render_text", "strip_controls", "word_count"]
 
 # blank line before and after
 _PARAGRAPH = frozenset(
@@ -163,8 +163,10 @@ def strip_controls(text: str) -> str:
     return _CONTROL.sub("", text) if _ONE_CONTROL.search(text) else text
 
 
-# scripts written without spaces between words
-_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3000-\u303f]+")
+# the characters of the scripts written without spaces between words (Han, kana, hangul, and the
+# CJK punctuation and symbols in U+2E80–U+9FFF), for a regular expression's character class
+CJK_CHARS = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK = re.compile(f"[{CJK_CHARS}]+")
 _ONE_CJK = re.compile(_CJK.pattern[:-1])  # without "+": a test for any, in a third of the time
 
 

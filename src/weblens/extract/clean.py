@@ -225,7 +225,8 @@ _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
 def strip_junk(root: HtmlElement) -> None:
-    """Remove the elements that never hold article text (script, style, svg, form controls…).
+    """Remove the elements that never hold article text (script, style, svg, form controls, a
+    dialog laid over the page: see :func:`_drop_overlays`).
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
     (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
@@ -247,7 +248,9 @@ def strip_junk(root: HtmlElement) -> None:
         _drop_line_numbers(root)
     # 2. the steps above may have removed some of what the walk found: only what is left counts
     restore_code(root, names, has_code=any(is_below(el, root) for el in found.code))
-    if any(is_below(el, root) for el in found.button):
+    buttons = [el for el in found.button if is_below(el, root)]
+    if buttons:
+        _drop_overlays(root, buttons)
         _unwrap_heading_buttons(root)
     noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
@@ -284,6 +287,35 @@ class _JunkWalk:
     def anchor_links(self) -> list[HtmlElement]:
         """The links to an anchor of the page (``href="#…"``): few of a page's links."""
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
+
+
+def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
+    """Remove the dialogs laid over the page (a consent notice of a dozen paragraphs, a newsletter
+    box): a box of the ``<body>`` that holds a button and no ``<main>``, ``<article>`` or ``<h1>``,
+    after a box of the ``<body>`` that holds the page's ``<main>`` or ``<article>``. Such a dialog
+    can hold more prose than a short story, and the story then lost to the two together.
+
+    An ``<h1>`` alone does not mark the box before as the page's: old forums set the site's name
+    as the ``<h1>`` of their banner, and the thread that follows, with its reply buttons, is the
+    content."""
+    body = root.find("body")
+    if body is None:
+        return
+    tops: list[HtmlElement] = []  # the boxes of the body that hold a button
+    for button in buttons:
+        top = next((up for up in button.iterancestors() if up.getparent() is body), None)
+        if top is not None and top not in tops:
+            tops.append(top)
+    for top in tops:
+        if _has_any(top, ("main", "article", "h1")):
+            continue
+        if any(_has_any(before, ("main", "article")) for before in top.itersiblings(preceding=True)):
+            drop(top)
+
+
+def _has_any(el: HtmlElement, tags: tuple[str, ...]) -> bool:
+    """``el`` is or holds an element of one of ``tags``."""
+    return next(el.iter(*tags), None) is not None
 
 
 def _unwrap_heading_buttons(root: HtmlElement) -> None:

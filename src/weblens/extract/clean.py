@@ -301,9 +301,10 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     body = root.find("body")
     if body is None:
         return
-    tops: list[HtmlElement] = []  # the boxes of the body that hold a button
+    boxes = set(body)  # the body's own boxes
+    tops: list[HtmlElement] = []  # those that hold a button
     for button in buttons:
-        top = next((up for up in button.iterancestors() if up.getparent() is body), None)
+        top = next((up for up in button.iterancestors() if up in boxes), None)
         if top is not None and top not in tops:
             tops.append(top)
     for top in tops:

@@ -475,3 +475,62 @@ def test_a_camel_case_switch_of_a_script_names_no_role() -> None:
     article = f"<article><h1>Markets steady</h1><p>{ARTICLE}</p></article>"
     page = f"<html><body><div class='story filterNonGdprEmbeds'>{article}</div></body></html>"
     assert "Paragraph sentence 3" in _clean(page)
+
+
+_STORY = "".join(
+    f"<p>The harbour council met on Tuesday evening to settle item {n} of the long dispute over "
+    f"mooring fees, and the fishermen's union answered point {n} in a letter read aloud.</p>"
+    for n in range(4)
+)
+_CONSENT = (
+    "<h3>We value your privacy</h3>"
+    + "".join(
+        f"<p>Click accept to let us and our {n} hundred trusted partners store and read information "
+        "on your device, build profiles for personalised advertising and measure how well the "
+        "advertising and the content perform, as described in our privacy policy.</p>"
+        for n in range(8)
+    )
+    + "<button>Accept and go to the site</button><button>Settings</button>"
+)
+
+
+def _story_page(before: str, after: str) -> str:
+    return f"<html><body>{before}{after}</body></html>"
+
+
+def test_a_dialog_laid_over_the_page_is_no_part_of_its_text() -> None:
+    """A consent notice of many paragraphs in a box of its own after the page's box (names that say
+    nothing, as a bundler writes them) outweighed the short story; it is a dialog, not text."""
+    import weblens
+
+    page = _story_page(
+        f"<div class='x1'><header><a href='/'>Harbour News</a></header><main><article><h1>Mooring fees"
+        f"</h1>{_STORY}</article></main></div>",
+        f"<div class='q7w'><div class='f1r'>{_CONSENT}</div></div>",
+    )
+    out = weblens.extract(page, url="https://news.example/mooring")
+    assert "mooring fees" in out.text
+    assert "trusted partners" not in out.text
+
+
+def test_a_thread_after_a_banner_heading_is_no_dialog() -> None:
+    """Old forums set the site's name as the ``<h1>`` of their banner; the thread after it, with its
+    reply buttons, is the page's text, not a dialog laid over it."""
+    import weblens
+
+    page = _story_page(
+        "<div id='banner'><h1><a href='/'>Harbour Forum</a></h1></div>",
+        f"<div id='thread'>{_STORY}<button>Reply</button></div>",
+    )
+    out = weblens.extract(page, url="https://forum.example/t/mooring")
+    assert "fishermen's union answered point 3" in out.text
+
+
+def test_a_box_with_a_button_before_the_page_box_stays() -> None:
+    """Only a box after the one that holds the page's ``<main>`` or ``<article>`` is a dialog."""
+    root = parse_html(
+        f"<html><body><div id='lead'>{_STORY}<button>Listen</button></div>"
+        "<div><main><p>More below.</p></main></div></body></html>"
+    ).root
+    strip_junk(root)
+    assert "fishermen's union" in root.text_content()

@@ -180,3 +180,21 @@ def test_streamed_parts_in_any_arrangement_parse_and_stay_hidden_without_the_scr
     if not script:
         sent = parse_html(html.replace("<script", "<x-script") + "</body></html>")
         assert len(page.root.xpath("//div[@hidden]")) == len(sent.root.xpath("//div[@hidden]"))
+
+
+@given(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40),
+    st.sampled_from([b"", b"\xef\xbb\xbf"]),
+    st.sampled_from([b"", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbf\xbd"]),
+)
+def test_bytes_parse_as_their_decoded_text(text: str, bom: bytes, odd: bytes) -> None:
+    """UTF-8 bytes and the text they decode to give the same tree, whether or not the bytes carry a
+    byte-order mark, an invalid sequence or a real replacement character (bytes read as they came
+    must be exactly the decoded text)."""
+    from weblens.charset import decode_body
+
+    body = bom + f"<html><body><p>{text}</p>".encode() + odd + b"<p>end</p></body></html>"
+    decoded, _ = decode_body(body)
+    from_bytes, from_text = parse_html(body), parse_html(decoded)
+    assert from_bytes.source == from_text.source
+    assert from_bytes.root.text_content() == from_text.root.text_content()

@@ -43,7 +43,7 @@ from weblens.extract.codelines import restore_code
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
-from weblens.extract.tree import AttributeSearch, drop
+from weblens.extract.tree import AttributeSearch, drop, is_below
 
 __all__ = [
     "Cleaning",
@@ -219,14 +219,14 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
 
 
-_ANCHOR_LINKS = lxml.etree.XPath('.//a[starts-with(@href, "#")]')  # links to an anchor of the page
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
 # the text of a heading's link to itself: nothing, or a sign (¶ § # 🔗 ⚓ and the like)
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
 def strip_junk(root: HtmlElement) -> None:
-    """Remove the elements that never hold article text (script, style, svg, form controls…).
+    """Remove the elements that never hold article text (script, style, svg, form controls, a
+    dialog laid over the page: see :func:`_drop_overlays`).
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
     (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
@@ -236,21 +236,87 @@ def strip_junk(root: HtmlElement) -> None:
     Searches for class names look in the page's class and id values only (a few kilobytes, where
     the markup may be a megabyte): the passes they serve are skipped on pages without those names.
     """
-    _expand_templates(root)
-    _math_as_text(root)
-    _drop_heading_permalinks(root)
+    # 1. one walk finds the elements the steps below look at (a walk per tag cost as much each)
+    found = _JunkWalk(root)
+    if _expand_templates(found.script):
+        found = _JunkWalk(root)  # the templates' markup joined the page
+    if _math_as_text(found.math, found.img):
+        found = _JunkWalk(root)  # a formula replaced: its links are gone
+    _drop_heading_permalinks(found.anchor_links())
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
-    restore_code(root, names)
-    if next(root.iter("button"), None) is not None:  # one look, where the markup is searched twice
+    # 2. the steps above may have removed some of what the walk found: only what is left counts
+    restore_code(root, names, has_code=any(is_below(el, root) for el in found.code))
+    buttons = [el for el in found.button if is_below(el, root)]
+    if buttons:
+        _drop_overlays(root, buttons)
         _unwrap_heading_buttons(root)
-    noscripts = list(root.iter("noscript"))
+    noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+class _JunkWalk:
+    """The elements of the tags :func:`strip_junk` looks at, found in one walk of the tree."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        self.script: list[HtmlElement] = []
+        self.math: list[HtmlElement] = []
+        self.img: list[HtmlElement] = []
+        self.anchors: list[HtmlElement] = []
+        self.code: list[HtmlElement] = []  # <pre> and <code>
+        self.button: list[HtmlElement] = []
+        self.noscript: list[HtmlElement] = []
+        lists = {
+            "script": self.script,
+            "math": self.math,
+            "img": self.img,
+            "a": self.anchors,
+            "pre": self.code,
+            "code": self.code,
+            "button": self.button,
+            "noscript": self.noscript,
+        }
+        for el in root.iter(*lists):
+            lists[el.tag].append(el)
+
+    def anchor_links(self) -> list[HtmlElement]:
+        """The links to an anchor of the page (``href="#…"``): few of a page's links."""
+        return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
+
+
+def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
+    """Remove the dialogs laid over the page (a consent notice of a dozen paragraphs, a newsletter
+    box): a box of the ``<body>`` that holds a button and no ``<main>``, ``<article>`` or ``<h1>``,
+    after a box of the ``<body>`` that holds the page's ``<main>`` or ``<article>``. Such a dialog
+    can hold more prose than a short story, and the story then lost to the two together.
+
+    An ``<h1>`` alone does not mark the box before as the page's: old forums set the site's name
+    as the ``<h1>`` of their banner, and the thread that follows, with its reply buttons, is the
+    content."""
+    body = root.find("body")
+    if body is None:
+        return
+    boxes = set(body)  # the body's own boxes
+    tops: list[HtmlElement] = []  # those that hold a button
+    for button in buttons:
+        top = next((up for up in button.iterancestors() if up in boxes), None)
+        if top is not None and top not in tops:
+            tops.append(top)
+    for top in tops:
+        if _has_any(top, ("main", "article", "h1")):
+            continue
+        if any(_has_any(before, ("main", "article")) for before in top.itersiblings(preceding=True)):
+            drop(top)
+
+
+def _has_any(el: HtmlElement, tags: tuple[str, ...]) -> bool:
+    """``el`` is or holds an element of one of ``tags``."""
+    return next(el.iter(*tags), None) is not None
 
 
 def _unwrap_heading_buttons(root: HtmlElement) -> None:
@@ -260,15 +326,17 @@ def _unwrap_heading_buttons(root: HtmlElement) -> None:
         button.tag = "span"
 
 
-def _math_as_text(root: HtmlElement) -> None:
+def _math_as_text(maths: list[HtmlElement], images: list[HtmlElement]) -> bool:
     """A formula reads as its text: MathML as its ``alttext`` (else its symbols run together), an
-    image of a formula (``class="...math..."``) as its ``alt``."""
-    for math in list(root.iter("math")):
+    image of a formula (``class="...math..."``) as its ``alt``. Whether any was replaced."""
+    replaced = False
+    for math in maths:
         text = math.get("alttext") or "".join(math.itertext()).strip()
-        _replace_with_text(math, _bare_tex(text))
-    for img in list(root.iter("img")):
+        replaced = _replace_with_text(math, _bare_tex(text)) or replaced
+    for img in images:
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
-            _replace_with_text(img, _bare_tex(img.get("alt") or ""))
+            replaced = _replace_with_text(img, _bare_tex(img.get("alt") or "")) or replaced
+    return replaced
 
 
 def _bare_tex(tex: str) -> str:
@@ -278,12 +346,12 @@ def _bare_tex(tex: str) -> str:
     return found.group(1).strip() if found else tex
 
 
-def _drop_heading_permalinks(root: HtmlElement) -> None:
+def _drop_heading_permalinks(anchor_links: list[HtmlElement]) -> None:
     """The permalink a heading carries to itself (``<a href="#install">¶</a>``, a "#" or a link
     icon, inside the heading or right after it), and any other box's link to its own anchor
     (an API entry's ``<dt id="f">f()<a href="#f">¶</a></dt>``): a link to the page's own anchor
     whose text is a sign, not words."""
-    for link in _ANCHOR_LINKS(root):  # only links to an anchor of the page: few
+    for link in anchor_links:
         if is_permalink(link) and (_in_heading(link) or _beside_heading(link) or _links_to_its_own_box(link)):
             drop(link)
         elif _in_heading(link) and _whole_heading(link):
@@ -340,17 +408,20 @@ def _drop_line_numbers(root: HtmlElement) -> None:
             drop(el)
 
 
-def _replace_with_text(el: HtmlElement, text: str) -> None:
+def _replace_with_text(el: HtmlElement, text: str) -> bool:
     parent = el.getparent()
     if parent is None:
-        return
+        return False
     holder = lxml.html.Element("span")
     holder.text, holder.tail = text, el.tail
     parent.replace(el, holder)
+    return True
 
 
-def _expand_templates(root: HtmlElement) -> None:
-    for script in list(root.iter("script")):
+def _expand_templates(scripts: list[HtmlElement]) -> bool:
+    """Replace each template script whose markup holds prose with that markup; whether any was."""
+    expanded = False
+    for script in scripts:
         kind = (script.get("type") or "").lower()
         markup = script.text or ""
         if kind not in _TEMPLATE_TYPES or not markup.lstrip().startswith("<") or "{{" in markup:
@@ -373,6 +444,8 @@ def _expand_templates(root: HtmlElement) -> None:
         parent = script.getparent()
         if parent is not None:
             parent.replace(script, holder)
+            expanded = True
+    return expanded
 
 
 def _fragment_parser() -> lxml.html.HTMLParser:

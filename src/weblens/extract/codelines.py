@@ -33,13 +33,14 @@ _CODE_NAMES = frozenset(_CODE_WORDS)
 _MIN_LINES = 2
 
 
-def restore_code(root: HtmlElement, names: str) -> None:
+def restore_code(root: HtmlElement, names: str, *, has_code: bool) -> None:
     """Drop the gutters and join the code lines below ``root`` (in place); a page without code
-    (no ``<pre>``, no ``<code>``, no code-like name among ``names``, its class and id values
-    joined) is left as it is at the cost of one look."""
-    lowered = names.lower()
-    if not any(word in lowered for word in _CODE_WORDS) and next(root.iter("pre", "code"), None) is None:
-        return  # substring tests: a regular expression over the names costs three times as much
+    (``has_code``: no ``<pre>``, no ``<code>``; and no code-like name among ``names``, its class
+    and id values joined) is left as it is."""
+    if not has_code:
+        lowered = names.lower()
+        if not any(word in lowered for word in _CODE_WORDS):
+            return  # substring tests: a regular expression over the names costs three times as much
     drop_gutters(root)
     join_code_lines(root)
 

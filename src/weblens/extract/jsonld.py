@@ -32,6 +32,7 @@ _MAX_DEPTH = 64
 _MAX_NODES = 20_000
 _OPENING = re.compile(r"^\s*(?:(?://|/\*)\s*)?(?:<!--|<!\[CDATA\[)(?:\s*\*/)?")
 _CLOSING = re.compile(r"(?:(?://|/\*)\s*)?(?:-->|\]\]>)(?:\s*\*/)?\s*$")
+_CLOSERS = ("-->", "]]>", "*/")  # what a body that _CLOSING matches ends with
 _REPAIR = re.compile(r'"(?:[^"\\]|\\.)*"|,(\s*[}\]])|[\x00-\x08\x0b\x0c\x0e-\x1f]', re.S)
 _BAD_ESCAPE = re.compile(r'\\([^"\\/bfnrtu])')
 _SEPARATORS = re.compile(r"[\s,;]*")
@@ -54,7 +55,10 @@ def load_jsonld(text: str) -> list[Any]:
         return []
     body = text
     for _ in range(2):  # <!-- and CDATA may both wrap the body
-        body = _CLOSING.sub("", _OPENING.sub("", body)).strip()
+        body = _OPENING.sub("", body)
+        if body.rstrip().endswith(_CLOSERS):  # _CLOSING searches the whole body: only when it can match
+            body = _CLOSING.sub("", body)
+        body = body.strip()
     if not body:
         return []
     try:

@@ -553,11 +553,12 @@ class _Page:
         headings outside the banner and of elements named title or headline (``<a class="title">``,
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
-        shown = [el for el in self.h1s if not _in_banner(el, self.url)]
         body = self.tree.find("body")
         boxes = _TITLE_BOXES(body) if body is not None else []
-        shown += [el for el in boxes if not _links_home(el) and not _in_banner(el, self.url)]
-        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown[:_MAX_SHOWN_TITLES])
+        h1s = (el for el in self.h1s if not _in_banner(el, self.url))
+        others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
+        shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
+        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown)
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:

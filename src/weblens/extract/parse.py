@@ -38,6 +38,7 @@ _SWALLOWED = 200  # characters of raw text in a <title> that make it suspect
 # React's streamed rendering: a part sent later (``<div hidden id="S:1">``) takes the place of its
 # placeholder (``<template id="B:1">`` for a Suspense boundary, ``"P:1"`` for a segment) when the
 # page's inline script calls $RC("B:1","S:1") (or $RR, or $RS("S:1","P:1")); without it nothing swaps
+_UTF8_BOM = b"\xef\xbb\xbf"
 _STREAMED_SWAP = re.compile(r"\$R[CSR]\(")
 _STREAMED_PART = re.compile(r"S:([0-9a-z]+)")
 _MARKUP_INSIDE = re.compile(r"<(?:/?(?:head|body|p|div|meta|link|script|table|h[1-6])\b|!--)", re.I)
@@ -161,8 +162,8 @@ def _swap_streamed_parts(root: HtmlElement, source: str) -> None:
     """Put each part a React page streamed hidden into its placeholder, as the page's script does
     in a browser. Only when the script is in the page: hidden text a browser would not show is
     never revealed, and a hidden box that merely has such an id stays hidden."""
-    if _STREAMED_SWAP.search(source) is None:
-        return
+    if next(root.iter("template"), None) is None or _STREAMED_SWAP.search(source) is None:
+        return  # no placeholder (a look at the tree costs nothing when no tag is named so)
     placeholders = {el.get("id"): el for el in root.iter("template") if el.get("id")}
     for part in [el for el in root.iter("div") if el.get("hidden") is not None and el.get("id")]:
         found = _STREAMED_PART.fullmatch(part.get("id") or "")
@@ -197,18 +198,28 @@ def _swap_streamed_parts(root: HtmlElement, source: str) -> None:
         part.drop_tree()
 
 
+def _is_utf8_as_read(body: bytes, text: str, codec: str) -> bool:
+    """``text`` is ``body`` decoded as UTF-8 without a byte replaced (or a byte-order mark
+    skipped), so encoding it again gives ``body``."""
+    return codec == "utf-8" and "\ufffd" not in text and not body.startswith(_UTF8_BOM)
+
+
 def parse_html(html: str | bytes) -> ParsedPage:
     """Parse ``html`` (text or raw bytes) into an lxml HTML document root. Never raises."""
     binary = False
+    data: bytes | None = None  # the text as UTF-8, for libxml2
     if isinstance(html, bytes | bytearray):
         body = bytes(html)
         binary = looks_binary(body)
-        text, _ = decode_body(body)
+        text, codec = decode_body(body)
+        if _is_utf8_as_read(body, text, codec):
+            data = body  # encoding the text again would give these bytes, at a tenth of a page's time
     else:
         text = html
         binary = looks_binary(text)
     if "\x00" in text:
         text = text.replace("\x00", "")  # other control characters pass through libxml2 harmlessly
+        data = None
     if not text.strip():
         return ParsedPage(root=_empty_tree(), source=text, binary=binary)
     if not _TAG.search(text):
@@ -217,7 +228,8 @@ def parse_html(html: str | bytes) -> ParsedPage:
         return ParsedPage(
             root=root if root is not None else _empty_tree(), source=text, binary=binary, plain=not binary
         )
-    data = text.encode("utf-8", errors="replace")
+    if data is None:
+        data = text.encode("utf-8", errors="replace")
     root, too_deep = _parse(data)
     if root is not None and (repaired := _unswallowed(text, root)) is not None:
         text = repaired

@@ -10,7 +10,16 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS
 
-__all__ = ["WORD_SPLIT", "AttributeSearch", "drop", "last_leaf_blocks", "leaf_blocks", "own_rows", "settable"]
+__all__ = [
+    "WORD_SPLIT",
+    "AttributeSearch",
+    "drop",
+    "is_below",
+    "last_leaf_blocks",
+    "leaf_blocks",
+    "own_rows",
+    "settable",
+]
 
 WORD_SPLIT = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class or id name into its words
 
@@ -41,6 +50,11 @@ def drop(el: HtmlElement) -> None:
         elif parent is not None and parent.text:
             parent.text = _NOT_XML.sub("", parent.text)
         el.drop_tree()
+
+
+def is_below(el: HtmlElement, root: HtmlElement) -> bool:
+    """``el`` is ``root`` or still in its subtree: no edit removed it or a box around it."""
+    return el is root or any(up is root for up in el.iterancestors())
 
 
 class AttributeSearch:

@@ -177,17 +177,24 @@ def best_srcset_candidate(srcset: str) -> str | None:
     return best
 
 
+_SRCSET_GAP = re.compile(r"[\s,]*")  # what parts a srcset's candidates (\s: str.isspace's characters)
+_SRCSET_URL = re.compile(r"\S*")
+
+
+def _past(run: re.Pattern[str], text: str, pos: int) -> int:
+    """Where the ``run`` of characters at ``pos`` ends (``pos`` itself when there is none)."""
+    found = run.match(text, pos)
+    return found.end() if found else pos
+
+
 def _srcset_candidates(srcset: str) -> list[tuple[str, str]]:
     """(url, descriptor) pairs; a URL may itself contain commas, as the HTML standard allows."""
     out: list[tuple[str, str]] = []
     length = len(srcset)
     pos = 0
     while pos < length:
-        while pos < length and (srcset[pos].isspace() or srcset[pos] == ","):
-            pos += 1
-        start = pos
-        while pos < length and not srcset[pos].isspace():
-            pos += 1
+        start = _past(_SRCSET_GAP, srcset, pos)
+        pos = _past(_SRCSET_URL, srcset, start)
         url = srcset[start:pos]
         if not url:
             break

@@ -302,14 +302,18 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     if body is None:
         return
     boxes = list(body)
+    own = set(boxes)
+    tops = {top: None for button in buttons if (top := _box_among(button, own)) is not None}
+    dialogs = [top for top in tops if not has_any(top, ("main", "article", "h1"))]
+    if not dialogs:
+        return  # the buttons are the page's own (a share bar in the article): no look for its box
     page = next((k for k, box in enumerate(boxes) if has_any(box, ("main", "article"))), None)
     if page is None:
         return
     later = set(boxes[page + 1 :])  # the body's boxes after the page's
-    tops = {top: None for button in buttons if (top := _box_among(button, later)) is not None}
-    for top in tops:
-        if not has_any(top, ("main", "article", "h1")):
-            drop(top)
+    for dialog in dialogs:
+        if dialog in later:
+            drop(dialog)
 
 
 def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:

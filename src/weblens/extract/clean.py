@@ -43,7 +43,7 @@ from weblens.extract.codelines import restore_code
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
-from weblens.extract.tree import AttributeSearch, drop, is_below
+from weblens.extract.tree import AttributeSearch, drop, has_any, is_below
 
 __all__ = [
     "Cleaning",
@@ -301,22 +301,24 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     body = root.find("body")
     if body is None:
         return
-    boxes = set(body)  # the body's own boxes
-    tops: list[HtmlElement] = []  # those that hold a button
-    for button in buttons:
-        top = next((up for up in button.iterancestors() if up in boxes), None)
-        if top is not None and top not in tops:
-            tops.append(top)
-    for top in tops:
-        if _has_any(top, ("main", "article", "h1")):
-            continue
-        if any(_has_any(before, ("main", "article")) for before in top.itersiblings(preceding=True)):
-            drop(top)
+    boxes = list(body)
+    own = set(boxes)
+    tops = {top: None for button in buttons if (top := _box_among(button, own)) is not None}
+    dialogs = [top for top in tops if not has_any(top, ("main", "article", "h1"))]
+    if not dialogs:
+        return  # the buttons are the page's own (a share bar in the article): no look for its box
+    page = next((k for k, box in enumerate(boxes) if has_any(box, ("main", "article"))), None)
+    if page is None:
+        return
+    later = set(boxes[page + 1 :])  # the body's boxes after the page's
+    for dialog in dialogs:
+        if dialog in later:
+            drop(dialog)
 
 
-def _has_any(el: HtmlElement, tags: tuple[str, ...]) -> bool:
-    """``el`` is or holds an element of one of ``tags``."""
-    return next(el.iter(*tags), None) is not None
+def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:
+    """The box of ``boxes`` that holds ``el``, if one does."""
+    return next((up for up in el.iterancestors() if up in boxes), None)
 
 
 def _unwrap_heading_buttons(root: HtmlElement) -> None:
@@ -908,7 +910,7 @@ def clean(
             # the code's own comments, never the page's; only what an inline style hides goes
             if not (el.keys() and hidden_for_sure(el)):
                 continue
-        elif found in shown and not (el.keys() and (hidden_for_sure(el) or hidden_by_convention(el))):
+        elif found in shown and not (el.keys() and is_hidden(el)):
             continue  # a box showing the text the page declares is the article's, whatever its name
         elif el is root or el.tag in ("body", "html") or not judge.doomed(el, current):
             if el.tag == "pre" and found is not None:

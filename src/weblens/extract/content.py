@@ -50,7 +50,7 @@ from weblens.extract.keepers import (
 )
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
-from weblens.extract.tree import drop
+from weblens.extract.tree import drop, has_any
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -507,7 +507,7 @@ def _descend(scores: _Scores, best: int) -> int:
 def _holds_an_article(el: HtmlElement) -> bool:
     """``el`` holds an ``<article>``, ``<main>`` or ``<h1>``: a box named for a feature of the layout
     ("container penci_sidebar": it has a sidebar) around the page's own text, not a sidebar."""
-    return next(el.iter("article", "main", "h1"), None) is not None
+    return has_any(el, ("article", "main", "h1"))
 
 
 def _heading_first(el: HtmlElement) -> HtmlElement | None:

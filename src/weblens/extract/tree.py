@@ -14,6 +14,7 @@ __all__ = [
     "WORD_SPLIT",
     "AttributeSearch",
     "drop",
+    "has_any",
     "is_below",
     "last_leaf_blocks",
     "leaf_blocks",
@@ -50,6 +51,11 @@ def drop(el: HtmlElement) -> None:
         elif parent is not None and parent.text:
             parent.text = _NOT_XML.sub("", parent.text)
         el.drop_tree()
+
+
+def has_any(el: HtmlElement, tags: tuple[str, ...]) -> bool:
+    """``el`` is or holds an element of one of ``tags`` (one look when the page has none)."""
+    return next(el.iter(*tags), None) is not None
 
 
 def is_below(el: HtmlElement, root: HtmlElement) -> bool:

@@ -352,15 +352,14 @@ def _a_date_line(label: str, line: str) -> bool:
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 
 
-def _after(tree: HtmlElement, heading: HtmlElement) -> Iterator[HtmlElement]:
-    """The elements after ``heading``'s subtree, in document order."""
-    inside = set(heading.iter())
-    started = False
-    for el in tree.iter():
-        if el is heading:
-            started = True
-        elif started and el not in inside:
-            yield el
+def _after(heading: HtmlElement) -> Iterator[HtmlElement]:
+    """The elements after ``heading``'s subtree, in document order: the following siblings of
+    ``heading`` and of each of its ancestors, each with its subtree."""
+    node: HtmlElement | None = heading
+    while node is not None:
+        for sibling in node.itersiblings():
+            yield from sibling.iter()
+        node = node.getparent()
 
 
 def _only_a_date(text: str) -> bool:
@@ -708,7 +707,7 @@ class _Page:
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
-        for el in _after(self.tree, heading):
+        for el in _after(heading):
             if not isinstance(el.tag, str):
                 continue
             own = " ".join((el.text or "").split())
@@ -763,11 +762,15 @@ class _Page:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
         for line in _lines_of(
-            chain((heading,), _after(self.tree, heading)), _UNDER_HEADLINE, tail_only=heading
+            chain((heading,), _after(heading)), _UNDER_HEADLINE, tail_only=heading
         ):
-            other = _OTHER_DATE.search(f"{label} {line}")
-            label = line
-            if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
+            before, label = label, line
+            if (
+                len(line) <= _MAX_DATE_TEXT
+                and _YEAR.search(line)  # a cheap look before the date parser
+                and not _OTHER_DATE.search(f"{before} {line}")
+                and (found := find_date(line))
+            ):
                 return found
         return None
 

@@ -761,9 +761,7 @@ class _Page:
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
-        for line in _lines_of(
-            chain((heading,), _after(heading)), _UNDER_HEADLINE, tail_only=heading
-        ):
+        for line in _lines_of(chain((heading,), _after(heading)), _UNDER_HEADLINE, tail_only=heading):
             before, label = label, line
             if (
                 len(line) <= _MAX_DATE_TEXT

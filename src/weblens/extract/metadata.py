@@ -25,10 +25,14 @@ in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``cit
   document's language, while ``og:locale`` is often a template default (then
   ``og:locale``, JSON-LD ``inLanguage``, ``content-language``/``dc.language`` meta).
 - **published_date**: candidates that are not real dates are skipped; ``<time>`` elements
-  marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s, and a
-  date in the URL path (page URL, then canonical URL) comes next, and a date in the short
-  lines just under the headline is the last resort. An embedded video's JSON-LD date comes
-  after the meta tags.
+  marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s (unless
+  the marks are of several days: a list of other posts), and a ``<time>`` that shows a date
+  of another day than its ``datetime`` is read as shown. A vendor's own meta name
+  (``bt:pubDate``) comes after the standard ones, and an embedded video's JSON-LD date after
+  the meta tags. A time in UTC is given on the publisher's clock when the page declares the
+  same instant so, or of the day the page shows under its headline when that is the day
+  before or after. A date in the URL path (page URL, then canonical URL) comes next, and a
+  date in the short lines just under the headline is the last resort.
 
 Relative URLs are resolved against ``url``; a URL that cannot be made absolute is dropped.
 """
@@ -59,7 +63,15 @@ from weblens.extract.authors import (
     split_authors,
 )
 from weblens.extract.clean import comment_named, is_permalink
-from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
+from weblens.extract.dates import (
+    date_from_url,
+    find_date,
+    in_own_zone,
+    is_month_word,
+    is_utc_time,
+    is_zone_apart,
+    normalise_date,
+)
 from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
@@ -142,6 +154,12 @@ _META_DATE = (
     "published_date", "dc.date", "dc.date.issued", "dc.issued", "dc.date.created", "dc.created",
     "citation_publication_date", "citation_date", "citation_online_date", "parsely-pub-date",
     "sailthru.date", "article.published", "originalpublicationdate", "datecreated",
+)  # fmt: skip
+# the last part of a vendor's own meta key for the publication date ("five_hundred_pixels:uploaded",
+# "cXenseParse:recs:publishtime", "bt:pubDate"), written without "-" and "_"
+_VENDOR_DATE_WORDS = frozenset(
+    ("uploaded", "pubdate", "publishdate", "publishtime", "publicdate", "published", "publishedtime",
+     "publisheddate", "datepublished", "firstpublished", "releasedate")
 )  # fmt: skip
 _OG_URL = ("og:url",)
 _META_URL = ("twitter:url", "parsely-link")
@@ -477,9 +495,7 @@ class _Page:
             title=title,
             description=self.description(),
             authors=self.authors(site_keys, title),
-            published_date=self.published_date(canonical)
-            or self.date_under_headline(title)
-            or self.only_date_line(),
+            published_date=self.published_date(canonical, title),
             canonical_url=canonical,
             site_name=site_name,
             language=self.language(),
@@ -734,11 +750,28 @@ class _Page:
                 out.extend(self.values((f"twitter:data{index}",)))
         return out
 
-    def published_date(self, canonical: str | None) -> str | None:
-        for raw in self.date_candidates():
-            found = normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
-            if found:
-                return found
+    def published_date(self, canonical: str | None, title: str | None) -> str | None:
+        """The page's publication date, in three steps:
+
+        1. the first date the page declares or marks that is a real one (see
+           :meth:`date_candidates`), on the publisher's clock when the page declares the same
+           instant so (:func:`in_own_zone`);
+        2. a time in UTC that the page shows under its headline as the day before or after (a
+           story of 9 pm in Florida, declared at 2 am UTC the next day) is of the day shown; the
+           URL stating the declared day is enough to keep it;
+        3. without such a date: the date the URL states, else the date under the headline, else
+           the page's only date line."""
+        found = next(filter(None, map(_read_date, self.date_candidates())), None)
+        if found is None:
+            return self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line()
+        found = in_own_zone(found, map(normalise_date, self.declared_dates()))
+        if is_utc_time(found) and self.url_date(canonical) != found[:10]:
+            shown = self.date_under_headline(title)
+            if shown is not None and is_zone_apart(found, shown[:10]):
+                return shown[:10]
+        return found
+
+    def url_date(self, canonical: str | None) -> str | None:
         return date_from_url(self.url) or date_from_url(canonical)
 
     def headline_element(self, title: str | None) -> HtmlElement | None:
@@ -800,11 +833,16 @@ class _Page:
                     return None
         return found.pop() if found else None
 
-    def date_candidates(self) -> Iterator[str]:
+    def declared_dates(self) -> Iterator[str]:
+        """The dates the page's Open Graph, JSON-LD and meta tags declare, in that order."""
         yield from self.values(_OG_DATE)
         yield from self.jsonld.published
         yield from self.values(_META_DATE)
         yield from self.jsonld.media_published
+
+    def date_candidates(self) -> Iterator[str]:
+        yield from self.declared_dates()
+        yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
         _, dated = self.marked()
         for el in dated:
             yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
@@ -812,8 +850,10 @@ class _Page:
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
+        if len({_time_of(t)[:10] for t in pubdate}) > 1:
+            pubdate = []  # marked dates of several days are a list's (other posts'), not the page's
         for el in [*pubdate, *times]:
-            yield el.get("datetime") or _short_text(el, 100) or ""
+            yield _time_of(el)
         for el in islice(_DATED(self.tree), _MAX_DATED):
             if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
@@ -851,6 +891,30 @@ class _Page:
             if found:
                 return found
         return None
+
+
+def _is_vendor_date_key(key: str) -> bool:
+    """Whether a meta ``key`` is a vendor's own name for the publication date: a prefix, then
+    one of :data:`_VENDOR_DATE_WORDS` (the standard names are read before, by name)."""
+    prefix, _, last = key.replace(".", ":").rpartition(":")
+    return bool(prefix) and last.replace("-", "").replace("_", "") in _VENDOR_DATE_WORDS
+
+
+def _time_of(el: HtmlElement) -> str:
+    """What a ``<time>`` states: its ``datetime``, unless the text it shows is a date of another
+    day ("Publié le 29 juin 2019" over a datetime of 3 July: the reader sees the text)."""
+    shown = _short_text(el, _MAX_DATE_TEXT) or ""
+    stated = str(el.get("datetime") or "")
+    if not stated:
+        return shown
+    shown_date = find_date(shown) if _YEAR.search(shown) else None
+    if shown_date is not None and (normalise_date(stated) or "")[:10] != shown_date[:10]:
+        return shown_date
+    return stated
+
+
+def _read_date(raw: str) -> str | None:
+    return normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
 
 
 def _add_meta(meta: dict[str, list[str]], el: HtmlElement) -> None:

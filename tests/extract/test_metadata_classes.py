@@ -289,3 +289,21 @@ def test_a_time_that_shows_another_day_than_its_datetime_is_read_as_shown() -> N
 )
 def test_a_vendors_own_meta_name_for_the_publication_date(key: str, expected: str | None) -> None:
     assert _story(f"<meta property='{key}' content='2013-02-16T04:36:36-05:00'>") == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("This entry was posted on Monday, May 31st, 2004 at 8:40 pm and is filed under", "2004-05-31"),
+        ("This story was published on Tuesday, March 13, 2001.", "2001-03-13"),
+        ("Dieser Artikel wurde am 14. Dezember 2015 um 14:48 von", "2015-12-14"),
+        ("Cet article a été publié le 3 mai 2019", "2019-05-03"),
+        # a sentence of the text that holds a date is no statement of when the page was written
+        ("The bridge was opened on Monday, May 31st, 2004 at 8:40 pm by the mayor", None),
+    ],
+)
+def test_a_templates_sentence_of_when_the_post_was_written_dates_it(
+    sentence: str, expected: str | None
+) -> None:
+    footer = f"<p class='postmetadata'><small>{sentence} <a href='/cat/1'>News</a></small></p>"
+    assert _story("", _BODY * 3 + footer) == expected  # past the lines read under the headline

@@ -227,6 +227,16 @@ _NOT_PUBLISHED = re.compile(
     r"|updated|modified|revised|last|joined|member|registered|birthday)\b",
     re.I,
 )
+# a blog template's sentence of when its post was written, the date right after its opening
+# ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
+# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
+_PUBLICATION_SENTENCE = re.compile(
+    r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
+    r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
+    r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
+    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",
+    re.I,
+)
 _CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
 _SECTION_NAMES = frozenset(
     (
@@ -827,7 +837,7 @@ class _Page:
             # the line before: inside the element when the text is its tail, else before the element
             before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
             label = " ".join(str(before[0]).split()) if before else ""
-            if _a_date_line(label, line):
+            if _a_date_line(label, line) or _PUBLICATION_SENTENCE.match(line):
                 found.add(date[:10])
                 if len(found) > 1:
                     return None

@@ -43,6 +43,11 @@ from weblens.extract.metadata import extract_metadata
         ("13.13.2020", None),
         ("17 de Zorro de 2020", None),
         ("3. Juli 3018", None),
+        # Chinese, Japanese and Korean write the year, month and day with their signs
+        ("2018年6月18日 10:01", "2018-06-18T10:01:00"),
+        ("2020年 3月 5日(木) 14:30", "2020-03-05T14:30:00"),
+        ("2019년 7월 3일", "2019-07-03"),
+        ("2018年13月1日", None),
     ],
 )
 def test_dates_in_other_languages(raw: str, expected: str | None) -> None:
@@ -66,6 +71,8 @@ def test_dates_in_other_languages(raw: str, expected: str | None) -> None:
         ("05/06/2020", None),  # the 5th of June or May the 6th: the page does not say
         ("1/2/3/2024", None),
         ("ratio 12/30/20201", None),
+        ("发布时间：2019年07月03日 08:15:22 来源：新华网", "2019-07-03T08:15:22"),
+        ("2020年3月5日（木）14:30 配信", "2020-03-05T14:30:00"),
     ],
 )
 def test_a_date_found_in_a_short_line(text: str, expected: str | None) -> None:
@@ -213,3 +220,90 @@ def test_a_writers_credit_names_the_author_and_a_photographers_does_not() -> Non
     assert extract(_headed(credits + _BODY), url="https://mag.example/keels").author == "Margaret Idle"
     photos = "<div><span class='role'>Photographs</span> <a href='/c/ka'>Kwame Asante</a></div>"
     assert extract(_headed(photos + _BODY), url="https://mag.example/keels").author is None
+
+
+def _story(head: str, under_headline: str = "", url: str = "https://news.example/story") -> str | None:
+    html = (
+        f"<html><head><title>A title</title>{head}</head><body><h1>A title</h1>{under_headline}"
+        f"{_BODY}</body></html>"
+    )
+    return extract(html, url=url).published_date
+
+
+def _ld(data: str) -> str:
+    return f'<script type=\'application/ld+json\'>{{"@type": "NewsArticle", {data}}}</script>'
+
+
+def test_a_time_in_utc_is_read_on_the_publishers_clock_when_the_page_declares_it_so() -> None:
+    og = "<meta property='article:published_time' content='2020-12-24T23:59:50+00:00'>"
+    local = _ld('"datePublished": "2020-12-25T01:59:50+02:00"')
+    assert _story(og + local) == "2020-12-25T01:59:50+02:00"
+    other_instant = _ld('"datePublished": "2020-12-25T03:00:00+02:00"')  # a later time: no witness
+    assert _story(og + other_instant) == "2020-12-24T23:59:50+00:00"
+
+
+def test_a_time_in_utc_past_midnight_is_of_the_day_the_page_shows_under_its_headline() -> None:
+    # 9 pm in Florida on 17 February, declared at 2 am UTC on the 18th
+    declared = _ld('"datePublished": "2020-02-18T02:18:11Z"')
+    assert _story(declared, "<p>17 de febrero de 2020</p>") == "2020-02-17"
+    # the day shown agrees with the declared one: the declared time is kept, whatever the URL says
+    url = "https://news.example/2020/07/08/story"
+    morning = _ld('"datePublished": "2020-07-09T10:04:04Z"')
+    assert _story(morning, "<p>July 9, 2020</p>", url=url) == "2020-07-09T10:04:04+00:00"
+    # two days apart, or a time no zone can shift by a day: the declared time
+    assert _story(declared, "<p>16 de febrero de 2020</p>") == "2020-02-18T02:18:11+00:00"
+    noon = _ld('"datePublished": "2020-02-18T12:30:00Z"')
+    assert _story(noon, "<p>17 February 2020</p>") == "2020-02-18T12:30:00+00:00"
+
+
+def test_publication_marks_of_several_days_are_a_lists_not_the_pages() -> None:
+    # the story's own <time> first; a sidebar of other posts marks theirs as pubdate
+    others = "".join(
+        f"<li><time pubdate datetime='2019-09-{day}T07:30:29Z'>{day} septembre</time></li>"
+        for day in (22, 20)
+    )
+    body = f"<time datetime='2019-06-28T13:49:45Z'>28 juin 2019</time>{_BODY}<aside><ul>{others}</ul></aside>"
+    assert _story("", body) == "2019-06-28T13:49:45+00:00"
+    one = "<li><time pubdate datetime='2019-07-02T07:30:29Z'>2 juillet</time></li>"
+    assert _story("", body.replace(others, one)) == "2019-07-02T07:30:29+00:00"  # one day: the page's
+
+
+def test_a_time_that_shows_another_day_than_its_datetime_is_read_as_shown() -> None:
+    shown = "<time datetime='2019-07-03T10:18:46Z'>Publié le 29 juin 2019</time>"
+    assert _story("", shown) == "2019-06-29"
+    same_day = "<time datetime='2019-06-29T10:18:46Z'>Publié le 29 juin 2019</time>"
+    assert _story("", same_day) == "2019-06-29T10:18:46+00:00"
+    no_year = "<time datetime='2019-07-03T10:18:46Z'>29 juin</time>"
+    assert _story("", no_year) == "2019-07-03T10:18:46+00:00"
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("five_hundred_pixels:uploaded", "2013-02-16T04:36:36-05:00"),
+        ("cXenseParse:recs:publishtime", "2013-02-16T04:36:36-05:00"),
+        ("bt:pubDate", "2013-02-16T04:36:36-05:00"),
+        ("bt:modDate", None),  # a modification
+        ("uploaded", None),  # no vendor's prefix: a word of anything
+    ],
+)
+def test_a_vendors_own_meta_name_for_the_publication_date(key: str, expected: str | None) -> None:
+    assert _story(f"<meta property='{key}' content='2013-02-16T04:36:36-05:00'>") == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("This entry was posted on Monday, May 31st, 2004 at 8:40 pm and is filed under", "2004-05-31"),
+        ("This story was published on Tuesday, March 13, 2001.", "2001-03-13"),
+        ("Dieser Artikel wurde am 14. Dezember 2015 um 14:48 von", "2015-12-14"),
+        ("Cet article a été publié le 3 mai 2019", "2019-05-03"),
+        # a sentence of the text that holds a date is no statement of when the page was written
+        ("The bridge was opened on Monday, May 31st, 2004 at 8:40 pm by the mayor", None),
+    ],
+)
+def test_a_templates_sentence_of_when_the_post_was_written_dates_it(
+    sentence: str, expected: str | None
+) -> None:
+    footer = f"<p class='postmetadata'><small>{sentence} <a href='/cat/1'>News</a></small></p>"
+    assert _story("", _BODY * 3 + footer) == expected  # past the lines read under the headline

@@ -6,8 +6,9 @@ fractions of a second, ``+0100`` offsets), RFC 2822 (``Fri, 15 Mar 2024 10:30:00
 English forms (``March 15, 2024``, ``15 March 2024``, ``Mar. 15th, 2024``), the same with the
 month named in German, French, Spanish, Portuguese, Italian, Dutch or nine more languages
 (``3. Juli 2018``, ``17 de marzo de 2020``, ``1er juillet 2019``, ``5 lipca 2019``), day-first
-dates with dots (``27.06.2018 09:54``) and numbers parted by slashes or hyphens when their order
-is plain (``22/11/2020``, ``11-22-2020``; ``05/06/2020`` could be either and gives None). The
+dates with dots (``27.06.2018 09:54``), Chinese, Japanese and Korean dates (``2018年6月18日``,
+``2019년 7월 3일``) and numbers parted by slashes or hyphens when their order is plain
+(``22/11/2020``, ``11-22-2020``; ``05/06/2020`` could be either and gives None). The
 answer keeps what the source knows and invents nothing:
 
 - a date alone stays a date: ``2024-03-15``;
@@ -16,19 +17,32 @@ answer keeps what the source knows and invents nothing:
 
 Impossible dates (``2024-02-30``, month 13, hour 25) and years outside 1900–2100 give None.
 ``date_from_url`` finds ``/2024/03/15/``, ``/2024-03-15/`` or ``20240315`` in a URL path.
+``in_own_zone`` and ``is_zone_apart`` tell a time in UTC from the publisher's own day.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
-__all__ = ["date_from_url", "find_date", "is_month_word", "normalise_date"]
+__all__ = [
+    "date_from_url",
+    "find_date",
+    "in_own_zone",
+    "is_month_word",
+    "is_utc_time",
+    "is_zone_apart",
+    "normalise_date",
+]
 
 _MIN_YEAR = 1900
 _MAX_YEAR = 2100
 _URL_MIN_YEAR = 1990
+# How far a zone's clock runs from UTC, in hours: UTC-12 (Baker Island) to UTC+14 (Kiribati).
+_WEST_MOST = 12
+_EAST_MOST = 14
 _MAX_INPUT = 200
 
 _ISO = re.compile(
@@ -119,6 +133,12 @@ _DAY_FIRST = re.compile(
 _SLASHED = re.compile(
     rf"^(?P<a>\d{{1,2}})(?P<s>[/-])(?P<b>\d{{1,2}})(?P=s)(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I
 )
+# Chinese and Japanese (年 月 日) and Korean (년 월 일) write the year, month and day with their
+# signs: "2018年6月18日 10:01", "2020年 3月 5日(木) 14:30", "2019년 7월 3일 오후"
+_CJK = re.compile(
+    r"^(?P<y>\d{4})\s*[年년]\s*(?P<m>\d{1,2})\s*[月월]\s*(?P<d>\d{1,2})\s*[日일]"
+    r"(?:\s*[(（]\S{1,3}[)）])?(?:\s*(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))?)?(?P<tz>)"
+)
 _MONTHS_IN_YEAR = 12
 _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
@@ -145,6 +165,9 @@ def normalise_date(value: str | None) -> str | None:
     match = _DAY_FIRST.match(text)
     if match:
         return _build(match.group("y"), match.group("m"), match.group("d"), match, match.group("ampm"))
+    match = _CJK.match(text)
+    if match:
+        return _build(match.group("y"), match.group("m"), match.group("d"), match, None)
     match = _SLASHED.match(text)
     if match:
         first, second = int(match.group("a")), int(match.group("b"))
@@ -170,6 +193,10 @@ _IN_TEXT = (
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
     ),
     re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
+    re.compile(
+        r"(?<!\d)\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]"
+        r"(?:\s*[(（]\S{1,3}[)）])?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?"
+    ),
     re.compile(r"(?<![\d/])\d{4}/\d{1,2}/\d{1,2}\b(?!/)"),
     re.compile(r"(?<![\d/-])\d{1,2}([/-])\d{1,2}\1\d{4}\b(?![/-]\d)"),
     re.compile(
@@ -204,6 +231,55 @@ def date_from_url(url: str | None) -> str | None:
             if found is not None and found.year >= _URL_MIN_YEAR:
                 return found.isoformat()
     return None
+
+
+def in_own_zone(found: str, others: Iterable[str | None]) -> str:
+    """``found``, a normalised date, written on the publisher's clock: when it is a time in UTC
+    (``+00:00``) and ``others`` (the page's declared dates, normalised; None for one that is
+    not a date) hold the same instant written in a zone of its own, that one; else ``found``."""
+    moment = _utc_moment(found)
+    if moment is None:
+        return found
+    for other in others:
+        if other is not None and _is_same_instant_in_a_zone(other, moment):
+            return other
+    return found
+
+
+def is_utc_time(found: str) -> bool:
+    """Whether ``found`` (normalised) is a time written in UTC."""
+    return _utc_moment(found) is not None
+
+
+def is_zone_apart(found: str, day: str) -> bool:
+    """Whether ``day`` can be the publisher's own day for ``found``, a time in UTC that falls
+    on the day before or after it: a zone runs from 12 hours behind UTC to 14 ahead."""
+    moment = _utc_moment(found)
+    if moment is None:
+        return False
+    shift = (date.fromisoformat(day) - moment.date()).days
+    hours = moment.hour + moment.minute / 60
+    return (shift == 1 and hours >= 24 - _EAST_MOST) or (shift == -1 and hours < _WEST_MOST)
+
+
+def _utc_moment(found: str) -> datetime | None:
+    """``found`` as a moment when it is a time written in UTC, else None."""
+    if "T" not in found or not found.endswith("+00:00"):
+        return None
+    try:
+        return datetime.fromisoformat(found)
+    except ValueError:
+        return None
+
+
+def _is_same_instant_in_a_zone(other: str, moment: datetime) -> bool:
+    if "T" not in other or other.endswith("+00:00"):
+        return False
+    try:
+        written = datetime.fromisoformat(other)
+    except ValueError:
+        return False
+    return written.tzinfo is not None and written == moment
 
 
 def _make_date(year: str, month: str, day: str) -> date | None:

@@ -25,10 +25,14 @@ in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``cit
   document's language, while ``og:locale`` is often a template default (then
   ``og:locale``, JSON-LD ``inLanguage``, ``content-language``/``dc.language`` meta).
 - **published_date**: candidates that are not real dates are skipped; ``<time>`` elements
-  marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s, and a
-  date in the URL path (page URL, then canonical URL) comes next, and a date in the short
-  lines just under the headline is the last resort. An embedded video's JSON-LD date comes
-  after the meta tags.
+  marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s (unless
+  the marks are of several days: a list of other posts), and a ``<time>`` that shows a date
+  of another day than its ``datetime`` is read as shown. A vendor's own meta name
+  (``bt:pubDate``) comes after the standard ones, and an embedded video's JSON-LD date after
+  the meta tags. A time in UTC is given on the publisher's clock when the page declares the
+  same instant so, or of the day the page shows under its headline when that is the day
+  before or after. A date in the URL path (page URL, then canonical URL) comes next, and a
+  date in the short lines just under the headline is the last resort.
 
 Relative URLs are resolved against ``url``; a URL that cannot be made absolute is dropped.
 """
@@ -59,7 +63,15 @@ from weblens.extract.authors import (
     split_authors,
 )
 from weblens.extract.clean import comment_named, is_permalink
-from weblens.extract.dates import date_from_url, find_date, is_month_word, normalise_date
+from weblens.extract.dates import (
+    date_from_url,
+    find_date,
+    in_own_zone,
+    is_month_word,
+    is_utc_time,
+    is_zone_apart,
+    normalise_date,
+)
 from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
@@ -143,6 +155,12 @@ _META_DATE = (
     "citation_publication_date", "citation_date", "citation_online_date", "parsely-pub-date",
     "sailthru.date", "article.published", "originalpublicationdate", "datecreated",
 )  # fmt: skip
+# the last part of a vendor's own meta key for the publication date ("five_hundred_pixels:uploaded",
+# "cXenseParse:recs:publishtime", "bt:pubDate"), written without "-" and "_"
+_VENDOR_DATE_WORDS = frozenset(
+    ("uploaded", "pubdate", "publishdate", "publishtime", "publicdate", "published", "publishedtime",
+     "publisheddate", "datepublished", "firstpublished", "releasedate")
+)  # fmt: skip
 _OG_URL = ("og:url",)
 _META_URL = ("twitter:url", "parsely-link")
 _OG_SITE = ("og:site_name",)
@@ -207,6 +225,16 @@ _PUBLISHED_WORDS = frozenset(
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
     r"|updated|modified|revised|last|joined|member|registered|birthday)\b",
+    re.I,
+)
+# a blog template's sentence of when its post was written, the date right after its opening
+# ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
+# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
+_PUBLICATION_SENTENCE = re.compile(
+    r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
+    r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
+    r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
+    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",
     re.I,
 )
 _CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
@@ -352,15 +380,14 @@ def _a_date_line(label: str, line: str) -> bool:
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 
 
-def _after(tree: HtmlElement, heading: HtmlElement) -> Iterator[HtmlElement]:
-    """The elements after ``heading``'s subtree, in document order."""
-    inside = set(heading.iter())
-    started = False
-    for el in tree.iter():
-        if el is heading:
-            started = True
-        elif started and el not in inside:
-            yield el
+def _after(heading: HtmlElement) -> Iterator[HtmlElement]:
+    """The elements after ``heading``'s subtree, in document order: the following siblings of
+    ``heading`` and of each of its ancestors, each with its subtree."""
+    node: HtmlElement | None = heading
+    while node is not None:
+        for sibling in node.itersiblings():
+            yield from sibling.iter()
+        node = node.getparent()
 
 
 def _only_a_date(text: str) -> bool:
@@ -478,9 +505,7 @@ class _Page:
             title=title,
             description=self.description(),
             authors=self.authors(site_keys, title),
-            published_date=self.published_date(canonical)
-            or self.date_under_headline(title)
-            or self.only_date_line(),
+            published_date=self.published_date(canonical, title),
             canonical_url=canonical,
             site_name=site_name,
             language=self.language(),
@@ -708,7 +733,7 @@ class _Page:
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
-        for el in _after(self.tree, heading):
+        for el in _after(heading):
             if not isinstance(el.tag, str):
                 continue
             own = " ".join((el.text or "").split())
@@ -735,11 +760,28 @@ class _Page:
                 out.extend(self.values((f"twitter:data{index}",)))
         return out
 
-    def published_date(self, canonical: str | None) -> str | None:
-        for raw in self.date_candidates():
-            found = normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
-            if found:
-                return found
+    def published_date(self, canonical: str | None, title: str | None) -> str | None:
+        """The page's publication date, in three steps:
+
+        1. the first date the page declares or marks that is a real one (see
+           :meth:`date_candidates`), on the publisher's clock when the page declares the same
+           instant so (:func:`in_own_zone`);
+        2. a time in UTC that the page shows under its headline as the day before or after (a
+           story of 9 pm in Florida, declared at 2 am UTC the next day) is of the day shown; the
+           URL stating the declared day is enough to keep it;
+        3. without such a date: the date the URL states, else the date under the headline, else
+           the page's only date line."""
+        found = next(filter(None, map(_read_date, self.date_candidates())), None)
+        if found is None:
+            return self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line()
+        found = in_own_zone(found, map(normalise_date, self.declared_dates()))
+        if is_utc_time(found) and self.url_date(canonical) != found[:10]:
+            shown = self.date_under_headline(title)
+            if shown is not None and is_zone_apart(found, shown[:10]):
+                return shown[:10]
+        return found
+
+    def url_date(self, canonical: str | None) -> str | None:
         return date_from_url(self.url) or date_from_url(canonical)
 
     def headline_element(self, title: str | None) -> HtmlElement | None:
@@ -762,12 +804,14 @@ class _Page:
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
-        for line in _lines_of(
-            chain((heading,), _after(self.tree, heading)), _UNDER_HEADLINE, tail_only=heading
-        ):
-            other = _OTHER_DATE.search(f"{label} {line}")
-            label = line
-            if not other and len(line) <= _MAX_DATE_TEXT and (found := find_date(line)):
+        for line in _lines_of(chain((heading,), _after(heading)), _UNDER_HEADLINE, tail_only=heading):
+            before, label = label, line
+            if (
+                len(line) <= _MAX_DATE_TEXT
+                and _YEAR.search(line)  # a cheap look before the date parser
+                and not _OTHER_DATE.search(f"{before} {line}")
+                and (found := find_date(line))
+            ):
                 return found
         return None
 
@@ -793,17 +837,22 @@ class _Page:
             # the line before: inside the element when the text is its tail, else before the element
             before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
             label = " ".join(str(before[0]).split()) if before else ""
-            if _a_date_line(label, line):
+            if _a_date_line(label, line) or _PUBLICATION_SENTENCE.match(line):
                 found.add(date[:10])
                 if len(found) > 1:
                     return None
         return found.pop() if found else None
 
-    def date_candidates(self) -> Iterator[str]:
+    def declared_dates(self) -> Iterator[str]:
+        """The dates the page's Open Graph, JSON-LD and meta tags declare, in that order."""
         yield from self.values(_OG_DATE)
         yield from self.jsonld.published
         yield from self.values(_META_DATE)
         yield from self.jsonld.media_published
+
+    def date_candidates(self) -> Iterator[str]:
+        yield from self.declared_dates()
+        yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
         _, dated = self.marked()
         for el in dated:
             yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
@@ -811,8 +860,10 @@ class _Page:
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
+        if len({_time_of(t)[:10] for t in pubdate}) > 1:
+            pubdate = []  # marked dates of several days are a list's (other posts'), not the page's
         for el in [*pubdate, *times]:
-            yield el.get("datetime") or _short_text(el, 100) or ""
+            yield _time_of(el)
         for el in islice(_DATED(self.tree), _MAX_DATED):
             if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
@@ -850,6 +901,30 @@ class _Page:
             if found:
                 return found
         return None
+
+
+def _is_vendor_date_key(key: str) -> bool:
+    """Whether a meta ``key`` is a vendor's own name for the publication date: a prefix, then
+    one of :data:`_VENDOR_DATE_WORDS` (the standard names are read before, by name)."""
+    prefix, _, last = key.replace(".", ":").rpartition(":")
+    return bool(prefix) and last.replace("-", "").replace("_", "") in _VENDOR_DATE_WORDS
+
+
+def _time_of(el: HtmlElement) -> str:
+    """What a ``<time>`` states: its ``datetime``, unless the text it shows is a date of another
+    day ("Publié le 29 juin 2019" over a datetime of 3 July: the reader sees the text)."""
+    shown = _short_text(el, _MAX_DATE_TEXT) or ""
+    stated = str(el.get("datetime") or "")
+    if not stated:
+        return shown
+    shown_date = find_date(shown) if _YEAR.search(shown) else None
+    if shown_date is not None and (normalise_date(stated) or "")[:10] != shown_date[:10]:
+        return shown_date
+    return stated
+
+
+def _read_date(raw: str) -> str | None:
+    return normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
 
 
 def _add_meta(meta: dict[str, list[str]], el: HtmlElement) -> None:

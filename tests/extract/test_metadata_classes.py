@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import lxml.html
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from weblens.extract import extract
@@ -322,6 +322,8 @@ def test_a_templates_sentence_of_when_the_post_was_written_dates_it(
     st.integers(min_value=-12 * 60, max_value=14 * 60),
     st.integers(min_value=2, max_value=400),
 )
+@example(datetime(2020, 1, 1, 10, 0), 14 * 60, 2)  # the edges of the zones' reach
+@example(datetime(2020, 1, 1, 11, 59), -12 * 60, 2)
 def test_the_day_of_a_utc_time_on_any_zones_clock_is_zone_apart_and_no_other(
     moment: datetime, offset_minutes: int, far: int
 ) -> None:

@@ -629,6 +629,12 @@ def test_a_list_of_links_the_text_leads_into_is_content() -> None:
     assert (
         "the guides are:\n\n- [Installing](https://news.example.com/install)\n" in short
     )  # a clause of 4 words
+    for lead in ("Read the documents:", "Other resources include:"):  # and of 3
+        three = _article_with(
+            f"<p>{lead}</p><ul><li><a href='/install'>The plan</a></li><li><a href='/fit'>The budget</a></li>"
+            "<li><a href='/predict'>Minutes</a></li></ul>"
+        )
+        assert f"{lead}\n\n- [The plan](https://news.example.com/install)\n" in three
     label = _article_with(
         "<p>You may also like:</p><ul><li><a href='/a'>Installing</a></li><li><a href='/b'>Fitting</a></li>"
         "<li><a href='/c'>Predicting</a></li></ul>"

@@ -13,11 +13,7 @@ from weblens.extract import extract
 
 FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "classes" / "issue36"
 PAGES = json.loads((FOLDER / "expectations.json").read_text(encoding="utf-8"))["pages"]
-STILL_FAILING = frozenset(
-    (
-        "blog_short_link_list.html",  # short-list: a list of links under a lead-in is dropped
-    )
-)
+STILL_FAILING: frozenset[str] = frozenset()
 
 
 @pytest.mark.parametrize("name", sorted(set(PAGES) - STILL_FAILING))

@@ -4,15 +4,23 @@ byline's label taken for its author."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import lxml.html
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from weblens.extract import extract
-from weblens.extract.dates import _MONTH_NAMES, find_date, is_month_word, normalise_date
+from weblens.extract.dates import (
+    _MONTH_NAMES,
+    find_date,
+    in_own_zone,
+    is_month_word,
+    is_utc_time,
+    is_zone_apart,
+    normalise_date,
+)
 from weblens.extract.metadata import extract_metadata
 
 
@@ -307,3 +315,26 @@ def test_a_templates_sentence_of_when_the_post_was_written_dates_it(
 ) -> None:
     footer = f"<p class='postmetadata'><small>{sentence} <a href='/cat/1'>News</a></small></p>"
     assert _story("", _BODY * 3 + footer) == expected  # past the lines read under the headline
+
+
+@given(
+    st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 12, 31)),
+    st.integers(min_value=-12 * 60, max_value=14 * 60),
+    st.integers(min_value=2, max_value=400),
+)
+@example(datetime(2020, 1, 1, 10, 0), 14 * 60, 2)  # the edges of the zones' reach
+@example(datetime(2020, 1, 1, 11, 59), -12 * 60, 2)
+def test_the_day_of_a_utc_time_on_any_zones_clock_is_zone_apart_and_no_other(
+    moment: datetime, offset_minutes: int, far: int
+) -> None:
+    utc = moment.replace(second=0, microsecond=0, tzinfo=UTC)
+    written = utc.isoformat()
+    local_day = utc.astimezone(timezone(timedelta(minutes=offset_minutes))).date()
+    assert is_utc_time(written)
+    assert local_day == utc.date() or is_zone_apart(written, local_day.isoformat())
+    for days in (far, -far):
+        assert not is_zone_apart(written, (utc.date() + timedelta(days=days)).isoformat())
+    # the same instant written on that zone's clock is found among the page's other declarations
+    if offset_minutes:
+        local = utc.astimezone(timezone(timedelta(minutes=offset_minutes))).isoformat()
+        assert in_own_zone(written, [None, "2020-01-01", local]) == local

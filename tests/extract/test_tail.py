@@ -5,7 +5,12 @@ from __future__ import annotations
 import lxml.html
 import pytest
 
-from weblens.extract.tail import drop_trailing_boilerplate, is_trailer, names_a_section
+from weblens.extract.tail import (
+    drop_trailing_boilerplate,
+    is_trailer,
+    names_a_section,
+    names_cross_references,
+)
 from weblens.extract.text import render_text
 
 BODY = "".join(
@@ -262,3 +267,10 @@ def test_a_boilerplate_section_in_a_box_ends_at_the_next_section_box() -> None:
 def test_the_documents_own_cross_references_open_no_boilerplate_section(section: str) -> None:
     assert "Wave power" in _trim(section)
     assert not names_a_section("See also", "h2") and not names_a_section("See Also:", "dt")
+
+
+@pytest.mark.parametrize("label", ["Further reading", "Further Reading:", "Weiterführende Literatur"])
+def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(label: str) -> None:
+    # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
+    assert names_cross_references(label) and not names_a_section(label, "h2")
+    assert names_a_section("Related", "h2") and not names_cross_references("Related")

@@ -139,6 +139,29 @@ def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None
     assert login in article
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "<blockquote><p>{}</p></blockquote>",
+        # forum engines' quotation boxes: vBulletin's, SMF's, a plain one
+        "<div class='bbcode_container'><div class='bbcode_quote'><div class='message'>{}</div></div></div>",
+        "<div class='quoteheader'>Quote from: Ken</div><div class='quote'><p>{}</p></div>",
+    ],
+)
+def test_a_post_quoted_whole_in_a_reply_is_no_repeat(quote: str) -> None:
+    # the reply quotes the opening post word for word: the opening post stays
+    posts = [
+        f"<li class='b-post'><div class='post-text'><p>{_OPENING}</p></div></li>",
+        f"<li class='b-post'>{quote.format(_OPENING)}<div class='post-text'><p>{_REPLY}</p></div></li>",
+    ]
+    html = (
+        "<html><head><title>Chain</title></head><body>"
+        f"<ul class='conversation-list'>{''.join(posts)}</ul></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/forum/chain/48939-a-chain").text
+    assert _OPENING in text and _REPLY in text
+
+
 def test_a_short_question_without_prose_is_a_post_of_its_thread() -> None:
     # the opening question is a line of links and code, no paragraph of prose: still a post, so
     # the box of the two posts is the thread, not the reply that scores best alone

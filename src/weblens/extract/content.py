@@ -648,14 +648,15 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
     """The blocks inside ``best`` whose text (:data:`_REPEATED_WORDS` words or more, white space
     aside) stands in two blocks or more: on a thread, what each post repeats — "Please log in to
     join the conversation", a member's signature. A quotation of another post is no repeat (blocks
-    in a ``<blockquote>``, like those in a table or a code block, are neither counted nor taken)."""
+    in a ``<blockquote>`` or in a box whose class names a quote — vBulletin's ``bbcode_quote``,
+    SMF's ``quote`` — like those in a table or a code block, are neither counted nor taken)."""
     seen: dict[str, list[int]] = {}
     skip_end = -1
     for i in range(best + 1, stats.ends[best] + 1):
         if i <= skip_end or i in removed:
             continue
         el = stats.nodes[i]
-        if el.tag in _NOT_REPEATS:
+        if el.tag in _NOT_REPEATS or "quote" in (el.get("class") or "").lower():
             skip_end = stats.ends[i]
             continue
         if stats.chars[i] == 0 or stats.ends[i] != i:

@@ -61,9 +61,11 @@ WRAPPER_TAGS = frozenset(("div", "section", "nav", "aside"))
 # the caption of a box holding a list of links: a heading-like line of a few words
 _CAPTION_TAGS = frozenset(("p", "div", "span", "strong", "b"))
 _CAPTION_WORDS = 6
-# words of a paragraph of its own that leads into a list with a colon ("Currently, the HOWTOs are:"),
+# words of a paragraph of its own that leads into a list with a colon ("Other resources include:",
+# "Currently, the HOWTOs are:"; two words are a label: "Related links:", "Top stories:"). Was 4; 3
+# keeps two CleanEval pages' lists of resources (F1 0.9149 → 0.9150) and changes no pool page
+_LEAD_WORDS = 3
 # and of the words a paragraph opens with before its link ("Further information: <a>")
-_LEAD_WORDS = 4
 _LINK_LEAD_WORDS = 5
 _FULL_STOPS = frozenset(".!?。！？")
 _OWN_WORDS = 3  # words a sentence opens with before its first link

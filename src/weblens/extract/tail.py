@@ -62,7 +62,7 @@ _SECTION = re.compile(
     r"trending|read (?:more|next|also)|also (?:read|on)|"
     r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|comments?|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
-    r"latest (?:news|stories|articles)|further reading|"
+    r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
     # German
@@ -81,9 +81,13 @@ _SECTION = re.compile(
     re.I,
 )
 # the label of a document's own cross-references ("See also" in an encyclopedia article, a manual's
-# note, an API entry's "See Also:" term): written by the document's authors, so content, unlike a
-# box of other stories ("Related", "Read more"), which a site's software fills
-_CROSS_WORDS = r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook)"
+# note, an API entry's "See Also:" term; a post's "Further reading:" sources): written by the
+# document's authors, so content, unlike a box of other stories ("Related", "Read more"), which a
+# site's software fills
+_CROSS_WORDS = (
+    r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook|"
+    r"further reading|weiterführende literatur|lectures complémentaires|lecturas adicionales)"
+)
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
 _CROSS_REFERENCE = re.compile(_CROSS_WORDS + r"\b", re.I)  # a line that opens with them
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in

@@ -135,10 +135,11 @@ _SLASHED = re.compile(
 )
 # Chinese and Japanese (年 月 日) and Korean (년 월 일) write the year, month and day with their
 # signs: "2018年6月18日 10:01", "2020年 3月 5日(木) 14:30", "2019년 7월 3일 오후"
-_CJK = re.compile(
-    r"^(?P<y>\d{4})\s*[年년]\s*(?P<m>\d{1,2})\s*[月월]\s*(?P<d>\d{1,2})\s*[日일]"
+_CJK_DATE = (
+    r"(?P<y>\d{4})\s*[年년]\s*(?P<m>\d{1,2})\s*[月월]\s*(?P<d>\d{1,2})\s*[日일]"
     r"(?:\s*[(（]\S{1,3}[)）])?(?:\s*(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2}))?)?(?P<tz>)"
 )
+_CJK = re.compile(rf"^{_CJK_DATE}")
 _MONTHS_IN_YEAR = 12
 _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
@@ -193,10 +194,7 @@ _IN_TEXT = (
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
     ),
     re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
-    re.compile(
-        r"(?<!\d)\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]"
-        r"(?:\s*[(（]\S{1,3}[)）])?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?"
-    ),
+    re.compile(rf"(?<!\d){_CJK_DATE}"),
     re.compile(r"(?<![\d/])\d{4}/\d{1,2}/\d{1,2}\b(?!/)"),
     re.compile(r"(?<![\d/-])\d{1,2}([/-])\d{1,2}\1\d{4}\b(?![/-]\d)"),
     re.compile(

@@ -860,9 +860,11 @@ class _Page:
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
-        if len({_time_of(t)[:10] for t in pubdate}) > 1:
-            pubdate = []  # marked dates of several days are a list's (other posts'), not the page's
-        for el in [*pubdate, *times]:
+        marked = [_time_of(t) for t in pubdate]
+        if len({stated[:10] for stated in marked}) > 1:
+            marked = []  # marked dates of several days are a list's (other posts'), not the page's
+        yield from marked
+        for el in times:
             yield _time_of(el)
         for el in islice(_DATED(self.tree), _MAX_DATED):
             if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):

@@ -238,6 +238,9 @@ def test_hidden_text_inside_the_article_goes_too() -> None:
         "<div class='comments'><p>JUNK first comment, with a sentence that goes on for a while.</p></div>",
         "<div class='ad-slot'>JUNK Advertisement</div>",
         "<div class='sidebar-widget'><a href='/'>JUNK</a></div>",
+        "<div class='alert alert-info alert-dismissible fade show'><h5>JUNK 6.3.1 released</h5>"
+        "<p>The team has announced the arrival of JUNK 6.3.1, now available for download.</p></div>",
+        "<div id='site-announcement'><p>JUNK: the forum will be down for maintenance on Sunday.</p></div>",
     ],
 )
 def test_boilerplate_boxes_go(box: str) -> None:
@@ -534,3 +537,21 @@ def test_a_box_with_a_button_before_the_page_box_stays() -> None:
     ).root
     strip_junk(root)
     assert "fishermen's union" in root.text_content()
+
+
+@pytest.mark.parametrize(
+    ("glyph", "kept"),
+    [
+        ("<span class='material-icons'>chevron_right</span>", False),
+        ("<i class='material-symbols-outlined'>search</i>", False),
+        ("<span class='material-icon status-icon'>panorama_fish_eye</span>", False),
+        ("<span class='icon'>menu</span>", False),
+        ("<span class='lexicon'>chevron_right</span>", True),  # a word, not an icon's name
+        ("<span class='icon'>Warning</span>", True),  # a label in words
+        ("<span class='note-icon'>see <b>below</b></span>", True),
+    ],
+)
+def test_an_icon_fonts_glyph_name_is_no_text(glyph: str, kept: bool) -> None:
+    out = _clean(_page(f"<p>Threads {glyph} Support: a post about the forum, with a sentence or two.</p>"))
+    word = lxml.html.fragment_fromstring(glyph).text_content()
+    assert (word in out) is kept

@@ -87,7 +87,7 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -162,6 +162,9 @@ _HIDDEN_CLASSES = frozenset(
         "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
     )
 )  # fmt: skip
+# an icon font's glyph: a lower-case name, words joined by "_" ("chevron_right"), in an inline tag
+_ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
+_ICON_TAGS = frozenset(("i", "span", "em"))
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
@@ -177,6 +180,21 @@ _COMMENTISH = AttributeSearch(
     }
 )
 _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
+
+
+def is_icon_glyph(el: HtmlElement) -> bool:
+    """An icon drawn by a ligature font: an element whose class names an icon ("icon",
+    "material-icons", "status-icon"; not "lexicon") holding one lower-case glyph name
+    ("chevron_right", "search"), which the font draws as a picture and a text reader would read as
+    a word."""
+    if len(el) or not _ICON_GLYPH.match(el.text or ""):
+        return False
+    return any(
+        name in ("icon", "icons")
+        or name.endswith(("-icon", "_icon", "-icons", "_icons"))
+        or name.startswith(("material-icons", "material-symbols"))
+        for name in (el.get("class") or "").lower().split()
+    )
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -698,6 +716,8 @@ class _Judge:
             return self.stats.chars[owner] < _DATE_LINE
         if plain:
             return False
+        if tag in _ICON_TAGS and is_icon_glyph(el):
+            return True
         names = _names(el)
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
             names = _heading_names(names)

@@ -197,6 +197,13 @@ def is_icon_glyph(el: HtmlElement) -> bool:
     )
 
 
+def _is_person_card(el: HtmlElement) -> bool:
+    """A box marked up as a schema.org Person: on a thread, the poster's card beside a post (name,
+    title, when they joined, how many messages), not what they wrote."""
+    kind = el.get("itemtype")
+    return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
+
+
 def is_hidden(el: HtmlElement) -> bool:
     """Hidden from a human reader by attribute, inline style or a hiding class."""
     return hidden_for_sure(el) or hidden_by_convention(el)
@@ -717,6 +724,8 @@ class _Judge:
         if plain:
             return False
         if tag in _ICON_TAGS and is_icon_glyph(el):
+            return True
+        if self.discussion and _is_person_card(el) and self._prose_of(el)[1] == 0:
             return True
         names = _names(el)
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):

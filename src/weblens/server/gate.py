@@ -5,7 +5,7 @@ It is a plain ASGI callable (no per-request middleware stack): for each HTTP req
 1. checks ``Authorization: Bearer KEY`` against the configured keys in constant time (public paths —
    health probes, the dashboard page and its assets — need none);
 2. counts the request against the key's rate limit (``WEBLENS_RATE_LIMIT``, e.g. ``60/minute``) in the
-   shared counter store, over a sliding window (:func:`sliding_count`), and sets the key as the scope of
+   shared counter store, over a sliding window (:mod:`weblens.cache.window`), and sets the key as the scope of
    the hourly search budget;
 3. reads the body within its size cap (10 MB for ``/v1/extract``, 64 KB elsewhere) and its time limit
    (a client that trickles its body is cut off), then hands it on;
@@ -20,33 +20,24 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import math
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from weblens.cache.keys import budget_key
+from weblens.cache.window import Counter, seconds_until_room, spend
 from weblens.server.errors import error_body
 from weblens.server.metrics import Metrics
 from weblens.session import budget_scope
 
-__all__ = ["Counter", "Gate", "GateOptions", "RateLimit", "key_id", "retry_after_s", "sliding_count"]
+__all__ = ["Gate", "GateOptions", "RateLimit", "key_id"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class Counter(Protocol):
-    """Shared counters with a TTL (the Lens's cache store)."""
-
-    async def incr(self, key: str, ttl_s: float) -> int: ...
-
-    async def count(self, key: str) -> int: ...
 
 
 _UNITS = {"second": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "m": 60.0, "hour": 3600.0, "h": 3600.0}
@@ -68,29 +59,6 @@ class RateLimit:
             raise ValueError(f"rate limit must look like 60/minute, got {spec!r}")
         count = int(found.group(2) or 1)
         return cls(int(found.group(1)), _UNITS[found.group(3)] * max(count, 1))
-
-
-def sliding_count(current: int, previous: int, now: float, window_s: float) -> float:
-    """The requests of the last ``window_s`` seconds, estimated from two fixed windows: all of the
-    current window's, and the share of the previous window's that lies within the last ``window_s``
-    (its requests taken as spread evenly). A burst at the end of one fixed window and the start of the
-    next is one burst: a fixed window alone would let twice the limit through across its edge."""
-    elapsed = (now % window_s) / window_s
-    return current + previous * (1.0 - elapsed)
-
-
-def retry_after_s(current: int, previous: int, now: float, limit: RateLimit) -> int:
-    """Whole seconds (at least 1) until one more request fits under ``limit``, when none is made
-    meanwhile: later in this window, once enough of the previous one has slid out, or else in the next,
-    where this window's ``current`` becomes the previous."""
-    window, elapsed = limit.window_s, (now % limit.window_s) / limit.window_s
-    if current + 1 <= limit.requests and previous > 0:
-        at = 1.0 - (limit.requests - current - 1) / previous  # the fraction of this window it fits at
-        wait = (at - elapsed) * window
-    else:
-        at = max(1.0 - (limit.requests - 1) / current, 0.0) if current else 0.0
-        wait = (1.0 - elapsed + at) * window
-    return max(math.ceil(wait), 1)
 
 
 def key_id(key: str) -> str:
@@ -198,12 +166,9 @@ class Gate:
         limit = self.options.rate_limit
         if limit is None or self._counter is None:
             return
-        now, name = self._clock(), f"rate:{who or 'anonymous'}"
-        # A window's counter lives two windows: in the next one it is the previous window's count.
-        current = await self._counter.incr(budget_key(name, now, limit.window_s), 2 * limit.window_s)
-        previous = await self._counter.count(budget_key(name, now - limit.window_s, limit.window_s))
-        if sliding_count(current, previous, now, limit.window_s) > limit.requests:
-            retry = retry_after_s(current, previous, now, limit)
+        window = await spend(self._counter, f"rate:{who or 'anonymous'}", self._clock(), limit.window_s)
+        if window.used > limit.requests:
+            retry = seconds_until_room(window, limit.requests)
             raise _Refused(
                 429,
                 "rate_limited",

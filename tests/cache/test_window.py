@@ -1,5 +1,6 @@
-"""The per-key rate limit counts over a sliding window: a burst across the edge of a fixed window is one
-burst, and Retry-After names the first second another request fits."""
+"""Limits count over a sliding window (weblens.cache.window): a burst across the edge of a fixed window is
+one burst, and the wait given is the first whole second another one fits. The server's per-key rate limit
+and the Lens's hourly search budget both count so."""
 
 from __future__ import annotations
 
@@ -8,17 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from weblens.cache.memory import MemoryCache
-from weblens.server.gate import (
-    Gate,
-    GateOptions,
-    Message,
-    RateLimit,
-    Receive,
-    Scope,
-    Send,
-    retry_after_s,
-    sliding_count,
-)
+from weblens.cache.window import Window, seconds_until_room, sliding_count
+from weblens.server.gate import Gate, GateOptions, Message, RateLimit, Receive, Scope, Send
 
 
 class Clock:
@@ -62,32 +54,34 @@ async def test_retry_after_names_when_the_next_request_fits() -> None:
         assert (await client.post("/v1/browse")).status_code == 200
 
 
-LIMITS = st.builds(RateLimit, requests=st.integers(1, 50), window_s=st.sampled_from([1.0, 60.0, 3600.0]))
-
-
 @given(
-    limit=LIMITS,
+    limit=st.integers(1, 50),
+    window_s=st.sampled_from([1.0, 60.0, 3600.0]),
     current=st.integers(1, 120),
     previous=st.integers(0, 120),
     offset=st.floats(0.0, 0.999),
 )
-def test_retry_after_is_the_first_whole_second_another_request_fits(
-    limit: RateLimit, current: int, previous: int, offset: float
+def test_the_wait_given_is_the_first_whole_second_another_one_fits(
+    limit: int, window_s: float, current: int, previous: int, offset: float
 ) -> None:
-    now = 1000 * limit.window_s + offset * limit.window_s
-    if sliding_count(current, previous, now, limit.window_s) <= limit.requests:
-        return  # this request was let through; no Retry-After is given
-    retry = retry_after_s(current, previous, now, limit)
-    assert _next_request(current, previous, now, now + retry, limit.window_s) <= limit.requests + 1e-9
-    if retry > 1:
-        assert _next_request(current, previous, now, now + retry - 1, limit.window_s) > limit.requests - 1e-9
+    now = 1000 * window_s + offset * window_s
+    window = Window(current, previous, now, window_s)
+    if window.used <= limit:
+        return  # this one was let through; no wait is given
+    wait = seconds_until_room(window, limit)
+    assert _with_one_more(window, now + wait) <= limit + 1e-9
+    if wait > 1:
+        assert _with_one_more(window, now + wait - 1) > limit - 1e-9
 
 
-def _next_request(current: int, previous: int, now: float, later: float, window_s: float) -> float:
-    """The sliding count of one more request made at ``later``, none made between."""
-    windows_on = int(later // window_s) - int(now // window_s)
-    if windows_on == 0:
-        return sliding_count(current + 1, previous, later, window_s)
-    if windows_on == 1:
-        return sliding_count(1, current, later, window_s)
-    return 1.0
+def _with_one_more(window: Window, later: float) -> float:
+    """The sliding count at ``later`` with one more counted then, none between."""
+    return window.at(later) + 1
+
+
+@given(current=st.integers(0, 50), previous=st.integers(0, 50), offset=st.floats(0.0, 0.999))
+def test_the_estimate_lies_between_the_current_count_and_both_windows(
+    current: int, previous: int, offset: float
+) -> None:
+    used = sliding_count(current, previous, 3600 * 7 + offset * 3600, 3600.0)
+    assert current <= used <= current + previous

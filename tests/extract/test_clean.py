@@ -555,3 +555,27 @@ def test_an_icon_fonts_glyph_name_is_no_text(glyph: str, kept: bool) -> None:
     out = _clean(_page(f"<p>Threads {glyph} Support: a post about the forum, with a sentence or two.</p>"))
     word = lxml.html.fragment_fromstring(glyph).text_content()
     assert (word in out) is kept
+
+
+def test_the_dates_of_a_timeline_are_its_entries_not_date_lines() -> None:
+    items = "".join(
+        f"<li><time datetime='2024-05-0{day}'>May {day}</time>: the council voted on part {day}</li>"
+        f"<li><span class='date'>June {day}, 2024</span> – the levy was set for town {day}</li>"
+        for day in range(3, 6)
+    )
+    out = _clean(_page(f"<ul>{items}</ul><p class='byline'>Posted <time>May 9</time></p>"))
+    assert all(f"May {day}" in out and f"June {day}, 2024" in out for day in range(3, 6))
+    assert "May 9" not in out  # a date line is still one
+
+
+def test_a_column_of_dates_stays_in_its_table() -> None:
+    rows = "".join(
+        f"<tr><td class='date'>2024-05-0{day}</td><td>Public meeting on the roads plan, part {day}</td></tr>"
+        for day in range(1, 5)
+    )
+    out = _clean(_page(f"<table><tr><th>Date</th><th>Event</th></tr>{rows}</table>"))
+    assert all(f"2024-05-0{day}" in out for day in range(1, 5))
+    single = _clean(
+        _page("<table><tr><td class='date'>2024-05-01</td><td>Posted by the editor</td></tr></table>")
+    )
+    assert "2024-05-01" not in single  # one cell named a date: a date line set in a layout table

@@ -171,6 +171,13 @@ _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
 _DATE_BLOCKS = 3  # ... nor one holding more blocks than this (a table's rows and cells, a list's items)
+_ENTRY_TAGS = frozenset(("li", "td", "th", "dd"))
+# words beside a date in a list item or a cell that make it an entry, not a date line ("Posted by
+# Ann" has three; "the council voted on part 2" has six)
+_ENTRY_WORDS = 4
+_CELLS = frozenset(("td", "th"))
+_COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a column of its data
+_CELL_BLOCKS = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6")
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -202,6 +209,19 @@ def _is_person_card(el: HtmlElement) -> bool:
     title, when they joined, how many messages), not what they wrote."""
     kind = el.get("itemtype")
     return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
+
+
+def _is_cell_of_a_column(cell: HtmlElement) -> bool:
+    """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its
+    class: a column of a table of data (dates, authors, tags of each row), not a box of a layout."""
+    name = cell.get("class")
+    if not name or any(True for _ in cell.iterdescendants(*_CELL_BLOCKS)):
+        return False
+    table = next(cell.iterancestors("table"), None)
+    if table is None:
+        return False
+    alike = sum(1 for other in table.iter("td", "th") if other.get("class") == name)
+    return alike >= _COLUMN_CELLS
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -719,8 +739,8 @@ class _Judge:
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             return self._prose_of(el)[0] < self.guard and not infobox(el)
-        if tag == "time":  # a date line, unless the date is part of a sentence
-            return self.stats.chars[owner] < _DATE_LINE
+        if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
+            return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:
             return False
         if tag in _ICON_TAGS and is_icon_glyph(el):
@@ -742,11 +762,17 @@ class _Judge:
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
+        if role == "date" and tag in _CELLS and _is_cell_of_a_column(el):
+            return False  # a column of a table of data named for the dates it holds
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)
             blocks = 0 if found is None else self.stats.ends[found] - found
-            return blocks <= _DATE_BLOCKS and len(el.text_content()) < _DATE_BOX
+            return (
+                blocks <= _DATE_BLOCKS
+                and len(el.text_content()) < _DATE_BOX
+                and not self._is_dated_entry(el, owner)
+            )
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4
@@ -758,6 +784,15 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_dated_entry(self, el: HtmlElement, owner: int) -> bool:
+        """A date inside a list item or a table cell that says more beside it ("May 3: the council
+        voted"): an entry of a timeline or a schedule, whose date is its data, not a date line."""
+        block = self.stats.nodes[owner]
+        if block is el or block.tag not in _ENTRY_TAGS:
+            return False
+        beside = len(block.text_content().split()) - len(el.text_content().split())
+        return beside >= _ENTRY_WORDS
 
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from weblens.extract import extract
 from weblens.extract.dates import (
     _MONTH_NAMES,
+    dates_in,
     find_date,
     in_own_zone,
     is_month_word,
@@ -338,3 +339,22 @@ def test_the_day_of_a_utc_time_on_any_zones_clock_is_zone_apart_and_no_other(
     if offset_minutes:
         local = utc.astimezone(timezone(timedelta(minutes=offset_minutes))).isoformat()
         assert in_own_zone(written, [None, "2020-01-01", local]) == local
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Updated: April 2, 2019 · Published: March 25, 2019",
+        "Published March 25, 2019, updated April 2, 2019",
+        "By Ann Lee | Last modified 2019-04-02 | 2019-03-25",
+        "Aktualisiert am 2. April 2019, veröffentlicht am 25. März 2019",
+    ],
+)
+def test_a_line_that_gives_an_update_and_the_publication_gives_the_publication(line: str) -> None:
+    html = f"<html><body><article><h1>Roads plan</h1><p>{line}</p>{_BODY}</article></body></html>"
+    assert extract(html, "https://news.example/roads-plan").published_date == "2019-03-25"
+
+
+def test_dates_in_a_line_come_in_the_order_written_each_once() -> None:
+    line = "Updated: 2019-04-02 10:00 · Published: March 25, 2019 (25.03.2019)"
+    assert [date for _, _, date in dates_in(line)] == ["2019-04-02T10:00:00", "2019-03-25", "2019-03-25"]

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "date_from_url",
+    "dates_in",
     "find_date",
     "in_own_zone",
     "is_month_word",
@@ -213,6 +214,23 @@ def find_date(text: str | None) -> str | None:
             if found:
                 return found
     return None
+
+
+def dates_in(text: str | None) -> list[tuple[int, int, str]]:
+    """Every real date written in a short ``text``, as (start, end, date), in the order written (a
+    line may give two: "Updated: April 2, 2019 · Published: March 25, 2019")."""
+    if not text or len(text) > _MAX_INPUT:
+        return []
+    found: list[tuple[int, int, str]] = []
+    for pattern in _IN_TEXT:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(start < other_end and other_start < end for other_start, other_end, _ in found):
+                continue  # a part of a date another pattern read whole
+            date = normalise_date(match.group(0))
+            if date:
+                found.append((start, end, date))
+    return sorted(found)
 
 
 def date_from_url(url: str | None) -> str | None:

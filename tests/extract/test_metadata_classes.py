@@ -47,6 +47,17 @@ from weblens.extract.metadata import extract_metadata
         ("27.06.2018 09:54", "2018-06-27T09:54:00"),  # day first with dots
         ("3.7.2018", "2018-07-03"),
         ("17 de marzo de 2020 - 10:30", "2020-03-17T10:30:00"),
+        # short forms, Greek and Arabic
+        ("14 juil. 2017", "2017-07-14"),  # French
+        ("1 déc. 2016", "2016-12-01"),
+        ("3. Mär. 2019", "2019-03-03"),  # German
+        ("5 dic. 2019", "2019-12-05"),  # Spanish, Italian
+        ("25 ott 2018", "2018-10-25"),  # Italian
+        ("10 out. 2018", "2018-10-10"),  # Portuguese
+        ("25 мар. 2019", "2019-03-25"),  # Russian
+        ("25. marts 2019", "2019-03-25"),  # Danish
+        ("5 Δεκεμβρίου 2019", "2019-12-05"),  # Greek
+        ("5 ديسمبر 2019", "2019-12-05"),  # Arabic
         # not dates
         ("31.02.2018", None),
         ("13.13.2020", None),

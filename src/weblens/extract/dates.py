@@ -105,7 +105,7 @@ _LONGEST_ENGLISH = 9  # letters of "september"
 def is_month_word(word: str) -> bool:
     """``word`` names a month: one of the names above, or a word of at most nine letters opening
     with an English abbreviation ("Sept", "Sept.", "Marchs" typed in a hurry)."""
-    folded = word.casefold().rstrip(".")
+    folded = word.lower().rstrip(".")  # lower, not casefold: that spells "ΐ" in three code points
     return folded in _MONTHS or (folded[:3] in _ABBREVIATIONS and len(folded) <= _LONGEST_ENGLISH)
 
 

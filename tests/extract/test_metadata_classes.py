@@ -369,3 +369,20 @@ def test_a_line_that_gives_an_update_and_the_publication_gives_the_publication(l
 def test_dates_in_a_line_come_in_the_order_written_each_once() -> None:
     line = "Updated: 2019-04-02 10:00 · Published: March 25, 2019 (25.03.2019)"
     assert [date for _, _, date in dates_in(line)] == ["2019-04-02T10:00:00", "2019-03-25", "2019-03-25"]
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("Von Hans Müller", "Hans Müller"),  # German
+        ("Par Jean Dupont", "Jean Dupont"),  # French
+        ("Por Juan Pérez", "Juan Pérez"),  # Spanish
+        ("Door Jan de Vries", "Jan de Vries"),  # Dutch
+        ("Av Anna Svensson", "Anna Svensson"),  # Swedish
+        ("Autor: Ann Lee", "Ann Lee"),
+        ("Author: Eric Reynolds   Editor: Angela Bowey", "Eric Reynolds"),  # the next label ends the name
+    ],
+)
+def test_a_byline_under_the_headline_in_other_languages(line: str, author: str) -> None:
+    page = extract(_headed(f"<p>{line}</p>{_BODY}"), url="https://news.example/a-story")
+    assert page.author == author

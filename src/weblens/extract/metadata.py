@@ -271,7 +271,11 @@ _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a 
 _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
-_BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
+# a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
+_BY_LINE = re.compile(
+    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)\s|(?:autor(?:in)?|author|автор)\s*:",
+    re.I,
+)
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),

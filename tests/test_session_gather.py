@@ -243,3 +243,21 @@ async def test_gather_has_one_deadline_for_hung_urls(server: LoopbackServer, tmp
     assert [page.final_url for page in response.gathered_pages] == [server.url("/ok")]
     assert sorted(f.url for f in response.failures) == [server.url("/hung"), server.url("/hung2")]
     assert all(f.code == "fetch_timeout" and "gather deadline" in f.message for f in response.failures)
+
+
+async def test_the_search_budget_counts_the_last_hour_across_the_clocks_hour(tmp_path: Path) -> None:
+    provider = StaticProvider("fake", [make_result("https://example.org/a", "An example page title")])
+    clock = [3600.0 * 500 - 1.0]  # a second before the clock's hour turns
+    settings = Settings(cache_dir=tmp_path, max_searches_per_hour=2)
+    async with Lens(settings, providers=[provider], clock=lambda: clock[0]) as lens:
+        await lens.search("one")
+        clock[0] += 2.0  # the next search is counted in the next hour's counter
+        await lens.search("two")
+        assert lens.search_budget_left() == 0
+        with pytest.raises(BudgetExceeded) as caught:
+            await lens.search("three")
+        assert caught.value.retry_after is not None and 1 <= caught.value.retry_after <= 7200
+        clock[0] += caught.value.retry_after
+        assert lens.search_budget_left() >= 1
+        await lens.search("four")  # the wait given was enough
+    assert provider.calls == 3

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextvars import ContextVar
@@ -27,9 +28,10 @@ import httpx
 from weblens.browser import BrowsingSession, SessionOptions, SessionRegistry, default_replica
 from weblens.browser.dispatch import SnapshotRequest, act
 from weblens.cache.base import Cache, NullCache
-from weblens.cache.keys import budget_key, search_key
+from weblens.cache.keys import search_key
 from weblens.cache.tiered import TieredCache
 from weblens.cache.tolerant import TolerantCache
+from weblens.cache.window import Window, seconds_until_room, spend
 from weblens.config import Settings
 from weblens.crawl.engine import CrawlRead
 from weblens.crawl.sitemaps import MAX_SITEMAP_BYTES
@@ -200,7 +202,7 @@ class Lens:
         self._orchestrator: SearchOrchestrator | None = None
         self._provider_names: list[str] = []
         self._all_providers: list[SearchProvider] = []
-        self._budget_seen: dict[str, tuple[int, int]] = {}
+        self._budget_seen: dict[str, Window] = {}
         self._llm = llm if llm is not None else _llm_from(s)
         self._embedder = embedder if embedder is not None else _embedder_from(s)
         self._sessions: SessionRegistry | None = None
@@ -352,25 +354,21 @@ class Lens:
     async def _spend_search_budget(self) -> None:
         limit = self.settings.max_searches_per_hour
         scope = budget_scope.get()
-        now = self._clock()
-        used = await self._cache.incr(
-            budget_key(f"searches:{scope}" if scope else "searches", now, HOUR), HOUR
-        )
-        self._budget_seen[scope] = (int(now // HOUR), used)
-        if used > limit:
+        window = await spend(self._cache, f"searches:{scope}" if scope else "searches", self._clock(), HOUR)
+        self._budget_seen[scope] = window
+        if window.used > limit:
             raise BudgetExceeded(
                 f"the search budget of {limit} searches per hour is used up (WEBLENS_MAX_SEARCHES_PER_HOUR)",
-                retry_after=round(HOUR - now % HOUR, 1),
+                retry_after=seconds_until_room(window, limit),
             )
 
     def search_budget_left(self, scope: str | None = None) -> int:
-        """Searches left in this hour's budget, as this Lens last counted them (other processes may
-        have spent some since)."""
+        """Searches left in the budget of the last hour (a sliding window), as this Lens last counted
+        them (other processes may have spent some since)."""
         key = budget_scope.get() if scope is None else scope
-        window, used = self._budget_seen.get(key, (-1, 0))
-        if window != int(self._clock() // HOUR):
-            used = 0
-        return max(self.settings.max_searches_per_hour - used, 0)
+        window = self._budget_seen.get(key)
+        used = window.at(self._clock()) if window is not None else 0.0
+        return max(math.floor(self.settings.max_searches_per_hour - used + 1e-9), 0)
 
     def provider_status(self) -> list[tuple[str, bool]]:
         """The search providers in the order they are asked, each with whether it is configured

@@ -26,6 +26,7 @@ async def test_redis_roundtrip_ttl_and_counters(redis_url: str) -> None:
     await asyncio.sleep(0.4)
     assert await cache.get("k") is None
     assert [await cache.incr("n", ttl_s=60) for _ in range(3)] == [1, 2, 3]
+    assert (await cache.count("n"), await cache.count("absent")) == (3, 0)
     await cache.aclose()
 
 

@@ -73,7 +73,9 @@ async def test_value_larger_than_cache_is_not_stored(
 async def test_counters_count_and_expire(store_and_clock: tuple[MemoryCache | SQLiteCache, Clock]) -> None:
     store, clock = store_and_clock
     assert [await store.incr("n", ttl_s=10) for _ in range(3)] == [1, 2, 3]
+    assert (await store.count("n"), await store.count("n"), await store.count("other")) == (3, 3, 0)
     clock.now += 11
+    assert await store.count("n") == 0
     assert await store.incr("n", ttl_s=10) == 1
     await store.aclose()
 

@@ -238,6 +238,9 @@ def test_hidden_text_inside_the_article_goes_too() -> None:
         "<div class='comments'><p>JUNK first comment, with a sentence that goes on for a while.</p></div>",
         "<div class='ad-slot'>JUNK Advertisement</div>",
         "<div class='sidebar-widget'><a href='/'>JUNK</a></div>",
+        "<div class='alert alert-info alert-dismissible fade show'><h5>JUNK 6.3.1 released</h5>"
+        "<p>The team has announced the arrival of JUNK 6.3.1, now available for download.</p></div>",
+        "<div id='site-announcement'><p>JUNK: the forum will be down for maintenance on Sunday.</p></div>",
     ],
 )
 def test_boilerplate_boxes_go(box: str) -> None:
@@ -534,3 +537,45 @@ def test_a_box_with_a_button_before_the_page_box_stays() -> None:
     ).root
     strip_junk(root)
     assert "fishermen's union" in root.text_content()
+
+
+@pytest.mark.parametrize(
+    ("glyph", "kept"),
+    [
+        ("<span class='material-icons'>chevron_right</span>", False),
+        ("<i class='material-symbols-outlined'>search</i>", False),
+        ("<span class='material-icon status-icon'>panorama_fish_eye</span>", False),
+        ("<span class='icon'>menu</span>", False),
+        ("<span class='lexicon'>chevron_right</span>", True),  # a word, not an icon's name
+        ("<span class='icon'>Warning</span>", True),  # a label in words
+        ("<span class='note-icon'>see <b>below</b></span>", True),
+    ],
+)
+def test_an_icon_fonts_glyph_name_is_no_text(glyph: str, kept: bool) -> None:
+    out = _clean(_page(f"<p>Threads {glyph} Support: a post about the forum, with a sentence or two.</p>"))
+    word = lxml.html.fragment_fromstring(glyph).text_content()
+    assert (word in out) is kept
+
+
+def test_the_dates_of_a_timeline_are_its_entries_not_date_lines() -> None:
+    items = "".join(
+        f"<li><time datetime='2024-05-0{day}'>May {day}</time>: the council voted on part {day}</li>"
+        f"<li><span class='date'>June {day}, 2024</span> – the levy was set for town {day}</li>"
+        for day in range(3, 6)
+    )
+    out = _clean(_page(f"<ul>{items}</ul><p class='byline'>Posted <time>May 9</time></p>"))
+    assert all(f"May {day}" in out and f"June {day}, 2024" in out for day in range(3, 6))
+    assert "May 9" not in out  # a date line is still one
+
+
+def test_a_column_of_dates_stays_in_its_table() -> None:
+    rows = "".join(
+        f"<tr><td class='date'>2024-05-0{day}</td><td>Public meeting on the roads plan, part {day}</td></tr>"
+        for day in range(1, 5)
+    )
+    out = _clean(_page(f"<table><tr><th>Date</th><th>Event</th></tr>{rows}</table>"))
+    assert all(f"2024-05-0{day}" in out for day in range(1, 5))
+    single = _clean(
+        _page("<table><tr><td class='date'>2024-05-01</td><td>Posted by the editor</td></tr></table>")
+    )
+    assert "2024-05-01" not in single  # one cell named a date: a date line set in a layout table

@@ -308,6 +308,8 @@ def test_site_name_title_is_used_when_nothing_else() -> None:
         ("The Example Times — Storm closes schools", "Storm closes schools"),
         ("Storm closes schools | Weather | The Example Times", "Storm closes schools | Weather"),
         ("Storm - closes schools", "Storm - closes schools"),  # not the site name: kept
+        ("Storm closes schools « The Example Times", "Storm closes schools"),  # older WordPress themes
+        ("The Example Times › Storm closes schools", "Storm closes schools"),
     ],
 )
 def test_site_affix_is_stripped_from_title(title: str, expected: str) -> None:

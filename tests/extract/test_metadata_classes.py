@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from weblens.extract import extract
 from weblens.extract.dates import (
     _MONTH_NAMES,
+    dates_in,
     find_date,
     in_own_zone,
     is_month_word,
@@ -46,6 +47,17 @@ from weblens.extract.metadata import extract_metadata
         ("27.06.2018 09:54", "2018-06-27T09:54:00"),  # day first with dots
         ("3.7.2018", "2018-07-03"),
         ("17 de marzo de 2020 - 10:30", "2020-03-17T10:30:00"),
+        # short forms, Greek and Arabic
+        ("14 juil. 2017", "2017-07-14"),  # French
+        ("1 déc. 2016", "2016-12-01"),
+        ("3. Mär. 2019", "2019-03-03"),  # German
+        ("5 dic. 2019", "2019-12-05"),  # Spanish, Italian
+        ("25 ott 2018", "2018-10-25"),  # Italian
+        ("10 out. 2018", "2018-10-10"),  # Portuguese
+        ("25 мар. 2019", "2019-03-25"),  # Russian
+        ("25. marts 2019", "2019-03-25"),  # Danish
+        ("5 Δεκεμβρίου 2019", "2019-12-05"),  # Greek
+        ("5 ديسمبر 2019", "2019-12-05"),  # Arabic
         # not dates
         ("31.02.2018", None),
         ("13.13.2020", None),
@@ -338,3 +350,39 @@ def test_the_day_of_a_utc_time_on_any_zones_clock_is_zone_apart_and_no_other(
     if offset_minutes:
         local = utc.astimezone(timezone(timedelta(minutes=offset_minutes))).isoformat()
         assert in_own_zone(written, [None, "2020-01-01", local]) == local
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Updated: April 2, 2019 · Published: March 25, 2019",
+        "Published March 25, 2019, updated April 2, 2019",
+        "By Ann Lee | Last modified 2019-04-02 | 2019-03-25",
+        "Aktualisiert am 2. April 2019, veröffentlicht am 25. März 2019",
+    ],
+)
+def test_a_line_that_gives_an_update_and_the_publication_gives_the_publication(line: str) -> None:
+    html = f"<html><body><article><h1>Roads plan</h1><p>{line}</p>{_BODY}</article></body></html>"
+    assert extract(html, "https://news.example/roads-plan").published_date == "2019-03-25"
+
+
+def test_dates_in_a_line_come_in_the_order_written_each_once() -> None:
+    line = "Updated: 2019-04-02 10:00 · Published: March 25, 2019 (25.03.2019)"
+    assert [date for _, _, date in dates_in(line)] == ["2019-04-02T10:00:00", "2019-03-25", "2019-03-25"]
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("Von Hans Müller", "Hans Müller"),  # German
+        ("Par Jean Dupont", "Jean Dupont"),  # French
+        ("Por Juan Pérez", "Juan Pérez"),  # Spanish
+        ("Door Jan de Vries", "Jan de Vries"),  # Dutch
+        ("Av Anna Svensson", "Anna Svensson"),  # Swedish
+        ("Autor: Ann Lee", "Ann Lee"),
+        ("Author: Eric Reynolds   Editor: Angela Bowey", "Eric Reynolds"),  # the next label ends the name
+    ],
+)
+def test_a_byline_under_the_headline_in_other_languages(line: str, author: str) -> None:
+    page = extract(_headed(f"<p>{line}</p>{_BODY}"), url="https://news.example/a-story")
+    assert page.author == author

@@ -612,6 +612,28 @@ def test_a_short_article_beside_long_lists_of_headlines_is_no_listing(declaratio
     assert "economists see room" in undeclared.text  # without it, the listing try decides as before
 
 
+def test_a_short_story_under_the_pages_title_beside_teasers_of_others_is_no_listing() -> None:
+    # two paragraphs under the page's <h1>, beside sixteen cards of other stories (a headline link
+    # and a summary each); no declared type: the cards are headlines of other pages, not its text
+    story = (
+        "<p>The council met on Tuesday to discuss the proposal for the roads of the town. Members argued "
+        "for three hours about who should pay for the repairs and when.</p><p>In the end a narrow majority "
+        "agreed to raise a levy on parking in the centre. The money will go into a fund for roads alone.</p>"
+    )
+    cards = "".join(
+        f"<div class='teaser'><a href='/story{n}'><h3>Another story about the town, number {n}</h3></a>"
+        f"<p>A short summary of that other story, about something else entirely, number {n}.</p></div>"
+        for n in range(16)
+    )
+    html = (
+        "<html><head><title>Roads levy agreed</title></head><body>"
+        f"<div class='story'><h1>Roads levy agreed</h1>{story}</div>"
+        f"<div class='more'>{cards}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://news.example/2024/05/levy")
+    assert "narrow majority" in page.text and "Another story" not in page.text
+
+
 # --- 5. nothing returned ---------------------------------------------------------------------------------
 
 

@@ -35,6 +35,10 @@ def _trim(tail: str) -> str:
         "© 2024 Example Media. All rights reserved.",
         "Comments",
         "LEARN MORE",
+        "Please Log in or Create an account to join the conversation.",
+        "You must sign in to post a reply.",
+        "Time to create page: 0.491 seconds",
+        "Page generated in 0.0312 seconds with 14 queries",
     ],
 )
 def test_trailing_lines_go(line: str) -> None:

@@ -216,3 +216,27 @@ def test_the_opening_post_and_the_box_of_replies_beside_it_are_the_thread() -> N
     thread = weblens.extract(html, "https://bikes.example/topics/4411").text
     assert _OPENING in thread and _REPLY in thread and "no more skipping" in thread
     assert "Another topic" not in thread
+
+
+def test_the_posters_card_beside_each_post_is_not_what_they_wrote() -> None:
+    # forum engines mark the poster's card up as a schema.org Person: name, title, facts
+    def card(name: str, joined: str, messages: int) -> str:
+        return (
+            f"<section itemscope itemtype='https://schema.org/Person' class='message-user'>"
+            f"<h4><a href='/members/{name}'><span itemprop='name'>{name}</span></a></h4>"
+            f"<h5 itemprop='jobTitle'>Well-Known Member</h5>"
+            f"<dl><dt>Joined</dt><dd>{joined}</dd></dl><dl><dt>Messages</dt><dd>{messages}</dd></dl></section>"
+        )
+
+    posts = [
+        f"<article class='message'>{card(name, joined, count)}<div class='bbWrapper'>{text}</div></article>"
+        for name, joined, count, text in (
+            ("strato", "Apr 18, 2015", 343, _OPENING),
+            ("john", "Jun 16, 2014", 497, _REPLY),
+        )
+    ]
+    thread = f"<div class='block'>{''.join(posts)}</div>"
+    html = f"<html><head><title>Chain</title></head><body>{thread}</body></html>"
+    text = weblens.extract(html, "https://bikes.example/threads/chain-skips.138154/").text
+    assert _OPENING in text and _REPLY in text
+    assert "Joined" not in text and "Apr 18, 2015" not in text and "Well-Known Member" not in text

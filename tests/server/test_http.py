@@ -182,7 +182,7 @@ def test_rate_limit_per_key(server: LoopbackServer, tmp_path: Path) -> None:
         assert [call("a").status_code for _ in range(2)] == [200, 200]
         third = call("a")
         assert third.status_code == 429 and error_of(third)["code"] == "rate_limited"
-        assert 1 <= int(third.headers["retry-after"]) <= 61
+        assert 1 <= int(third.headers["retry-after"]) <= 120  # a sliding window reaches back one window
         assert call("b").status_code == 200  # another key has its own limit
 
 

@@ -25,6 +25,10 @@ class Cache(Protocol):
         """Add one to a counter (created with ``ttl_s``) and return its new value."""
         ...
 
+    async def count(self, key: str) -> int:
+        """A counter's live value without adding one (0 when absent or expired)."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -43,6 +47,9 @@ class NullCache:
     async def incr(self, key: str, ttl_s: float) -> int:
         self._counters[key] = self._counters.get(key, 0) + 1
         return self._counters[key]
+
+    async def count(self, key: str) -> int:
+        return self._counters.get(key, 0)
 
     async def aclose(self) -> None:
         return None

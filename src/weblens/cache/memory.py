@@ -58,6 +58,9 @@ class MemoryCache:
         await self.put(key, str(count).encode(), max(expires - self._clock(), 0.001))
         return count
 
+    async def count(self, key: str) -> int:
+        return int(await self.get(key) or b"0")
+
     async def aclose(self) -> None:
         self._entries.clear()
         self._bytes = 0

@@ -41,5 +41,8 @@ class RedisCache:
             count, _ = await pipe.execute()
         return int(count)
 
+    async def count(self, key: str) -> int:
+        return int(await self._redis.get(self._prefix + key) or b"0")
+
     async def aclose(self) -> None:
         await self._redis.aclose()

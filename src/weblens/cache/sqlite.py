@@ -61,6 +61,9 @@ class SQLiteCache:
     async def incr(self, key: str, ttl_s: float) -> int:
         return await self._run(self._incr, key, ttl_s)
 
+    async def count(self, key: str) -> int:
+        return await self._run(self._count, key)
+
     async def aclose(self) -> None:
         with self._lock:
             if self._conn is not None:
@@ -144,6 +147,12 @@ class SQLiteCache:
             conn.execute("ROLLBACK")
             raise
         return int(row[0])
+
+    def _count(self, conn: sqlite3.Connection, key: str) -> int:
+        row = conn.execute(
+            "SELECT value FROM counters WHERE key = ? AND expires_at > ?", (key, self._clock())
+        ).fetchone()
+        return int(row[0]) if row is not None else 0
 
     def _size(self, conn: sqlite3.Connection) -> int:
         return int(conn.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0])

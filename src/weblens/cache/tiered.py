@@ -37,5 +37,8 @@ class TieredCache:
     async def incr(self, key: str, ttl_s: float) -> int:
         return await self.far.incr(key, ttl_s)
 
+    async def count(self, key: str) -> int:
+        return await self.far.count(key)
+
     async def aclose(self) -> None:
         await self.far.aclose()

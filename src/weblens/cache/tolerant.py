@@ -43,6 +43,10 @@ class _LocalCounters:
             self._values = {k: v for k, v in self._values.items() if v[1] > now}
         return count + 1
 
+    def count(self, key: str) -> int:
+        count, expires = self._values.get(key, (0, 0.0))
+        return count if expires > self._clock() else 0
+
 
 class TolerantCache:
     """Wraps a :class:`Cache`: timeouts, a circuit breaker, and local counters while the store is down."""
@@ -82,6 +86,11 @@ class TolerantCache:
         """The new count; counted in process memory while the store is unreachable."""
         count = await self._call("incr", lambda: self.inner.incr(key, ttl_s), None)
         return count if count is not None else self._local.incr(key, ttl_s)
+
+    async def count(self, key: str) -> int:
+        """A counter's value; read from process memory while the store is unreachable."""
+        count = await self._call("count", lambda: self.inner.count(key), None)
+        return count if count is not None else self._local.count(key)
 
     async def check(self) -> bool:
         """Whether the store answers now (for readiness probes); closes the circuit when it does."""

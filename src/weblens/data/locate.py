@@ -141,8 +141,9 @@ class TextIndex:
         end = len(text) if limit is None else _first_at_or_after(origin, limit)
         k = text.find(folded_part, begin, end)
         while k != -1:
-            if _is_word_edge(text, k, k + len(folded_part)):
-                return origin[k], origin[k + len(folded_part) - 1] + 1
+            stop = k + len(folded_part)
+            if _is_word_edge(text, k, stop) and _is_char_edge(origin, k, stop):
+                return origin[k], origin[stop - 1] + 1
             k = text.find(folded_part, k + 1, end)
         return None
 
@@ -158,6 +159,14 @@ def _is_word_edge(text: str, start: int, end: int) -> bool:
     before_ok = start == 0 or not (text[start - 1].isalnum() and text[start].isalnum())
     after_ok = end >= len(text) or not (text[end - 1].isalnum() and text[end].isalnum())
     return before_ok and after_ok
+
+
+def _is_char_edge(origin: list[int], start: int, end: int) -> bool:
+    """A match must not begin or end inside what one character of the page folds to ("2" is not
+    found in the "1/2" that "½" folds to: the span would name "½")."""
+    starts_clean = start == 0 or origin[start - 1] != origin[start]
+    ends_clean = end >= len(origin) or origin[end] != origin[end - 1]
+    return starts_clean and ends_clean
 
 
 def _first_at_or_after(origin: list[int], index: int) -> int:

@@ -20,7 +20,7 @@ from weblens.errors import ExtractionFailed
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
-from weblens.extract.content import Selection, select_main
+from weblens.extract.content import Selection, is_mostly_teasers, select_main
 from weblens.extract.declared import SHOWN_SHARE, Trigrams, is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
 from weblens.extract.jsonld import is_article_type
@@ -234,7 +234,9 @@ def _best_content(
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
     substantially more. A page that declares itself an article (``article=True``) is no listing
-    once something was found: its short text beside lists of related headlines is what it is."""
+    once something was found: its short text beside lists of related headlines is what it is. Nor
+    is one whose first reading opens with the page's title heading, when what the listing try found
+    is mostly teaser cards (a headline link and a summary each): headlines of other stories."""
     first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
     if page.plain or page.binary:
         return first
@@ -269,6 +271,8 @@ def _best_content(
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
         )
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):
+            if first.title_words and not fallback and is_mostly_teasers(listing.element):
+                return first  # a short story under the page's title, beside headlines of others
             return listing
     return first
 

@@ -36,9 +36,14 @@ _MAX_VALUE = 800
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     r"^(?:(?:written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
     r"|reporting|article)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
-    r"|^[^\W\d_]{2,15}\s?:\s+",
+    r"|^[^\W\d_]{2,15}\s?:\s+"
+    # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
+    # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
+    r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)",
     re.I,
 )
+# another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
+_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?:(?:\s|$)")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -180,6 +185,7 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
         return [name] if is_name(name) else []
     names: list[str] = []
     text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
+    text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
     after_wire = False
     for part in _AUTHOR_SPLIT.split(text):
         name = without_agency(_BY.sub("", part).strip(_TRIM))

@@ -87,7 +87,7 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -162,12 +162,22 @@ _HIDDEN_CLASSES = frozenset(
         "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
     )
 )  # fmt: skip
+# an icon font's glyph: a lower-case name, words joined by "_" ("chevron_right"), in an inline tag
+_ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
+_ICON_TAGS = frozenset(("i", "span", "em"))
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
 _DATE_BLOCKS = 3  # ... nor one holding more blocks than this (a table's rows and cells, a list's items)
+_ENTRY_TAGS = frozenset(("li", "td", "th", "dd"))
+# words beside a date in a list item or a cell that make it an entry, not a date line ("Posted by
+# Ann" has three; "the council voted on part 2" has six)
+_ENTRY_WORDS = 4
+_CELLS = frozenset(("td", "th"))
+_COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a column of its data
+_CELL_BLOCKS = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6")
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -177,6 +187,41 @@ _COMMENTISH = AttributeSearch(
     }
 )
 _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
+
+
+def is_icon_glyph(el: HtmlElement) -> bool:
+    """An icon drawn by a ligature font: an element whose class names an icon ("icon",
+    "material-icons", "status-icon"; not "lexicon") holding one lower-case glyph name
+    ("chevron_right", "search"), which the font draws as a picture and a text reader would read as
+    a word."""
+    if len(el) or not _ICON_GLYPH.match(el.text or ""):
+        return False
+    return any(
+        name in ("icon", "icons")
+        or name.endswith(("-icon", "_icon", "-icons", "_icons"))
+        or name.startswith(("material-icons", "material-symbols"))
+        for name in (el.get("class") or "").lower().split()
+    )
+
+
+def _is_person_card(el: HtmlElement) -> bool:
+    """A box marked up as a schema.org Person: on a thread, the poster's card beside a post (name,
+    title, when they joined, how many messages), not what they wrote."""
+    kind = el.get("itemtype")
+    return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
+
+
+def _is_cell_of_a_column(cell: HtmlElement) -> bool:
+    """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its
+    class: a column of a table of data (dates, authors, tags of each row), not a box of a layout."""
+    name = cell.get("class")
+    if not name or any(True for _ in cell.iterdescendants(*_CELL_BLOCKS)):
+        return False
+    table = next(cell.iterancestors("table"), None)
+    if table is None:
+        return False
+    alike = sum(1 for other in table.iter("td", "th") if other.get("class") == name)
+    return alike >= _COLUMN_CELLS
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -694,10 +739,14 @@ class _Judge:
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             return self._prose_of(el)[0] < self.guard and not infobox(el)
-        if tag == "time":  # a date line, unless the date is part of a sentence
-            return self.stats.chars[owner] < _DATE_LINE
+        if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
+            return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:
             return False
+        if tag in _ICON_TAGS and is_icon_glyph(el):
+            return True
+        if self.discussion and _is_person_card(el) and self._prose_of(el)[1] == 0:
+            return True
         names = _names(el)
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
             names = _heading_names(names)
@@ -713,11 +762,17 @@ class _Judge:
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
+        if role == "date" and tag in _CELLS and _is_cell_of_a_column(el):
+            return False  # a column of a table of data named for the dates it holds
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)
             blocks = 0 if found is None else self.stats.ends[found] - found
-            return blocks <= _DATE_BLOCKS and len(el.text_content()) < _DATE_BOX
+            return (
+                blocks <= _DATE_BLOCKS
+                and len(el.text_content()) < _DATE_BOX
+                and not self._is_dated_entry(el, owner)
+            )
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
             return prose < self.guard * 1.4
@@ -729,6 +784,15 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_dated_entry(self, el: HtmlElement, owner: int) -> bool:
+        """A date inside a list item or a table cell that says more beside it ("May 3: the council
+        voted"): an entry of a timeline or a schedule, whose date is its data, not a date line."""
+        block = self.stats.nodes[owner]
+        if block is el or block.tag not in _ENTRY_TAGS:
+            return False
+        beside = len(block.text_content().split()) - len(el.text_content().split())
+        return beside >= _ENTRY_WORDS
 
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page

@@ -22,7 +22,7 @@ from urllib.parse import unquote
 import lxml.etree
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, is_prose
+from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
 from weblens.extract.clean import code_box, comment_named, content_named, opening_heading
 from weblens.extract.keepers import (
     CELL_BLOCKS,
@@ -185,6 +185,15 @@ def _listing_weight(tag: str, size: int, links: int, sentences: bool, anchors: i
     if not headlines and not sentences and size < SHORT_LINE and tag not in CELLS:
         weight -= _SHORT_PENALTY
     return weight
+
+
+def is_mostly_teasers(root: HtmlElement) -> bool:
+    """Most of the text under ``root`` is in teaser cards (a headline link and a summary, several
+    alike side by side): headlines of other stories, not a page's own list of its parts."""
+    stats = gather_stats(root)
+    cards = _teasers(stats, ())
+    inside = sum(stats.chars[i] for i in cards)
+    return inside * 2 > sum(stats.chars)
 
 
 def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "date_from_url",
+    "dates_in",
     "find_date",
     "in_own_zone",
     "is_month_word",
@@ -55,38 +56,46 @@ _MONTH_NAMES = (
     # English (with the abbreviations), then German, French, Spanish, Portuguese, Italian, Dutch;
     # then Catalan, Romanian, Swedish/Danish/Norwegian, Polish, Czech, Turkish, Indonesian/Malay,
     # Russian and Ukrainian (the forms a day's date takes: "20 septembrie 2020", "5 lipca 2019",
-    # "3 марта 2021"). A month's names in one tuple; a name two languages share is written once.
+    # "3 марта 2021"); then the short forms of these languages ("janv.", "Mär.", "okt", "мар."), Greek
+    # (genitive: "25 Μαρτίου 2019") and Arabic ("25 مارس 2019"). A month's names in one tuple; a name two
+    # languages share is written once.
     ("jan", "january", "januar", "jänner", "janvier", "enero", "janeiro", "gennaio", "januari",
-     "gener", "ianuarie", "styczeń", "stycznia", "ledna", "leden", "ocak", "январь", "января", "січня"),
+     "gener", "ianuarie", "styczeń", "stycznia", "ledna", "leden", "ocak", "январь", "января", "січня",
+     "janv", "ene", "gen", "янв", "ιανουαρίου", "يناير"),
     ("feb", "february", "februar", "février", "fevrier", "febrero", "fevereiro", "febbraio", "februari",
      "febrer", "februarie", "luty", "lutego", "února", "únor", "şubat", "subat", "февраль", "февраля",
-     "лютого"),
+     "лютого", "févr", "fevr", "fev", "фев", "φεβρουαρίου", "فبراير"),
     ("mar", "march", "märz", "maerz", "mars", "marzo", "março", "marco", "maart",
      "març", "martie", "marzec", "marca", "března", "březen", "mart", "maret", "март", "марта",
-     "березня"),
+     "березня", "mär", "mrz", "mrt", "marts", "мар", "μαρτίου", "مارس"),
     ("apr", "april", "avril", "abril", "aprile",
-     "aprilie", "kwiecień", "kwietnia", "dubna", "duben", "nisan", "апрель", "апреля", "квітня"),
+     "aprilie", "kwiecień", "kwietnia", "dubna", "duben", "nisan", "апрель", "апреля", "квітня",
+     "avr", "abr", "апр", "απριλίου", "أبريل", "ابريل"),
     ("may", "mai", "mayo", "maio", "maggio", "mei",
-     "maig", "maj", "maja", "května", "květen", "mayıs", "mayis", "май", "мая", "травня"),
+     "maig", "maj", "maja", "května", "květen", "mayıs", "mayis", "май", "мая", "травня",
+     "mag", "μαΐου", "مايو"),
     ("jun", "june", "juni", "juin", "junio", "junho", "giugno",
-     "juny", "iunie", "czerwiec", "czerwca", "června", "červen", "haziran", "июнь", "июня", "червня"),
+     "juny", "iunie", "czerwiec", "czerwca", "června", "červen", "haziran", "июнь", "июня", "червня",
+     "giu", "июн", "ιουνίου", "يونيو"),
     ("jul", "july", "juli", "juillet", "julio", "julho", "luglio",
-     "juliol", "iulie", "lipiec", "lipca", "července", "červenec", "temmuz", "июль", "июля", "липня"),
+     "juliol", "iulie", "lipiec", "lipca", "července", "červenec", "temmuz", "июль", "июля", "липня",
+     "juil", "lug", "июл", "ιουλίου", "يوليو"),
     ("aug", "august", "août", "aout", "agosto", "augustus",
      "agost", "augusti", "sierpień", "sierpnia", "srpna", "srpen", "ağustos", "agustos", "agustus",
-     "август", "августа", "серпня"),
+     "август", "августа", "серпня", "ago", "авг", "αυγούστου", "أغسطس", "اغسطس"),
     ("sep", "sept", "september", "septembre", "septiembre", "setiembre", "setembro", "settembre",
      "setembre", "septembrie", "wrzesień", "września", "září", "eylül", "eylul", "сентябрь", "сентября",
-     "вересня"),
+     "вересня", "set", "сен", "сент", "σεπτεμβρίου", "سبتمبر"),
     ("oct", "october", "oktober", "octobre", "octubre", "outubro", "ottobre",
      "octombrie", "październik", "października", "října", "říjen", "ekim", "октябрь", "октября",
-     "жовтня"),
+     "жовтня", "okt", "ott", "out", "окт", "οκτωβρίου", "أكتوبر", "اكتوبر"),
     ("nov", "november", "novembre", "noviembre", "novembro",
      "noiembrie", "listopad", "listopada", "listopadu", "kasım", "kasim", "ноябрь", "ноября",
-     "листопада"),
+     "листопада", "ноя", "нояб", "νοεμβρίου", "نوفمبر"),
     ("dec", "december", "dezember", "décembre", "decembre", "diciembre", "dezembro", "dicembre",
      "desembre", "decembrie", "grudzień", "grudnia", "prosince", "prosinec", "aralık", "aralik",
-     "desember", "декабрь", "декабря", "грудня"),
+     "desember", "декабрь", "декабря", "грудня",
+     "déc", "dez", "dic", "дек", "δεκεμβρίου", "ديسمبر"),
 )  # fmt: skip
 _MONTHS = {name: index for index, names in enumerate(_MONTH_NAMES, start=1) for name in names}
 _ABBREVIATIONS = frozenset(names[0] for names in _MONTH_NAMES)  # "jan" … "dec"
@@ -96,7 +105,7 @@ _LONGEST_ENGLISH = 9  # letters of "september"
 def is_month_word(word: str) -> bool:
     """``word`` names a month: one of the names above, or a word of at most nine letters opening
     with an English abbreviation ("Sept", "Sept.", "Marchs" typed in a hurry)."""
-    folded = word.casefold().rstrip(".")
+    folded = word.lower().rstrip(".")  # lower, not casefold: that spells "ΐ" in three code points
     return folded in _MONTHS or (folded[:3] in _ABBREVIATIONS and len(folded) <= _LONGEST_ENGLISH)
 
 
@@ -213,6 +222,23 @@ def find_date(text: str | None) -> str | None:
             if found:
                 return found
     return None
+
+
+def dates_in(text: str | None) -> list[tuple[int, int, str]]:
+    """Every real date written in a short ``text``, as (start, end, date), in the order written (a
+    line may give two: "Updated: April 2, 2019 · Published: March 25, 2019")."""
+    if not text or len(text) > _MAX_INPUT:
+        return []
+    found: list[tuple[int, int, str]] = []
+    for pattern in _IN_TEXT:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(start < other_end and other_start < end for other_start, other_end, _ in found):
+                continue  # a part of a date another pattern read whole
+            date = normalise_date(match.group(0))
+            if date:
+                found.append((start, end, date))
+    return sorted(found)
 
 
 def date_from_url(url: str | None) -> str | None:

@@ -65,6 +65,7 @@ from weblens.extract.authors import (
 from weblens.extract.clean import comment_named, is_permalink
 from weblens.extract.dates import (
     date_from_url,
+    dates_in,
     find_date,
     in_own_zone,
     is_month_word,
@@ -201,6 +202,14 @@ _STAMP_WORDS = re.compile(
     r"[\s:·,|–-]*(?:on\s+)?$",
     re.I,
 )
+# the words that lead a date in a line that gives two: the one of an update, and the publication's
+_UPDATE_LEAD = re.compile(
+    r"\b(?:updated?|modified|edited|revised|aktualisiert|mis à jour|actualizado|atualizado|aggiornato)\b",
+    re.I,
+)
+_PUBLICATION_LEAD = re.compile(
+    r"\b(?:published|posted|first published|veröffentlicht|publié|publicado|pubblicato|erschienen)\b", re.I
+)
 _LETTERS = re.compile(r"[^\W\d_]+")
 _DATE_WORDS = frozenset(
     (
@@ -262,7 +271,11 @@ _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a 
 _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
-_BY_LINE = re.compile(r"(?:(?:written|posted|submitted)\s+)?by\b|von\s", re.I)  # a byline under the headline
+# a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
+_BY_LINE = re.compile(
+    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)\s|(?:autor(?:in)?|author|автор)\s*:",
+    re.I,
+)
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
@@ -388,6 +401,27 @@ def _after(heading: HtmlElement) -> Iterator[HtmlElement]:
         for sibling in node.itersiblings():
             yield from sibling.iter()
         node = node.getparent()
+
+
+def _published_in(line: str) -> str | None:
+    """The date a short line gives for the publication: its only date, or, in a line that gives
+    two ("Updated: April 2, 2019 · Published: March 25, 2019"), the one led by a word of publication,
+    else the first not led by a word of an update."""
+    if not _UPDATE_LEAD.search(line):
+        return find_date(line)  # most lines: one date, or no word that could make one an update's
+    found = dates_in(line)
+    if len(found) < 2:
+        return found[0][2] if found else None
+    plain: list[str] = []
+    since = 0
+    for start, end, date in found:
+        lead, since = line[since:start], end
+        if _UPDATE_LEAD.search(lead):
+            continue
+        if _PUBLICATION_LEAD.search(lead):
+            return date
+        plain.append(date)
+    return plain[0] if plain else found[0][2]
 
 
 def _only_a_date(text: str) -> bool:
@@ -810,7 +844,7 @@ class _Page:
                 len(line) <= _MAX_DATE_TEXT
                 and _YEAR.search(line)  # a cheap look before the date parser
                 and not _OTHER_DATE.search(f"{before} {line}")
-                and (found := find_date(line))
+                and (found := _published_in(line))
             ):
                 return found
         return None
@@ -828,7 +862,7 @@ class _Page:
             return None  # a page with this many has no "only" date
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
-            date = find_date(line) if line and len(line) <= _MAX_DATE_TEXT else None
+            date = _published_in(line) if line and len(line) <= _MAX_DATE_TEXT else None
             if not date:
                 continue
             el = text.getparent()

@@ -42,7 +42,7 @@ _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
 # " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网")
 _TITLE_SEPARATOR = re.compile(
-    rf"\s+(?:[|\-–—·•»:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
+    rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
 )
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)

@@ -44,6 +44,10 @@ _CALL_TO_ACTION = re.compile(
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
     r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
+    r"(?:log|sign) ?in (?:or|to)\b|create an account|"
+    # the site software's note of how long the page took: "Page generated in 0.12 seconds"
+    r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
+    r"time to (?:create|generate|render|load) (?:the |this )?page|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"

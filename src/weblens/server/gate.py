@@ -5,7 +5,8 @@ It is a plain ASGI callable (no per-request middleware stack): for each HTTP req
 1. checks ``Authorization: Bearer KEY`` against the configured keys in constant time (public paths —
    health probes, the dashboard page and its assets — need none);
 2. counts the request against the key's rate limit (``WEBLENS_RATE_LIMIT``, e.g. ``60/minute``) in the
-   shared counter store, and sets the key as the scope of the hourly search budget;
+   shared counter store, over a sliding window (:mod:`weblens.cache.window`), and sets the key as the scope of
+   the hourly search budget;
 3. reads the body within its size cap (10 MB for ``/v1/extract``, 64 KB elsewhere) and its time limit
    (a client that trickles its body is cut off), then hands it on;
 4. cancels the request's work when the client goes away, and records route, status and latency.
@@ -25,20 +26,19 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from weblens.cache.keys import budget_key
+from weblens.cache.window import Counter, seconds_until_room, spend
 from weblens.server.errors import error_body
 from weblens.server.metrics import Metrics
 from weblens.session import budget_scope
 
-__all__ = ["Counter", "Gate", "GateOptions", "RateLimit", "key_id"]
+__all__ = ["Gate", "GateOptions", "RateLimit", "key_id"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-Counter = Callable[[str, float], Awaitable[int]]
-"""Adds one to a counter (key, ttl_s) and returns the new value (the Lens's cache store)."""
+
 
 _UNITS = {"second": 1.0, "s": 1.0, "minute": 60.0, "min": 60.0, "m": 60.0, "hour": 3600.0, "h": 3600.0}
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([a-z]+)\s*$")
@@ -166,12 +166,9 @@ class Gate:
         limit = self.options.rate_limit
         if limit is None or self._counter is None:
             return
-        now = self._clock()
-        used = await self._counter(
-            budget_key(f"rate:{who or 'anonymous'}", now, limit.window_s), limit.window_s
-        )
-        if used > limit.requests:
-            retry = max(int(limit.window_s - now % limit.window_s) + 1, 1)
+        window = await spend(self._counter, f"rate:{who or 'anonymous'}", self._clock(), limit.window_s)
+        if window.used > limit.requests:
+            retry = seconds_until_room(window, limit.requests)
             raise _Refused(
                 429,
                 "rate_limited",

@@ -434,11 +434,20 @@ def create_app(settings: Settings | None = None, *, lens: Lens | None = None) ->
         unmetered_paths=frozenset({"/v1/stats", "/v1/settings"}),
     )
     fast = FastPath(app, state)
-    return Gate(fast, options, counter=lambda key, ttl: _count(state, key, ttl), metrics=metrics)
+    return Gate(fast, options, counter=_LensCounter(state), metrics=metrics)
 
 
-async def _count(state: ServerState, key: str, ttl_s: float) -> int:
-    return await state.require_lens().cache.incr(key, ttl_s)
+class _LensCounter:
+    """The Lens's cache store as the gate's counters (the Lens is made when the server starts)."""
+
+    def __init__(self, state: ServerState) -> None:
+        self._state = state
+
+    async def incr(self, key: str, ttl_s: float) -> int:
+        return await self._state.require_lens().cache.incr(key, ttl_s)
+
+    async def count(self, key: str) -> int:
+        return await self._state.require_lens().cache.count(key)
 
 
 def fastapi_app(app: Any) -> FastAPI:

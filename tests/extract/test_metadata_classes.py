@@ -386,3 +386,22 @@ def test_dates_in_a_line_come_in_the_order_written_each_once() -> None:
 def test_a_byline_under_the_headline_in_other_languages(line: str, author: str) -> None:
     page = extract(_headed(f"<p>{line}</p>{_BODY}"), url="https://news.example/a-story")
     assert page.author == author
+
+
+def test_a_posts_signed_line_names_its_author_when_it_is_the_only_signer() -> None:
+    footer = "<p class='post-footer'>posted by Ann Lee at <a href='/p'>10:14 AM</a></p>"
+    signed = f"<div class='post'><h1>Roads</h1>{_BODY}{footer}</div>"
+    comment = "<div class='comments'><p>Posted by Bob Stone at 11:00</p><p>I agree with every word.</p></div>"
+    html = f"<html><head><title>Roads</title></head><body>{signed}{comment}</body></html>"
+    assert extract(html, "https://blog.example/2019/03/roads.html").author == "Ann Lee"  # not the reader
+    other = f"<div class='post'><h2>Bridges</h2>{_BODY}<p>Posted by Bob Stone at 9:00 AM</p></div>"
+    front = f"<html><head><title>Blog</title></head><body>{signed}{other}</body></html>"
+    assert extract(front, "https://blog.example/").author is None  # two posts, two signers: no one author
+
+
+@pytest.mark.parametrize(
+    ("line", "author"), [("By Roy M. Poses MD", "Roy M. Poses"), ("By Ann Lee, PhD", "Ann Lee")]
+)
+def test_the_letters_of_a_degree_after_a_name_are_no_part_of_it(line: str, author: str) -> None:
+    page = extract(_headed(f"<p>{line}</p>{_BODY}"), url="https://news.example/a-story")
+    assert page.author == author

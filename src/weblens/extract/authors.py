@@ -44,6 +44,8 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
 _NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?:(?:\s|$)")
+# letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
+_POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -188,7 +190,7 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
     text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
     after_wire = False
     for part in _AUTHOR_SPLIT.split(text):
-        name = without_agency(_BY.sub("", part).strip(_TRIM))
+        name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
         if after_wire and " " not in name:
             continue  # the dateline after a wire service: "PTI, Washington"
         after_wire = " ".join(name.casefold().split()) in _WIRES

@@ -218,6 +218,12 @@ _DATE_WORDS = frozenset(
         "am", "pm", "posted", "published", "gmt", "utc",
     )
 )  # fmt: skip
+_SIGNED = re.compile(r"(?:written|posted)\s+by\b", re.I)
+_AT_TIME = re.compile(r"\s+(?:at|on|um|à)\s+\d", re.I)  # "Posted by Ann Lee at 10:14 AM"
+_SIGNED_TEXTS = lxml.etree.XPath(
+    "//body//text()[contains(., ' by') or contains(., ' By') or contains(., ' BY')]"
+    f"[not({'parent::script or parent::style or parent::noscript'})]"
+)
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 _YEAR_TEXTS = 300  # texts holding a year that the only-date-line scan reads, at most
 _NOT_TEXT = "parent::script or parent::style or parent::noscript"
@@ -704,7 +710,26 @@ class _Page:
         shown = self.byline(site_keys)
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        return self.byline_under_headline(site_keys, title)[:_MAX_AUTHORS]
+        under = self.byline_under_headline(site_keys, title)
+        return (under or self.signed_line(site_keys))[:_MAX_AUTHORS]
+
+    def signed_line(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+        """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
+        they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
+        comment; none when such lines name two people or more (a page of several posts)."""
+        found: list[str] = []
+        for text in _SIGNED_TEXTS(self.tree):
+            line = " ".join(str(text).split())
+            el = text.getparent()
+            if not _SIGNED.match(line) or el is None or _in_comment(el):
+                continue
+            whole = _AT_TIME.split(_short_text(el, _MAX_BYLINE) or line, maxsplit=1)[0]
+            names = [name for name in split_authors(whole) if _full_name(name)]
+            found.extend(names[:1])
+        people = dedupe_names(found)
+        if len(people) != 1:
+            return ()
+        return _without_organisations(people, site_keys, self.profile_handles)
 
     def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values from the page's metadata, best source first, each with "one

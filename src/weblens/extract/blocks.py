@@ -23,6 +23,8 @@ from weblens.extract.text import measure
 
 __all__ = [
     "BLOCK_TAGS",
+    "CELLS",
+    "CELL_BLOCKS",
     "HEADING_TAGS",
     "PROSE_CHARS",
     "Block",
@@ -43,6 +45,9 @@ BLOCK_TAGS = frozenset(
     )
 )  # fmt: skip
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+CELLS = frozenset(("td", "th"))
+# the blocks a table's cell holds when the table lays out a page (a data cell holds none)
+CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 _CODE = frozenset(("code", "tt"))
 _ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import islice
@@ -38,7 +39,15 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, TreeStats, accumulate, is_prose
+from weblens.extract.blocks import (
+    BLOCK_TAGS,
+    CELL_BLOCKS,
+    CELLS,
+    HEADING_TAGS,
+    TreeStats,
+    accumulate,
+    is_prose,
+)
 from weblens.extract.codelines import restore_code
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
@@ -175,9 +184,7 @@ _ENTRY_TAGS = frozenset(("li", "td", "th", "dd"))
 # words beside a date in a list item or a cell that make it an entry, not a date line ("Posted by
 # Ann" has three; "the council voted on part 2" has six)
 _ENTRY_WORDS = 4
-_CELLS = frozenset(("td", "th"))
 _COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a column of its data
-_CELL_BLOCKS = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6")
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -209,19 +216,6 @@ def _is_person_card(el: HtmlElement) -> bool:
     title, when they joined, how many messages), not what they wrote."""
     kind = el.get("itemtype")
     return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
-
-
-def _is_cell_of_a_column(cell: HtmlElement) -> bool:
-    """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its
-    class: a column of a table of data (dates, authors, tags of each row), not a box of a layout."""
-    name = cell.get("class")
-    if not name or any(True for _ in cell.iterdescendants(*_CELL_BLOCKS)):
-        return False
-    table = next(cell.iterancestors("table"), None)
-    if table is None:
-        return False
-    alike = sum(1 for other in table.iter("td", "th") if other.get("class") == name)
-    return alike >= _COLUMN_CELLS
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -717,6 +711,7 @@ class _Judge:
         self.topic = {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD}
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
+        self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -762,7 +757,7 @@ class _Judge:
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
             return False
-        if role == "date" and tag in _CELLS and _is_cell_of_a_column(el):
+        if role == "date" and tag in CELLS and self._is_cell_of_a_column(el):
             return False  # a column of a table of data named for the dates it holds
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
@@ -784,6 +779,21 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_cell_of_a_column(self, cell: HtmlElement) -> bool:
+        """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its
+        class: a column of a table of data (dates, authors, tags of each row), not a box of a layout.
+        A table's cells are counted by class once, however many of its cells are asked about."""
+        name = cell.get("class")
+        if not name or any(True for _ in cell.iterdescendants(*CELL_BLOCKS)):
+            return False
+        table = next(cell.iterancestors("table"), None)
+        if table is None:
+            return False
+        classes = self.cell_classes.get(table)
+        if classes is None:
+            classes = self.cell_classes[table] = Counter(other.get("class") for other in table.iter(*CELLS))
+        return classes[name] >= _COLUMN_CELLS
 
     def _is_dated_entry(self, el: HtmlElement, owner: int) -> bool:
         """A date inside a list item or a table cell that says more beside it ("May 3: the council

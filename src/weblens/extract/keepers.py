@@ -18,7 +18,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, TreeStats, is_link
+from weblens.extract.blocks import CELL_BLOCKS, CELLS, HEADING_TAGS, PROSE_CHARS, TreeStats, is_link
 from weblens.extract.clean import infobox
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.tree import own_rows
@@ -94,7 +94,6 @@ _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!
 # a table of data: at least this many rows, none with a block of its own in a cell
 DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
-CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 # a card for one thing in the text: this many links with text, all to one address, in a small box
 _CARD_LINKS = 3
 _ONE_CARD_CHARS = 300
@@ -103,7 +102,6 @@ _CARD_BLOCKS = 12
 _NOTES_ROLES = frozenset(("doc-endnotes", "doc-footnotes"))
 _NOTES_BESIDE = frozenset(("hr", "h2", "h3", "h4", "h5", "h6", "p"))
 _BACK_MARK = 3
-CELLS = frozenset(("td", "th"))
 
 
 def subtree_chars(stats: TreeStats, i: int) -> int:

@@ -218,15 +218,14 @@ _DATE_WORDS = frozenset(
         "am", "pm", "posted", "published", "gmt", "utc",
     )
 )  # fmt: skip
-_SIGNED = re.compile(r"(?:written|posted)\s+by\b", re.I)
-_AT_TIME = re.compile(r"\s+(?:at|on|um|à)\s+\d", re.I)  # "Posted by Ann Lee at 10:14 AM"
-_SIGNED_TEXTS = lxml.etree.XPath(
-    "//body//text()[contains(., ' by') or contains(., ' By') or contains(., ' BY')]"
-    f"[not({'parent::script or parent::style or parent::noscript'})]"
-)
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 _YEAR_TEXTS = 300  # texts holding a year that the only-date-line scan reads, at most
 _NOT_TEXT = "parent::script or parent::style or parent::noscript"
+_SIGNED = re.compile(r"(?:written|posted)\s+by\b", re.I)
+_AT_TIME = re.compile(r"\s+(?:at|on|um|à)\s+\d", re.I)  # "Posted by Ann Lee at 10:14 AM"
+_SIGNED_TEXTS = lxml.etree.XPath(
+    f"//body//text()[contains(., ' by') or contains(., ' By') or contains(., ' BY')][not({_NOT_TEXT})]"
+)
 _YEAR_TEXTS_PATH = lxml.etree.XPath(
     f"//body//text()[contains(., '18') or contains(., '19') or contains(., '20')][not({_NOT_TEXT})]"
 )

@@ -579,3 +579,20 @@ def test_a_column_of_dates_stays_in_its_table() -> None:
         _page("<table><tr><td class='date'>2024-05-01</td><td>Posted by the editor</td></tr></table>")
     )
     assert "2024-05-01" not in single  # one cell named a date: a date line set in a layout table
+
+
+def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
+    gated = [
+        "The council met again on Thursday, and the vote was put off for a week.",  # short: no prose
+        "Residents who spoke at the meeting said the levy would fall hardest on the small shops by the quay.",
+        "The mayor said the figures would be published before the next meeting, with an audit of them.",
+        "Several members asked whether the harbour fund could pay for part of the works instead.",
+    ]
+    run = "".join(f"<p class='paywall'>{line}</p>" for line in gated)
+    notice = "<div class='paywall'><p>Subscribe to keep reading this story and every other one.</p></div>"
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{run}</div>{notice}"))
+    assert all(line in out for line in gated)
+    assert "Subscribe to keep reading" not in out  # the paywall's notice is one box
+    disclaimers = "".join(f"<p class='disclaimer'>{line}</p>" for line in gated)
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{disclaimers}</div>"))
+    assert not any(line in out for line in gated)  # a run named for another weak role is that role

@@ -176,6 +176,10 @@ _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
 _ICON_TAGS = frozenset(("i", "span", "em"))
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
+# paragraphs of prose named as gated, side by side, that are the text's (the paywall's notice is one
+# box). Set at 3, as _WEAK_PARAGRAPHS: three paragraphs of prose are text wherever they stand. Seen
+# on a pool dev page: its short paragraphs between long ones, all marked "paywall", were dropped
+_RUN_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
@@ -712,6 +716,7 @@ class _Judge:
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
+        self.runs: dict[tuple[HtmlElement, str | None], int] = {}  # per box and class: its prose <p>s
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -773,12 +778,41 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
-        if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS and not self._aside_in_text(el, names):
+        if (
+            prose < _WEAK_PROSE
+            and paragraphs < _WEAK_PARAGRAPHS
+            and not self._aside_in_text(el, names)
+            and not self._is_paragraph_of_a_run(el, names)
+        ):
             return True
         found = self.stats.index.get(el)
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
+        """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to
+        read), that shares its name with at least :data:`_RUN_PARAGRAPHS` paragraphs of prose
+        beside it, children of the same box: the text's paragraphs, marked alike, not the paywall's
+        notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
+        is what it says."""
+        found = self.stats.index.get(el)
+        parent = el.getparent()
+        if el.tag != "p" or found is None or not self.stats.sentences[found] or parent is None:
+            return False
+        if "paywall" not in names.lower():
+            return False
+        name = el.get("class")
+        key = (parent, name)
+        run = self.runs.get(key)
+        if run is None:
+            index, is_prose_block = self.stats.index.get, self.stats.is_prose
+            run = self.runs[key] = sum(
+                1
+                for other in parent.iterchildren("p")
+                if other.get("class") == name and (i := index(other)) is not None and is_prose_block(i)
+            )
+        return run >= _RUN_PARAGRAPHS
 
     def _is_cell_of_a_column(self, cell: HtmlElement) -> bool:
         """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its

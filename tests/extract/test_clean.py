@@ -596,3 +596,23 @@ def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
     disclaimers = "".join(f"<p class='disclaimer'>{line}</p>" for line in gated)
     out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{disclaimers}</div>"))
     assert not any(line in out for line in gated)  # a run named for another weak role is that role
+
+
+KATEX = (
+    "<span class='katex'><span class='katex-mathml'><math xmlns='http://www.w3.org/1998/Math/MathML'>"
+    "<semantics><mrow><msub><mi>C</mi><mi>G</mi></msub><mo>(</mo><mi>g</mi><mo>)</mo></mrow>"
+    "<annotation encoding='application/x-tex'>C_G(g)</annotation></semantics></math></span>"
+    "<span class='katex-html' aria-hidden='true'><span class='mord'>C</span></span></span>"
+)
+
+
+def test_a_formula_with_its_tex_source_reads_as_that_source_once() -> None:
+    out = _clean(_page(f"<p>The centraliser {KATEX} of an element holds its powers.</p>"))
+    assert "C_G(g)" in out
+    assert "CG(g)" not in out  # the symbols are not set beside their source
+    bare = KATEX.replace("<annotation encoding='application/x-tex'>C_G(g)</annotation>", "")
+    out = _clean(_page(f"<p>The centraliser {bare} of an element holds its powers.</p>"))
+    assert "CG(g)" in out  # no source: the symbols run together
+    xml = "<annotation-xml encoding='MathML-Content'><apply><ci>C</ci></apply></annotation-xml>"
+    out = _clean(_page(f"<p>The centraliser {bare.replace('</semantics>', xml + '</semantics>')} holds.</p>"))
+    assert "CG(g)" in out and "CG(g)C" not in out  # another markup's source is no text either

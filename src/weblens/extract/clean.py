@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
 
@@ -87,6 +87,7 @@ _CHROME_ROLES = frozenset(
 )  # fmt: skip
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
+_ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
     r"outbrain|taboola|subscribe|signup|sign-up|disqus"
@@ -372,16 +373,40 @@ def _unwrap_heading_buttons(root: HtmlElement) -> None:
 
 
 def _math_as_text(maths: list[HtmlElement], images: list[HtmlElement]) -> bool:
-    """A formula reads as its text: MathML as its ``alttext`` (else its symbols run together), an
-    image of a formula (``class="...math..."``) as its ``alt``. Whether any was replaced."""
+    """A formula reads as its text: MathML as its ``alttext``, else the TeX it was written in (the
+    ``<annotation encoding="application/x-tex">`` a KaTeX or MathJax page keeps beside the symbols),
+    else its symbols run together (without any annotation: its source again); an image of a formula
+    (``class="...math..."``) as its ``alt``. Whether any was replaced."""
     replaced = False
     for math in maths:
-        text = math.get("alttext") or "".join(math.itertext()).strip()
+        text = math.get("alttext") or _tex_of(math) or _symbols_of(math)
         replaced = _replace_with_text(math, _bare_tex(text)) or replaced
     for img in images:
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
             replaced = _replace_with_text(img, _bare_tex(img.get("alt") or "")) or replaced
     return replaced
+
+
+def _tex_of(math: HtmlElement) -> str:
+    """The TeX source a MathML formula carries in an annotation, or ""."""
+    for note in math.iter("annotation"):
+        if "tex" in (note.get("encoding") or "").lower() and (source := (note.text or "").strip()):
+            return source
+    return ""
+
+
+def _symbols_of(math: HtmlElement) -> str:
+    """A MathML formula's symbols run together, without its annotations (its source in TeX or
+    another markup, which would repeat it)."""
+
+    def pieces(el: HtmlElement) -> Iterator[str]:
+        yield el.text or ""
+        for child in el:
+            if isinstance(child.tag, str) and child.tag not in _ANNOTATIONS:
+                yield from pieces(child)
+            yield child.tail or ""
+
+    return "".join(pieces(math)).strip()
 
 
 def _bare_tex(tex: str) -> str:

@@ -294,6 +294,8 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("tagline desktoponly", "weak"),  # the site's slogan beside its logo
         ("site-logo", "weak"),
         ("catalogo-prodotti", None),  # a word that holds "logo" names none
+        ("footnotes-footer", None),  # the text's notes at its foot, no page footer
+        ("page-footer", "weak"),
         ("", None),
     ],
 )
@@ -616,3 +618,14 @@ def test_a_formula_with_its_tex_source_reads_as_that_source_once() -> None:
     xml = "<annotation-xml encoding='MathML-Content'><apply><ci>C</ci></apply></annotation-xml>"
     out = _clean(_page(f"<p>The centraliser {bare.replace('</semantics>', xml + '</semantics>')} holds.</p>"))
     assert "CG(g)" in out and "CG(g)C" not in out  # another markup's source is no text either
+
+
+def test_the_texts_footnotes_in_a_box_named_its_footer_stay() -> None:
+    notes = (
+        "<div class='footnotes-footer'><div class='title'>Footnotes</div>"
+        "<div class='footnote-footer' id='footnote-1'><a href='#ref-1'>1</a>. "
+        "No relation to the team of today.</div>"
+        "</div>"
+    )
+    out = _clean(_page(notes + "<div class='page-footer'>Powered by a wiki farm</div>"))
+    assert "No relation to the team of today" in out and "Powered by" not in out

@@ -152,6 +152,7 @@ _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
+_NOTE_WORDS = frozenset(("footnote", "footnotes", "endnote", "endnotes"))  # the text's own notes
 # inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
 # zero-sized type, or pushed far off-screen
 _HIDDEN_STYLE = re.compile(
@@ -543,6 +544,8 @@ def _name_role(given: str, include_comments: bool) -> str | None:
         return None
     if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
         return "strong"
+    if not _NOTE_WORDS.isdisjoint(words):
+        return _CONTENT  # the text's notes, set at its foot ("footnotes-footer"): no page footer
     if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
         return "weak"
     if not _DATE_WORDS.isdisjoint(words):

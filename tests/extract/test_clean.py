@@ -629,3 +629,17 @@ def test_the_texts_footnotes_in_a_box_named_its_footer_stay() -> None:
     )
     out = _clean(_page(notes + "<div class='page-footer'>Powered by a wiki farm</div>"))
     assert "No relation to the team of today" in out and "Powered by" not in out
+
+
+def test_a_video_players_playlist_of_other_videos_goes_and_a_tracklist_stays() -> None:
+    videos = "".join(
+        f"<div class='video-resource'><div class='video-resource__headline'>Watch the other clip {n} "
+        "everyone shared this week</div></div>"
+        for n in range(6)
+    )
+    tracks = "".join(f"<li>Track {n}: a song by the band of the week</li>" for n in range(6))
+    out = _clean(
+        _page(f"<div class='video-playlist'>{videos}</div><div class='playlist'><ul>{tracks}</ul></div>")
+    )
+    assert "the other clip" not in out
+    assert "Track 3: a song by the band of the week" in out  # a show's playlist is its content

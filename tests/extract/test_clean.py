@@ -643,3 +643,14 @@ def test_a_video_players_playlist_of_other_videos_goes_and_a_tracklist_stays() -
     )
     assert "the other clip" not in out
     assert "Track 3: a song by the band of the week" in out  # a show's playlist is its content
+
+
+@pytest.mark.parametrize(
+    "strip", ["playerControl", "player-bottom", "vjs-control-bar", "jw-controlbar", "player_controls"]
+)
+def test_a_media_players_control_strip_is_no_text(strip: str) -> None:
+    controls = (
+        f"<div class='{strip}'><span>Playback speed 2.0X 1.5X 1.0X</span><span>00:00/01:45</span></div>"
+    )
+    out = _clean(_page(f"<div class='video'><video src='/v.mp4'></video>{controls}</div>"))
+    assert "Playback speed" not in out and "01:45" not in out

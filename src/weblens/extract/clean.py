@@ -97,7 +97,7 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|video[-_]?playlist"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(

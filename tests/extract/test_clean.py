@@ -294,6 +294,8 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("tagline desktoponly", "weak"),  # the site's slogan beside its logo
         ("site-logo", "weak"),
         ("catalogo-prodotti", None),  # a word that holds "logo" names none
+        ("footnotes-footer", None),  # the text's notes at its foot, no page footer
+        ("page-footer", "weak"),
         ("", None),
     ],
 )
@@ -579,3 +581,76 @@ def test_a_column_of_dates_stays_in_its_table() -> None:
         _page("<table><tr><td class='date'>2024-05-01</td><td>Posted by the editor</td></tr></table>")
     )
     assert "2024-05-01" not in single  # one cell named a date: a date line set in a layout table
+
+
+def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
+    gated = [
+        "The council met again on Thursday, and the vote was put off for a week.",  # short: no prose
+        "Residents who spoke at the meeting said the levy would fall hardest on the small shops by the quay.",
+        "The mayor said the figures would be published before the next meeting, with an audit of them.",
+        "Several members asked whether the harbour fund could pay for part of the works instead.",
+    ]
+    run = "".join(f"<p class='paywall'>{line}</p>" for line in gated)
+    notice = "<div class='paywall'><p>Subscribe to keep reading this story and every other one.</p></div>"
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{run}</div>{notice}"))
+    assert all(line in out for line in gated)
+    assert "Subscribe to keep reading" not in out  # the paywall's notice is one box
+    disclaimers = "".join(f"<p class='disclaimer'>{line}</p>" for line in gated)
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{disclaimers}</div>"))
+    assert not any(line in out for line in gated)  # a run named for another weak role is that role
+
+
+KATEX = (
+    "<span class='katex'><span class='katex-mathml'><math xmlns='http://www.w3.org/1998/Math/MathML'>"
+    "<semantics><mrow><msub><mi>C</mi><mi>G</mi></msub><mo>(</mo><mi>g</mi><mo>)</mo></mrow>"
+    "<annotation encoding='application/x-tex'>C_G(g)</annotation></semantics></math></span>"
+    "<span class='katex-html' aria-hidden='true'><span class='mord'>C</span></span></span>"
+)
+
+
+def test_a_formula_with_its_tex_source_reads_as_that_source_once() -> None:
+    out = _clean(_page(f"<p>The centraliser {KATEX} of an element holds its powers.</p>"))
+    assert "C_G(g)" in out
+    assert "CG(g)" not in out  # the symbols are not set beside their source
+    bare = KATEX.replace("<annotation encoding='application/x-tex'>C_G(g)</annotation>", "")
+    out = _clean(_page(f"<p>The centraliser {bare} of an element holds its powers.</p>"))
+    assert "CG(g)" in out  # no source: the symbols run together
+    xml = "<annotation-xml encoding='MathML-Content'><apply><ci>C</ci></apply></annotation-xml>"
+    out = _clean(_page(f"<p>The centraliser {bare.replace('</semantics>', xml + '</semantics>')} holds.</p>"))
+    assert "CG(g)" in out and "CG(g)C" not in out  # another markup's source is no text either
+
+
+def test_the_texts_footnotes_in_a_box_named_its_footer_stay() -> None:
+    notes = (
+        "<div class='footnotes-footer'><div class='title'>Footnotes</div>"
+        "<div class='footnote-footer' id='footnote-1'><a href='#ref-1'>1</a>. "
+        "No relation to the team of today.</div>"
+        "</div>"
+    )
+    out = _clean(_page(notes + "<div class='page-footer'>Powered by a wiki farm</div>"))
+    assert "No relation to the team of today" in out and "Powered by" not in out
+
+
+def test_a_video_players_playlist_of_other_videos_goes_and_a_tracklist_stays() -> None:
+    videos = "".join(
+        f"<div class='video-resource'><div class='video-resource__headline'>Watch the other clip {n} "
+        "everyone shared this week</div></div>"
+        for n in range(6)
+    )
+    tracks = "".join(f"<li>Track {n}: a song by the band of the week</li>" for n in range(6))
+    out = _clean(
+        _page(f"<div class='video-playlist'>{videos}</div><div class='playlist'><ul>{tracks}</ul></div>")
+    )
+    assert "the other clip" not in out
+    assert "Track 3: a song by the band of the week" in out  # a show's playlist is its content
+
+
+@pytest.mark.parametrize(
+    "strip", ["playerControl", "player-bottom", "vjs-control-bar", "jw-controlbar", "player_controls"]
+)
+def test_a_media_players_control_strip_is_no_text(strip: str) -> None:
+    controls = (
+        f"<div class='{strip}'><span>Playback speed 2.0X 1.5X 1.0X</span><span>00:00/01:45</span></div>"
+    )
+    out = _clean(_page(f"<div class='video'><video src='/v.mp4'></video>{controls}</div>"))
+    assert "Playback speed" not in out and "01:45" not in out

@@ -1461,3 +1461,21 @@ def test_a_flat_table_of_contents_of_the_pages_own_sections_still_goes() -> None
     entries = "".join(f"<li><a href='#{n}'>Section number {n} of this page</a></li>" for n in range(3))
     markdown = _story(f"<p>{SENTENCES}</p><div class='toc'><ul>{entries}</ul></div><p>{SENTENCES}</p>")
     assert "Section number" not in markdown
+
+
+@pytest.mark.parametrize("label", ["External links", "Weblinks", "Liens externes"])
+def test_an_encyclopedia_articles_external_links_are_its_own(label: str) -> None:
+    # two links, mostly to one site and its forum: no list of resources by their number, but the
+    # section the article's authors wrote under the encyclopedia's own label
+    links = (
+        "<ul><li><a href='https://notes.example.org'>Official website</a></li>"
+        "<li><a href='https://forum.notes.example.org'>Notes Community Forum</a></li></ul>"
+    )
+    html = (
+        f"<html><body><div id='content'><h1>Notes (software)</h1><p>{SENTENCES}</p><h2>History</h2>"
+        f"<p>{SENTENCES}</p><h2>{label}</h2>{links}</div>"
+        "<div class='catlinks'><a href='/wiki/Category:Software'>Software</a></div></body></html>"
+    )
+    markdown = weblens.extract(html, "https://wiki.example.org/wiki/Notes_(software)").markdown
+    assert "- [Official website](https://notes.example.org)" in markdown
+    assert "Notes Community Forum" in markdown

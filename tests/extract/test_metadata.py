@@ -1140,3 +1140,17 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         '<div itemscope itemtype="https://schema.org/QAPage"><p>q</p></div>',
     )
     assert found.declared_types == frozenset({"article", "newsarticle", "qapage"})
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("(4) Tide clocks explained", "Tide clocks explained"),  # the tab's count of unread news
+        ("(99+) Tide clocks explained | Harbour Wiki", "Tide clocks explained"),
+        ("(2024) Tide clocks explained", "(2024) Tide clocks explained"),  # a year is no count
+        ("(4)", "(4)"),
+    ],
+)
+def test_a_title_loses_the_count_of_unread_news_before_it(title: str, expected: str) -> None:
+    keys = site_name_keys(["Harbour Wiki"], "https://harbour.example/wiki/Tide_clocks")
+    assert strip_site_affix(title, keys, frozenset) == expected

@@ -587,6 +587,7 @@ def test_a_listicle_keeps_its_numbered_sections_key_points_and_links() -> None:
     "declaration",
     [
         '<meta property="og:type" content="article">',
+        '<meta property="og:type" content="news">',  # a portal's news story
         '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Rates unchanged"}</script>',
     ],
 )

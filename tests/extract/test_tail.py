@@ -273,7 +273,9 @@ def test_the_documents_own_cross_references_open_no_boilerplate_section(section:
     assert not names_a_section("See also", "h2") and not names_a_section("See Also:", "dt")
 
 
-@pytest.mark.parametrize("label", ["Further reading", "Further Reading:", "Weiterführende Literatur"])
+@pytest.mark.parametrize(
+    "label", ["Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen"]
+)
 def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(label: str) -> None:
     # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
     assert names_cross_references(label) and not names_a_section(label, "h2")

@@ -240,3 +240,12 @@ def test_the_posters_card_beside_each_post_is_not_what_they_wrote() -> None:
     text = weblens.extract(html, "https://bikes.example/threads/chain-skips.138154/").text
     assert _OPENING in text and _REPLY in text
     assert "Joined" not in text and "Apr 18, 2015" not in text and "Well-Known Member" not in text
+
+
+def test_a_threads_text_opens_with_its_topic_and_an_articles_without_its_headline() -> None:
+    thread = weblens.extract(_PAGE, "https://bikes.example/forums/topic/chain-skips/")
+    assert thread.text.startswith("Chain skips after replacement\n\n" + _OPENING)
+    assert thread.text.count("Chain skips after replacement") == 1
+    assert thread.markdown.startswith("# Chain skips after replacement")  # the Markdown as before
+    article = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips-after-replacement")
+    assert article.text.startswith(_OPENING)  # a headline is the title field alone

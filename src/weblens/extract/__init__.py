@@ -148,6 +148,7 @@ class _Content:
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
     heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
     date: str | None = None  # a date line at the head of the content (asked only of undated pages)
+    title_line: str = ""  # the page's title heading's text, in the content or above it (or "")
 
     @property
     def element(self) -> HtmlElement:
@@ -209,6 +210,7 @@ def _content(
         text=text,
         words=word_count(text),
         title_words=sum(word_count(line_text(el)) for el in title_headings),
+        title_line=" ".join(line_text(el) for el in title_headings) or found.title_heading,
         listing=listing,
         heading=""
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK
@@ -342,6 +344,12 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
+    if thread and found.title_line and text:
+        # a thread's topic is the first thing its poster wrote (a question asked in its title, a
+        # subject the first post goes on from): its text opens with it. An article's headline
+        # stays the title field alone.
+        text = f"{found.title_line}\n\n{text}"
+        words += word_count(found.title_line)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.outcome is Outcome.THIN and _hidden_by_script(found.main):
         verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))

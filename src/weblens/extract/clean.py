@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
 
@@ -87,6 +87,7 @@ _CHROME_ROLES = frozenset(
 )  # fmt: skip
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
+_ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
     r"outbrain|taboola|subscribe|signup|sign-up|disqus"
@@ -96,7 +97,7 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -151,6 +152,7 @@ _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
+_NOTE_WORDS = frozenset(("footnote", "footnotes", "endnote", "endnotes"))  # the text's own notes
 # inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
 # zero-sized type, or pushed far off-screen
 _HIDDEN_STYLE = re.compile(
@@ -176,6 +178,10 @@ _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
 _ICON_TAGS = frozenset(("i", "span", "em"))
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
+# paragraphs of prose named as gated, side by side, that are the text's (the paywall's notice is one
+# box). Set at 3, as _WEAK_PARAGRAPHS: three paragraphs of prose are text wherever they stand. Seen
+# on a pool dev page: its short paragraphs between long ones, all marked "paywall", were dropped
+_RUN_PARAGRAPHS = 3
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
@@ -368,16 +374,40 @@ def _unwrap_heading_buttons(root: HtmlElement) -> None:
 
 
 def _math_as_text(maths: list[HtmlElement], images: list[HtmlElement]) -> bool:
-    """A formula reads as its text: MathML as its ``alttext`` (else its symbols run together), an
-    image of a formula (``class="...math..."``) as its ``alt``. Whether any was replaced."""
+    """A formula reads as its text: MathML as its ``alttext``, else the TeX it was written in (the
+    ``<annotation encoding="application/x-tex">`` a KaTeX or MathJax page keeps beside the symbols),
+    else its symbols run together (without any annotation: its source again); an image of a formula
+    (``class="...math..."``) as its ``alt``. Whether any was replaced."""
     replaced = False
     for math in maths:
-        text = math.get("alttext") or "".join(math.itertext()).strip()
+        text = math.get("alttext") or _tex_of(math) or _symbols_of(math)
         replaced = _replace_with_text(math, _bare_tex(text)) or replaced
     for img in images:
         if _MATH_IMAGE.search(img.get("class") or "") and img.get("alt"):
             replaced = _replace_with_text(img, _bare_tex(img.get("alt") or "")) or replaced
     return replaced
+
+
+def _tex_of(math: HtmlElement) -> str:
+    """The TeX source a MathML formula carries in an annotation, or ""."""
+    for note in math.iter("annotation"):
+        if "tex" in (note.get("encoding") or "").lower() and (source := (note.text or "").strip()):
+            return source
+    return ""
+
+
+def _symbols_of(math: HtmlElement) -> str:
+    """A MathML formula's symbols run together, without its annotations (its source in TeX or
+    another markup, which would repeat it)."""
+
+    def pieces(el: HtmlElement) -> Iterator[str]:
+        yield el.text or ""
+        for child in el:
+            if isinstance(child.tag, str) and child.tag not in _ANNOTATIONS:
+                yield from pieces(child)
+            yield child.tail or ""
+
+    return "".join(pieces(math)).strip()
 
 
 def _bare_tex(tex: str) -> str:
@@ -514,6 +544,8 @@ def _name_role(given: str, include_comments: bool) -> str | None:
         return None
     if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
         return "strong"
+    if not _NOTE_WORDS.isdisjoint(words):
+        return _CONTENT  # the text's notes, set at its foot ("footnotes-footer"): no page footer
     if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
         return "weak"
     if not _DATE_WORDS.isdisjoint(words):
@@ -712,6 +744,7 @@ class _Judge:
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
+        self.runs: dict[tuple[HtmlElement, str | None], int] = {}  # per box and class: its prose <p>s
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -773,12 +806,41 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
-        if prose < _WEAK_PROSE and paragraphs < _WEAK_PARAGRAPHS and not self._aside_in_text(el, names):
+        if (
+            prose < _WEAK_PROSE
+            and paragraphs < _WEAK_PARAGRAPHS
+            and not self._aside_in_text(el, names)
+            and not self._is_paragraph_of_a_run(el, names)
+        ):
             return True
         found = self.stats.index.get(el)
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
+        """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to
+        read), that shares its name with at least :data:`_RUN_PARAGRAPHS` paragraphs of prose
+        beside it, children of the same box: the text's paragraphs, marked alike, not the paywall's
+        notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
+        is what it says."""
+        found = self.stats.index.get(el)
+        parent = el.getparent()
+        if el.tag != "p" or found is None or not self.stats.sentences[found] or parent is None:
+            return False
+        if "paywall" not in names.lower():
+            return False
+        name = el.get("class")
+        key = (parent, name)
+        run = self.runs.get(key)
+        if run is None:
+            index, is_prose_block = self.stats.index.get, self.stats.is_prose
+            run = self.runs[key] = sum(
+                1
+                for other in parent.iterchildren("p")
+                if other.get("class") == name and (i := index(other)) is not None and is_prose_block(i)
+            )
+        return run >= _RUN_PARAGRAPHS
 
     def _is_cell_of_a_column(self, cell: HtmlElement) -> bool:
         """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its

@@ -42,6 +42,7 @@ _ARTICLE_TYPES = frozenset(
         "article", "newsarticle", "blogposting", "report", "scholarlyarticle", "techarticle",
         "liveblogposting", "socialmediaposting", "discussionforumposting", "review", "recipe",
         "howto", "videoobject", "episode", "podcastepisode", "question", "creativeworkseries",
+        "news",  # og:type of a news story on portals that do not say "article"
     )
 )  # fmt: skip
 _PAGE_TYPES = frozenset(("webpage", "creativework", "mediaobject", "dataset", "course", "event", "product"))

@@ -45,6 +45,7 @@ _TITLE_SEPARATOR = re.compile(
     rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
 )
 _TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
+_UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
     (
@@ -155,10 +156,11 @@ def leading_part(title: str) -> str:
 
 
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:
-    """``title`` without a leading or trailing site name (see the module docstring); ``shown()``
+    """``title`` without a leading or trailing site name (see the module docstring) and without the
+    count of unread notifications a site sets before it in the tab ("(4) "); ``shown()``
     gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
     for only when the title has parts to choose from."""
-    title = _PUBLISHED_SUFFIX.sub("", title) or title
+    title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
     aside = _TRAILING_ASIDE.search(title)
     if aside and name_key(title[: aside.start()]) in shown():
         return title[: aside.start()].strip()  # "Page (Product 1.4 API)" over a heading "Page"

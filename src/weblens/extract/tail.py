@@ -84,13 +84,16 @@ _SECTION = re.compile(
     r"самые популярные|читайте также|相关|関連)",
     re.I,
 )
-# the label of a document's own cross-references ("See also" in an encyclopedia article, a manual's
-# note, an API entry's "See Also:" term; a post's "Further reading:" sources): written by the
-# document's authors, so content, unlike a box of other stories ("Related", "Read more"), which a
-# site's software fills
+# the label of a document's own cross-references ("See also" and "External links" in an encyclopedia
+# article, a manual's note, an API entry's "See Also:" term; a post's "Further reading:" or
+# "Sources:"): written by the document's authors, so content, unlike a box of other stories
+# ("Related", "Read more"), which a site's software fills
 _CROSS_WORDS = (
     r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook|"
-    r"further reading|weiterführende literatur|lectures complémentaires|lecturas adicionales)"
+    r"further reading|weiterführende literatur|lectures complémentaires|lecturas adicionales|"
+    r"sources?|quellen?|fuentes?|fontes?|bronnen|kilder|źródła|источники|"
+    r"external links|weblinks|liens externes|enlaces externos|links externos|ligações externas|"
+    r"collegamenti esterni|externe links|внешние ссылки)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
 _CROSS_REFERENCE = re.compile(_CROSS_WORDS + r"\b", re.I)  # a line that opens with them

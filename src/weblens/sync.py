@@ -87,6 +87,7 @@ def run_sync(work: Coroutine[Any, Any, T]) -> T:
 
 
 _END = object()
+_HANDOVER_POLL_S = 0.001  # seconds between looks at a full handoff: a wait far below a page's time
 
 
 def iterate_sync(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
@@ -127,22 +128,40 @@ class _Failed:
 
 
 def _threaded(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
-    """``make()``'s items from a worker thread running its own loop; stopping early cancels it."""
-    handoff: queue.Queue[Any] = queue.Queue()
+    """``make()``'s items from a worker thread running its own loop, one ahead of the caller at most
+    (the work done is the work read); stopping early cancels it."""
+    handoff: queue.Queue[Any] = queue.Queue(maxsize=1)
+    stopped = threading.Event()
     running: dict[str, Any] = {}
+
+    async def hand_over(item: Any) -> None:
+        """Put ``item`` once the caller took the one before; a cancel reaches it while it waits."""
+        while True:
+            if stopped.is_set():
+                raise asyncio.CancelledError  # the caller stopped reading: nobody takes it
+            try:
+                handoff.put_nowait(item)
+                return
+            except queue.Full:
+                await asyncio.sleep(_HANDOVER_POLL_S)
 
     async def pump() -> None:
         running["loop"], running["task"] = asyncio.get_running_loop(), asyncio.current_task()
         items = make()
         try:
-            async for item in items:
-                handoff.put(item)
-        except BaseException as exc:  # handed to the consumer (a cancel: nobody is listening)
-            handoff.put(_Failed(exc))
-            return
-        finally:
-            await _close(items)
-        handoff.put(_END)
+            try:
+                async for item in items:
+                    await hand_over(item)
+            except asyncio.CancelledError:
+                return  # the caller stopped: nobody is listening
+            except BaseException as exc:  # handed to the consumer
+                await hand_over(_Failed(exc))
+                return
+            finally:
+                await _close(items)
+            await hand_over(_END)
+        except asyncio.CancelledError:
+            return  # cancelled while handing over the end or an error: nobody is listening
 
     worker = threading.Thread(target=asyncio.run, args=(pump(),), name="weblens-iterate", daemon=True)
     worker.start()
@@ -152,6 +171,7 @@ def _threaded(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
                 raise item.exc
             yield item
     finally:
+        stopped.set()
         if worker.is_alive() and "task" in running:
             running["loop"].call_soon_threadsafe(running["task"].cancel)
         worker.join()

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.support.pages import page
 from tests.support.servers import LoopbackServer, Request, Response
 
-__all__ = ["Farm", "farm", "inputs_of", "read_lines"]
+__all__ = ["ARTICLE", "Farm", "farm", "inputs_of", "read_lines"]
 
 ARTICLE = page("article.html")
 ROBOTS = b"User-agent: *\nDisallow: /private\n"

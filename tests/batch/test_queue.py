@@ -4,6 +4,7 @@ coordinator as a real ``weblens batch --queue`` process."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.batch.support import Farm, farm, inputs_of, read_lines
+from tests.batch.support import ARTICLE, Farm, farm, inputs_of, read_lines
 from tests.support.services import redis_server
 from weblens.batch.queue import QueueOptions
 
@@ -168,3 +169,46 @@ async def test_a_job_that_left_the_queue_without_a_line_is_enqueued_again_then_g
     (line,) = read_lines(out)
     assert line["error"]["code"] == "internal_error"  # type: ignore[index]
     assert "lost" in line["error"]["message"]  # type: ignore[index]
+
+
+async def test_a_job_cut_by_its_budget_is_read_again_then_given_up(redis_url: str) -> None:
+    from arq.worker import Retry
+    from redis import asyncio as aioredis
+
+    from tests.support.servers import LoopbackServer, Request, Response
+    from weblens.batch.queue import BUDGET_RETRIES, read_page, stream_key
+    from weblens.config import Settings
+    from weblens.session import Lens
+
+    hits: list[str] = []
+
+    def slow_first(request: Request) -> Response:  # a loaded moment: the first reading is late
+        hits.append(request.target)
+        return Response(body=ARTICLE, delay_s=2.0 if len(hits) == 1 else 0.0)
+
+    run = f"test-budget-{os.getpid()}"
+    redis = aioredis.Redis.from_url(redis_url)
+    try:
+        with LoopbackServer() as server:
+            server.route("/p", slow_first)
+            server.route("/slow", lambda _request: Response(body=ARTICLE, delay_s=2.0))
+            settings = Settings(allow_hosts=[server.allow_entry], cache="none")  # type: ignore[arg-type]
+            async with Lens(settings) as lens:
+                ctx = {"lens": lens, "budget_s": 0.8, "redis": redis}
+                late = {"url": server.url("/p")}
+                with pytest.raises(Retry):
+                    await read_page(ctx, run, "late", late["url"], late)
+                await read_page(ctx, run, "late", late["url"], late)  # in time the second time
+                slow = {"url": server.url("/slow")}
+                for _ in range(BUDGET_RETRIES):
+                    with pytest.raises(Retry):
+                        await read_page(ctx, run, "slow", slow["url"], slow)
+                await read_page(ctx, run, "slow", slow["url"], slow)  # the retries are spent: its line
+        entries = await redis.xrange(stream_key(run))
+        lines = {fields[b"key"]: json.loads(fields[b"line"]) for _, fields in entries}
+        assert set(lines) == {b"late", b"slow"}
+        assert "page" in lines[b"late"]
+        assert lines[b"slow"]["error"]["code"] == "fetch_timeout"
+    finally:
+        await redis.delete(stream_key(run), *[key async for key in redis.scan_iter(f"weblens:batch:{run}:*")])
+        await redis.aclose()

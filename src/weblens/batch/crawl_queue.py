@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from weblens.batch.queue import KEEP_S, QueueOptions, connect, quiet_arq, run_id, shared_lens
+from weblens.batch.queue import BUDGET_RETRIES, KEEP_S, QueueOptions, connect, quiet_arq, run_id, shared_lens
 from weblens.config import Settings
 from weblens.crawl.engine import CrawlRead
 from weblens.crawl.redis_state import RedisState
@@ -47,9 +47,6 @@ __all__ = ["BUDGET_RETRIES", "CRAWL_FUNCTION", "read_crawl_page", "run_crawl_que
 log = get_logger("weblens.crawl")
 
 CRAWL_FUNCTION = "read_crawl_page"
-BUDGET_RETRIES = 2
-"""Times a page whose job ran out of its budget (a loaded worker) is read again before its line says
-``fetch_timeout``."""
 LOST_CHECK_S = 30.0
 MAX_LOST = 3
 

@@ -17,7 +17,9 @@ finishes it, so the key lapses and another worker takes the job again: within
   in-progress key.
   When a site's turn (or a place among its requests) is further away than the fetch deadline, the job
   is deferred in the queue by arq (``Retry``) instead of holding a worker: waiting is queueing.
-  Per-site limits and robots.txt are shared by all workers through the same Redis.
+  Per-site limits and robots.txt are shared by all workers through the same Redis. A job cut by its
+  budget (a loaded worker) is taken again, by any worker, up to :data:`BUDGET_RETRIES` times before
+  its line says ``fetch_timeout``, as a crawl's pages are.
 
 Jobs are serialised as JSON (never pickle: a worker must not run code found in Redis).
 """
@@ -68,6 +70,7 @@ from weblens.requests import BrowseRequest
 from weblens.session import Lens
 
 __all__ = [
+    "BUDGET_RETRIES",
     "QUEUE_NAME",
     "QueueOptions",
     "connect",
@@ -89,6 +92,10 @@ POLL_DELAY_S = 0.2
 MAX_TRIES = 100_000
 """arq counts deferrals (a site's turn far away) as tries; a job gives up only on endless redelivery."""
 KEEP_S = 7 * 86400
+BUDGET_RETRIES = 2
+"""Times a page whose job ran out of its budget (a loaded worker) is read again before its line says
+``fetch_timeout``."""
+BUDGET_RETRY_DEFER_S = (0.5, 1.5)  # seconds before a job cut by its budget is taken again (any worker)
 STALL_CHECK_S = 30.0
 MAX_LOST = 3
 
@@ -222,6 +229,8 @@ async def read_page(
         wait = (exc.retry_after or 1.0) * random.uniform(1.0, 1.3) + random.uniform(0.0, 0.5)
         raise Retry(defer=wait) from None
     except TimeoutError:
+        if await _has_budget_retry(ctx["redis"], run, key):
+            raise Retry(defer=random.uniform(*BUDGET_RETRY_DEFER_S)) from None  # a loaded worker, maybe
         budget = FetchTimeout(f"the job took longer than its budget of {budget_s:g} s", url=fields.get("url"))
         line = error_line(echo, key, budget)
     except WeblensError as exc:
@@ -234,6 +243,17 @@ async def read_page(
         pipe.xadd(stream_key(run), {"key": key, "ok": "1" if ok else "0", "line": line})
         pipe.expire(stream_key(run), KEEP_S)
         await pipe.execute()
+
+
+async def _has_budget_retry(redis: Any, run: str, key: str) -> bool:
+    """Whether the job of ``key`` may be read again after running out of its budget: at most
+    :data:`BUDGET_RETRIES` times a run, counted in Redis, so whichever worker takes it knows."""
+    counter = f"weblens:batch:{run}:budget:{key}"
+    async with redis.pipeline(transaction=True) as pipe:
+        pipe.incr(counter)
+        pipe.expire(counter, KEEP_S)
+        tries, _ = await pipe.execute()
+    return int(tries) <= BUDGET_RETRIES
 
 
 async def run_worker(

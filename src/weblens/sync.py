@@ -11,6 +11,7 @@ model, or its first field positionally and the others as keywords::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
@@ -148,20 +149,18 @@ def _threaded(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
     async def pump() -> None:
         running["loop"], running["task"] = asyncio.get_running_loop(), asyncio.current_task()
         items = make()
+        last: Any = _END
         try:
-            try:
-                async for item in items:
-                    await hand_over(item)
-            except asyncio.CancelledError:
-                return  # the caller stopped: nobody is listening
-            except BaseException as exc:  # handed to the consumer
-                await hand_over(_Failed(exc))
-                return
-            finally:
-                await _close(items)
-            await hand_over(_END)
+            async for item in items:
+                await hand_over(item)
         except asyncio.CancelledError:
-            return  # cancelled while handing over the end or an error: nobody is listening
+            return  # the caller stopped: nobody is listening
+        except BaseException as exc:  # handed to the consumer
+            last = _Failed(exc)
+        finally:
+            await _close(items)
+        with contextlib.suppress(asyncio.CancelledError):  # the caller stopped meanwhile
+            await hand_over(last)
 
     worker = threading.Thread(target=asyncio.run, args=(pump(),), name="weblens-iterate", daemon=True)
     worker.start()

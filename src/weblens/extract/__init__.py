@@ -203,14 +203,15 @@ def _content(
         )
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))
+    title_lines = [line_text(el) for el in title_headings]
     return _Content(
         page=page,
         main=found,
         captions=captions,
         text=text,
         words=word_count(text),
-        title_words=sum(word_count(line_text(el)) for el in title_headings),
-        title_line=" ".join(line_text(el) for el in title_headings) or found.title_heading,
+        title_words=sum(word_count(line) for line in title_lines),
+        title_line=" ".join(title_lines) or found.title_heading,
         listing=listing,
         heading=""
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK

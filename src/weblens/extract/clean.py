@@ -97,7 +97,8 @@ _WEAK_PARTS = re.compile(
     r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"
+    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|"
+    r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"  # a media player's
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -824,11 +825,11 @@ class _Judge:
         beside it, children of the same box: the text's paragraphs, marked alike, not the paywall's
         notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
         is what it says."""
+        if el.tag != "p" or "paywall" not in names.lower():
+            return False  # most weak roles: the cheap look first
         found = self.stats.index.get(el)
         parent = el.getparent()
-        if el.tag != "p" or found is None or not self.stats.sentences[found] or parent is None:
-            return False
-        if "paywall" not in names.lower():
+        if found is None or not self.stats.sentences[found] or parent is None:
             return False
         name = el.get("class")
         key = (parent, name)

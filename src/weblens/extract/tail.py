@@ -96,7 +96,7 @@ _CROSS_WORDS = (
     r"collegamenti esterni|externe links|внешние ссылки)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
-_CROSS_REFERENCE = re.compile(_CROSS_WORDS + r"\b", re.I)  # a line that opens with them
+_CROSS_REFERENCE = re.compile(_CROSS_WORDS, re.I)  # a line that opens with them (as whole words)
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
 _TO_END = re.compile(

@@ -278,7 +278,7 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
 _BY_LINE = re.compile(
-    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)\s|(?:autor(?:in)?|author|автор)\s*:",
+    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s|$)|(?:autor(?:in)?|author|автор)\s*:",
     re.I,
 )
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
@@ -1103,7 +1103,7 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
         return spaced if spaced and len(spaced) <= limit else None
     pieces: list[str] = []
     size = 0
-    for piece in el.itertext():
+    for piece in _read_texts(el):
         size += len(piece)
         if size > limit * 4:
             return None
@@ -1350,5 +1350,21 @@ def _spaced_text(el: HtmlElement, limit: int) -> str | None:
     text = _short_text(el, limit)
     if text is None:
         return None
-    spaced = " ".join(" ".join(el.itertext()).split())
+    spaced = " ".join(" ".join(_read_texts(el)).split())
     return spaced if len(spaced) <= limit else text
+
+
+# the texts of an element a reader reads: a script's, a style's or a template's are code, not words
+_READ_TEXTS = lxml.etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
+)
+_UNREAD_TAGS = ("script", "style", "template")
+
+
+def _read_texts(el: HtmlElement) -> Iterable[str]:
+    """The texts of ``el`` in document order as a reader reads them: without what a script, a style
+    or a template inside it holds (a byline box whose script draws its icons)."""
+    if next(el.iter(*_UNREAD_TAGS), None) is None:
+        texts: Iterable[str] = el.itertext()  # the common case, walked in C
+        return texts
+    return [str(text) for text in _READ_TEXTS(el)]

@@ -477,3 +477,42 @@ def test_a_national_news_agency_or_a_newsroom_names_no_person(byline: str) -> No
     from weblens.extract.authors import is_organisation
 
     assert is_organisation(byline)
+
+
+def test_a_kicker_set_in_its_own_element_over_the_headline_is_no_part_of_the_title() -> None:
+    head = (
+        "<head><title>Liverpool lose at Everton | sport.example</title>"
+        "<meta property='og:title' content='Liverpool lose at Everton'></head>"
+    )
+    h1 = (
+        "<h1><span class='topline'>Premier League</span> "
+        "<span class='headline'>Liverpool lose at Everton</span></h1>"
+    )
+    html = f"<html>{head}<body><article>{h1}{_BODY}</article></body></html>"
+    assert extract(html, "https://sport.example/a").title == "Liverpool lose at Everton"
+    # a headline that says more than the declared title, with no element of its own for the rest, stays
+    longer = "<h1>Liverpool lose at Everton in the derby</h1>"
+    html = f"<html>{head}<body><article>{longer}{_BODY}</article></body></html>"
+    assert extract(html, "https://sport.example/a").title == "Liverpool lose at Everton in the derby"
+
+
+@pytest.mark.parametrize(
+    ("og_title", "expected"),
+    [
+        (
+            "Party vote fails again-Politicsㅣ Daily Paper",
+            "Party vote fails again",
+        ),  # an affix we cannot parse
+        ("Party vote fails again: what comes next", "Party vote fails again: what comes next"),  # a subtitle
+    ],
+)
+def test_a_declared_title_that_only_adds_an_affix_to_another_gives_way_to_it(
+    og_title: str, expected: str
+) -> None:
+    ld = '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Party vote fails again"}'
+    head = (
+        f"<head><meta property='og:title' content='{og_title}'>"
+        f"<script type='application/ld+json'>{ld}</script></head>"
+    )
+    html = f"<html>{head}<body><article>{_BODY}</article></body></html>"
+    assert extract(html, "https://paper.example/a").title == expected

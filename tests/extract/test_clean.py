@@ -600,6 +600,25 @@ def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
     assert not any(line in out for line in gated)  # a run named for another weak role is that role
 
 
+def test_gated_paragraphs_hidden_from_screen_readers_only_among_the_texts_own_stay() -> None:
+    """``<p class="paywall" aria-hidden="true">`` between unnamed paragraphs of the text: every
+    reader sees it. A gated paragraph hidden by a class (``sr-only``) is hidden for sure, and goes."""
+    text = [
+        "Residents who spoke at the meeting said the levy would fall hardest on the small shops by the quay.",
+        "The mayor said the figures would be published before the next meeting, with an audit of them.",
+        "Several members asked whether the harbour fund could pay for part of the works instead.",
+    ]
+    gated = "That is a bold plan, and maybe a bit of an overreach, said the one member who voted against it."
+    hidden = "This paragraph is hidden by a class and no reader sees it until a script shows it to them."
+    body = (
+        f"<p>{text[0]}</p><p class='paywall' aria-hidden='true'>{gated}</p><div class='ad-unit'></div>"
+        f"<p>{text[1]}</p><p class='paywall sr-only'>{hidden}</p><p>{text[2]}</p>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{body}</div>"))
+    assert gated in out and all(line in out for line in text)
+    assert hidden not in out
+
+
 KATEX = (
     "<span class='katex'><span class='katex-mathml'><math xmlns='http://www.w3.org/1998/Math/MathML'>"
     "<semantics><mrow><msub><mi>C</mi><mi>G</mi></msub><mo>(</mo><mi>g</mi><mo>)</mo></mrow>"

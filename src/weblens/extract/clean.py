@@ -745,7 +745,7 @@ class _Judge:
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
-        self.runs: dict[tuple[HtmlElement, str | None], int] = {}  # per box and class: its prose <p>s
+        self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -761,7 +761,7 @@ class _Judge:
         if not plain and hidden_for_sure(el):
             return True
         if not plain and hidden_by_convention(el):
-            return self._holds_little_of_the_page(el)
+            return not self._is_shown_gated_paragraph(el) and self._holds_little_of_the_page(el)
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
@@ -819,10 +819,17 @@ class _Judge:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
 
+    def _is_shown_gated_paragraph(self, el: HtmlElement) -> bool:
+        """A gated paragraph among the text's own (:meth:`_is_paragraph_of_a_run`) hidden from
+        assistive technology only (``<p class="paywall" aria-hidden="true">``, no hiding class):
+        every reader sees it, so it is the text."""
+        names = _names(el)
+        return _HIDDEN_CLASSES.isdisjoint(names.lower().split()) and self._is_paragraph_of_a_run(el, names)
+
     def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
         """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to
-        read), that shares its name with at least :data:`_RUN_PARAGRAPHS` paragraphs of prose
-        beside it, children of the same box: the text's paragraphs, marked alike, not the paywall's
+        read), among at least :data:`_RUN_PARAGRAPHS` paragraphs of prose, children of the same box
+        (named alike, or some of them not named at all): the text's paragraphs, not the paywall's
         notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
         is what it says."""
         if el.tag != "p" or "paywall" not in names.lower():
@@ -831,15 +838,13 @@ class _Judge:
         parent = el.getparent()
         if found is None or not self.stats.sentences[found] or parent is None:
             return False
-        name = el.get("class")
-        key = (parent, name)
-        run = self.runs.get(key)
+        run = self.runs.get(parent)
         if run is None:
             index, is_prose_block = self.stats.index.get, self.stats.is_prose
-            run = self.runs[key] = sum(
+            run = self.runs[parent] = sum(
                 1
                 for other in parent.iterchildren("p")
-                if other.get("class") == name and (i := index(other)) is not None and is_prose_block(i)
+                if (i := index(other)) is not None and is_prose_block(i)
             )
         return run >= _RUN_PARAGRAPHS
 

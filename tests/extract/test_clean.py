@@ -673,3 +673,33 @@ def test_a_media_players_control_strip_is_no_text(strip: str) -> None:
     )
     out = _clean(_page(f"<div class='video'><video src='/v.mp4'></video>{controls}</div>"))
     assert "Playback speed" not in out and "01:45" not in out
+
+
+def test_the_placeholder_of_an_embed_awaiting_consent_goes() -> None:
+    notice = (
+        "To display embedded content, your revocable consent to the transfer and processing of personal "
+        "data is required, as the providers of the embedded content require this consent as third parties."
+    )
+    box = (
+        "<div class='c-oembed-placeholder'><div class='c-oembed-placeholder__title'>Listen to our podcasts"
+        f"</div><div class='c-oembed-placeholder__description'>{notice}</div></div>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{box}<p>{ARTICLE}</p></div>"))
+    assert "revocable consent" not in out and "Listen to our podcasts" not in out
+    assert out.count("Paragraph sentence 3") == 3
+
+
+def test_a_pair_of_links_to_skip_an_embed_goes_and_a_footnotes_marks_stay() -> None:
+    skip = (
+        "<a id='embed-2-before' href='#embed-2-after'>"
+        "Embedded content from another site follows. Skip it here.</a>"
+        "<iframe src='https://charts.example/1'></iframe>"
+        "<a id='embed-2-after' href='#embed-2-before'>Go back before the embedded content.</a>"
+    )
+    notes = (
+        "<p>A claim that needs a source<a id='DOCF1' href='#FOOT1'>(1)</a>, and the rest of it.</p>"
+        "<h5><a id='FOOT1' href='#DOCF1'>(1)</a></h5><p>The source of the claim, in full.</p>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{skip}{notes}</div>"))
+    assert "Skip it here" not in out and "Go back before" not in out
+    assert out.count("(1)") == 2

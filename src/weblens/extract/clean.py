@@ -90,7 +90,9 @@ _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
-    r"outbrain|taboola|subscribe|signup|sign-up|disqus"
+    r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
+    # what stands in for an embed until the reader consents to load it: a notice, never the text
+    r"embed[-_]?placeholder|placeholder[-_]?embed"
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
@@ -289,6 +291,7 @@ def strip_junk(root: HtmlElement) -> None:
     if _math_as_text(found.math, found.img):
         found = _JunkWalk(root)  # a formula replaced: its links are gone
     _drop_heading_permalinks(found.anchor_links())
+    _drop_skip_links(found.anchor_links())
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
@@ -333,6 +336,28 @@ class _JunkWalk:
     def anchor_links(self) -> list[HtmlElement]:
         """The links to an anchor of the page (``href="#…"``): few of a page's links."""
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
+
+
+def _drop_skip_links(links: list[HtmlElement]) -> None:
+    """Remove the pairs of links that let a reader of a screen reader skip an embed, each pointing at
+    the other ("Embedded content from another site follows: skip it" before an embed, "Back before
+    the embedded content" after it), each a sentence: the page's navigation, not its text. A
+    footnote's reference and its back-link may point at each other too, but read as marks ("(1)",
+    "↩"), not as sentences."""
+    by_id = {ident: link for link in links if (ident := link.get("id")) and _is_a_sentence(link)}
+    if not by_id:
+        return
+    for link in list(by_id.values()):
+        other = by_id.get((link.get("href") or "")[1:])
+        if other is not None and other is not link and other.get("href") == f"#{link.get('id')}":
+            drop(link)
+
+
+_SKIP_LINK_WORDS = 3  # words of a skip link's text, at least (a footnote's mark has one)
+
+
+def _is_a_sentence(link: HtmlElement) -> bool:
+    return len(link.text_content().split()) >= _SKIP_LINK_WORDS
 
 
 def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:

@@ -20,6 +20,7 @@ of theirs, or when at least :data:`SHINGLE_SHARE` of its 10-word shingles occur 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import io
@@ -81,6 +82,12 @@ SOURCES: dict[str, Source] = {
         "6de16345bbc822e69397bd6a126861bad9ff469f",
         "MIT",
         ("tests/fixtures", "tests/expected"),
+    ),
+    "fundus": Source(
+        "flairNLP/fundus",
+        "18da6e53592f99cf0ac5770dc63d6ba99ba63ae8",
+        "MIT",
+        ("tests/resources/parser/test_data",),
     ),
 }
 KEPT_APART: dict[str, Source] = {
@@ -291,12 +298,63 @@ def defuddle(files: Files) -> Iterator[Candidate]:
         )
 
 
+_FUNDUS_DATA = "tests/resources/parser/test_data/"
+
+
+def fundus_text(body: dict[str, list[dict[str, list[str]]] | list[str]]) -> str:
+    """The article text of a fundus ``body``: its summary, then each section's headline and
+    paragraphs, a block to a line."""
+    blocks = [str(line) for line in body.get("summary") or []]
+    for section in body.get("sections") or []:
+        if isinstance(section, dict):
+            blocks += [str(line) for line in section.get("headline") or []]
+            blocks += [str(line) for line in section.get("paragraphs") or []]
+    return "\n\n".join(block.strip() for block in blocks if block.strip())
+
+
+def fundus(files: Files) -> Iterator[Candidate]:
+    """fundus's parser test pages: one or a few saved articles of each of about 200 publishers in
+    30-odd countries, with what each publisher's hand-written parser reads from it (title,
+    authors, publishing date, body). A publisher's parser versions (``V1``, ``V1_1``, ``V2`` …, in
+    order of validity) go with its pages in order of their crawl dates."""
+    for path in sorted(p for p in files if p.startswith(_FUNDUS_DATA) and p.endswith(".json")):
+        folder, publisher = path.rsplit("/", 1)
+        publisher = publisher.removesuffix(".json")
+        if publisher == "meta":
+            continue
+        versions = json.loads(files[path])
+        meta = json.loads(files.get(f"{folder}/meta.info", b"{}"))
+        pages = sorted(p for p in files if p.startswith(f"{folder}/{publisher}_") and p.endswith(".html.gz"))
+        if len(pages) != len(versions):
+            continue  # which version reads which page is not clear: left out
+        for page_path, name in zip(pages, sorted(versions, key=_version_order), strict=True):
+            entry = versions[name]
+            file_name = page_path.rsplit("/", 1)[1]
+            raw = gzip.decompress(files[page_path])
+            labels: dict[str, str | None] = {"text": fundus_text(entry.get("body") or {})}
+            if entry.get("title"):
+                labels["title"] = str(entry["title"])
+            if entry.get("authors"):
+                labels["author"] = ", ".join(str(name) for name in entry["authors"])
+            if entry.get("publishing_date"):
+                labels["date"] = str(entry["publishing_date"])[:10]
+            url = str((meta.get(file_name) or {}).get("url") or "")
+            key = file_name.removesuffix(".html.gz")
+            yield page_path, _page("fundus", key, url, "article", raw, labels)
+
+
+def _version_order(name: str) -> tuple[int, ...]:
+    """``V1`` < ``V1_1`` < ``V2`` < ``V10``."""
+    return tuple(int(part) for part in re.findall(r"\d+", name))
+
+
 READERS: dict[str, Callable[[Files], Iterator[Candidate]]] = {
     "magic-html": magic_html,
     "htmldate": htmldate,
     "newspaper4k": newspaper4k,
     "goose3": goose3,
     "defuddle": defuddle,
+    "fundus": fundus,
 }
 
 

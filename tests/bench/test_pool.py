@@ -3,6 +3,7 @@ reads its sources and keeps the kept-apart pages out."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -11,7 +12,16 @@ from types import ModuleType
 import pytest
 from bench.extraction import SHARED, _load_scorer
 from bench.pool import Case, Output, Scored, docs_site, score_page
-from bench.pool_build import KeptApart, declared_url, defuddle, language, magic_html, markdown_text, shingles
+from bench.pool_build import (
+    KeptApart,
+    declared_url,
+    defuddle,
+    fundus,
+    language,
+    magic_html,
+    markdown_text,
+    shingles,
+)
 from bench.pooldata import PoolPage, load, pool_dir, side, site_of, spaced_cjk, write
 from hypothesis import given
 from hypothesis import strategies as st
@@ -109,6 +119,46 @@ def test_defuddle_fixtures_that_are_minimal_cases_are_left_out() -> None:
     assert page.labels["title"] == "Buy wisely" and page.labels["author"] == "Steph Ango"
     assert page.labels["date"] == "2023-09-30"
     assert "socks" in (page.labels["text"] or "") and "](" not in (page.labels["text"] or "")
+
+
+def test_fundus_pages_go_with_their_parser_versions_in_order_of_crawl_date() -> None:
+    folder = "tests/resources/parser/test_data/de"
+    body = {"summary": ["Lead."], "sections": [{"headline": ["Part"], "paragraphs": ["One.", "Two."]}]}
+    versions = {
+        "V10": {
+            "title": "Newest",
+            "authors": [],
+            "publishing_date": "2026-01-02 10:00:00+01:00",
+            "body": body,
+        },
+        "V2": {
+            "title": "Newer",
+            "authors": ["Ann Lee", "Bo Li"],
+            "publishing_date": "2025-05-01",
+            "body": body,
+        },
+        "V1": {
+            "title": "Old",
+            "authors": ["Ann Lee"],
+            "publishing_date": "2024-03-04T22:00:00",
+            "body": body,
+        },
+    }
+    meta = {"Paper_2024_03_05.html.gz": {"url": "https://www.paper.example/a"}}
+    files = {
+        f"{folder}/Paper.json": json.dumps(versions).encode(),
+        f"{folder}/meta.info": json.dumps(meta).encode(),
+        **{
+            f"{folder}/Paper_{day}.html.gz": gzip.compress(b"<html lang='de'><p>Lead.</p></html>")
+            for day in ("2024_03_05", "2025_05_02", "2026_01_03")
+        },
+    }
+    pages = [page for _, page in fundus(files)]
+    assert [page.labels["title"] for page in pages] == ["Old", "Newer", "Newest"]
+    assert [page.labels.get("author") for page in pages] == ["Ann Lee", "Ann Lee, Bo Li", None]
+    assert [page.labels["date"] for page in pages] == ["2024-03-04", "2025-05-01", "2026-01-02"]
+    assert pages[0].labels["text"] == "Lead.\n\nPart\n\nOne.\n\nTwo."
+    assert pages[0].site == "paper.example" and pages[0].id == "Paper_2024_03_05"
 
 
 def test_markdown_text_keeps_the_words_not_the_syntax() -> None:

@@ -600,6 +600,25 @@ def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
     assert not any(line in out for line in gated)  # a run named for another weak role is that role
 
 
+def test_gated_paragraphs_hidden_from_screen_readers_only_among_the_texts_own_stay() -> None:
+    """``<p class="paywall" aria-hidden="true">`` between unnamed paragraphs of the text: every
+    reader sees it. A gated paragraph hidden by a class (``sr-only``) is hidden for sure, and goes."""
+    text = [
+        "Residents who spoke at the meeting said the levy would fall hardest on the small shops by the quay.",
+        "The mayor said the figures would be published before the next meeting, with an audit of them.",
+        "Several members asked whether the harbour fund could pay for part of the works instead.",
+    ]
+    gated = "That is a bold plan, and maybe a bit of an overreach, said the one member who voted against it."
+    hidden = "This paragraph is hidden by a class and no reader sees it until a script shows it to them."
+    body = (
+        f"<p>{text[0]}</p><p class='paywall' aria-hidden='true'>{gated}</p><div class='ad-unit'></div>"
+        f"<p>{text[1]}</p><p class='paywall sr-only'>{hidden}</p><p>{text[2]}</p>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{body}</div>"))
+    assert gated in out and all(line in out for line in text)
+    assert hidden not in out
+
+
 KATEX = (
     "<span class='katex'><span class='katex-mathml'><math xmlns='http://www.w3.org/1998/Math/MathML'>"
     "<semantics><mrow><msub><mi>C</mi><mi>G</mi></msub><mo>(</mo><mi>g</mi><mo>)</mo></mrow>"
@@ -654,3 +673,33 @@ def test_a_media_players_control_strip_is_no_text(strip: str) -> None:
     )
     out = _clean(_page(f"<div class='video'><video src='/v.mp4'></video>{controls}</div>"))
     assert "Playback speed" not in out and "01:45" not in out
+
+
+def test_the_placeholder_of_an_embed_awaiting_consent_goes() -> None:
+    notice = (
+        "To display embedded content, your revocable consent to the transfer and processing of personal "
+        "data is required, as the providers of the embedded content require this consent as third parties."
+    )
+    box = (
+        "<div class='c-oembed-placeholder'><div class='c-oembed-placeholder__title'>Listen to our podcasts"
+        f"</div><div class='c-oembed-placeholder__description'>{notice}</div></div>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{box}<p>{ARTICLE}</p></div>"))
+    assert "revocable consent" not in out and "Listen to our podcasts" not in out
+    assert out.count("Paragraph sentence 3") == 3
+
+
+def test_a_pair_of_links_to_skip_an_embed_goes_and_a_footnotes_marks_stay() -> None:
+    skip = (
+        "<a id='embed-2-before' href='#embed-2-after'>"
+        "Embedded content from another site follows. Skip it here.</a>"
+        "<iframe src='https://charts.example/1'></iframe>"
+        "<a id='embed-2-after' href='#embed-2-before'>Go back before the embedded content.</a>"
+    )
+    notes = (
+        "<p>A claim that needs a source<a id='DOCF1' href='#FOOT1'>(1)</a>, and the rest of it.</p>"
+        "<h5><a id='FOOT1' href='#DOCF1'>(1)</a></h5><p>The source of the claim, in full.</p>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{skip}{notes}</div>"))
+    assert "Skip it here" not in out and "Go back before" not in out
+    assert out.count("(1)") == 2

@@ -1479,3 +1479,62 @@ def test_an_encyclopedia_articles_external_links_are_its_own(label: str) -> None
     markdown = weblens.extract(html, "https://wiki.example.org/wiki/Notes_(software)").markdown
     assert "- [Official website](https://notes.example.org)" in markdown
     assert "Notes Community Forum" in markdown
+
+
+def test_an_article_set_in_blocks_named_widgets_is_not_left_for_its_headlines_box() -> None:
+    """A block-based CMS names the article's blocks widgets (``class="article-widgets"``) inside a box
+    named as the content, beside its headline's box (``class="article-titles"``): the headline and
+    its byline, with no paragraph of prose and a fiftieth of the article's, are no short post beside
+    a long sidebar. (Shaped as the real page it came from: a section's link above the headline.)"""
+    blocks = "".join(
+        f"<div class='text'><p>Romance novelists gathered with readers on day {day} to discuss writing "
+        "and publishing, and three panels of authors spoke about their love of reading.</p></div>"
+        "<div class='image-widget'><img src='/a.jpg' alt=''></div>"
+        for day in range(40)
+    )
+    html = (
+        "<html><head><title>Rom Con celebrates romance</title></head><body><div class='article-content'>"
+        "<div class='article-section'><a href='/entertainment'>Entertainment</a></div>"
+        "<div class='article-titles'><h1>Rom Con celebrates romance literature with its authors, readers and "
+        "publishers in the Mother City at the weekend</h1>"
+        "<div class='attribution'>Ann Lee<span>|</span><span>Published <time>4 months ago</time></span></div>"
+        "</div>"
+        f"<div class='widgets_article-widgets'>{blocks}</div></div>"
+        "<footer><a href='/about'>About us</a></footer></body></html>"
+    )
+    page = weblens.extract(html, url="https://news.example/rom-con")
+    assert page.text.count("Romance novelists gathered") == 40
+
+
+def test_a_short_post_beside_a_long_sidebar_is_still_the_post() -> None:
+    """The rule the test above bounds: a post named as the content, with a paragraph of prose."""
+    post = (
+        "<div id='content'><h1>Gmail invites</h1><p>I have a couple of Gmail invites to give away. If you "
+        "want one, drop me a short note to tell me how you would use it, and I will send one along.</p></div>"
+    )
+    side = (
+        "<p>A long story of the sidebar about the city council and its plans for a new park, told again.</p>"
+    )
+    html = f"<html><body>{post}<div class='sidebar-widget'>{side * 8}</div></body></html>"
+    page = weblens.extract(html, url="https://blog.example/invites")
+    assert "Gmail invites to give away" in page.text and "city council" not in page.text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stop"),
+    [
+        ("समस्तीपुर के बंगरा थाना क्षेत्र में पुलिस ने चोरी के मामले का खुलासा कर लिया है", "।"),  # Hindi
+        ("পুলিশ গ্রামে চুরির ঘটনার তদন্ত শেষ করেছে এবং দুজনকে গ্রেপ্তার করেছে", "।"),  # Bengali
+        ("پولیس نے گاؤں میں چوری کے معاملے کی تفتیش مکمل کر لی ہے اور دو افراد گرفتار", "۔"),  # Urdu
+        ("ፖሊስ በመንደሩ ውስጥ የተፈጸመውን ስርቆት መርምሮ ሁለት ሰዎችን በቁጥጥር ስር አውሏል", "።"),  # Amharic
+    ],
+)
+def test_a_paragraph_ended_by_another_scripts_full_stop_is_prose(sentence: str, stop: str) -> None:
+    root = parse_html(
+        f"<html><body><p>{sentence}{stop} {sentence}{stop}</p><p>{sentence}</p></body></html>"
+    ).root
+    body = root.find("body")
+    assert body is not None
+    stats = gather_stats(body)
+    first, second = (stats.block(i) for i in range(len(stats)) if stats.nodes[i].tag == "p")
+    assert first.sentences and not second.sentences

@@ -405,3 +405,114 @@ def test_a_posts_signed_line_names_its_author_when_it_is_the_only_signer() -> No
 def test_the_letters_of_a_degree_after_a_name_are_no_part_of_it(line: str, author: str) -> None:
     page = extract(_headed(f"<p>{line}</p>{_BODY}"), url="https://news.example/a-story")
     assert page.author == author
+
+
+def test_a_byline_label_in_another_language_before_a_linked_name() -> None:
+    """ "von <a>Max Kolter</a>": the label is a word of its own before the link (it was read only
+    with a space after it, inside one text)."""
+    line = "<p class='meta-info'>von <a href='/autoren/name/max-kolter'>Max Kolter</a></p>"
+    page = extract(_headed(f"{line}{_BODY}"), url="https://news.example/a-story")
+    assert page.author == "Max Kolter"
+
+
+def test_a_byline_label_in_a_box_of_its_own_is_no_author() -> None:
+    """ "<div class='author-von'>Von</div><div>…</div>": the German "by" alone is a label."""
+    from weblens.extract.authors import split_authors
+
+    assert split_authors("Von") == [] and split_authors("Par") == []
+    byline = (
+        "<div class='authorSection'><div class='authorSectionVon'>Von</div><div>BR24 Redaktion</div></div>"
+    )
+    page = extract(_headed(f"{byline}{_BODY}"), url="https://news.example/a-story")
+    assert page.author != "Von"
+
+
+def test_a_script_inside_an_author_box_is_no_part_of_the_name() -> None:
+    box = (
+        "<ul class='authorList'><script>window.q.push(function() {load('https://cdn.example/a.svg');});"
+        "</script></ul>"
+    )
+    page = extract(_headed(f"{box}{_BODY}"), url="https://news.example/a-story")
+    assert page.author is None
+    named = "<ul class='authorList'><li>Ann Lee<script>track('author');</script></li></ul>"
+    assert extract(_headed(f"{named}{_BODY}"), url="https://news.example/a-story").author == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    ("value", "names"),
+    [
+        ("Felix Schröder und Jörg Soldwisch", ["Felix Schröder", "Jörg Soldwisch"]),  # German
+        ("Trine Jørgensen og Tôrtia Reimer-Johansen", ["Trine Jørgensen", "Tôrtia Reimer-Johansen"]),
+        ("Mario Rossi e Luca Bianchi e Anna Verdi", ["Mario Rossi", "Luca Bianchi", "Anna Verdi"]),  # Italian
+        ("Jean Dupont et Marie Curie", ["Jean Dupont", "Marie Curie"]),  # French
+        ("José Ortega y Gasset", ["José Ortega y Gasset"]),  # one name: a side of one word
+        ("Maria da Silva", ["Maria da Silva"]),
+    ],
+)
+def test_another_languages_and_between_two_names_parts_them(value: str, names: list[str]) -> None:
+    from weblens.extract.authors import split_authors
+
+    assert split_authors(value) == names
+
+
+def test_the_place_after_a_sites_name_in_an_author_value_is_no_person() -> None:
+    """``<meta name="author" content="site.de, Frankfurt, Germany">``: the site and where it is."""
+    from weblens.extract.authors import split_authors
+
+    assert split_authors("hessenschau.de, Frankfurt, Germany") == ["hessenschau.de"]
+    assert split_authors("Ann Lee, Boston") == ["Ann Lee", "Boston"]  # after a person: left as it was
+
+
+@pytest.mark.parametrize(
+    ("value", "names"), [("신현주 기자", ["신현주"]), ("山田太郎記者", ["山田太郎"]), ("기자", [])]
+)
+def test_a_reporters_role_after_a_name_in_korean_japanese_and_chinese(value: str, names: list[str]) -> None:
+    from weblens.extract.authors import split_authors
+
+    assert split_authors(value) == names
+
+
+@pytest.mark.parametrize("byline", ["APA", "SDA", "dpa", "Redaktion", "Nachrichten", "Rédaction"])
+def test_a_national_news_agency_or_a_newsroom_names_no_person(byline: str) -> None:
+    from weblens.extract.authors import is_organisation
+
+    assert is_organisation(byline)
+
+
+def test_a_kicker_set_in_its_own_element_over_the_headline_is_no_part_of_the_title() -> None:
+    head = (
+        "<head><title>Liverpool lose at Everton | sport.example</title>"
+        "<meta property='og:title' content='Liverpool lose at Everton'></head>"
+    )
+    h1 = (
+        "<h1><span class='topline'>Premier League</span> "
+        "<span class='headline'>Liverpool lose at Everton</span></h1>"
+    )
+    html = f"<html>{head}<body><article>{h1}{_BODY}</article></body></html>"
+    assert extract(html, "https://sport.example/a").title == "Liverpool lose at Everton"
+    # a headline that says more than the declared title, with no element of its own for the rest, stays
+    longer = "<h1>Liverpool lose at Everton in the derby</h1>"
+    html = f"<html>{head}<body><article>{longer}{_BODY}</article></body></html>"
+    assert extract(html, "https://sport.example/a").title == "Liverpool lose at Everton in the derby"
+
+
+@pytest.mark.parametrize(
+    ("og_title", "expected"),
+    [
+        (
+            "Party vote fails again-Politicsㅣ Daily Paper",
+            "Party vote fails again",
+        ),  # an affix we cannot parse
+        ("Party vote fails again: what comes next", "Party vote fails again: what comes next"),  # a subtitle
+    ],
+)
+def test_a_declared_title_that_only_adds_an_affix_to_another_gives_way_to_it(
+    og_title: str, expected: str
+) -> None:
+    ld = '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Party vote fails again"}'
+    head = (
+        f"<head><meta property='og:title' content='{og_title}'>"
+        f"<script type='application/ld+json'>{ld}</script></head>"
+    )
+    html = f"<html>{head}<body><article>{_BODY}</article></body></html>"
+    assert extract(html, "https://paper.example/a").title == expected

@@ -152,6 +152,34 @@ def test_an_inline_read_also_box_goes_but_the_article_after_it_stays() -> None:
     assert "The final paragraph of the story" in out
 
 
+def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_block_is_boxed() -> None:
+    """A page that sets every paragraph in boxes of its own (``<div><div><p>``): the paragraphs after
+    the box are set as those before it were, so they are the article's."""
+    wrapped = "".join(
+        f"<div class='row'><div class='cell'><p>Paragraph {i} of the story gives the reader one more "
+        "fact, with a full sentence or two.</p></div></div>"
+        for i in range(8)
+    )
+    box = (
+        "<div class='row'><h3 class='label'>Read More</h3>"
+        "<a href='/other'><p class='related-text'>First look at new homes for sale this year</p></a></div>"
+    )
+    last = (
+        "<div class='row'><div class='cell'><p>The final paragraph of the story comes after the box, "
+        "and it belongs to the article too.</p></div></div>"
+    )
+    root = lxml.html.fromstring(f"<div>{wrapped}{box}{last}</div>")
+    drop_trailing_boilerplate(root)
+    out = render_text(root)
+    assert "Read More" not in out and "First look" not in out
+    assert "The final paragraph of the story" in out
+    root = lxml.html.fromstring(
+        f"<div>{wrapped}{box}<div class='teaser'><p>{'A teaser of another story. ' * 4}</p></div></div>"
+    )
+    drop_trailing_boilerplate(root)
+    assert "teaser of another story" not in render_text(root)  # set otherwise: not the article's
+
+
 @pytest.mark.parametrize("heading", ["Das könnte Sie auch interessieren", "Notas relacionadas", "Lire aussi"])
 def test_related_sections_in_other_languages(heading: str) -> None:
     out = _trim(f"<h3>{heading}</h3><ul><li><a href='/a'>Ein anderer Artikel</a></li></ul>")

@@ -46,6 +46,8 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
 _NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?:(?:\s|$)")
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
+# a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
+_ROLE_AFTER_NAME = re.compile(r"\s*(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)$")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -56,6 +58,11 @@ _AUTHOR_SPLIT = re.compile(
     re.I,
 )
 _TRIM = " .:-–—()[]\"'"
+# "and" in other languages between two names: German, Danish and Norwegian, Swedish, French, Dutch,
+# Italian and Portuguese, Spanish, Polish and Czech, Turkish, Hungarian, Finnish, Russian, Indonesian.
+# Only between two names of two words or more each, the second with a capital ("Felix Schröder und
+# Jörg Soldwisch"): "y" and "da" are also parts of one name ("José Ortega y Gasset").
+_OTHER_AND = re.compile(r"\s+(?:und|og|och|et|en|e|y|i|a|oraz|ve|és|ja|и|dan)\s+(?=[^\W\d_])")
 # the small words a name may hold ("Ludwig van Beethoven", "Maria de la Cruz", "Rania bin Ali")
 NAME_PARTICLES = frozenset(
     (
@@ -73,6 +80,8 @@ _ROLE_WORDS = frozenset(
         # the words of a byline's label: a value made only of these ("Posted on", "Written by") is
         # the label of a byline whose name sits in another element
         "on", "by", "at", "in", "from", "written", "submitted", "filed", "last",
+        # "by" in other languages (of _BY): a byline's label, not a name ("Von" in a box of its own)
+        "von", "par", "por", "door", "av", "af", "przez",
     )
 )  # fmt: skip
 # words in lower case that make a link to a writer's page of a name ("More from James", "See all
@@ -101,12 +110,18 @@ _WIRES = (
     "agence france-presse", "agence france presse", "bloomberg", "bloomberg news", "dpa",
     "press association", "pa media", "upi", "united press international", "xinhua", "tass",
     "efe", "ansa", "kyodo news", "yonhap", "pti", "ians", "cnn", "bbc news", "canadian press",
+    # Europe's national agencies, as they sign: Austria, Switzerland, Germany's church agencies, the
+    # Netherlands, Belgium, the Nordic countries, Czechia, Poland, Hungary, Turkey
+    "apa", "sda", "ats", "kna", "epd", "anp", "belga", "tt", "ntb", "ritzau", "stt", "čtk", "ctk", "pap",
+    "mti", "anadolu", "anadolu agency",
 )  # fmt: skip
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
     "staff report", "editorial staff", "editorial team", "editorial board", "editorial", "editorials",
     "editors", "opinion", "newsroom", "admin", "administrator", "webmaster", "guest", "anonymous",
     "multiple sources", "various sources", "wire reports", "web desk", "news desk",
+    # "newsroom" and "news" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
+    "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
 )  # fmt: skip
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
 # "India Post News Weekly", "Sputnik International" names no person (not "Press" or "Daily": surnames)
@@ -117,13 +132,15 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration",
-        "authority", "government",
+        "authority", "government", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
+        "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
 _AGENCY_TAIL = re.compile(
     r"(?:[\s,|/–—-]+(?:" + "|".join(re.escape(a) for a in sorted(_WIRES, key=len, reverse=True)) + r"))+\s*$",
     re.I,
 )
+_DOMAIN_NAME = re.compile(r"^[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}$")  # "hessenschau.de": a site's address
 _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
 # a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
 _PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
@@ -189,14 +206,27 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
     text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
     text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
     after_wire = False
-    for part in _AUTHOR_SPLIT.split(text):
+    for part in (pair for piece in _AUTHOR_SPLIT.split(text) for pair in _two_names(piece)):
         name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
+        name = _ROLE_AFTER_NAME.sub("", name)
         if after_wire and " " not in name:
-            continue  # the dateline after a wire service: "PTI, Washington"
-        after_wire = " ".join(name.casefold().split()) in _WIRES
+            continue  # the dateline after a wire service or a site: "PTI, Washington", "site.de, Frankfurt"
+        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
         if is_name(name):
             names.append(name)
     return names
+
+
+def _two_names(part: str) -> list[str]:
+    """``part`` as the two names another language's "and" joins ("Anna Martel und Lea Wagner"),
+    when each side has two words or more and the second opens with a capital; else ``part``."""
+    found = _OTHER_AND.search(part)
+    if found is None:
+        return [part]
+    first, second = part[: found.start()].strip(), part[found.end() :].strip()
+    if len(first.split()) < 2 or len(second.split()) < 2 or not second[:1].isupper():
+        return [part]
+    return [first, *_two_names(second)]
 
 
 def is_name(name: str) -> bool:

@@ -13,6 +13,7 @@ of every page, so it creates no object per block).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -49,7 +50,10 @@ CELLS = frozenset(("td", "th"))
 # the blocks a table's cell holds when the table lays out a page (a data cell holds none)
 CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 _CODE = frozenset(("code", "tt"))
-_ENDS_SENTENCE = frozenset(".!?\"”'’)。！？")
+# what ends a sentence: Latin and CJK stops, and the full stops of Devanagari and Bengali (।, ॥), Urdu
+# (۔), Arabic's question mark (؟), Ethiopic (።), Burmese (။) and Armenian (։)
+_ENDS_SENTENCE = frozenset(".!?\"”'’)。！？।॥۔؟።။։")
+_INNER_STOP = re.compile(r"[。！？]|[।॥۔؟።။։]\s")  # a sentence's end inside a text of another script
 
 PROSE_CHARS = 80
 """Characters of a block's own text outside links (by ``measure()``: a CJK character counts 3) that,
@@ -60,6 +64,11 @@ the selector, the cleaner and the tail trimmer (four constants of the same value
 PROSE_LINK_PARTS = 3
 """Less than one part in this many of a prose paragraph's text sits inside links: a paragraph that
 is a third or more links reads as a list of pointers, not as prose (integer, so the test is exact)."""
+
+
+def _has_inner_stop(piece: str) -> bool:
+    """A sentence ends inside ``piece`` in a script other than Latin (an ASCII text has none)."""
+    return not piece.isascii() and _INNER_STOP.search(piece) is not None
 
 
 def is_prose(size: int, links: int, sentences: bool) -> bool:
@@ -205,7 +214,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             if in_code:
                 codes[i] += size
             if not sentences[i]:
-                sentences[i] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece
+                sentences[i] = piece[-1] in _ENDS_SENTENCE or ". " in piece or _has_inner_stop(piece)
             if piece[-1] in ".…" and piece.endswith(("...", "…")):
                 ellipsis[i] = True
         tail = el.tail
@@ -217,7 +226,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
             elif parent in linked:
                 links[outer] += size
             if not sentences[outer]:
-                sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or "。" in piece
+                sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or _has_inner_stop(piece)
             if piece[-1] in ".…" and piece.endswith(("...", "…")):
                 ellipsis[outer] = True
     ends = stats.ends

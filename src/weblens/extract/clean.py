@@ -90,7 +90,9 @@ _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
-    r"outbrain|taboola|subscribe|signup|sign-up|disqus"
+    r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
+    # what stands in for an embed until the reader consents to load it: a notice, never the text
+    r"embed[-_]?placeholder|placeholder[-_]?embed"
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
@@ -289,6 +291,7 @@ def strip_junk(root: HtmlElement) -> None:
     if _math_as_text(found.math, found.img):
         found = _JunkWalk(root)  # a formula replaced: its links are gone
     _drop_heading_permalinks(found.anchor_links())
+    _drop_skip_links(found.anchor_links())
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
@@ -333,6 +336,28 @@ class _JunkWalk:
     def anchor_links(self) -> list[HtmlElement]:
         """The links to an anchor of the page (``href="#…"``): few of a page's links."""
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
+
+
+def _drop_skip_links(links: list[HtmlElement]) -> None:
+    """Remove the pairs of links that let a reader of a screen reader skip an embed, each pointing at
+    the other ("Embedded content from another site follows: skip it" before an embed, "Back before
+    the embedded content" after it), each a sentence: the page's navigation, not its text. A
+    footnote's reference and its back-link may point at each other too, but read as marks ("(1)",
+    "↩"), not as sentences."""
+    by_id = {ident: link for link in links if (ident := link.get("id")) and _is_a_sentence(link)}
+    if not by_id:
+        return
+    for link in list(by_id.values()):
+        other = by_id.get((link.get("href") or "")[1:])
+        if other is not None and other is not link and other.get("href") == f"#{link.get('id')}":
+            drop(link)
+
+
+_SKIP_LINK_WORDS = 3  # words of a skip link's text, at least (a footnote's mark has one)
+
+
+def _is_a_sentence(link: HtmlElement) -> bool:
+    return len(link.text_content().split()) >= _SKIP_LINK_WORDS
 
 
 def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
@@ -745,7 +770,7 @@ class _Judge:
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
-        self.runs: dict[tuple[HtmlElement, str | None], int] = {}  # per box and class: its prose <p>s
+        self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -761,7 +786,7 @@ class _Judge:
         if not plain and hidden_for_sure(el):
             return True
         if not plain and hidden_by_convention(el):
-            return self._holds_little_of_the_page(el)
+            return not self._is_shown_gated_paragraph(el) and self._holds_little_of_the_page(el)
         if tag in _CHROME:
             return self._prose_of(el)[0] < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
@@ -819,10 +844,17 @@ class _Judge:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
 
+    def _is_shown_gated_paragraph(self, el: HtmlElement) -> bool:
+        """A gated paragraph among the text's own (:meth:`_is_paragraph_of_a_run`) hidden from
+        assistive technology only (``<p class="paywall" aria-hidden="true">``, no hiding class):
+        every reader sees it, so it is the text."""
+        names = _names(el)
+        return _HIDDEN_CLASSES.isdisjoint(names.lower().split()) and self._is_paragraph_of_a_run(el, names)
+
     def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
         """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to
-        read), that shares its name with at least :data:`_RUN_PARAGRAPHS` paragraphs of prose
-        beside it, children of the same box: the text's paragraphs, marked alike, not the paywall's
+        read), among at least :data:`_RUN_PARAGRAPHS` paragraphs of prose, children of the same box
+        (named alike, or some of them not named at all): the text's paragraphs, not the paywall's
         notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
         is what it says."""
         if el.tag != "p" or "paywall" not in names.lower():
@@ -831,15 +863,13 @@ class _Judge:
         parent = el.getparent()
         if found is None or not self.stats.sentences[found] or parent is None:
             return False
-        name = el.get("class")
-        key = (parent, name)
-        run = self.runs.get(key)
+        run = self.runs.get(parent)
         if run is None:
             index, is_prose_block = self.stats.index.get, self.stats.is_prose
-            run = self.runs[key] = sum(
+            run = self.runs[parent] = sum(
                 1
                 for other in parent.iterchildren("p")
-                if other.get("class") == name and (i := index(other)) is not None and is_prose_block(i)
+                if (i := index(other)) is not None and is_prose_block(i)
             )
         return run >= _RUN_PARAGRAPHS
 

@@ -278,7 +278,7 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
 _BY_LINE = re.compile(
-    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)\s|(?:autor(?:in)?|author|автор)\s*:",
+    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s|$)|(?:autor(?:in)?|author|автор)\s*:",
     re.I,
 )
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
@@ -646,7 +646,7 @@ class _Page:
             else:
                 declared.append(strip_site_affix(text, site_keys, shown))
         if declared:
-            return self.headline(declared, site_keys) or declared[0]
+            return self.headline(declared, site_keys) or _without_affix(declared)
         text = clean_text(h1_text, _MAX_TITLE)
         if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
             return strip_site_affix(text, site_keys, shown)
@@ -665,7 +665,7 @@ class _Page:
             text = clean_text(_short_text(_without_permalinks(el), _MAX_TITLE), _MAX_TITLE)
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue
-            text = _without_label(text, declared)
+            text = _without_label(text, declared, el)
             words = _title_words(text)
             if any(
                 words < other and not lead <= words
@@ -1043,16 +1043,42 @@ _TITLE_STOPWORDS = frozenset(
 )
 
 
-def _without_label(text: str, declared: list[str]) -> str:
-    """A headline without the label it opens with ("Title: Tide clocks", an archive's descriptor)
-    when the rest is a declared title."""
+def _without_label(text: str, declared: list[str], heading: HtmlElement) -> str:
+    """A headline without the label it opens with when the rest is a declared title: an archive's
+    descriptor ("Title: Tide clocks"), or a kicker set in an element of its own at the head of the
+    ``heading`` (``<h1><span>Premier League</span><span>Liverpool lose at Everton</span></h1>``,
+    a topic line news pages put over their headlines)."""
     folded = text.casefold()
     for title in declared:
         if len(title) < len(text) and folded.endswith(title.casefold()):
             label = text[: len(text) - len(title)].strip()
-            if label.endswith(":") and len(label.split()) <= _LABEL_WORDS:
+            if (label.endswith(":") and len(label.split()) <= _LABEL_WORDS) or _is_kicker(heading, label):
                 return text[len(text) - len(title) :]
     return text
+
+
+def _without_affix(declared: list[str]) -> str:
+    """The first declared title, or another declared title it merely extends by an affix: the
+    JSON-LD headline "Title" beside an ``og:title`` "Title-Section | Site" whose separators the
+    affix rules do not know."""
+    first = declared[0]
+    for other in declared[1:]:
+        is_prefix = len(other) < len(first) and first.startswith(other)
+        if is_prefix and first[len(other) :].lstrip()[:1] in _AFFIX_OPENERS:
+            return other
+    return first
+
+
+_AFFIX_OPENERS = frozenset("-–—|·•»/_ㅣ｜")  # not ":", which opens a title's subtitle
+
+
+def _is_kicker(heading: HtmlElement, label: str) -> bool:
+    """``label`` is the text of the first element inside ``heading``, with no text before it."""
+    first = next(iter(heading), None)
+    if first is None or (heading.text or "").strip() or not label:
+        return False
+    own = " ".join((_short_text(first, _MAX_TITLE) or "").split()).rstrip(":")
+    return bool(own) and own.casefold() == label.rstrip(":").strip().casefold()
 
 
 def _title_words(title: str) -> frozenset[str]:
@@ -1103,7 +1129,7 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
         return spaced if spaced and len(spaced) <= limit else None
     pieces: list[str] = []
     size = 0
-    for piece in el.itertext():
+    for piece in _read_texts(el):
         size += len(piece)
         if size > limit * 4:
             return None
@@ -1350,5 +1376,21 @@ def _spaced_text(el: HtmlElement, limit: int) -> str | None:
     text = _short_text(el, limit)
     if text is None:
         return None
-    spaced = " ".join(" ".join(el.itertext()).split())
+    spaced = " ".join(" ".join(_read_texts(el)).split())
     return spaced if len(spaced) <= limit else text
+
+
+# the texts of an element a reader reads: a script's, a style's or a template's are code, not words
+_READ_TEXTS = lxml.etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
+)
+_UNREAD_TAGS = ("script", "style", "template")
+
+
+def _read_texts(el: HtmlElement) -> Iterable[str]:
+    """The texts of ``el`` in document order as a reader reads them: without what a script, a style
+    or a template inside it holds (a byline box whose script draws its icons)."""
+    if next(el.iter(*_UNREAD_TAGS), None) is None:
+        texts: Iterable[str] = el.itertext()  # the common case, walked in C
+        return texts
+    return [str(text) for text in _READ_TEXTS(el)]

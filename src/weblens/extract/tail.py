@@ -165,15 +165,43 @@ def opens_cross_reference(text: str) -> bool:
     return _CROSS_REFERENCE.match(text) is not None
 
 
-def _article_home(heading: HtmlElement, window_before: list[tuple[HtmlElement, str]]) -> HtmlElement | None:
-    """The container of the article's paragraphs just before a section heading, if any."""
+_Home = tuple[HtmlElement, tuple[tuple[str, str], ...]]  # a box, and the wrappers of a paragraph in it
+
+
+def _article_home(heading: HtmlElement, window_before: list[tuple[HtmlElement, str]]) -> _Home | None:
+    """Where the article's paragraphs just before a section heading are, if any: the box that holds
+    the last of them and the heading, and the wrappers between that box and the paragraph (none
+    when they are siblings; a wrapper of each paragraph on a page that sets every block in boxes of
+    its own)."""
     before = [other for other, prose in window_before if _is_paragraph(prose)]
     if before:
-        return before[-1].getparent()
+        last = before[-1]
+        around = set(heading.iterancestors())
+        box = next((up for up in last.iterancestors() if up in around), None)
+        wrappers = None if box is None else _wrappers(last, box)
+        return None if box is None or wrappers is None else (box, wrappers)
     for sibling in islice(heading.itersiblings(preceding=True), _LOOK_BACK):
         if _is_paragraph(" ".join(sibling.text_content().split())):
-            return heading.getparent()
+            parent = heading.getparent()
+            return (parent, ()) if parent is not None else None
     return None
+
+
+def _wrappers(el: HtmlElement, box: HtmlElement) -> tuple[tuple[str, str], ...] | None:
+    """The tags and classes of the boxes between ``el`` and ``box`` (an ancestor), innermost first;
+    None when ``box`` is not around ``el``."""
+    found: list[tuple[str, str]] = []
+    for up in el.iterancestors():
+        if up is box:
+            return tuple(found)
+        found.append((str(up.tag), up.get("class") or ""))
+    return None
+
+
+def _is_home_paragraph(el: HtmlElement, text: str, home: _Home) -> bool:
+    """A paragraph of the article itself: set in its box as the paragraphs before were."""
+    box, wrappers = home
+    return _is_paragraph(text) and _wrappers(el, box) == wrappers
 
 
 def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) -> set[int]:
@@ -181,7 +209,7 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
 
     A section of comments, tags or about-the-author runs to the end. A "related"/"read also" box
     takes its heading and what follows up to the next paragraph of the article itself (a prose
-    paragraph in the same container as the article's paragraphs before the box), if any.
+    paragraph set in the article's box as its paragraphs before the box were), if any.
     """
     cut: set[int] = set()
     for position, (el, text) in enumerate(window):
@@ -196,7 +224,7 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
                 (
                     later
                     for later in range(position + 1, len(window))
-                    if _is_paragraph(window[later][1]) and window[later][0].getparent() is home
+                    if _is_home_paragraph(window[later][0], window[later][1], home)
                 ),
                 len(window),
             )

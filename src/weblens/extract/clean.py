@@ -92,7 +92,9 @@ _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
     r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
     # what stands in for an embed until the reader consents to load it: a notice, never the text
-    r"embed[-_]?placeholder|placeholder[-_]?embed"
+    r"embed[-_]?placeholder|placeholder[-_]?embed|"
+    # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead
+    r"teaser[-_]?list"
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(

@@ -178,6 +178,10 @@ _HIDDEN_CLASSES = frozenset(
         "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
     )
 )  # fmt: skip
+_HIDING_HINT = re.compile(r"vh|sr-|visually|screen")  # a cheap look before the pattern below
+_PREFIXED_HIDING = re.compile(
+    r"[-_](?:vh|sr-only|visually-?hidden|screen-?reader(?:-text|-only)?|screenreader(?:-only)?)$"
+)
 # an icon font's glyph: a lower-case name, words joined by "_" ("chevron_right"), in an inline tag
 _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
 _ICON_TAGS = frozenset(("i", "span", "em"))
@@ -266,7 +270,17 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     if el.get("aria-hidden") == "true":
         return True
     names = el.get("class")
-    return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
+    return bool(names) and has_hiding_class(names)
+
+
+def has_hiding_class(names: str) -> bool:
+    """A class of ``names`` hides the element from sight and leaves it to screen readers: one of
+    :data:`_HIDDEN_CLASSES`, or such a name behind a prefix (``go-vh``, ``u-visually-hidden``,
+    ``c-sr-only``: "vh" is "visually hidden"). Not ``overflow-hidden``, which hides nothing."""
+    tokens = names.lower().split()
+    if not _HIDDEN_CLASSES.isdisjoint(tokens):
+        return True
+    return any(_PREFIXED_HIDING.search(token) for token in tokens if _HIDING_HINT.search(token))
 
 
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
@@ -851,7 +865,7 @@ class _Judge:
         assistive technology only (``<p class="paywall" aria-hidden="true">``, no hiding class):
         every reader sees it, so it is the text."""
         names = _names(el)
-        return _HIDDEN_CLASSES.isdisjoint(names.lower().split()) and self._is_paragraph_of_a_run(el, names)
+        return not has_hiding_class(names) and self._is_paragraph_of_a_run(el, names)
 
     def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
         """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to

@@ -180,7 +180,8 @@ _HIDDEN_CLASSES = frozenset(
 )  # fmt: skip
 _HIDING_HINT = re.compile(r"vh|sr-|visually|screen")  # a cheap look before the pattern below
 _PREFIXED_HIDING = re.compile(
-    r"[-_](?:vh|sr-only|visually-?hidden|screen-?reader(?:-text|-only)?|screenreader(?:-only)?)$"
+    # not Tailwind's "not-sr-only", which shows again what sr-only hid
+    r"(?<!not)[-_](?:vh|sr-only|visually-?hidden|screen-?reader(?:-text|-only)?|screenreader(?:-only)?)$"
 )
 # an icon font's glyph: a lower-case name, words joined by "_" ("chevron_right"), in an inline tag
 _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")

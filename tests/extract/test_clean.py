@@ -703,3 +703,31 @@ def test_a_pair_of_links_to_skip_an_embed_goes_and_a_footnotes_marks_stay() -> N
     out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{skip}{notes}</div>"))
     assert "Skip it here" not in out and "Go back before" not in out
     assert out.count("(1)") == 2
+
+
+def test_an_inline_list_of_teasers_goes_and_a_lead_named_teaser_stays() -> None:
+    teasers = (
+        "<div class='c-inline-teaser-list'><p class='c-inline-teaser-list__headline'>Read also</p><ul>"
+        "<li><article class='c-teaser'><h3><a href='/a'>Another story of the day</a></h3>"
+        "<p>A summary of that other story, long enough to read as a sentence of prose, and more.</p>"
+        "</article></li></ul></div>"
+    )
+    lead = "<p class='article-teaser'>The lead of this very article, which sums up what follows it.</p>"
+    out = _clean(_page(f"<div class='body'>{lead}<p>{ARTICLE}</p>{teasers}<p>{ARTICLE}</p></div>"))
+    assert "Another story of the day" not in out and "A summary of that other story" not in out
+    assert "The lead of this very article" in out
+
+
+@pytest.mark.parametrize("name", ["go-vh", "u-visually-hidden", "c-sr-only", "reader__visually-hidden"])
+def test_a_hiding_class_behind_a_prefix_hides_a_links_note_for_screen_readers(name: str) -> None:
+    note = f"<span class='{name}'>(opens in a new window)</span>"
+    link = f"<a href='https://shop.example/'>its investors{note}</a>"
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE} It promised {link} a revolution.</p></div>"))
+    assert "opens in a new window" not in out and "its investors" in out
+
+
+def test_a_utility_class_that_names_hidden_overflow_hides_nothing() -> None:
+    out = _clean(
+        _page("<div class='overflow-hidden'><p>A paragraph in a box that clips its overflow.</p></div>")
+    )
+    assert "clips its overflow" in out

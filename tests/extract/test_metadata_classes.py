@@ -516,3 +516,30 @@ def test_a_declared_title_that_only_adds_an_affix_to_another_gives_way_to_it(
     )
     html = f"<html>{head}<body><article>{_BODY}</article></body></html>"
     assert extract(html, "https://paper.example/a").title == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("<p>Von: <a href='/bill-mccarthy'>Bill McCarthy</a></p>", "Bill McCarthy"),  # a label with a colon
+        ("<p>Par : <a href='/jean-dupont'>Jean Dupont</a></p>", "Jean Dupont"),  # French spacing
+    ],
+)
+def test_another_languages_by_with_a_colon_before_a_linked_name(line: str, author: str) -> None:
+    page = extract(_headed(f"{line}{_BODY}"), url="https://news.example/a-story")
+    assert page.author == author
+
+
+def test_an_author_mark_named_in_camel_case_comes_before_a_teasers_later() -> None:
+    """``<ul class="metaInfoAuthorList">`` under the headline is the byline; a teaser further down
+    names its own story's author in ``articleBox__authorList``."""
+    byline = (
+        "<ul class='metaInfoAuthorList'><li class='metaInfoAuthorList-item'>"
+        "<a href='/author/nflakin/'>Nathaniel Flakin</a></li></ul>"
+    )
+    teaser = (
+        "<div class='articleBox'><ul class='articleBox__authorList'><li>Emilio Albamonte</li></ul>"
+        "<h3><a href='/other-story'>Another story</a></h3></div>"
+    )
+    page = extract(_headed(f"{byline}{_BODY}{teaser}"), url="https://news.example/a-story")
+    assert page.author == "Nathaniel Flakin"

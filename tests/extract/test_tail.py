@@ -39,6 +39,9 @@ def _trim(tail: str) -> str:
         "You must sign in to post a reply.",
         "Time to create page: 0.491 seconds",
         "Page generated in 0.0312 seconds with 14 queries",
+        "Follow The Daily Example on Google News to get our stories in your feed.",
+        "Folgst du schon 20 Minuten auf Whatsapp?",
+        "2 Wochen kostenlos testen",
     ],
 )
 def test_trailing_lines_go(line: str) -> None:

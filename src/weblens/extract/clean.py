@@ -92,7 +92,9 @@ _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
     r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
     # what stands in for an embed until the reader consents to load it: a notice, never the text
-    r"embed[-_]?placeholder|placeholder[-_]?embed"
+    r"embed[-_]?placeholder|placeholder[-_]?embed|"
+    # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead
+    r"teaser[-_]?list"
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
@@ -176,6 +178,11 @@ _HIDDEN_CLASSES = frozenset(
         "hide", "d-none", "is-hidden", "u-hidden", "hidden-text",
     )
 )  # fmt: skip
+_HIDING_HINT = re.compile(r"vh|sr-|visually|screen")  # a cheap look before the pattern below
+_PREFIXED_HIDING = re.compile(
+    # not Tailwind's "not-sr-only", which shows again what sr-only hid
+    r"(?<!not)[-_](?:vh|sr-only|visually-?hidden|screen-?reader(?:-text|-only)?|screenreader(?:-only)?)$"
+)
 # an icon font's glyph: a lower-case name, words joined by "_" ("chevron_right"), in an inline tag
 _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
 _ICON_TAGS = frozenset(("i", "span", "em"))
@@ -264,7 +271,17 @@ def hidden_by_convention(el: HtmlElement) -> bool:
     if el.get("aria-hidden") == "true":
         return True
     names = el.get("class")
-    return bool(names) and not _HIDDEN_CLASSES.isdisjoint(names.lower().split())
+    return bool(names) and has_hiding_class(names)
+
+
+def has_hiding_class(names: str) -> bool:
+    """A class of ``names`` hides the element from sight and leaves it to screen readers: one of
+    :data:`_HIDDEN_CLASSES`, or such a name behind a prefix (``go-vh``, ``u-visually-hidden``,
+    ``c-sr-only``: "vh" is "visually hidden"). Not ``overflow-hidden``, which hides nothing."""
+    tokens = names.lower().split()
+    if not _HIDDEN_CLASSES.isdisjoint(tokens):
+        return True
+    return any(_PREFIXED_HIDING.search(token) for token in tokens if _HIDING_HINT.search(token))
 
 
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
@@ -849,7 +866,7 @@ class _Judge:
         assistive technology only (``<p class="paywall" aria-hidden="true">``, no hiding class):
         every reader sees it, so it is the text."""
         names = _names(el)
-        return _HIDDEN_CLASSES.isdisjoint(names.lower().split()) and self._is_paragraph_of_a_run(el, names)
+        return not has_hiding_class(names) and self._is_paragraph_of_a_run(el, names)
 
     def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
         """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to

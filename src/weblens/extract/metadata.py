@@ -278,15 +278,15 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
 _BY_LINE = re.compile(
-    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
     re.I,
 )
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        "class": ("byline", "author"),
-        "id": ("byline",),
+        "class": ("byline", "author", "Byline", "Author"),  # and in camelCase ("metaInfoAuthorList")
+        "id": ("byline", "Byline"),
     }
 )
 
@@ -1272,7 +1272,8 @@ def _marker_kind(el: HtmlElement) -> int | None:
         return _DATE_MARK
     if "author" in (el.get("rel") or "").lower().split():
         return 1
-    if "author" in (el.get("class") or "") or "byline" in f"{el.get('class') or ''} {el.get('id') or ''}":
+    names = (el.get("class") or "").lower()
+    if "author" in names or "byline" in f"{names} {(el.get('id') or '').lower()}":
         return 2
     return None
 

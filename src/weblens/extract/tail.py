@@ -36,7 +36,8 @@ __all__ = [
 
 _CALL_TO_ACTION = re.compile(
     r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
-    r"on (?:twitter|facebook|instagram|linkedin|telegram|youtube)|share (?:this|it)\b|click here|tap here|"
+    r"on (?:twitter|facebook|instagram|linkedin|telegram|youtube|google news|whatsapp|threads|bluesky|"
+    r"tiktok|flipboard)|share (?:this|it)\b|click here|tap here|"
     r"download (?:our|the)\b.{0,30}\bapps?\b|support (?:us|our)|donate|become a (?:member|subscriber|patron)|"
     r"join (?:us|our|now)|all rights reserved|©|\(c\) ?\d{4}|copyright|terms of (?:use|service)|"
     r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
@@ -49,7 +50,8 @@ _CALL_TO_ACTION = re.compile(
     r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
     r"time to (?:create|generate|render|load) (?:the |this )?page|"
     # the same in a few other languages
-    r"abonnier|folgen sie uns|folge uns|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
+    r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
+    r"(?:kostenlos|gratis) testen|probeabo|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
     r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)",
     re.I,

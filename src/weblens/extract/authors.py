@@ -132,7 +132,7 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration",
-        "authority", "government", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
+        "authority", "government", "staff", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
         "redactie", "redakcja", "redação",
     )
 )  # fmt: skip

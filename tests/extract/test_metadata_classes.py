@@ -573,7 +573,7 @@ def _story_with_related_card(byline: str) -> str:
          "Ann Lee, Bo Chen", "2024-05-14"),
         ("<p>Par Anne Leroy et Bruno Chevalier</p><p>Publié le 14 mai 2024</p>",
          "Anne Leroy, Bruno Chevalier", "2024-05-14"),
-        ("<p>Words by Ann Lee.</p>", None, None),  # no byline of its own that we read: none, not Tom Price's
+        ("<p class='kicker'>Harbour</p>", None, None),  # no byline of its own: none, not Tom Price's
     ],
 )  # fmt: skip
 def test_a_related_storys_byline_and_date_after_the_article_are_not_the_pages(
@@ -599,3 +599,17 @@ def test_links_to_writers_pages_under_the_headline_are_its_byline_without_a_by()
 def test_a_newsrooms_staff_names_no_person() -> None:
     page = extract(_story_with_related_card("<p>By HNN Staff</p>"), "https://coastal-times.example/2024/levy")
     assert page.author is None
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "<p>Words by Ann Lee. Photographs by Bo Chen.</p>",  # the photographer is no writer
+        "<div class='story-meta'>Story by Ann Lee • 14 May 2024</div>",
+        "<p>Reporting by Ann Lee</p>",
+        "<p>By Ann Lee (@annlee_writes)</p>",  # the writer's handle after the name
+    ],
+)
+def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str) -> None:
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ann Lee"]

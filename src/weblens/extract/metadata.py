@@ -56,6 +56,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import (
+    BY_LABELS,
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
@@ -288,7 +289,7 @@ _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address")
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
 _BY_LINE = re.compile(
-    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
     re.I,
 )
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides

@@ -613,3 +613,15 @@ def test_a_newsrooms_staff_names_no_person() -> None:
 def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str) -> None:
     page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
     assert page.authors == ["Ann Lee"]
+
+
+def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
+    body = "".join(
+        f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(3)
+    )
+    html = (
+        "<html><head><title>Notes on the harbour levy</title></head><body><article>"
+        f"<h1>Notes on the harbour levy</h1>{body}"
+        "<p class='post-footer'>Posted on May 14, 2024 by Ann Lee in News</p></article></body></html>"
+    )
+    assert (extract(html, "https://blog.example/notes").published_date or "")[:10] == "2024-05-14"

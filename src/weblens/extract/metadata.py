@@ -251,6 +251,7 @@ _NOT_PUBLISHED = re.compile(
 # Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
 _PUBLICATION_SENTENCE = re.compile(
     r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
+    r"|(?:posted|published)\s+on\s+\W*\w"  # a post's footer: "Posted on May 14, 2024 by Ann Lee in News"
     r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
     r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
     r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",

@@ -617,7 +617,7 @@ def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str)
 
 def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
     body = "".join(
-        f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(3)
+        f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(8)
     )
     html = (
         "<html><head><title>Notes on the harbour levy</title></head><body><article>"

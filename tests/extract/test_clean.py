@@ -600,6 +600,33 @@ def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
     assert not any(line in out for line in gated)  # a run named for another weak role is that role
 
 
+def test_headings_and_lists_marked_as_behind_a_paywall_among_its_paragraphs_stay() -> None:
+    """A buying guide marks every block past the free part as gated: its products' headings (one
+    set alone in an anchor's wrapper) and their lists of specifications are the text as its
+    paragraphs are. A notice's heading named for the paywall's bar, and a gated heading with no
+    run of paragraphs beside it, still go."""
+    paragraphs = [
+        "Residents who spoke at the meeting said the levy would fall hardest on the small shops by the quay.",
+        "The mayor said the figures would be published before the next meeting, with an audit of them.",
+        "Several members asked whether the harbour fund could pay for part of the works instead.",
+    ]
+    run = (
+        f"<p class='paywall'>{paragraphs[0]}</p>"
+        "<div id='best-overall'><h2 class='paywall'>The best tent for long walks</h2></div>"
+        f"<p class='paywall'>{paragraphs[1]}</p>"
+        "<ul class='paywall'><li>Weight: 1.2 kilograms packed</li><li>Sleeps: two people</li></ul>"
+        "<h3 class='paywall-bar'>Subscribe to read every guide</h3>"
+        f"<p class='paywall'>{paragraphs[2]}</p>"
+    )
+    out = _clean(_page(f"<div class='body'><p>{ARTICLE}</p>{run}</div>"))
+    assert "The best tent for long walks" in out
+    assert "Weight: 1.2 kilograms packed" in out
+    assert "Subscribe to read every guide" not in out  # not named only as gated
+    notice = "<h2 class='paywall'>Unlock this story</h2>"
+    alone = _clean(_page(f"<div class='body'><p>{ARTICLE}</p></div>{notice}"))
+    assert "Unlock this story" not in alone  # no run of gated paragraphs beside it
+
+
 def test_gated_paragraphs_hidden_from_screen_readers_only_among_the_texts_own_stay() -> None:
     """``<p class="paywall" aria-hidden="true">`` between unnamed paragraphs of the text: every
     reader sees it. A gated paragraph hidden by a class (``sr-only``) is hidden for sure, and goes."""

@@ -157,6 +157,35 @@ def test_a_table_of_data_in_a_box_that_only_scrolls_it_is_kept() -> None:
     assert f"{row} convert an image. |" in markdown
 
 
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        "<figure class='wp-block-table'>{}</figure>",  # WordPress's table block
+        "<figure>{}<figcaption>Table 1: the lighthouses of the isles</figcaption></figure>",
+        "<figure><figcaption>Lighthouses</figcaption><div class='scroll'>{}</div></figure>",
+    ],
+)
+def test_a_table_of_data_shown_as_a_figure_is_kept(wrap: str) -> None:
+    # a figure that shows a table and nothing else but its caption is the table: its cells are
+    # links (the lighthouses' and their engineers' pages) and short words, and it stays whole
+    rows = "".join(
+        f"<tr><td><a href='/wiki/{name.replace(' ', '_')}'>{name}</a></td><td>{isles}</td><td>{y}</td></tr>"
+        for name, isles, y in (
+            ("Muckle Flugga", "Shetland", 1858),
+            ("Noup Head", "Orkney", 1898),
+            ("Cantick Head", "Orkney", 1858),
+        )
+    )
+    table = wrap.format(
+        f"<table><thead><tr><th>Name</th><th>Group</th><th>Built</th></tr></thead>{rows}</table>"
+    )
+    body = f"<p>{SENTENCES}</p><p>The lighthouses are:</p>{table}<p>{SENTENCES}</p>"
+    markdown = weblens.extract(
+        f"<html><body><main>{body}</main></body></html>", "https://isles.example/"
+    ).markdown
+    assert "| [Noup Head](https://isles.example/wiki/Noup_Head) | Orkney | 1898 |" in markdown
+
+
 def test_the_site_comes_from_the_canonical_url_when_no_url_is_given() -> None:
     html = (
         "<html><head><link rel='canonical' href='https://news.example.com/story'></head><body><article>"

@@ -543,3 +543,85 @@ def test_an_author_mark_named_in_camel_case_comes_before_a_teasers_later() -> No
     )
     page = extract(_headed(f"{byline}{_BODY}{teaser}"), url="https://news.example/a-story")
     assert page.author == "Nathaniel Flakin"
+
+
+def _story_with_related_card(byline: str) -> str:
+    """An article whose byline and date are unmarked lines under its headline, followed (outside
+    its ``<article>``) by a related story's card with a marked author and a ``<time>``."""
+    body = "".join(
+        f"<p>Paragraph {i} of the council's story, with enough words in it to be read as prose.</p>"
+        for i in range(4)
+    )
+    card = (
+        "<aside class='related'><h3>More from the coast</h3><div class='card'>"
+        "<a href='/2024/05/ferry'>Ferry timetable changes announced</a>"
+        "<span class='author'>By Tom Price</span><time datetime='2024-05-10'>May 10, 2024</time>"
+        "</div></aside>"
+    )
+    return (
+        "<html><head><title>Council delays harbour levy vote | The Coastal Times</title></head><body>"
+        f"<main><article><h1>Council delays harbour levy vote</h1>{byline}{body}</article>{card}</main>"
+        "</body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    ("byline", "author", "day"),
+    [
+        ("<div class='meta'><span>By Ann Lee &amp; Bo Chen</span> <span>Published on 14 May 2024</span>"
+         "</div>",
+         "Ann Lee, Bo Chen", "2024-05-14"),
+        ("<p>Par Anne Leroy et Bruno Chevalier</p><p>Publié le 14 mai 2024</p>",
+         "Anne Leroy, Bruno Chevalier", "2024-05-14"),
+        ("<p class='kicker'>Harbour</p>", None, None),  # no byline of its own: none, not Tom Price's
+    ],
+)  # fmt: skip
+def test_a_related_storys_byline_and_date_after_the_article_are_not_the_pages(
+    byline: str, author: str | None, day: str | None
+) -> None:
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.author == author
+    assert (page.published_date or "")[:10] == (day or "")
+
+
+def test_links_to_writers_pages_under_the_headline_are_its_byline_without_a_by() -> None:
+    byline = (
+        "<div class='meta'><a href='/author/ann-lee'>Ann Lee</a>, <a href='/author/bo-chen/'>Bo Chen</a>"
+        " <time datetime='2024-05-14'>14 May 2024</time></div>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ann Lee", "Bo Chen"]
+    title_only = byline.replace("Ann Lee</a>, <a href='/author/bo-chen/'>Bo Chen", "Online News Editor")
+    page = extract(_story_with_related_card(title_only), "https://coastal-times.example/2024/levy")
+    assert page.author is None  # a job title on a link to a writer's page names nobody
+
+
+def test_a_newsrooms_staff_names_no_person() -> None:
+    page = extract(_story_with_related_card("<p>By HNN Staff</p>"), "https://coastal-times.example/2024/levy")
+    assert page.author is None
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "<p>Words by Ann Lee. Photographs by Bo Chen.</p>",  # the photographer is no writer
+        "<div class='story-meta'>Story by Ann Lee • 14 May 2024</div>",
+        "<p>Reporting by Ann Lee</p>",
+        "<p>By Ann Lee (@annlee_writes)</p>",  # the writer's handle after the name
+    ],
+)
+def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str) -> None:
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ann Lee"]
+
+
+def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
+    body = "".join(
+        f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(8)
+    )
+    html = (
+        "<html><head><title>Notes on the harbour levy</title></head><body><article>"
+        f"<h1>Notes on the harbour levy</h1>{body}"
+        "<p class='post-footer'>Posted on May 14, 2024 by Ann Lee in News</p></article></body></html>"
+    )
+    assert (extract(html, "https://blog.example/notes").published_date or "")[:10] == "2024-05-14"

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from weblens.extract.metatext import clean_text, looks_like_url
 
 __all__ = [
+    "BY_LABELS",
     "NAME_PARTICLES",
     "dedupe_names",
     "handle_key",
@@ -33,9 +34,13 @@ __all__ = [
 _MAX_AUTHOR = 100
 _MAX_AUTHOR_WORDS = 8
 _MAX_VALUE = 800
+# the words before "by" that make a byline of it: "Written by", "Words by", "Reporting by"
+BY_LABELS = (
+    r"written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
+    r"|reporting|article"
+)
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
-    r"^(?:(?:written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
-    r"|reporting|article)\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
+    rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
     r"|^[^\W\d_]{2,15}\s?:\s+"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
@@ -58,6 +63,7 @@ _AUTHOR_SPLIT = re.compile(
     re.I,
 )
 _TRIM = " .:-–—()[]\"'"
+_HANDLE_AFTER = re.compile(r"\s*\(?@\w+\)?$")  # "Ann Lee (@annlee_writes)": the writer's handle
 # "and" in other languages between two names: German, Danish and Norwegian, Swedish, French, Dutch,
 # Italian and Portuguese, Spanish, Polish and Czech, Turkish, Hungarian, Finnish, Russian, Indonesian.
 # Only between two names of two words or more each, the second with a capital ("Felix Schröder und
@@ -132,7 +138,7 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration",
-        "authority", "government", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
+        "authority", "government", "staff", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
         "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
@@ -208,7 +214,7 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
     after_wire = False
     for part in (pair for piece in _AUTHOR_SPLIT.split(text) for pair in _two_names(piece)):
         name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-        name = _ROLE_AFTER_NAME.sub("", name)
+        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", name))
         if after_wire and " " not in name:
             continue  # the dateline after a wire service or a site: "PTI, Washington", "site.de, Frankfurt"
         after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))

@@ -192,6 +192,11 @@ _WEAK_PARAGRAPHS = 3
 # box). Set at 3, as _WEAK_PARAGRAPHS: three paragraphs of prose are text wherever they stand. Seen
 # on a pool dev page: its short paragraphs between long ones, all marked "paywall", were dropped
 _RUN_PARAGRAPHS = 3
+# what else a writer sets among the gated paragraphs, named as they are: headings, lists, tables,
+# code (a buying guide whose products' headings and lists were all marked "paywall" lost them). Not
+# a quote's box: the one seen so named held the site's note on affiliate links
+_GATED_BLOCKS = frozenset((*HEADING_TAGS, "ul", "ol", "dl", "table", "pre"))
+_GATED = "paywall"
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
@@ -853,7 +858,7 @@ class _Judge:
             prose < _WEAK_PROSE
             and paragraphs < _WEAK_PARAGRAPHS
             and not self._aside_in_text(el, names)
-            and not self._is_paragraph_of_a_run(el, names)
+            and not self._is_part_of_a_gated_run(el, names)
         ):
             return True
         found = self.stats.index.get(el)
@@ -862,24 +867,40 @@ class _Judge:
         return False
 
     def _is_shown_gated_paragraph(self, el: HtmlElement) -> bool:
-        """A gated paragraph among the text's own (:meth:`_is_paragraph_of_a_run`) hidden from
+        """A gated paragraph among the text's own (:meth:`_is_part_of_a_gated_run`) hidden from
         assistive technology only (``<p class="paywall" aria-hidden="true">``, no hiding class):
         every reader sees it, so it is the text."""
         names = _names(el)
-        return not has_hiding_class(names) and self._is_paragraph_of_a_run(el, names)
+        return not has_hiding_class(names) and self._is_part_of_a_gated_run(el, names)
 
-    def _is_paragraph_of_a_run(self, el: HtmlElement, names: str) -> bool:
+    def _is_part_of_a_gated_run(self, el: HtmlElement, names: str) -> bool:
         """A ``<p>`` with a sentence, named as gated ("paywall": the text past the part free to
         read), among at least :data:`_RUN_PARAGRAPHS` paragraphs of prose, children of the same box
         (named alike, or some of them not named at all): the text's paragraphs, not the paywall's
         notice (one box). Only a gated name: a run of paragraphs named a disclaimer or a navigation
-        is what it says."""
-        if el.tag != "p" or "paywall" not in names.lower():
+        is what it says. A heading, a list, a table or code named only as gated (the class
+        word itself, not "paywall-bar") among such a run is the text's too, also set alone in a
+        wrapper of its own (an anchor's ``<div id="…"><h2 class="paywall">``)."""
+        tag = el.tag
+        if _GATED not in names.lower():
             return False  # most weak roles: the cheap look first
-        found = self.stats.index.get(el)
-        parent = el.getparent()
-        if found is None or not self.stats.sentences[found] or parent is None:
+        if tag == "p":
+            found = self.stats.index.get(el)
+            box = el.getparent()
+            if found is None or not self.stats.sentences[found]:
+                return False
+        elif tag in _GATED_BLOCKS and _GATED in names.lower().split():
+            box = el.getparent()
+            if box is not None and len(box) == 1 and box.tag == "div":
+                box = box.getparent()
+        else:
             return False
+        if box is None:
+            return False
+        return self._gated_run(box) >= _RUN_PARAGRAPHS
+
+    def _gated_run(self, parent: HtmlElement) -> int:
+        """How many paragraphs of prose are children of ``parent`` (counted once a box)."""
         run = self.runs.get(parent)
         if run is None:
             index, is_prose_block = self.stats.index.get, self.stats.is_prose
@@ -888,7 +909,7 @@ class _Judge:
                 for other in parent.iterchildren("p")
                 if (i := index(other)) is not None and is_prose_block(i)
             )
-        return run >= _RUN_PARAGRAPHS
+        return run
 
     def _is_cell_of_a_column(self, cell: HtmlElement) -> bool:
         """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its

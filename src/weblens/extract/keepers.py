@@ -191,6 +191,9 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return is_data_table(table) or (_is_led_into(table) and _is_list_in_columns(table))
     if tag == "dl":
         return _is_list_of_content_links(stats, i) or _is_cross_references(stats.nodes[i])
+    if tag == "figure":
+        table = _table_of_figure(stats.nodes[i])
+        return table is not None and is_data_table(table)
     if tag not in LISTS and tag not in WRAPPER_TAGS:
         return False
     table = _wrapped_list(stats.nodes[i], ("table",)) if tag in WRAPPER_TAGS else None
@@ -571,6 +574,16 @@ def _wrapped_list(el: HtmlElement, wanted: Collection[str] = ("ul", "ol", "dl"))
             return None
         el = children[0]
     return None
+
+
+def _table_of_figure(figure: HtmlElement) -> HtmlElement | None:
+    """The table a ``<figure>`` shows, when it shows one and nothing else but its captions (a
+    WordPress table block, ``<figure class="wp-block-table"><table>…</table><figcaption>``): the
+    table, also in a chain of boxes around it; None for any other figure."""
+    shown = [child for child in figure if isinstance(child.tag, str) and child.tag != "figcaption"]
+    if len(shown) != 1 or (figure.text or "").strip() or (shown[0].tail or "").strip():
+        return None
+    return _wrapped_list(shown[0], ("table",))
 
 
 def _is_list_in_columns(table: HtmlElement) -> bool:

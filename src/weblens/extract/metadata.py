@@ -16,7 +16,10 @@ in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``cit
   e-mail, a ``@handle``, contains digits or is only a job title is not a name; authors are
   people, so an organisation (JSON-LD type, wire service, newsroom, "The …", login handle, the
   site's name) is never one. "By A and B", "A, B", "A & B"
-  are split; at most 20 names of at most 100 characters are kept.
+  are split; at most 20 names of at most 100 characters are kept. Links to writers' pages
+  (``/author/ann-lee``) under the headline are a byline without a "By".
+- **the story's own**: when the page's headline stands in an ``<article>``, a byline or a date
+  marked outside it, or a line of one past its end, is another story's (a related story's card).
 - **canonical_url**: ``<link rel=canonical>`` comes first, as the standard's own mechanism
   (``og:url`` is often stale: ``http`` for ``https``, a share host), then ``og:url``,
   JSON-LD, meta. A candidate that is just the site root while the page or another
@@ -45,7 +48,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain, islice, takewhile
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -53,10 +56,12 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import (
+    BY_LABELS,
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
     is_handle,
+    is_name,
     is_organisation,
     profile_handle,
     reads_as_prose,
@@ -92,7 +97,7 @@ from weblens.extract.metatext import (
 )
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
-from weblens.extract.tree import AttributeSearch, drop
+from weblens.extract.tree import AttributeSearch, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = ["Metadata", "content_byline", "content_date", "content_title", "extract_metadata"]
@@ -246,6 +251,7 @@ _NOT_PUBLISHED = re.compile(
 # Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
 _PUBLICATION_SENTENCE = re.compile(
     r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
+    r"|(?:posted|published)\s+on\s+\W*\w"  # a post's footer: "Posted on May 14, 2024 by Ann Lee in News"
     r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
     r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
     r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",
@@ -272,13 +278,19 @@ _WRITING_CREDITS = frozenset(
     ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
 )
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
+# the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12"
+_AUTHOR_PAGE = re.compile(
+    r"/(?:authors?|autor(?:en|e|i)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?)"
+    r"/[^/?#]+|[?&]author=",
+    re.I,
+)
 # "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
 _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
 _BY_LINE = re.compile(
-    r"(?:(?:written|posted|submitted)\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
     re.I,
 )
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
@@ -706,11 +718,22 @@ class _Page:
                 break
         if declared:
             return declared[:_MAX_AUTHORS]
-        shown = self.byline(site_keys)
+        shown = self.byline(site_keys, self.in_story(title))
         if shown is not None:
             return shown[:_MAX_AUTHORS]
         under = self.byline_under_headline(site_keys, title)
         return (under or self.signed_line(site_keys))[:_MAX_AUTHORS]
+
+    def in_story(self, title: str | None) -> Callable[[HtmlElement], bool]:
+        """Whether an element is in the story: inside the ``<article>`` that holds the page's
+        headline, when one does (else anywhere). A byline or a date marked outside it is another
+        story's (a related story's card after the article: "By Tom Price", "May 10"), never the
+        page's: without one of its own, the page's is read in the lines under its headline."""
+        heading = self.headline_element(title)
+        story = next(heading.iterancestors("article"), None) if heading is not None else None
+        if story is None:
+            return lambda el: True
+        return lambda el: is_below(el, story)
 
     def signed_line(self, site_keys: frozenset[str]) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
@@ -739,7 +762,9 @@ class _Page:
             yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
         yield self.slack_author(), False
 
-    def byline(self, site_keys: frozenset[str]) -> tuple[str, ...] | None:
+    def byline(
+        self, site_keys: frozenset[str], among: Callable[[HtmlElement], bool] = lambda el: True
+    ) -> tuple[str, ...] | None:
         """The people of the first marked byline that names anyone; None when none does.
 
         Elements marked ``itemprop=author`` come first, then ``rel=author``, then a byline or
@@ -749,7 +774,11 @@ class _Page:
         the marks like the first one (same kind, tag and class) in the same byline. When the
         first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked()
-        kinds = {el: kind for el in marked if (kind := _marker_kind(el)) is not None and kind < _DATE_MARK}
+        kinds = {
+            el: kind
+            for el in marked
+            if (kind := _marker_kind(el)) is not None and kind < _DATE_MARK and among(el)
+        }
         roots: dict[HtmlElement, HtmlElement | None] = {}
         boxes: set[HtmlElement] = set()  # marks with a mark inside
         for el in kinds:
@@ -786,20 +815,26 @@ class _Page:
     def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
         Monday, November 18th, 2019") and names people by full names (two capitalised words or
-        more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston")."""
+        more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston"), or
+        links to writers' pages (:func:`_names_of_author_pages`)."""
         heading = self.headline_element(title)
         if heading is None:
             return ()
         budget = _UNDER_HEADLINE
+        in_story = self.in_story(title)
         for el in _after(heading):
             if not isinstance(el.tag, str):
                 continue
+            if not in_story(el):
+                return ()  # past the story's end: a related story's card is no byline of its
             own = " ".join((el.text or "").split())
             if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
                     return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
+            if el.tag == "a" and (linked := _names_of_author_pages(el)):
+                return _without_organisations(dedupe_names(linked), site_keys, self.profile_handles)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
                 return _without_organisations((name,), site_keys, self.profile_handles)
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
@@ -828,10 +863,15 @@ class _Page:
            story of 9 pm in Florida, declared at 2 am UTC the next day) is of the day shown; the
            URL stating the declared day is enough to keep it;
         3. without such a date: the date the URL states, else the date under the headline, else
-           the page's only date line."""
-        found = next(filter(None, map(_read_date, self.date_candidates())), None)
+           the page's only date line.
+
+        A date marked, or a date line, outside the story (:meth:`in_story`) is another story's."""
+        in_story = self.in_story(title)
+        found = next(filter(None, map(_read_date, self.date_candidates(in_story))), None)
         if found is None:
-            return self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line()
+            return (
+                self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line(in_story)
+            )
         found = in_own_zone(found, map(normalise_date, self.declared_dates()))
         if is_utc_time(found) and self.url_date(canonical) != found[:10]:
             shown = self.date_under_headline(title)
@@ -862,7 +902,8 @@ class _Page:
         if heading is None:
             return None
         label = ""  # the line before: "Joined:" makes the date after it a member's, not the page's
-        for line in _lines_of(chain((heading,), _after(heading)), _UNDER_HEADLINE, tail_only=heading):
+        story = takewhile(self.in_story(title), _after(heading))  # not past the story's end
+        for line in _lines_of(chain((heading,), story), _UNDER_HEADLINE, tail_only=heading):
             before, label = label, line
             if (
                 len(line) <= _MAX_DATE_TEXT
@@ -873,7 +914,7 @@ class _Page:
                 return found
         return None
 
-    def only_date_line(self) -> str | None:
+    def only_date_line(self, in_story: Callable[[HtmlElement], bool] = lambda el: True) -> str | None:
         """The very last resort: the date of the page's only date line, wherever it stands (a
         "Datum 12.01.2017" beside the header, a lone "30.07.2019" in a details box, a footer's
         "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
@@ -890,7 +931,7 @@ class _Page:
             if not date:
                 continue
             el = text.getparent()
-            if el is None or _in_comment(el):
+            if el is None or _in_comment(el) or not in_story(el):
                 continue
             # the line before: inside the element when the text is its tail, else before the element
             before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
@@ -908,13 +949,22 @@ class _Page:
         yield from self.values(_META_DATE)
         yield from self.jsonld.media_published
 
-    def date_candidates(self) -> Iterator[str]:
+    def date_candidates(self, among: Callable[[HtmlElement], bool] = lambda el: True) -> Iterator[str]:
+        """The dates the page declares, then those it marks, of the elements ``among`` says are
+        the story's (:meth:`marked_dates`)."""
         yield from self.declared_dates()
         yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
+        yield from self.marked_dates(among)
+
+    def marked_dates(self, among: Callable[[HtmlElement], bool]) -> Iterator[str]:
+        """The dates of the elements marked ``datePublished``, the ``<time>`` elements (those marked
+        as the publication's first, unless they are of several days) and the elements named for a
+        date, of those ``among`` accepts."""
         _, dated = self.marked()
         for el in dated:
-            yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
-        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated"]
+            if among(el):
+                yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
+        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated" and among(t)]
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
@@ -925,7 +975,11 @@ class _Page:
         for el in times:
             yield _time_of(el)
         for el in islice(_DATED(self.tree), _MAX_DATED):
-            if _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}") and not _in_comment(el):
+            if (
+                _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+                and not _in_comment(el)
+                and among(el)
+            ):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
                 found = normalise_date(raw) or find_date(_short_text(el, 150))
                 if found:
@@ -1333,6 +1387,28 @@ def _name_credited_for_words(link: HtmlElement) -> str | None:
         return None
     name = " ".join(link.text_content().split())
     return name if _looks_like_a_name(name) else None
+
+
+def _names_of_author_pages(link: HtmlElement) -> list[str]:
+    """The names ``link`` and the links beside it (in the same box) show, when each links to a
+    writer's page on the site (:data:`_AUTHOR_PAGE`): a byline without a "By" ("<a
+    href=/author/ann-lee>Ann Lee</a>, <a href=/author/bo-chen>Bo Chen</a> · 14 May"). Empty when
+    ``link`` is no such link."""
+    if not _is_author_page_link(link):
+        return []
+    parent = link.getparent()
+    beside = (
+        [other for other in parent.iter("a") if _is_author_page_link(other)] if parent is not None else [link]
+    )
+    return [" ".join(other.text_content().split()) for other in beside]
+
+
+def _is_author_page_link(link: HtmlElement) -> bool:
+    """A link to a writer's page that shows a name (not a job title: "Online News Editor")."""
+    if not _AUTHOR_PAGE.search(link.get("href") or ""):
+        return False
+    name = " ".join(link.text_content().split())
+    return _looks_like_a_name(name) and is_name(name)
 
 
 def _looks_like_a_name(name: str) -> bool:

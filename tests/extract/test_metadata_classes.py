@@ -545,12 +545,12 @@ def test_an_author_mark_named_in_camel_case_comes_before_a_teasers_later() -> No
     assert page.author == "Nathaniel Flakin"
 
 
-def _story_with_related_card(byline: str) -> str:
+def _story_with_related_card(byline: str, paragraphs: int = 4) -> str:
     """An article whose byline and date are unmarked lines under its headline, followed (outside
     its ``<article>``) by a related story's card with a marked author and a ``<time>``."""
     body = "".join(
         f"<p>Paragraph {i} of the council's story, with enough words in it to be read as prose.</p>"
-        for i in range(4)
+        for i in range(paragraphs)
     )
     card = (
         "<aside class='related'><h3>More from the coast</h3><div class='card'>"
@@ -625,3 +625,12 @@ def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
         "<p class='post-footer'>Posted on May 14, 2024 by Ann Lee in News</p></article></body></html>"
     )
     assert (extract(html, "https://blog.example/notes").published_date or "")[:10] == "2024-05-14"
+
+
+def test_the_one_writer_the_story_links_to_is_its_author_as_a_last_resort() -> None:
+    # the card after the text, past the lines under the headline
+    card = "<div class='about'><h4><a href='/author/ann-lee'>Ann Lee</a></h4><p>On the quay.</p></div>"
+    html = _story_with_related_card("", paragraphs=8).replace("</article>", f"{card}</article>")
+    assert extract(html, "https://coastal-times.example/2024/levy").author == "Ann Lee"
+    two = html.replace("</article>", "<p>With <a href='/author/bo-chen'>Bo Chen</a>.</p></article>")
+    assert extract(two, "https://coastal-times.example/2024/levy").author is None  # two writers: no one

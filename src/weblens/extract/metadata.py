@@ -721,19 +721,36 @@ class _Page:
         shown = self.byline(site_keys, self.in_story(title))
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        under = self.byline_under_headline(site_keys, title)
-        return (under or self.signed_line(site_keys))[:_MAX_AUTHORS]
+        under = self.byline_under_headline(site_keys, title) or self.signed_line(site_keys)
+        return (under or self.linked_writer(site_keys, title))[:_MAX_AUTHORS]
+
+    def linked_writer(self, site_keys: frozenset[str], title: str | None) -> tuple[str, ...]:
+        """The very last resort: the one writer the story links to a writer's page of
+        (:func:`_is_author_page_link`), inside the ``<article>`` that holds the headline (a card
+        about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"); none
+        without such a box, or when it links two writers or more."""
+        story = self.story_box(title)
+        if story is None:
+            return ()
+        names = {" ".join(a.text_content().split()) for a in story.iter("a") if _is_author_page_link(a)}
+        if len(names) != 1:
+            return ()
+        return _without_organisations(tuple(names), site_keys, self.profile_handles)
 
     def in_story(self, title: str | None) -> Callable[[HtmlElement], bool]:
         """Whether an element is in the story: inside the ``<article>`` that holds the page's
         headline, when one does (else anywhere). A byline or a date marked outside it is another
         story's (a related story's card after the article: "By Tom Price", "May 10"), never the
         page's: without one of its own, the page's is read in the lines under its headline."""
-        heading = self.headline_element(title)
-        story = next(heading.iterancestors("article"), None) if heading is not None else None
+        story = self.story_box(title)
         if story is None:
             return lambda el: True
         return lambda el: is_below(el, story)
+
+    def story_box(self, title: str | None) -> HtmlElement | None:
+        """The ``<article>`` that holds the page's headline; None when none does."""
+        heading = self.headline_element(title)
+        return next(heading.iterancestors("article"), None) if heading is not None else None
 
     def signed_line(self, site_keys: frozenset[str]) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever

@@ -1567,3 +1567,31 @@ def test_a_paragraph_ended_by_another_scripts_full_stop_is_prose(sentence: str, 
     stats = gather_stats(body)
     first, second = (stats.block(i) for i in range(len(stats)) if stats.nodes[i].tag == "p")
     assert first.sentences and not second.sentences
+
+
+def test_a_table_of_data_deep_in_a_plugins_boxes_beside_its_caption_and_a_link_is_kept() -> None:
+    # a fixtures table four boxes deep, its teams and results links, a caption and a "View all"
+    # link beside it in one of the boxes: the boxes are looked into, the table judged as a table
+    rows = "".join(
+        f"<tr><td>{day} April</td><td><a href='/team/{home.lower()}/'>{home}</a></td>"
+        f"<td><a href='/event/{home.lower()}-v-{away.lower()}/'>{score}</a></td>"
+        f"<td><a href='/team/{away.lower()}/'>{away}</a></td></tr>"
+        for day, home, score, away in (
+            (6, "Harbourside", "3 - 1", "Saltmarsh"),
+            (13, "Fenwick", "2 - 2", "Harbourside"),
+            (20, "Harbourside", "0 - 4", "Quarry"),
+        )
+    )
+    table = (
+        f"<table><thead><tr><th>Date</th><th>Home</th><th>Result</th><th>Away</th></tr></thead>{rows}</table>"
+    )
+    boxes = (
+        "<div class='sp-section-content'><div class='sp-template'><h4 class='sp-table-caption'>Fixtures</h4>"
+        f"<div class='sp-table-wrapper'><div class='sp-scrollable-table-wrapper'>{table}</div></div>"
+        "<div class='sp-view-all-link'><a href='/calendar/'>View all events</a></div></div></div>"
+    )
+    body = f"<p>{SENTENCES}</p><p>The club's results this spring:</p>{boxes}<p>{SENTENCES}</p>"
+    markdown = weblens.extract(
+        f"<html><body><main>{body}</main></body></html>", "https://club.example/"
+    ).markdown
+    assert "| 13 April | [Fenwick](https://club.example/team/fenwick/) | [2 - 2]" in markdown

@@ -34,6 +34,7 @@ from weblens.extract.keepers import (
     WRAPPER_TAGS,
     WRAPPERS,
     has_written_paragraph,
+    holds_a_data_table,
     is_box_of_a_heading,
     is_data_table,
     is_item_of_kept_list,
@@ -736,6 +737,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
+    ("a box holding a table of data", lambda s, i: holds_a_data_table(s.stats, i)),
     ("a name beside its description", lambda s, i: is_name_of_its_description(s.stats, i, s.net)),
 )
 """What stays although it costs, asked in this order (the cheap questions first; the first that

@@ -35,6 +35,7 @@ __all__ = [
     "WRAPPERS",
     "WRAPPER_TAGS",
     "has_written_paragraph",
+    "holds_a_data_table",
     "is_box_of_a_heading",
     "is_data_table",
     "is_item_of_kept_list",
@@ -212,6 +213,15 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_list_in_prose(stats, i)
         or _is_list_of_links_out(stats, i, site)
     )
+
+
+def holds_a_data_table(stats: TreeStats, i: int) -> bool:
+    """A box (``div``, ``section``…) with a table of data somewhere inside (:func:`is_data_table`):
+    looked into rather than pruned whole, so that the table is judged as a table and what stands
+    beside it (a caption, a "View all" link, a search box) on its own. A table of fixtures or
+    releases sits deep in a plugin's boxes (``sp-template > sp-table-wrapper > …``)."""
+    el = stats.nodes[i]
+    return el.tag in WRAPPER_TAGS and any(is_data_table(table) for table in el.iter("table"))
 
 
 def is_resources_box(stats: TreeStats, i: int, site: str | None) -> bool:

@@ -1595,3 +1595,93 @@ def test_a_table_of_data_deep_in_a_plugins_boxes_beside_its_caption_and_a_link_i
         f"<html><body><main>{body}</main></body></html>", "https://club.example/"
     ).markdown
     assert "| 13 April | [Fenwick](https://club.example/team/fenwick/) | [2 - 2]" in markdown
+
+
+def _releases_table() -> str:
+    rows = "".join(
+        f"<tr><td>{year}</td><td><a href='/discography/{slug}/'>{title}</a></td><td>{kind}</td>"
+        f"<td><a href='https://label.example/'>Mudflat Records</a></td>"
+        f"<td><a href='/shop/{slug}/'>Shop</a></td></tr>"
+        for year, slug, title, kind in (
+            (2023, "salt-lines", "Salt Lines", "LP"),
+            (2020, "groyne", "Groyne", "EP"),
+            (2018, "estuary", "The Estuary Sessions", "LP"),
+            (2016, "weed", "Weed and Wrack", "Single"),
+        )
+    )
+    head = "<tr><th>Year</th><th>Title</th><th>Format</th><th>Label</th><th>Buy</th></tr>"
+    return f"<table class='tablepress'><thead>{head}</thead><tbody>{rows}</tbody></table>"
+
+
+def test_a_table_of_links_under_a_header_row_in_a_box_of_its_own_beside_the_intro_is_kept() -> None:
+    # a page builder sets each part in a widget of its own: the introduction, a table of releases
+    # whose cells are mostly links (titles, the label, the shop), a closing line. The table's links
+    # are its data: it costs nothing, so the box of all three parts wins, not the introduction's
+    widget = "<div class='elementor-widget'><div class='elementor-widget-container'>{}</div></div>"
+    parts = (
+        widget.format(
+            "<p>Everything we have put out since the first cassette in 2012. Titles link to the "
+            "album pages with lyrics and credits; the label column links to the label.</p>"
+        ),
+        widget.format(f"<div class='elementor-shortcode'>{_releases_table()}</div>"),
+        widget.format("<p>Digital copies are on our <a href='https://band.example/'>Bandcamp page</a>.</p>"),
+    )
+    html = (
+        "<html><body><header><nav><ul><li><a href='/'>Home</a></li><li><a href='/tour/'>Tour</a></li>"
+        "</ul></nav></header><article><h1>Discography</h1><div class='entry-content'>"
+        f"<div class='elementor-widget-wrap'>{''.join(parts)}</div></div></article>"
+        "<footer><p>Copyright 2024 The Band</p></footer></body></html>"
+    )
+    page = weblens.extract(html, "https://band.example/discography/")
+    assert "| 2020 | [Groyne](https://band.example/discography/groyne/) | EP |" in page.markdown
+    assert "Bandcamp page" in page.text
+
+
+def test_a_table_of_data_beside_the_pages_article_stays_out() -> None:
+    # a code host's list of a repository's files beside the README, which is the page's <article>
+    box = f"<div class='Box'>{_releases_table()}</div>"
+    html = (
+        f"<html><body><main><div class='Layout-main'>{box}<div id='readme' class='Box'>"
+        "<article class='markdown-body'><h1>tidekit</h1><p>tidekit predicts tides from harmonic constants. "
+        "It fits the constituents to a record of sea levels and writes the heights as CSV.</p></article>"
+        "</div></div></main></body></html>"
+    )
+    page = weblens.extract(html, "https://code.example/tidekit/")
+    assert "Groyne" not in page.text and "tidekit" in page.markdown
+
+
+@pytest.mark.parametrize("after", ["<div><ul>{}</ul></div>", "<ol>{}</ol>"])
+def test_a_line_set_in_a_div_leading_into_a_list_is_kept(after: str) -> None:
+    # Blogger (and Google Docs' exports) set every line of a post in a <div>: a short line leading
+    # into the list after it with a colon costs as a short line would, yet it is the text's
+    items = after.format("<li>Cherry rojo</li><li>Corazón de buey</li><li>Pera amarillo</li>")
+    html = (
+        "<html><body><div class='sidebar'><ul><li><a href='/a'>Archivo</a></li></ul></div>"
+        f"<div class='post-body'><div>{SENTENCES}</div><div><br></div><div>Probé tres variedades:</div>"
+        f"{items}<div>{SENTENCES}</div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://huerto.example/2024/04/tomates.html")
+    assert "Probé tres variedades:" in page.text and "Corazón de buey" in page.text
+
+
+def test_a_line_set_in_a_div_that_labels_a_list_of_links_is_still_pruned() -> None:
+    # "Related:" leads into nothing of the text: a label over a box of other stories
+    links = "".join(f"<li><a href='/p/{n}'>Another story number {n}</a></li>" for n in range(4))
+    html = (
+        f"<html><body><div class='post-body'><div>{SENTENCES}</div><div>{SENTENCES}</div>"
+        f"<div>Related:</div><ul>{links}</ul></div></body></html>"
+    )
+    assert "Related:" not in weblens.extract(html, "https://huerto.example/p/9").text
+
+
+def test_a_tables_status_line_and_a_countdown_are_no_text() -> None:
+    # live regions report on the page (a sortable table's count of rows, a countdown to a sale):
+    # chrome, as a tool bar is
+    html = (
+        f"<html><body><main><p>{SENTENCES}</p>{_releases_table()}"
+        "<div class='dataTables_info' role='status' aria-live='polite'>Showing 1 to 4 of 4 entries</div>"
+        f"<div role='timer'>Sale ends in 02:14:55</div><p>{SENTENCES}</p></main></body></html>"
+    )
+    text = weblens.extract(html, "https://band.example/discography/").text
+    assert "Groyne" in text
+    assert "Showing 1 to 4" not in text and "Sale ends" not in text

@@ -42,6 +42,9 @@ def _trim(tail: str) -> str:
         "Follow The Daily Example on Google News to get our stories in your feed.",
         "Folgst du schon 20 Minuten auf Whatsapp?",
         "2 Wochen kostenlos testen",
+        "You are visitor number 004217 since May 1998",
+        "Last modified 14 June 2003. You are visitor number 4217.",
+        "Back to the home page",
     ],
 )
 def test_trailing_lines_go(line: str) -> None:

@@ -80,10 +80,12 @@ _ALWAYS = (
 )  # fmt: skip
 _CHROME = frozenset(("nav", "aside", "header", "footer", "form"))
 # ARIA roles of the page's chrome, as the tags above are: a menu, the site's banner and footer, a
-# search box, a tool bar, a tooltip shown on hover, a dialog; removed as those tags are
+# search box, a tool bar, a tooltip shown on hover, a dialog, and the live regions that report on
+# the page rather than say something (a table's "Showing 1 to 5 of 5 entries", a countdown, a
+# ticker); removed as those tags are
 _CHROME_ROLES = frozenset(
     ("navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar", "tooltip", "dialog",
-     "alertdialog", "complementary")
+     "alertdialog", "complementary", "status", "timer", "marquee")
 )  # fmt: skip
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200

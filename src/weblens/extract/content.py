@@ -37,10 +37,12 @@ from weblens.extract.keepers import (
     holds_a_data_table,
     is_box_of_a_heading,
     is_data_table,
+    is_headed_data_table,
     is_item_of_kept_list,
     is_kept_paragraph,
     is_kept_whole,
     is_labelled_part,
+    is_lead_in_to_a_list,
     is_mostly_code,
     is_name_of_its_description,
     is_price_line,
@@ -296,11 +298,30 @@ def _sums(
     for i in discounted:  # text in a box named sidebar, widget, footer…: worth less than the same elsewhere
         if net[i] > 0:
             net[i] *= _DISCOUNT
-    for i in contents:  # a table of contents costs nothing, as the text's part
+    # a table of contents costs nothing, as the text's part; nor does a table of data, whose links
+    # are its data (the works, people, places a column names), not a menu
+    for i in [*contents, *_data_tables(stats, removed)]:
         for j in range(i, stats.ends[i] + 1):
             net[j] = max(net[j], 0.0)
     good = [max(weight, 0.0) for weight in net]
     return accumulate(stats, net, removed), accumulate(stats, good, removed)
+
+
+def _data_tables(stats: TreeStats, removed: Collection[int]) -> list[int]:
+    """The tables of data under a header row (:func:`~weblens.extract.keepers.is_headed_data_table`)
+    cleaning left, in an ``<article>`` when the page has one: a table beside the page's article is
+    the site's (a code host's list of a repository's files beside its README). One without a header
+    may be a box of links with a count beside each."""
+    tables = [i for i, el in enumerate(stats.nodes) if el.tag == "table" and i not in removed]
+    if not tables:
+        return []
+    has_article = any(el.tag == "article" for el in stats.nodes)
+    return [
+        i
+        for i in tables
+        if (not has_article or next(stats.nodes[i].iterancestors("article"), None) is not None)
+        and is_headed_data_table(stats.nodes[i])
+    ]
 
 
 def _contents_lists(stats: TreeStats, removed: Collection[int]) -> list[int]:
@@ -728,6 +749,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
     ("the text of a data table's cell", lambda s, i: is_text_of_a_data_cell(s.stats.nodes[i])),
     ("a price", lambda s, i: is_price_line(s.stats, i)),
+    ("a line leading into the list after it", lambda s, i: is_lead_in_to_a_list(s.stats.nodes[i])),
     ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (

@@ -18,7 +18,15 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import CELL_BLOCKS, CELLS, HEADING_TAGS, PROSE_CHARS, TreeStats, is_link
+from weblens.extract.blocks import (
+    BLOCK_TAGS,
+    CELL_BLOCKS,
+    CELLS,
+    HEADING_TAGS,
+    PROSE_CHARS,
+    TreeStats,
+    is_link,
+)
 from weblens.extract.clean import infobox
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.tree import own_rows
@@ -38,10 +46,12 @@ __all__ = [
     "holds_a_data_table",
     "is_box_of_a_heading",
     "is_data_table",
+    "is_headed_data_table",
     "is_item_of_kept_list",
     "is_kept_paragraph",
     "is_kept_whole",
     "is_labelled_part",
+    "is_lead_in_to_a_list",
     "is_mostly_code",
     "is_mostly_own_words",
     "is_name_of_its_description",
@@ -642,6 +652,16 @@ def is_data_table(el: HtmlElement) -> bool:
     )
 
 
+def is_headed_data_table(el: HtmlElement) -> bool:
+    """A table of data (:func:`is_data_table`) under a header row of two ``<th>`` or more: a header
+    names its columns, as no menu or layout set in a table does."""
+    if not is_data_table(el):
+        return False
+    first = next(el.iter("tr"))  # (a table of data has rows)
+    cells = [cell for cell in first if cell.tag in CELLS]
+    return len(cells) >= 2 and all(cell.tag == "th" for cell in cells)
+
+
 def _is_grid_under_header(rows: list[HtmlElement], columns: int) -> bool:
     """Every row below the header row has one cell per column of the header: a grid of records (a
     list of releases, people, places, every cell a link to its page), however many of its cells are
@@ -808,13 +828,28 @@ def _is_lead_clause(text: str, linked: int) -> bool:
 
 def _is_lead_in(el: HtmlElement) -> bool:
     """A paragraph of the text that ends leading into what follows: a clause of several words,
-    mostly not links, ending with a colon ("Read more:" or "Related:" are labels, not text)."""
-    if el.tag != "p":
+    mostly not links, ending with a colon ("Read more:" or "Related:" are labels, not text). The
+    paragraph is a ``<p>``, or a line set in a box of its own (see :func:`_is_line_box`)."""
+    if el.tag != "p" and not _is_line_box(el):
         return False
     text = " ".join(el.text_content().split())
     if not text.endswith(":"):
         return False
     return _is_lead_clause(text, sum(len(a.text_content()) for a in el.iter("a") if is_link(a)))
+
+
+def _is_line_box(el: HtmlElement) -> bool:
+    """A ``<div>`` holding a line of text and no block: how some editors write every paragraph
+    (Blogger's ``<div>Probé tres variedades:</div>``, Google Docs' and Outlook's exports)."""
+    return el.tag == "div" and not any(inner.tag in BLOCK_TAGS for inner in el.iterdescendants())
+
+
+def is_lead_in_to_a_list(el: HtmlElement) -> bool:
+    """A line of the text leading with a colon into the list right after it (see
+    :func:`_is_lead_in`): "Probé tres variedades:" over the list of them. A ``<p>`` costs nothing
+    and needs no keeping; a line set in a ``<div>`` costs as a short line would."""
+    after = el.getnext()
+    return after is not None and _wrapped_list(after) is not None and _is_lead_in(el)
 
 
 def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:

@@ -49,6 +49,9 @@ _CALL_TO_ACTION = re.compile(
     # the site software's note of how long the page took: "Page generated in 0.12 seconds"
     r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
     r"time to (?:create|generate|render|load) (?:the |this )?page|"
+    # a hit counter's line, a way back up the site ("You are visitor number 4217", "Back to top")
+    r"you are (?:the )?visitor|visitor (?:number|no\b|count)|"
+    r"back to (?:the )?(?:top|home ?page|index|main page|front page)\b|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"

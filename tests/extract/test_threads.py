@@ -249,3 +249,34 @@ def test_a_threads_text_opens_with_its_topic_and_an_articles_without_its_headlin
     assert thread.markdown.startswith("# Chain skips after replacement")  # the Markdown as before
     article = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips-after-replacement")
     assert article.text.startswith(_OPENING)  # a headline is the title field alone
+
+
+def _nested_post(number: int, text: str, *, depth: int) -> str:
+    """A post as XenForo 2 sets it: its text boxes deep below the post's own box, between the
+    poster's card, a header of links (its number, its date) and a footer of buttons."""
+    opening = "".join(f"<div class='message-level{level}'>" for level in range(depth))
+    closing = "</div>" * depth
+    return (
+        f"<article class='message message--post' id='js-post-{number}'><div class='message-inner'>"
+        f"<div class='message-user'><a href='/members/{number}'>member{number}</a>"
+        f"<dl><dt>Messages</dt><dd>{number * 7}</dd></dl></div>"
+        f"<header class='message-attribution'><a href='/posts/{number}'>#{number}</a>"
+        f"<a href='/posts/{number}/date'>4 Mar 2024</a></header>"
+        f"{opening}<div class='bbWrapper'>{text}</div>{closing}"
+        "<footer class='message-footer'>"
+        + "".join(f"<a href='/posts/{number}/{act}'>{act}</a>" for act in ("like", "quote", "report"))
+        + "</footer></div></article>"
+    )
+
+
+@pytest.mark.parametrize("depth", [2, 7])
+def test_a_short_reply_between_its_posters_card_and_buttons_is_kept(depth: int) -> None:
+    # a reply of a line weighs less than its card, header and buttons; and forum engines nest a
+    # post's text up to nine boxes below the list of posts
+    short = "+1, the same happened to mine last winter."
+    texts = [" ".join([_OPENING] * 3), " ".join([_REPLY] * 2), short]  # (too long to be read as a list)
+    posts = "".join(_nested_post(n, text, depth=depth) for n, text in enumerate(texts, 1))
+    html = f"<html><head><title>Chain</title></head><body><div class='block-body'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/threads/chain-skips.138154/").text
+    assert _OPENING in text and _REPLY in text and short in text
+    assert "member2" not in text and "report" not in text

@@ -15,7 +15,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Container
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from urllib.parse import unquote
 
@@ -83,7 +83,7 @@ _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
-_POST_LEVELS = 6  # boxes above the chosen text searched for the post it is one of, at most
+_POST_LEVELS = 10  # boxes above the chosen text searched for the post it is one of, at most (XenForo 2: 9)
 _POSTS = 2  # posts alike in one box, at least, that make a thread
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
@@ -637,18 +637,28 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
 
 
-def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], list[int]]:
+@dataclass(frozen=True)
+class _Thread:
+    """The posts of a thread found around the chosen text (:func:`_posts_of_the_thread`)."""
+
+    box: int  # the box holding them all
+    left_out: list[int] = field(default_factory=list)  # the box's other parts, to drop
+    replies: list[int] = field(default_factory=list)  # boxes of replies, kept whole
+    posts: list[int] = field(default_factory=list)  # posts alike, each looked into, never pruned whole
+
+
+def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
     two or more boxes of one kind (:func:`_post_kind`) that hold prose. The chosen text is one post
     of the thread (the longest); the thread is all of them. Else the box holding the post and the
     replies beside it (:func:`_replies_beside`), with the box's other parts to leave out and the
-    boxes of replies. ``(best, [], [])`` when there is neither."""
+    boxes of replies. ``_Thread(best)`` when there is neither."""
     stats, good = scores.stats, scores.good
     post = best
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
-            return best, [], []
+            return _Thread(best)
         kind = _post_kind(stats.nodes[post])
         posts = [
             child
@@ -658,13 +668,23 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], li
             and (good[child] >= _POST_PROSE or subtree_chars(stats, child) >= _POST_TEXT)
         ]
         if len(posts) >= _POSTS and kind[1]:
-            return box, [], []
+            return _Thread(box, posts=posts)
         replies = _replies_beside(scores, post, box)
         if replies:
             others = [child for child in stats.children(box) if child != post and child not in replies]
-            return box, others, replies
+            return _Thread(box, left_out=others, replies=replies)
         post = box
-    return best, [], []
+    return _Thread(best)
+
+
+def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
+    """The boxes in ``posts`` (each post whole) that hold some of its prose: a short reply weighs
+    less than its author's box and its buttons beside it, but it is the reply. Pruning looks into
+    them and takes out the chrome around the text (the author box, the buttons), never the text."""
+    stats, good = scores.stats, scores.good
+    return frozenset(
+        i for post in posts for i in range(post, stats.ends[post] + 1) if good[i] > 0 and stats.ends[i] != i
+    )
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
@@ -770,10 +790,13 @@ def _is_kept_though_costly(scores: _Scores, i: int) -> bool:
     return any(is_kept(scores, i) for _, is_kept in _KEPT_THOUGH_COSTLY)
 
 
-def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[HtmlElement]:
+def _prune(
+    scores: _Scores, best: int, *, whole: Collection[int] = (), opened: Collection[int] = ()
+) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add (:func:`_costs`) and that no rule of
     :data:`_KEPT_THOUGH_COSTLY` keeps; blocks in ``whole`` are kept whole (the sections of one
-    listing), and so are boxes of resources and labelled parts (see :func:`is_kept_whole`)."""
+    listing), and so are boxes of resources and labelled parts (see :func:`is_kept_whole`). Blocks
+    in ``opened`` are never pruned whole, only looked into (the boxes holding a post's text)."""
     stats, removed, site = scores.stats, scores.removed, scores.site
     ends = stats.ends
     pruned: list[HtmlElement] = []
@@ -782,6 +805,8 @@ def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[H
     while i <= end:
         if i in removed or i in whole or not costly[i - best]:
             i = ends[i] + 1  # (nothing below costs: nothing there to prune)
+        elif i in opened:
+            i += 1
         elif stats.nodes[i].tag in HEADING_TAGS and _has_one_line(stats, i):
             i = ends[i] + 1  # a box inside a heading is the heading's text (<h2><div>Title</div></h2>)
         elif stats.nodes[i].tag != "p" and (is_kept_whole(stats, i, site) or is_labelled_part(stats, i)):
@@ -938,6 +963,7 @@ def select_main(
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
+    posts: list[int] = []  # posts of a thread, looked into
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
     opinion = _second_opinion(scores, best) if unsure else None
@@ -949,15 +975,16 @@ def select_main(
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
         if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
-            best, left_out, replies = _posts_of_the_thread(scores, best)
-            later += replies  # kept whole: a reply's links and lines cost, one by one
+            found = _posts_of_the_thread(scores, best)
+            best, left_out, posts = found.box, found.left_out, found.posts
+            later += found.replies  # kept whole: a reply's links and lines cost, one by one
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    pruned = _prune(scores, best, whole=sections)
+    pruned = _prune(scores, best, whole=sections, opened=_holding_prose(scores, posts))
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature)
         pruned += _repeated_lines(stats, best, removed)
     for el in [stats.nodes[i] for i in left_out] + pruned:

@@ -38,6 +38,9 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bikes.example/thread-268.html",
         "https://bikes.example/viewtopic.php?t=158836",
         "https://bikes.example/questions/1077347/chain-skips",
+        "https://bikes.example/thread-283711-1-1.html",  # Discuz: the thread, its page, its list page
+        "https://bikes.example/index.php?topic=9127.0",  # SMF
+        "https://bikes.example/index.php?showtopic=4411",  # Invision of old
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -75,6 +78,9 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://news.example/topical/forumla",
         "https://news.example/threads-of-silk-123",  # a hyphenated slug, not a numbered thread
         "https://news.example/a/story.html?from=/t/",  # the query is not the path
+        "https://news.example/a/story.html?topic=politics",  # a topic by name is a section
+        "https://news.example/thread-of-the-day-2024-x.html",  # not numbers alone after the word
+        "https://news.example/a?view=forum",  # a segment word as a value is no thread's view
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -280,3 +286,46 @@ def test_a_short_reply_between_its_posters_card_and_buttons_is_kept(depth: int) 
     text = weblens.extract(html, "https://bikes.example/threads/chain-skips.138154/").text
     assert _OPENING in text and _REPLY in text and short in text
     assert "member2" not in text and "report" not in text
+
+
+def _discuz_post(number: int, poster: str, text: str, signature: str) -> str:
+    """A post as Discuz sets it: a box with an id and no class, a table of the poster's card beside
+    the text, and the poster's signature under it."""
+    return (
+        f"<div id='post_{number}'><table id='pid{number}'><tr>"
+        f"<td class='pls'><a href='/space-uid-{number}.html'>{poster}</a></td>"
+        f"<td class='plc'><div class='pi'><a href='/post/{number}'>#{number}</a></div>"
+        f"<div class='t_fsz'>{text}</div><div class='sign'>{signature}</div></td>"
+        "</tr></table></div>"
+    )
+
+
+def test_posts_named_by_their_ids_alone_are_the_thread_and_signatures_are_left_out() -> None:
+    motto = "Succulents hate me a thousand times and I love them like the first time."
+    posts = [
+        _discuz_post(4519021, "shanghai_fatty", " ".join([_OPENING] * 3), motto),
+        _discuz_post(4519058, "greenthumb", f"{_REPLY} {_REPLY}", "No private messages, please."),
+        _discuz_post(4519102, "shanghai_fatty", "Thanks, a small fan on the balcony fixed it.", motto),
+    ]
+    # the thread's bars of links (its pages, related threads) cost more than the replies weigh:
+    # the opening post wins alone, and the thread is every box of its kind beside it
+    bar = "".join(f"<a href='/forum-{n}.html'>Another board of the forum, number {n}</a>" for n in range(12))
+    html = (
+        "<html><head><title>Roots rot</title></head><body>"
+        f"<div id='postlist' class='pl'><div class='pgs'>{bar}</div>{''.join(posts)}"
+        f"<div class='pgs'>{bar}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bbs.example/thread-283711-1-1.html").text
+    assert _OPENING in text and _REPLY in text and "a small fan on the balcony" in text
+    assert motto not in text and "No private messages" not in text
+
+
+def test_a_signature_is_left_out_only_on_a_thread() -> None:
+    # an API reference names its function signatures so: on a page that is no thread they stay
+    signature = "def render(page: Page, *, width: int = 80) -> str"
+    doc = (
+        "<html><head><title>render</title></head><body><main><h1>render</h1>"
+        f"<div class='signature'><code>{signature}</code></div>"
+        f"<p>{_OPENING}</p><p>{_REPLY}</p></main></body></html>"
+    )
+    assert signature in weblens.extract(doc, "https://docs.example/api/render.html").text

@@ -159,6 +159,10 @@ _DIGITS_ONLY = re.compile(r"^[\d\s]*$")
 _MEDIA = ("img", "picture", "video", "audio", "source", "iframe", "svg", "canvas", "embed", "object")
 _EMBEDDED = re.compile(r"tweet|instagram-media|tiktok-embed|embedded-post|fb-post")
 _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "main", "body", "text", "blog"))
+# characters of a signature, at most: forum engines cap them at a few lines (phpBB at 255 by
+# default). A longer box so named is left to the scoring: on the pool's dev threads a cap of 1,000
+# scored lower than 400 (a long quotation as a signature outweighed its post's two lines)
+_SIGNATURE_CHARS = 400
 _NOTE_WORDS = frozenset(("footnote", "footnotes", "endnote", "endnotes"))  # the text's own notes
 # inline styles that hide text from a sighted reader: not displayed, invisible, transparent,
 # zero-sized type, or pushed far off-screen
@@ -232,6 +236,15 @@ def is_icon_glyph(el: HtmlElement) -> bool:
         or name.startswith(("material-icons", "material-symbols"))
         for name in (el.get("class") or "").lower().split()
     )
+
+
+def _is_signature(el: HtmlElement) -> bool:
+    """A box named for a member's signature, which forum engines set under each of their posts
+    (phpBB's and SMF's ``signature``, vBulletin's ``signaturecontainer``, XenForo's
+    ``message-signature``, Invision's ``data-role="memberSignature"``, Discuz's ``sign``) and
+    which the member wrote once for all their posts: a motto, their car, a disclaimer."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-role') or ''}".lower()
+    return "signature" in names or "sign" in _WORD_SPLIT.split(names)
 
 
 def _is_person_card(el: HtmlElement) -> bool:
@@ -824,6 +837,8 @@ class _Judge:
         if tag in _ICON_TAGS and is_icon_glyph(el):
             return True
         if self.discussion and _is_person_card(el) and self._prose_of(el)[1] == 0:
+            return True
+        if self.discussion and _is_signature(el) and len(el.text_content()) < _SIGNATURE_CHARS:
             return True
         names = _names(el)
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):

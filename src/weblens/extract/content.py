@@ -263,9 +263,12 @@ def _sums(
     discounted: Collection[int] = (),
     *,
     listing: bool = False,
+    thread: bool = False,
     contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
-    teasers = set() if listing else _teasers(stats, removed)
+    # a thread's posts are no teasers, though a short reply under its poster's linked name reads
+    # like one (a headline link and a summary, several alike side by side)
+    teasers = set() if listing or thread else _teasers(stats, removed)
     net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
         (
             _weight(
@@ -632,9 +635,14 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
 
 def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     """What posts of one thread share: the tag and the class words without a digit (the post's
-    number, "post-138", "wpfn-4", differs from post to post)."""
+    number, "post-138", "wpfn-4", differs from post to post); for boxes without a class, their
+    ``id`` with its digits taken out (Discuz's ``id="post_4519021"``, a number alone is nothing)."""
     words = (el.get("class") or "").split()
-    return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
+    kind = frozenset(word for word in words if not any(c.isdigit() for c in word))
+    name = "".join(c for c in el.get("id") or "" if not c.isdigit())
+    if not words and any(c.isalpha() for c in name):
+        return str(el.tag), frozenset((name,))
+    return str(el.tag), kind
 
 
 @dataclass(frozen=True)
@@ -653,22 +661,20 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     of the thread (the longest); the thread is all of them. Else the box holding the post and the
     replies beside it (:func:`_replies_beside`), with the box's other parts to leave out and the
     boxes of replies. ``_Thread(best)`` when there is neither."""
-    stats, good = scores.stats, scores.good
+    stats = scores.stats
     post = best
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
             return _Thread(best)
         kind = _post_kind(stats.nodes[post])
-        posts = [
+        alike = [
             child
             for child in stats.children(box)
-            if child not in scores.removed
-            and _post_kind(stats.nodes[child]) == kind
-            and (good[child] >= _POST_PROSE or subtree_chars(stats, child) >= _POST_TEXT)
+            if child not in scores.removed and _post_kind(stats.nodes[child]) == kind
         ]
-        if len(posts) >= _POSTS and kind[1]:
-            return _Thread(box, posts=posts)
+        if kind[1] and _has_posts(scores, alike):
+            return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
         if replies:
             others = [child for child in stats.children(box) if child != post and child not in replies]
@@ -677,13 +683,47 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     return _Thread(best)
 
 
+def _posts_within(scores: _Scores, best: int) -> list[int]:
+    """On a thread page whose chosen box holds the whole thread (the posts and the bars around
+    them), its posts: the boxes of one kind (:func:`_post_kind`) under one parent, two or more of
+    them holding prose, that hold the most prose of all such groups and at least half of the box's.
+    ``[]`` when there are none."""
+    stats, good, removed = scores.stats, scores.good, scores.removed
+    found: list[int] = []
+    most = good[best] / 2
+    for parent in range(best, stats.ends[best] + 1):
+        if parent in removed or stats.ends[parent] == parent:
+            continue
+        groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+        for child in stats.children(parent):
+            if child not in removed:
+                groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+        for kind, alike in groups.items():
+            prose = sum(good[i] for i in alike)
+            if kind[1] and prose > most and _has_posts(scores, alike):
+                found, most = alike, prose
+    return found
+
+
+def _has_posts(scores: _Scores, alike: Collection[int]) -> bool:
+    """Two or more of the boxes ``alike`` hold a post's text (:data:`_POST_PROSE`, :data:`_POST_TEXT`)."""
+    good, stats = scores.good, scores.stats
+    posts = [i for i in alike if good[i] >= _POST_PROSE or subtree_chars(stats, i) >= _POST_TEXT]
+    return len(posts) >= _POSTS
+
+
 def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
-    """The boxes in ``posts`` (each post whole) that hold some of its prose: a short reply weighs
-    less than its author's box and its buttons beside it, but it is the reply. Pruning looks into
-    them and takes out the chrome around the text (the author box, the buttons), never the text."""
+    """The boxes in ``posts`` (each post whole) that hold most of its prose: a short reply weighs
+    less than its poster's card and its buttons beside it, but it is the reply. Pruning looks into
+    them and takes out the chrome around the text (the card, the buttons), never the text; a card
+    with a line of prose of its own ("from Guizhou") is no box of the text."""
     stats, good = scores.stats, scores.good
     return frozenset(
-        i for post in posts for i in range(post, stats.ends[post] + 1) if good[i] > 0 and stats.ends[i] != i
+        i
+        for post in posts
+        if good[post] > 0
+        for i in range(post, stats.ends[post] + 1)
+        if good[i] * 2 > good[post] and stats.ends[i] != i
     )
 
 
@@ -935,7 +975,7 @@ def select_main(
     """
     # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
-    net, good = _sums(stats, removed, discounted, listing=listing, contents=contents)
+    net, good = _sums(stats, removed, discounted, listing=listing, thread=thread, contents=contents)
     scores = _Scores(
         stats=stats,
         net=net,
@@ -976,7 +1016,8 @@ def select_main(
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
         if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
             found = _posts_of_the_thread(scores, best)
-            best, left_out, posts = found.box, found.left_out, found.posts
+            best, left_out = found.box, found.left_out
+            posts = found.posts or _posts_within(scores, best)
             later += found.replies  # kept whole: a reply's links and lines cost, one by one
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)

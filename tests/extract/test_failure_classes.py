@@ -19,12 +19,12 @@ STILL_FAILING: frozenset[str] = frozenset(
     f"forum_engine_{name}.html"
     for name in (
         "bbpress", "discuz", "github_issue", "hackernews", "mybb", "oldreddit", "phpbb", "pipermail", "smf",
-        "stackexchange", "vbulletin4", "woltlab_de",
+        "stackexchange", "vbulletin4",
     )
 )  # fmt: skip
 TEXT_STILL_FAILING = frozenset(
     f"forum_engine_{name}.html"
-    for name in ("hackernews", "mybb", "oldreddit", "pipermail", "smf", "stackexchange", "woltlab_de")
+    for name in ("hackernews", "mybb", "oldreddit", "pipermail", "smf", "stackexchange")
 )
 _TEXT_CHECKS = ("text_has", "text_lacks")
 

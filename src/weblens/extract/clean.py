@@ -133,6 +133,9 @@ _FEATURE_WORDS = frozenset(
         "embed", "embedded", "image", "img", "photo", "picture", "title", "headline",
     )
 )  # fmt: skip
+# a name that says where a part is set, not what it is: WoltLab's "messageSidebarOrientationLeft" on
+# every post is a post whose poster's card stands to its left, not a sidebar
+_LAYOUT_PARTS = re.compile(r"orientation|placement")
 # a comment of the document's own, not a reader's: an API's "deprecation-comment", a "doc-comment"
 _DOCUMENT_NOTES = frozenset(("deprecation", "deprecated", "doc", "docs", "javadoc", "docstring"))
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
@@ -603,7 +606,7 @@ def _name_role(given: str, include_comments: bool) -> str | None:
     content (:data:`_CONTENT`), or nothing (a feature's name says nothing either)."""
     name = given.lower()
     words = _WORD_SPLIT.split(name)
-    if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given):
+    if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given) or _LAYOUT_PARTS.search(name):
         return None
     if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
         return "strong"

@@ -541,6 +541,21 @@ def test_co_authors_are_the_marks_like_the_first() -> None:
     assert meta_of(declared, body=body).authors == ("Di Declared",)
 
 
+def test_a_declared_writer_the_byline_names_with_others_is_the_first_of_them() -> None:
+    # a blog engine's JSON-LD (or a publisher's analytics tag) names the primary author alone
+    declared = ld({"@type": "BlogPosting", "author": {"@type": "Person", "name": "Priya Raman"}})
+    byline = (
+        '<p class="byline">By <a href="/author/priya">Priya Raman</a> and '
+        '<a href="/author/jonas">Jonas Eklund</a></p>'
+    )
+    assert meta_of(declared, body=byline).authors == ("Priya Raman", "Jonas Eklund")
+    # a place the byline adds is no second writer, nor is a byline that leaves the declared one out
+    place = '<p class="byline">By <a href="/author/priya">Priya Raman</a>, Frankfurt</p>'
+    assert meta_of(declared, body=place).authors == ("Priya Raman",)
+    other = '<p class="byline">By <a href="/author/a">Ann Lee</a> and <a href="/author/b">Bo Ekholm</a></p>'
+    assert meta_of(declared, body=other).authors == ("Priya Raman",)
+
+
 def test_a_byline_naming_an_organisation_means_no_author() -> None:
     body = (
         '<div class="article-author"><span class="article-author-name">Associated Press</span></div>'

@@ -46,7 +46,7 @@ import copy
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, takewhile
 from typing import Any
@@ -710,15 +710,22 @@ class _Page:
         """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
         "By …" line under the headline. The first byline that names anyone decides: when it names
         only an organisation ("Associated Press"), no person wrote the page, whatever the byline
-        of a related story further down says."""
+        of a related story further down says. A declaration of one writer whom the byline names
+        with others is the first of them (a blog engine's JSON-LD and a publisher's analytics tag
+        name the primary author alone): the byline's writers are the page's."""
         declared: tuple[str, ...] = ()
         for source, one_each in self.declared_authors():
             declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
             if declared:
                 break
-        if declared:
-            return declared[:_MAX_AUTHORS]
         shown = self.byline(site_keys, self.in_story(title))
+        if declared:
+            if len(declared) == 1 and shown is not None and _is_one_of(declared[0], shown):
+                # the declared writer is one of several the byline names by full names (not a
+                # place the byline adds: "Anna Sleegers, Frankfurt")
+                others = tuple(name for name in shown if name == declared[0] or _full_name(name))
+                return (others if len(others) > 1 else declared)[:_MAX_AUTHORS]
+            return declared[:_MAX_AUTHORS]
         if shown is not None:
             return shown[:_MAX_AUTHORS]
         under = self.byline_under_headline(site_keys, title) or self.signed_line(site_keys)
@@ -1404,6 +1411,12 @@ def _name_credited_for_words(link: HtmlElement) -> str | None:
         return None
     name = " ".join(link.text_content().split())
     return name if _looks_like_a_name(name) else None
+
+
+def _is_one_of(name: str, names: Collection[str]) -> bool:
+    """``name`` is one of ``names`` (case and white space aside), and there are two or more."""
+    key = " ".join(name.casefold().split())
+    return len(names) > 1 and any(" ".join(other.casefold().split()) == key for other in names)
 
 
 def _names_of_author_pages(link: HtmlElement) -> list[str]:

@@ -718,9 +718,9 @@ class _Page:
             declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
             if declared:
                 break
-        shown = self.byline(site_keys, self.in_story(title))
+        shown = self.byline(site_keys, self.in_story(title)) if len(declared) <= 1 else None
         if declared:
-            if len(declared) == 1 and shown is not None and _is_one_of(declared[0], shown):
+            if shown is not None and _is_one_of(declared[0], shown):
                 # the declared writer is one of several the byline names by full names (not a
                 # place the byline adds: "Anna Sleegers, Frankfurt")
                 others = tuple(name for name in shown if name == declared[0] or _full_name(name))

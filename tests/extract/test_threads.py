@@ -329,3 +329,16 @@ def test_a_signature_is_left_out_only_on_a_thread() -> None:
         f"<p>{_OPENING}</p><p>{_REPLY}</p></main></body></html>"
     )
     assert signature in weblens.extract(doc, "https://docs.example/api/render.html").text
+
+
+@pytest.mark.parametrize("name", ["spAuthorPost", "ipsSidebarMessage"])
+def test_a_compound_name_ending_in_post_names_a_post_not_its_first_word(name: str) -> None:
+    # a forum engine marks the posts of the thread's author "spAuthorPost": a post, not an author box
+    posts = "".join(
+        f"<div class='spTopicPostSection {extra}' id='post{n}'><div class='spPostContent'><p>{text}</p></div>"
+        "</div>"
+        for n, (extra, text) in enumerate([(name, _OPENING), ("spUserPost", _REPLY)])
+    )
+    html = f"<html><head><title>Chain</title></head><body><div id='postlist'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/forum/chain-skips/").text
+    assert _OPENING in text and _REPLY in text

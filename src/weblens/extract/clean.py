@@ -136,6 +136,9 @@ _FEATURE_WORDS = frozenset(
 # a name that says where a part is set, not what it is: WoltLab's "messageSidebarOrientationLeft" on
 # every post is a post whose poster's card stands to its left, not a sidebar
 _LAYOUT_PARTS = re.compile(r"orientation|placement")
+# the words of a camelCase name, and the last words that make such a name a post's
+_CAMEL_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_POST_HEADS = frozenset(("post", "message", "entry", "reply", "article", "story"))
 # a comment of the document's own, not a reader's: an API's "deprecation-comment", a "doc-comment"
 _DOCUMENT_NOTES = frozenset(("deprecation", "deprecated", "doc", "docs", "javadoc", "docstring"))
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
@@ -612,13 +615,23 @@ def _name_role(given: str, include_comments: bool) -> str | None:
         return "strong"
     if not _NOTE_WORDS.isdisjoint(words):
         return _CONTENT  # the text's notes, set at its foot ("footnotes-footer"): no page footer
-    if _WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words):
+    if (_WEAK_PARTS.search(name) or not _WEAK_WORDS.isdisjoint(words)) and not _is_post_compound(given):
         return "weak"
     if not _DATE_WORDS.isdisjoint(words):
         return "date"
     if not _CONTENT_WORDS.isdisjoint(words):
         return _CONTENT
     return None
+
+
+def _is_post_compound(name: str) -> bool:
+    """A camelCase name whose last word is a post ("spAuthorPost", "ipsSidebarMessage"): a compound
+    names its last word, here a post (by the thread's author), whatever role a word before it
+    has ("postAuthor", "messageSidebar" are the post's author box and sidebar)."""
+    if not name.isalnum():
+        return False  # hyphens and underscores join words of their own ("widget-post", "nav_entry")
+    words = _CAMEL_WORDS.findall(name)
+    return len(words) > 1 and words[-1].lower() in _POST_HEADS
 
 
 def role_of(names: str, *, include_comments: bool = False) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import lxml.html
 import pytest
 
+import weblens
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, clean_tree, is_hidden, role_of, strip_junk
 from weblens.extract.parse import parse_html
@@ -758,3 +759,26 @@ def test_a_utility_class_that_names_hidden_overflow_hides_nothing() -> None:
         _page("<div class='overflow-hidden'><p>A paragraph in a box that clips its overflow.</p></div>")
     )
     assert "clips its overflow" in out
+
+
+def test_a_box_named_for_the_copyright_is_the_page_footer() -> None:
+    # an old template's footer is a <div class="copyRight"> of long legal sentences, which outweigh
+    # a short thread's posts of a line or two each
+    legal = (
+        "Copyright 2024 Example Games Corporation and Example Valve Corporation, licensed to Example "
+        "Telecommunications Technology Co., Ltd. for this country alone. All rights reserved. The names "
+        "of the games are trademarks or registered trademarks of their owners in this and other countries."
+    )
+    posts = "".join(
+        f"<div class='post' id='post{n}'><p>{text}</p></div>"
+        for n, text in enumerate(
+            ["My screen is 2560 by 1440 and the game cuts off its edges.", "Set the scaling to 100 % first."]
+        )
+    )
+    html = (
+        "<html><head><title>Screen</title></head><body>"
+        f"<div id='wp'>{posts}</div><div class='copyRight'><p>{legal}</p></div></body></html>"
+    )
+    text = weblens.extract(html, "https://games.example/forum.php?mod=viewthread&tid=38733").text
+    assert "cuts off its edges" in text and "scaling to 100 %" in text
+    assert "All rights reserved" not in text

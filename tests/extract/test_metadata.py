@@ -466,6 +466,14 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("Agnes Pressman", False),
         ("Eyal Press", False),
         ("Canadian Press", True),
+        ("新京报", True),  # Chinese, Japanese and Korean outlets: a paper, a news site, an agency
+        ("红星新闻", True),
+        ("新华社", True),
+        ("연합뉴스", True),
+        ("朝日新聞社", True),
+        ("李强", False),
+        ("김민준", False),
+        ("佐藤健太", False),
     ],
 )
 def test_organisations_are_no_authors(name: str, organisation: bool) -> None:

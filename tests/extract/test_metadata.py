@@ -564,6 +564,19 @@ def test_a_declared_writer_the_byline_names_with_others_is_the_first_of_them() -
     assert meta_of(declared, body=other).authors == ("Priya Raman",)
 
 
+@pytest.mark.parametrize(
+    "control",
+    [
+        '<button class="followAuthorBtn" type="button">Folgen</button>',
+        '<a href="/service/profil/themen/" class="followAuthorBtn">Themen bearbeiten</a>',
+        '<a class="author-button" href="/message/7">Contact Author</a>',
+    ],
+)
+def test_a_control_named_for_the_author_is_no_byline(control: str) -> None:
+    # what a button (or a link styled as one) says is what it does, never a writer's name
+    assert meta_of("", body=f"<div>{control}</div><p>The story.</p>").authors == ()
+
+
 def test_a_byline_naming_an_organisation_means_no_author() -> None:
     body = (
         '<div class="article-author"><span class="article-author-name">Associated Press</span></div>'

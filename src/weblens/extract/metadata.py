@@ -1107,14 +1107,17 @@ def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
 
 def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
-    a script or style, or a reader's comment."""
-    return el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or "")
+    a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
+    </button>``, a link so named: their text is what they do)."""
+    names = (el.get("class") or "").lower()
+    return el.tag in _NO_MARK_TAGS or "comment" in names or "btn" in names or "button" in names
 
 
 def _itemprop(el: HtmlElement) -> str:
     return (el.get("itemprop") or "").strip().lower()
 
 
+_NO_MARK_TAGS = frozenset(("meta", "link", "script", "style", "button", "input", "select", "option", "label"))
 _TITLE_WORD = re.compile(r"\w+")
 _TITLE_STOPWORDS = frozenset(
     ("a", "an", "and", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the", "to", "with")

@@ -782,3 +782,28 @@ def test_a_box_named_for_the_copyright_is_the_page_footer() -> None:
     text = weblens.extract(html, "https://games.example/forum.php?mod=viewthread&tid=38733").text
     assert "cuts off its edges" in text and "scaling to 100 %" in text
     assert "All rights reserved" not in text
+
+
+def test_utility_classes_state_a_style_and_no_role() -> None:
+    # Tailwind's variants name CSS, not parts: "print:break-inside-avoid" on every block of a docs
+    # page (GitBook's) is no "print" bar; "print:hidden" leaves a box out of the printed copy
+    assert role_of("print:break-inside-avoid") is None
+    assert role_of("md:sidebar-[42rem]") is None
+    assert role_of("govuk-!-display-none-print") is None
+    assert role_of("print:hidden") == "weak"
+    blocks = "".join(
+        f"<div class='print:break-inside-avoid'><p>{sentence}</p></div>"
+        for sentence in (
+            "Requests are counted in a sliding window of sixty seconds for each of your API keys.",
+            "When you exceed the limit, the API answers 429 until the window has room again.",
+            "Contact support with your expected volume when you need a higher limit for a launch.",
+        )
+    )
+    html = (
+        "<html><head><title>Rate limits</title></head><body><main><h1>Rate limits</h1>"
+        f"{blocks}<div class='print:hidden'><a href='/prev'>Previous page</a> <a href='/next'>Next page</a>"
+        "</div></main></body></html>"
+    )
+    text = weblens.extract(html, "https://docs.example/api/rate-limits").text
+    assert "sliding window" in text and "answers 429" in text and "expected volume" in text
+    assert "Next page" not in text

@@ -139,6 +139,8 @@ _LAYOUT_PARTS = re.compile(r"orientation|placement")
 # the words of a camelCase name, and the last words that make such a name a post's
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _POST_HEADS = frozenset(("post", "message", "entry", "reply", "article", "story"))
+_UTILITY_MARKS = (":", "!", "[")  # characters only utility classes put in a class name
+_NOT_PRINTED = "print:hidden"  # a page's own word that a box is no part of the text: chrome
 # a comment of the document's own, not a reader's: an API's "deprecation-comment", a "doc-comment"
 _DOCUMENT_NOTES = frozenset(("deprecation", "deprecated", "doc", "docs", "javadoc", "docstring"))
 _HEADING_WORDS = frozenset(("header", "heading", "date", "dates", "datetime", "day", "title", "headline"))
@@ -608,8 +610,12 @@ def _name_role(given: str, include_comments: bool) -> str | None:
     """What one class or id name says (see :func:`role_of`): "strong", "weak", "date", a name of the
     content (:data:`_CONTENT`), or nothing (a feature's name says nothing either)."""
     name = given.lower()
+    if _LAYOUT_PARTS.search(name):
+        return None  # where a part is set: no role
     words = _WORD_SPLIT.split(name)
-    if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given) or _LAYOUT_PARTS.search(name):
+    if _is_utility_class(name):  # a style, but for one that leaves the box out of a printed copy
+        return "weak" if name == _NOT_PRINTED else None
+    if not _FEATURE_WORDS.isdisjoint(words) or is_feature_flag(given):
         return None
     if _STRONG_PARTS.search(name) or (not include_comments and _names_a_comment(name, words)):
         return "strong"
@@ -632,6 +638,15 @@ def _is_post_compound(name: str) -> bool:
         return False  # hyphens and underscores join words of their own ("widget-post", "nav_entry")
     words = _CAMEL_WORDS.findall(name)
     return len(words) > 1 and words[-1].lower() in _POST_HEADS
+
+
+def _is_utility_class(name: str) -> bool:
+    """A class of a utility framework, which states a style and never a role (the words in it are
+    CSS's, "print", "text", "break"): Tailwind's variants and arbitrary values
+    (``print:break-inside-avoid`` on every block of a GitBook page, ``md:hidden``, ``w-[42rem]``)
+    and GOV.UK's overrides (``govuk-!-display-none-print``). ``print:hidden`` alone says what the
+    box is: left out of the printed copy, it is chrome."""
+    return any(mark in name for mark in _UTILITY_MARKS)
 
 
 def role_of(names: str, *, include_comments: bool = False) -> str | None:

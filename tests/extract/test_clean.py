@@ -807,3 +807,32 @@ def test_utility_classes_state_a_style_and_no_role() -> None:
     text = weblens.extract(html, "https://docs.example/api/rate-limits").text
     assert "sliding window" in text and "answers 429" in text and "expected volume" in text
     assert "Next page" not in text
+
+
+@pytest.mark.parametrize(
+    ("heading", "ident"),
+    [
+        ("Time-based retention", "time-based-retention"),  # "time": no date line
+        ("Respond quickly", "respond-quickly"),  # "respond": no comment form
+        ("Term authorization policy", "term-authorization-policy"),  # "author"
+    ],
+)
+def test_a_heading_whose_id_is_its_own_words_keeps_them(heading: str, ident: str) -> None:
+    body = (
+        "<p>The service keeps your events for thirty days unless you change the policy of the project.</p>"
+        f'<h2 id="{ident}">{heading}<a class="headerlink" href="#{ident}">#</a></h2>'
+        "<p>Each rule of the policy applies to the events of one stream, oldest first, once a day.</p>"
+    )
+    html = f"<html><head><title>Retention</title></head><body><main>{body}</main></body></html>"
+    markdown = weblens.extract(html, "https://docs.example/retention/").markdown
+    assert f"## {heading}" in markdown
+
+
+def test_a_heading_that_names_a_boilerplate_section_still_goes_with_its_anchor() -> None:
+    html = (
+        "<html><head><title>Post</title></head><body><article><h1>Post</h1>"
+        + "<p>A paragraph of the post that says what it has to say, at some length, to the reader.</p>" * 3
+        + '<h2 id="related-posts">Related posts</h2><ul><li><a href="/a">Another post</a></li></ul>'
+        "</article></body></html>"
+    )
+    assert "Related posts" not in weblens.extract(html, "https://blog.example/post").text

@@ -711,8 +711,9 @@ _TOPIC_TEXT = 300  # characters of an element's opening text its id may be made 
 def _anchor_of_its_text(heading: HtmlElement, ident: str | None = None) -> bool:
     """The heading's id (or ``ident``, its section's) is made from its own words
     (``id="traits-defining-shared-behavior"`` on "Traits: Defining Shared Behavior"): an anchor to
-    link to, not the name of a weak role ("shared" is no share bar). A strong role's words still
-    remove it ("related-posts"): what such a heading opens is judged with it gone, as before."""
+    link to, not the name of a role ("shared" is no share bar, "time-based-retention" no date
+    line). Unless its words name a boilerplate section ("related-posts" on "Related posts"): what
+    such a heading opens is judged with it gone, as before."""
     ident = ident or heading.get("id")
     if not ident:
         return False
@@ -877,9 +878,12 @@ class _Judge:
         if not names:
             return False
         role = self._role(names)
-        if role == "weak" and tag in HEADING_TAGS and _anchor_of_its_text(el):
-            # the id is made of the heading's words ("…-shared-behavior"): an anchor, not a share bar
-            role = self._role(_heading_names(_names_but_id(el)))
+        if role in ("weak", "date", "strong") and tag in HEADING_TAGS and _anchor_of_its_text(el):
+            # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
+            # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
+            # whose words name a boilerplate section ("Related posts") is still removed
+            if not (role == "strong" and names_a_section(" ".join(el.text_content().split()), str(tag))):
+                role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):

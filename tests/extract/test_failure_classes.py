@@ -23,8 +23,7 @@ STILL_FAILING: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 TEXT_STILL_FAILING = frozenset(
-    f"forum_engine_{name}.html"
-    for name in ("hackernews", "mybb", "oldreddit", "pipermail", "smf", "stackexchange")
+    f"forum_engine_{name}.html" for name in ("hackernews", "mybb", "oldreddit", "pipermail", "stackexchange")
 )
 _TEXT_CHECKS = ("text_has", "text_lacks")
 

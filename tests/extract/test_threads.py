@@ -342,3 +342,44 @@ def test_a_compound_name_ending_in_post_names_a_post_not_its_first_word(name: st
     html = f"<html><head><title>Chain</title></head><body><div id='postlist'>{posts}</div></body></html>"
     text = weblens.extract(html, "https://bikes.example/forum/chain-skips/").text
     assert _OPENING in text and _REPLY in text
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("windowbg", "windowbg2"),  # SMF shades every other post
+        ("post bg1", "post bg2"),  # phpBB
+        ("spTopicPostSection spOdd", "spTopicPostSection spEven"),
+        ("post-138 post", "post-139 post"),
+    ],
+)
+def test_posts_shaded_in_turn_are_of_one_kind(first: str, second: str) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _post_kind
+
+    one, two = (fragment_fromstring(f"<div class='{name}'>x</div>") for name in (first, second))
+    assert _post_kind(one) == _post_kind(two)
+    assert _post_kind(one) != _post_kind(fragment_fromstring("<div class='sidebar'>x</div>"))
+
+
+def test_the_posters_card_beside_each_post_is_left_out() -> None:
+    # SMF: the card (a link to the member's profile, a rank, counts) beside each post's text
+    def post(number: int, shade: str, name: str, text: str) -> str:
+        return (
+            f"<div class='{shade}'><div class='post_wrapper'><div class='poster'>"
+            f"<h4><a href='/index.php?action=profile;u={number}'>{name}</a></h4>"
+            f"<ul><li>Veteran gardener</li><li>Posts: {number * 97}</li><li>Karma: +{number}</li></ul></div>"
+            f"<div class='postarea'><div class='post'><div class='inner'>{text}</div></div></div></div></div>"
+        )
+
+    posts = "".join(
+        post(n, "windowbg2" if n % 2 else "windowbg", name, text)
+        for n, (name, text) in enumerate(
+            [("Balconera", f"{_OPENING} {_OPENING}"), ("TioPaco", f"{_REPLY} {_REPLY}"), ("Rosa", _REPLY)], 1
+        )
+    )
+    html = f"<html><head><title>Tomatoes</title></head><body><div id='forumposts'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
+    assert _OPENING in text and _REPLY in text
+    assert "Karma" not in text and "Veteran gardener" not in text

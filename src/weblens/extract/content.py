@@ -14,6 +14,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -634,15 +635,34 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
 
 
 def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
-    """What posts of one thread share: the tag and the class words without a digit (the post's
-    number, "post-138", "wpfn-4", differs from post to post); for boxes without a class, their
-    ``id`` with its digits taken out (Discuz's ``id="post_4519021"``, a number alone is nothing)."""
+    """What posts of one thread share: the tag and the class words with their digits taken out (the
+    post's number, "post-138", "wpfn-4", differs from post to post, and so does the shade of
+    alternate rows, SMF's "windowbg" and "windowbg2"), but for words of alternate rows ("odd",
+    "even", "spOdd"); for boxes without a class, their ``id`` with its digits taken out (Discuz's
+    ``id="post_4519021"``, a number alone is nothing)."""
     words = (el.get("class") or "").split()
-    kind = frozenset(word for word in words if not any(c.isdigit() for c in word))
-    name = "".join(c for c in el.get("id") or "" if not c.isdigit())
+    kind = frozenset(
+        bare
+        for word in words
+        if (bare := _without_digits(word).strip("-_")) and not bare.lower().endswith(_ALTERNATE_ROWS)
+    )
+    name = _without_digits(el.get("id") or "")
     if not words and any(c.isalpha() for c in name):
         return str(el.tag), frozenset((name,))
     return str(el.tag), kind
+
+
+# a link to a member's profile, as forum engines write it (phpBB's memberlist.php?mode=viewprofile,
+# SMF's action=profile, vBulletin's member.php, Discuz's space-uid-, XenForo's /members/)
+_MEMBER_LINK = re.compile(
+    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
+    re.I,
+)
+_ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
+
+
+def _without_digits(text: str) -> str:
+    return "".join(c for c in text if not c.isdigit())
 
 
 @dataclass(frozen=True)
@@ -725,6 +745,27 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
         for i in range(post, stats.ends[post] + 1)
         if good[i] * 2 > good[post] and stats.ends[i] != i
     )
+
+
+def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
+    """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
+    the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
+    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`)."""
+    if not posts:
+        return []
+    stats, removed = scores.stats, scores.removed
+    paragraphs = _prose(stats, removed)
+    cards: list[HtmlElement] = []
+    for post in posts:
+        for box in (post, *stats.children(post)):
+            if box not in opened:
+                continue
+            for child in stats.children(box):
+                if child in opened or child in removed or paragraphs[child] > 0:
+                    continue
+                if any(_MEMBER_LINK.search(a.get("href") or "") for a in stats.nodes[child].iter("a")):
+                    cards.append(stats.nodes[child])
+    return cards
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
@@ -1025,9 +1066,11 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    pruned = _prune(scores, best, whole=sections, opened=_holding_prose(scores, posts))
-    if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature)
-        pruned += _repeated_lines(stats, best, removed)
+    opened = _holding_prose(scores, posts)
+    pruned = _prune(scores, best, whole=sections, opened=opened)
+    if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
+        # the posters' cards beside their posts
+        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
     for el in [stats.nodes[i] for i in left_out] + pruned:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

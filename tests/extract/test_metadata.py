@@ -446,6 +446,7 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("James writes about walking.", []),
         ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
         ("bell hooks", ["bell hooks"]),
+        ("Post by Ann Lee", ["Ann Lee"]),  # phpBB's line over each post
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:

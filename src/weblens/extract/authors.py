@@ -37,7 +37,7 @@ _MAX_VALUE = 800
 # the words before "by" that make a byline of it: "Written by", "Words by", "Reporting by"
 BY_LABELS = (
     r"written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
-    r"|reporting|article"
+    r"|reporting|article|post"  # "Post by kestrel » Sat Oct 10" (phpBB)
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"

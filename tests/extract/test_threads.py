@@ -383,3 +383,41 @@ def test_the_posters_card_beside_each_post_is_left_out() -> None:
     text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
     assert _OPENING in text and _REPLY in text
     assert "Karma" not in text and "Veteran gardener" not in text
+
+
+def _question_page(comments: str) -> str:
+    question = (
+        "Every few months I start something I am genuinely excited about, work on it every evening for "
+        "three or four weeks, and then it quietly dies. I have a day job and two kids, so discipline "
+        "alone is not going to cut it. What actually worked for you when a project kept going? I would "
+        "like to hear what made the difference, not what should have."
+    )
+    return (
+        "<html><head><title>Ask: keeping a side project alive</title></head><body>"
+        "<table class='fatitem'><tr><td class='title'>Ask: keeping a side project alive</td></tr>"
+        "<tr><td class='subtext'>212 points by quietbuilder</td></tr>"
+        f"<tr><td><p>{question}</p></td></tr></table>"
+        f"<table class='comment-tree'>{comments}</table></body></html>"
+    )
+
+
+def test_a_question_under_replies_that_say_more_is_a_thread_unless_its_address_is_a_storys() -> None:
+    replies = [
+        "Lower the bar for a session: I end every evening by writing one sentence in a notes file about "
+        "what I would do next, so the next session starts in thirty seconds instead of thirty minutes.",
+        "I stopped treating a pause as failure. Projects are seasonal for me now; when one goes quiet I "
+        "write down where it stands, and picking it up again months later is easy enough to do.",
+        "Tell someone what you will show them on Friday. A small public promise carried me through the "
+        "dull middle of the last three projects, and two of them shipped because of it in the end.",
+        "Pick projects you would use yourself every week. The ones I kept going were the ones I needed, "
+        "and the ones that died were the ones I only thought would be fun to have built someday.",
+    ]
+    comments = "".join(
+        f"<tr class='comtr'><td><div class='comment'><span class='commtext'>{text}</span></div></td></tr>"
+        for text in replies
+    )
+    html = _question_page(comments)
+    asked = weblens.extract(html, "https://news.example/item?id=40112233").text
+    assert all(reply[:40] in asked for reply in replies)
+    story = weblens.extract(html, "https://blog.example/2018/09/10/open-thread/").text
+    assert not any(reply[:40] in story for reply in replies)

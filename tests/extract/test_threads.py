@@ -41,6 +41,7 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bikes.example/thread-283711-1-1.html",  # Discuz: the thread, its page, its list page
         "https://bikes.example/index.php?topic=9127.0",  # SMF
         "https://bikes.example/index.php?showtopic=4411",  # Invision of old
+        "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/",  # a post and its comments
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -421,3 +422,19 @@ def test_a_question_under_replies_that_say_more_is_a_thread_unless_its_address_i
     assert all(reply[:40] in asked for reply in replies)
     story = weblens.extract(html, "https://blog.example/2018/09/10/open-thread/").text
     assert not any(reply[:40] in story for reply in replies)
+
+
+def test_a_post_set_in_a_form_is_no_chrome_on_a_thread() -> None:
+    # old reddit sets each post's text in the form that edits it (a post of a paragraph of prose)
+    posts = "".join(
+        f"<div class='thing'><form action='#' class='usertext'><div class='md'><p>{text}</p></div></form>"
+        "</div>"
+        for text in (
+            _OPENING,
+            _REPLY,
+            "Thanks, that was it: a new cassette, and no more skipping at all on the hills around town.",
+        )
+    )
+    html = f"<html><head><title>Chain</title></head><body><div class='sitetable'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/").text
+    assert _OPENING in text and _REPLY in text and "no more skipping" in text

@@ -874,8 +874,14 @@ class _Judge:
         if not plain and hidden_by_convention(el):
             return not self._is_shown_gated_paragraph(el) and self._holds_little_of_the_page(el)
         if tag in _CHROME:
-            return self._prose_of(el)[0] < self.guard and not (
-                (tag in ("header", "footer") and _in_article(el)) or (tag == "aside" and infobox(el))
+            prose, paragraphs = self._prose_of(el)
+            return prose < self.guard and not (
+                (tag in ("header", "footer") and _in_article(el))
+                or (tag == "aside" and infobox(el))
+                # a post set in the form that edits it (old reddit): a paragraph of prose, on a
+                # thread (a form of a line or two was tried: two dev threads and a CleanEval page
+                # fell a little, as their search and reply forms' lines came in)
+                or (tag == "form" and self.discussion and paragraphs >= 1)
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             return self._prose_of(el)[0] < self.guard and not infobox(el)

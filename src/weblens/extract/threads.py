@@ -35,7 +35,7 @@ THREAD_TYPES = frozenset(("discussionforumposting", "qapage"))
 _THREAD_SEGMENTS = frozenset(
     (
         "t", "thread", "threads", "topic", "topics", "forum", "forums", "discussion", "discussions",
-        "question", "questions", "showthread", "viewtopic", "viewthread",
+        "question", "questions", "showthread", "viewtopic", "viewthread", "comments",
     )
 )  # fmt: skip
 _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens

@@ -5,6 +5,7 @@ from __future__ import annotations
 import lxml.html
 import pytest
 
+import weblens
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, clean_tree, is_hidden, role_of, strip_junk
 from weblens.extract.parse import parse_html
@@ -758,3 +759,80 @@ def test_a_utility_class_that_names_hidden_overflow_hides_nothing() -> None:
         _page("<div class='overflow-hidden'><p>A paragraph in a box that clips its overflow.</p></div>")
     )
     assert "clips its overflow" in out
+
+
+def test_a_box_named_for_the_copyright_is_the_page_footer() -> None:
+    # an old template's footer is a <div class="copyRight"> of long legal sentences, which outweigh
+    # a short thread's posts of a line or two each
+    legal = (
+        "Copyright 2024 Example Games Corporation and Example Valve Corporation, licensed to Example "
+        "Telecommunications Technology Co., Ltd. for this country alone. All rights reserved. The names "
+        "of the games are trademarks or registered trademarks of their owners in this and other countries."
+    )
+    posts = "".join(
+        f"<div class='post' id='post{n}'><p>{text}</p></div>"
+        for n, text in enumerate(
+            ["My screen is 2560 by 1440 and the game cuts off its edges.", "Set the scaling to 100 % first."]
+        )
+    )
+    html = (
+        "<html><head><title>Screen</title></head><body>"
+        f"<div id='wp'>{posts}</div><div class='copyRight'><p>{legal}</p></div></body></html>"
+    )
+    text = weblens.extract(html, "https://games.example/forum.php?mod=viewthread&tid=38733").text
+    assert "cuts off its edges" in text and "scaling to 100 %" in text
+    assert "All rights reserved" not in text
+
+
+def test_utility_classes_state_a_style_and_no_role() -> None:
+    # Tailwind's variants name CSS, not parts: "print:break-inside-avoid" on every block of a docs
+    # page (GitBook's) is no "print" bar; "print:hidden" leaves a box out of the printed copy
+    assert role_of("print:break-inside-avoid") is None
+    assert role_of("md:sidebar-[42rem]") is None
+    assert role_of("govuk-!-display-none-print") is None
+    assert role_of("print:hidden") == "weak"
+    blocks = "".join(
+        f"<div class='print:break-inside-avoid'><p>{sentence}</p></div>"
+        for sentence in (
+            "Requests are counted in a sliding window of sixty seconds for each of your API keys.",
+            "When you exceed the limit, the API answers 429 until the window has room again.",
+            "Contact support with your expected volume when you need a higher limit for a launch.",
+        )
+    )
+    html = (
+        "<html><head><title>Rate limits</title></head><body><main><h1>Rate limits</h1>"
+        f"{blocks}<div class='print:hidden'><a href='/prev'>Previous page</a> <a href='/next'>Next page</a>"
+        "</div></main></body></html>"
+    )
+    text = weblens.extract(html, "https://docs.example/api/rate-limits").text
+    assert "sliding window" in text and "answers 429" in text and "expected volume" in text
+    assert "Next page" not in text
+
+
+@pytest.mark.parametrize(
+    ("heading", "ident"),
+    [
+        ("Time-based retention", "time-based-retention"),  # "time": no date line
+        ("Respond quickly", "respond-quickly"),  # "respond": no comment form
+        ("Term authorization policy", "term-authorization-policy"),  # "author"
+    ],
+)
+def test_a_heading_whose_id_is_its_own_words_keeps_them(heading: str, ident: str) -> None:
+    body = (
+        "<p>The service keeps your events for thirty days unless you change the policy of the project.</p>"
+        f'<h2 id="{ident}">{heading}<a class="headerlink" href="#{ident}">#</a></h2>'
+        "<p>Each rule of the policy applies to the events of one stream, oldest first, once a day.</p>"
+    )
+    html = f"<html><head><title>Retention</title></head><body><main>{body}</main></body></html>"
+    markdown = weblens.extract(html, "https://docs.example/retention/").markdown
+    assert f"## {heading}" in markdown
+
+
+def test_a_heading_that_names_a_boilerplate_section_still_goes_with_its_anchor() -> None:
+    html = (
+        "<html><head><title>Post</title></head><body><article><h1>Post</h1>"
+        + "<p>A paragraph of the post that says what it has to say, at some length, to the reader.</p>" * 3
+        + '<h2 id="related-posts">Related posts</h2><ul><li><a href="/a">Another post</a></li></ul>'
+        "</article></body></html>"
+    )
+    assert "Related posts" not in weblens.extract(html, "https://blog.example/post").text

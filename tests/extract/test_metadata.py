@@ -446,6 +446,7 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("James writes about walking.", []),
         ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
         ("bell hooks", ["bell hooks"]),
+        ("Post by Ann Lee", ["Ann Lee"]),  # phpBB's line over each post
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
@@ -466,6 +467,14 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("Agnes Pressman", False),
         ("Eyal Press", False),
         ("Canadian Press", True),
+        ("新京报", True),  # Chinese, Japanese and Korean outlets: a paper, a news site, an agency
+        ("红星新闻", True),
+        ("新华社", True),
+        ("연합뉴스", True),
+        ("朝日新聞社", True),
+        ("李强", False),
+        ("김민준", False),
+        ("佐藤健太", False),
     ],
 )
 def test_organisations_are_no_authors(name: str, organisation: bool) -> None:
@@ -539,6 +548,34 @@ def test_co_authors_are_the_marks_like_the_first() -> None:
     # declared authors come first
     declared = ld({"@type": "NewsArticle", "author": {"@type": "Person", "name": "Di Declared"}})
     assert meta_of(declared, body=body).authors == ("Di Declared",)
+
+
+def test_a_declared_writer_the_byline_names_with_others_is_the_first_of_them() -> None:
+    # a blog engine's JSON-LD (or a publisher's analytics tag) names the primary author alone
+    declared = ld({"@type": "BlogPosting", "author": {"@type": "Person", "name": "Priya Raman"}})
+    byline = (
+        '<p class="byline">By <a href="/author/priya">Priya Raman</a> and '
+        '<a href="/author/jonas">Jonas Eklund</a></p>'
+    )
+    assert meta_of(declared, body=byline).authors == ("Priya Raman", "Jonas Eklund")
+    # a place the byline adds is no second writer, nor is a byline that leaves the declared one out
+    place = '<p class="byline">By <a href="/author/priya">Priya Raman</a>, Frankfurt</p>'
+    assert meta_of(declared, body=place).authors == ("Priya Raman",)
+    other = '<p class="byline">By <a href="/author/a">Ann Lee</a> and <a href="/author/b">Bo Ekholm</a></p>'
+    assert meta_of(declared, body=other).authors == ("Priya Raman",)
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        '<button class="followAuthorBtn" type="button">Folgen</button>',
+        '<a href="/service/profil/themen/" class="followAuthorBtn">Themen bearbeiten</a>',
+        '<a class="author-button" href="/message/7">Contact Author</a>',
+    ],
+)
+def test_a_control_named_for_the_author_is_no_byline(control: str) -> None:
+    # what a button (or a link styled as one) says is what it does, never a writer's name
+    assert meta_of("", body=f"<div>{control}</div><p>The story.</p>").authors == ()
 
 
 def test_a_byline_naming_an_organisation_means_no_author() -> None:

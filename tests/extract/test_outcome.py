@@ -70,6 +70,17 @@ def test_app_shell_markers(shell: str) -> None:
     assert weblens.extract(f"<html><body>{shell}</body></html>").outcome is Outcome.JS_REQUIRED
 
 
+@pytest.mark.parametrize("name", ["append_parent", "rootline", "application-form"])
+def test_an_empty_box_whose_id_only_starts_like_an_app_root_is_no_shell(name: str) -> None:
+    # forum engines leave empty boxes for their scripts' pop-ups (Discuz's "append_parent") above
+    # a short thread: a thin page, not an application shell
+    html = (
+        f'<html><body><div id="{name}"></div><article><h1>Short</h1>'
+        "<p>A short question of a line or two, asked here and answered below it.</p></article></body></html>"
+    )
+    assert weblens.extract(html).outcome is Outcome.THIN
+
+
 def test_a_rendered_app_with_real_text_is_ok() -> None:
     prose = " ".join(f"Sentence number {i} tells a little more of the story." for i in range(40))
     html = f'<html><body><div id="root"><article><p>{prose}</p></article></div>' + (

@@ -38,6 +38,10 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bikes.example/thread-268.html",
         "https://bikes.example/viewtopic.php?t=158836",
         "https://bikes.example/questions/1077347/chain-skips",
+        "https://bikes.example/thread-283711-1-1.html",  # Discuz: the thread, its page, its list page
+        "https://bikes.example/index.php?topic=9127.0",  # SMF
+        "https://bikes.example/index.php?showtopic=4411",  # Invision of old
+        "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/",  # a post and its comments
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -75,6 +79,9 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://news.example/topical/forumla",
         "https://news.example/threads-of-silk-123",  # a hyphenated slug, not a numbered thread
         "https://news.example/a/story.html?from=/t/",  # the query is not the path
+        "https://news.example/a/story.html?topic=politics",  # a topic by name is a section
+        "https://news.example/thread-of-the-day-2024-x.html",  # not numbers alone after the word
+        "https://news.example/a?view=forum",  # a segment word as a value is no thread's view
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -249,3 +256,185 @@ def test_a_threads_text_opens_with_its_topic_and_an_articles_without_its_headlin
     assert thread.markdown.startswith("# Chain skips after replacement")  # the Markdown as before
     article = weblens.extract(_PAGE, "https://bikes.example/2024/05/chain-skips-after-replacement")
     assert article.text.startswith(_OPENING)  # a headline is the title field alone
+
+
+def _nested_post(number: int, text: str, *, depth: int) -> str:
+    """A post as XenForo 2 sets it: its text boxes deep below the post's own box, between the
+    poster's card, a header of links (its number, its date) and a footer of buttons."""
+    opening = "".join(f"<div class='message-level{level}'>" for level in range(depth))
+    closing = "</div>" * depth
+    return (
+        f"<article class='message message--post' id='js-post-{number}'><div class='message-inner'>"
+        f"<div class='message-user'><a href='/members/{number}'>member{number}</a>"
+        f"<dl><dt>Messages</dt><dd>{number * 7}</dd></dl></div>"
+        f"<header class='message-attribution'><a href='/posts/{number}'>#{number}</a>"
+        f"<a href='/posts/{number}/date'>4 Mar 2024</a></header>"
+        f"{opening}<div class='bbWrapper'>{text}</div>{closing}"
+        "<footer class='message-footer'>"
+        + "".join(f"<a href='/posts/{number}/{act}'>{act}</a>" for act in ("like", "quote", "report"))
+        + "</footer></div></article>"
+    )
+
+
+@pytest.mark.parametrize("depth", [2, 7])
+def test_a_short_reply_between_its_posters_card_and_buttons_is_kept(depth: int) -> None:
+    # a reply of a line weighs less than its card, header and buttons; and forum engines nest a
+    # post's text up to nine boxes below the list of posts
+    short = "+1, the same happened to mine last winter."
+    texts = [" ".join([_OPENING] * 3), " ".join([_REPLY] * 2), short]  # (too long to be read as a list)
+    posts = "".join(_nested_post(n, text, depth=depth) for n, text in enumerate(texts, 1))
+    html = f"<html><head><title>Chain</title></head><body><div class='block-body'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/threads/chain-skips.138154/").text
+    assert _OPENING in text and _REPLY in text and short in text
+    assert "member2" not in text and "report" not in text
+
+
+def _discuz_post(number: int, poster: str, text: str, signature: str) -> str:
+    """A post as Discuz sets it: a box with an id and no class, a table of the poster's card beside
+    the text, and the poster's signature under it."""
+    return (
+        f"<div id='post_{number}'><table id='pid{number}'><tr>"
+        f"<td class='pls'><a href='/space-uid-{number}.html'>{poster}</a></td>"
+        f"<td class='plc'><div class='pi'><a href='/post/{number}'>#{number}</a></div>"
+        f"<div class='t_fsz'>{text}</div><div class='sign'>{signature}</div></td>"
+        "</tr></table></div>"
+    )
+
+
+def test_posts_named_by_their_ids_alone_are_the_thread_and_signatures_are_left_out() -> None:
+    motto = "Succulents hate me a thousand times and I love them like the first time."
+    posts = [
+        _discuz_post(4519021, "shanghai_fatty", " ".join([_OPENING] * 3), motto),
+        _discuz_post(4519058, "greenthumb", f"{_REPLY} {_REPLY}", "No private messages, please."),
+        _discuz_post(4519102, "shanghai_fatty", "Thanks, a small fan on the balcony fixed it.", motto),
+    ]
+    # the thread's bars of links (its pages, related threads) cost more than the replies weigh:
+    # the opening post wins alone, and the thread is every box of its kind beside it
+    bar = "".join(f"<a href='/forum-{n}.html'>Another board of the forum, number {n}</a>" for n in range(12))
+    html = (
+        "<html><head><title>Roots rot</title></head><body>"
+        f"<div id='postlist' class='pl'><div class='pgs'>{bar}</div>{''.join(posts)}"
+        f"<div class='pgs'>{bar}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bbs.example/thread-283711-1-1.html").text
+    assert _OPENING in text and _REPLY in text and "a small fan on the balcony" in text
+    assert motto not in text and "No private messages" not in text
+
+
+def test_a_signature_is_left_out_only_on_a_thread() -> None:
+    # an API reference names its function signatures so: on a page that is no thread they stay
+    signature = "def render(page: Page, *, width: int = 80) -> str"
+    doc = (
+        "<html><head><title>render</title></head><body><main><h1>render</h1>"
+        f"<div class='signature'><code>{signature}</code></div>"
+        f"<p>{_OPENING}</p><p>{_REPLY}</p></main></body></html>"
+    )
+    assert signature in weblens.extract(doc, "https://docs.example/api/render.html").text
+
+
+@pytest.mark.parametrize("name", ["spAuthorPost", "ipsSidebarMessage"])
+def test_a_compound_name_ending_in_post_names_a_post_not_its_first_word(name: str) -> None:
+    # a forum engine marks the posts of the thread's author "spAuthorPost": a post, not an author box
+    posts = "".join(
+        f"<div class='spTopicPostSection {extra}' id='post{n}'><div class='spPostContent'><p>{text}</p></div>"
+        "</div>"
+        for n, (extra, text) in enumerate([(name, _OPENING), ("spUserPost", _REPLY)])
+    )
+    html = f"<html><head><title>Chain</title></head><body><div id='postlist'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/forum/chain-skips/").text
+    assert _OPENING in text and _REPLY in text
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("windowbg", "windowbg2"),  # SMF shades every other post
+        ("post bg1", "post bg2"),  # phpBB
+        ("spTopicPostSection spOdd", "spTopicPostSection spEven"),
+        ("post-138 post", "post-139 post"),
+    ],
+)
+def test_posts_shaded_in_turn_are_of_one_kind(first: str, second: str) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _post_kind
+
+    one, two = (fragment_fromstring(f"<div class='{name}'>x</div>") for name in (first, second))
+    assert _post_kind(one) == _post_kind(two)
+    assert _post_kind(one) != _post_kind(fragment_fromstring("<div class='sidebar'>x</div>"))
+
+
+def test_the_posters_card_beside_each_post_is_left_out() -> None:
+    # SMF: the card (a link to the member's profile, a rank, counts) beside each post's text
+    def post(number: int, shade: str, name: str, text: str) -> str:
+        return (
+            f"<div class='{shade}'><div class='post_wrapper'><div class='poster'>"
+            f"<h4><a href='/index.php?action=profile;u={number}'>{name}</a></h4>"
+            f"<ul><li>Veteran gardener</li><li>Posts: {number * 97}</li><li>Karma: +{number}</li></ul></div>"
+            f"<div class='postarea'><div class='post'><div class='inner'>{text}</div></div></div></div></div>"
+        )
+
+    posts = "".join(
+        post(n, "windowbg2" if n % 2 else "windowbg", name, text)
+        for n, (name, text) in enumerate(
+            [("Balconera", f"{_OPENING} {_OPENING}"), ("TioPaco", f"{_REPLY} {_REPLY}"), ("Rosa", _REPLY)], 1
+        )
+    )
+    html = f"<html><head><title>Tomatoes</title></head><body><div id='forumposts'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
+    assert _OPENING in text and _REPLY in text
+    assert "Karma" not in text and "Veteran gardener" not in text
+
+
+def _question_page(comments: str) -> str:
+    question = (
+        "Every few months I start something I am genuinely excited about, work on it every evening for "
+        "three or four weeks, and then it quietly dies. I have a day job and two kids, so discipline "
+        "alone is not going to cut it. What actually worked for you when a project kept going? I would "
+        "like to hear what made the difference, not what should have."
+    )
+    return (
+        "<html><head><title>Ask: keeping a side project alive</title></head><body>"
+        "<table class='fatitem'><tr><td class='title'>Ask: keeping a side project alive</td></tr>"
+        "<tr><td class='subtext'>212 points by quietbuilder</td></tr>"
+        f"<tr><td><p>{question}</p></td></tr></table>"
+        f"<table class='comment-tree'>{comments}</table></body></html>"
+    )
+
+
+def test_a_question_under_replies_that_say_more_is_a_thread_unless_its_address_is_a_storys() -> None:
+    replies = [
+        "Lower the bar for a session: I end every evening by writing one sentence in a notes file about "
+        "what I would do next, so the next session starts in thirty seconds instead of thirty minutes.",
+        "I stopped treating a pause as failure. Projects are seasonal for me now; when one goes quiet I "
+        "write down where it stands, and picking it up again months later is easy enough to do.",
+        "Tell someone what you will show them on Friday. A small public promise carried me through the "
+        "dull middle of the last three projects, and two of them shipped because of it in the end.",
+        "Pick projects you would use yourself every week. The ones I kept going were the ones I needed, "
+        "and the ones that died were the ones I only thought would be fun to have built someday.",
+    ]
+    comments = "".join(
+        f"<tr class='comtr'><td><div class='comment'><span class='commtext'>{text}</span></div></td></tr>"
+        for text in replies
+    )
+    html = _question_page(comments)
+    asked = weblens.extract(html, "https://news.example/item?id=40112233").text
+    assert all(reply[:40] in asked for reply in replies)
+    story = weblens.extract(html, "https://blog.example/2018/09/10/open-thread/").text
+    assert not any(reply[:40] in story for reply in replies)
+
+
+def test_a_post_set_in_a_form_is_no_chrome_on_a_thread() -> None:
+    # old reddit sets each post's text in the form that edits it (a post of a paragraph of prose)
+    posts = "".join(
+        f"<div class='thing'><form action='#' class='usertext'><div class='md'><p>{text}</p></div></form>"
+        "</div>"
+        for text in (
+            _OPENING,
+            _REPLY,
+            "Thanks, that was it: a new cassette, and no more skipping at all on the hills around town.",
+        )
+    )
+    html = f"<html><head><title>Chain</title></head><body><div class='sitetable'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/").text
+    assert _OPENING in text and _REPLY in text and "no more skipping" in text

@@ -21,6 +21,7 @@ from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, is_mostly_teasers, select_main
+from weblens.extract.dates import date_from_url
 from weblens.extract.declared import SHOWN_SHARE, Trigrams, is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
 from weblens.extract.jsonld import is_article_type
@@ -68,6 +69,7 @@ def _main_content(
     listing: bool = False,
     site: str | None = None,
     thread: bool = False,
+    dated_address: bool = False,
     declared: Trigrams = frozenset(),
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content); with the
@@ -89,6 +91,7 @@ def _main_content(
         weak_roles=weak_roles,
         topic=title,
         thread=thread,
+        dated_address=dated_address,
         shown=shown.blocks if shown else (),
     )
     selection = select_main(
@@ -179,6 +182,7 @@ def _content(
     site: str | None = None,
     dated: bool = True,
     thread: bool = False,
+    dated_address: bool = False,
     declared: Trigrams = frozenset(),
 ) -> _Content:
     found = _main_content(
@@ -189,6 +193,7 @@ def _content(
         listing=listing,
         site=site,
         thread=thread,
+        dated_address=dated_address,
         declared=declared,
     )
     main = found.selection.element
@@ -230,6 +235,7 @@ def _best_content(
     dated: bool = True,
     thread: bool = False,
     article: bool = False,
+    dated_address: bool = False,
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
@@ -240,7 +246,16 @@ def _best_content(
     once something was found: its short text beside lists of related headlines is what it is. Nor
     is one whose first reading opens with the page's title heading, when what the listing try found
     is mostly teaser cards (a headline link and a summary each): headlines of other stories."""
-    first = _content(page, title, options, weak_roles=True, site=site, dated=dated, thread=thread)
+    first = _content(
+        page,
+        title,
+        options,
+        weak_roles=True,
+        site=site,
+        dated=dated,
+        thread=thread,
+        dated_address=dated_address,
+    )
     if page.plain or page.binary:
         return first
     # a content that opens with the page's title heading found the post, however short its text
@@ -250,7 +265,14 @@ def _best_content(
     )
     if nothing:
         second = _content(
-            parse_html(html), title, options, weak_roles=False, site=site, dated=dated, thread=thread
+            parse_html(html),
+            title,
+            options,
+            weak_roles=False,
+            site=site,
+            dated=dated,
+            thread=thread,
+            dated_address=dated_address,
         )
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
@@ -269,6 +291,7 @@ def _best_content(
             site=site,
             dated=dated,
             thread=thread,
+            dated_address=dated_address,
         )
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
@@ -290,6 +313,7 @@ def _where_declared(
     *,
     dated: bool,
     thread: bool,
+    dated_address: bool,
 ) -> _Content:
     """The content, or the box that shows the text the page declares (JSON-LD ``articleBody``, or
     the text marked ``itemprop=articleBody``) when the content found shows less than
@@ -310,6 +334,7 @@ def _where_declared(
         site=site,
         dated=dated,
         thread=thread,
+        dated_address=dated_address,
         declared=declared,
     )
     return pinned if shown_share(declared, pinned.text) >= max(SHOWN_SHARE, share) else found
@@ -322,6 +347,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     site = site_of(url) or site_of(meta.canonical_url)
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
+    dated_address = date_from_url(url or meta.canonical_url) is not None
     found = _best_content(
         html,
         parsed,
@@ -331,6 +357,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         dated=meta.published_date is not None,
         thread=thread,
         article=any(is_article_type(name) for name in meta.declared_types),
+        dated_address=dated_address,
     )
     if meta.declared_text and not parsed.plain:
         found = _where_declared(
@@ -342,6 +369,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
             site,
             dated=meta.published_date is not None,
             thread=thread,
+            dated_address=dated_address,
         )
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words

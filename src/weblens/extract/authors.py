@@ -37,7 +37,7 @@ _MAX_VALUE = 800
 # the words before "by" that make a byline of it: "Written by", "Words by", "Reporting by"
 BY_LABELS = (
     r"written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
-    r"|reporting|article"
+    r"|reporting|article|post"  # "Post by kestrel » Sat Oct 10" (phpBB)
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
@@ -142,6 +142,14 @@ _ORGANISATION_WORDS = frozenset(
         "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
+# the endings of Chinese, Japanese and Korean names of outlets and newsrooms (a paper, a news
+# site, an agency, a broadcaster, an editorial office), which no person's name ends with:
+# 新京报, 红星新闻, 新华社, 연합뉴스, 조선일보, 朝日新聞社, NHK放送, 编辑部
+_CJK_OUTLET = re.compile(
+    r"(?:新闻|新聞|日报|日報|晚报|晚報|早报|早報|时报|時報|周刊|週刊|杂志|雜誌|新闻网|通讯社|通訊社|新华社|"
+    r"电视台|電視台|广播|廣播|编辑部|編輯部|編集部|新聞社|通信社|放送|"
+    r"뉴스|일보|신문|방송|통신|편집부|[报報网網社])$"
+)
 _AGENCY_TAIL = re.compile(
     r"(?:[\s,|/–—-]+(?:" + "|".join(re.escape(a) for a in sorted(_WIRES, key=len, reverse=True)) + r"))+\s*$",
     re.I,
@@ -169,6 +177,8 @@ def is_organisation(name: str) -> bool:
     caught by its role word) or a name starting with "The"."""
     key = " ".join(name.casefold().split())
     if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
+        return True
+    if _CJK_OUTLET.search(key):
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
 

@@ -14,8 +14,9 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Container
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from urllib.parse import unquote
 
@@ -83,7 +84,7 @@ _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
-_POST_LEVELS = 6  # boxes above the chosen text searched for the post it is one of, at most
+_POST_LEVELS = 10  # boxes above the chosen text searched for the post it is one of, at most (XenForo 2: 9)
 _POSTS = 2  # posts alike in one box, at least, that make a thread
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
@@ -263,9 +264,12 @@ def _sums(
     discounted: Collection[int] = (),
     *,
     listing: bool = False,
+    thread: bool = False,
     contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
-    teasers = set() if listing else _teasers(stats, removed)
+    # a thread's posts are no teasers, though a short reply under its poster's linked name reads
+    # like one (a headline link and a summary, several alike side by side)
+    teasers = set() if listing or thread else _teasers(stats, removed)
     net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
         (
             _weight(
@@ -631,40 +635,137 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
 
 
 def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
-    """What posts of one thread share: the tag and the class words without a digit (the post's
-    number, "post-138", "wpfn-4", differs from post to post)."""
+    """What posts of one thread share: the tag and the class words with their digits taken out (the
+    post's number, "post-138", "wpfn-4", differs from post to post, and so does the shade of
+    alternate rows, SMF's "windowbg" and "windowbg2"), but for words of alternate rows ("odd",
+    "even", "spOdd"); for boxes without a class, their ``id`` with its digits taken out (Discuz's
+    ``id="post_4519021"``, a number alone is nothing)."""
     words = (el.get("class") or "").split()
-    return str(el.tag), frozenset(word for word in words if not any(c.isdigit() for c in word))
+    kind = frozenset(
+        bare
+        for word in words
+        if (bare := _without_digits(word).strip("-_")) and not bare.lower().endswith(_ALTERNATE_ROWS)
+    )
+    name = _without_digits(el.get("id") or "")
+    if not words and any(c.isalpha() for c in name):
+        return str(el.tag), frozenset((name,))
+    return str(el.tag), kind
 
 
-def _posts_of_the_thread(scores: _Scores, best: int) -> tuple[int, list[int], list[int]]:
+# a link to a member's profile, as forum engines write it (phpBB's memberlist.php?mode=viewprofile,
+# SMF's action=profile, vBulletin's member.php, Discuz's space-uid-, XenForo's /members/)
+_MEMBER_LINK = re.compile(
+    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
+    re.I,
+)
+_ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
+
+
+def _without_digits(text: str) -> str:
+    return "".join(c for c in text if not c.isdigit())
+
+
+@dataclass(frozen=True)
+class _Thread:
+    """The posts of a thread found around the chosen text (:func:`_posts_of_the_thread`)."""
+
+    box: int  # the box holding them all
+    left_out: list[int] = field(default_factory=list)  # the box's other parts, to drop
+    replies: list[int] = field(default_factory=list)  # boxes of replies, kept whole
+    posts: list[int] = field(default_factory=list)  # posts alike, each looked into, never pruned whole
+
+
+def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
     two or more boxes of one kind (:func:`_post_kind`) that hold prose. The chosen text is one post
     of the thread (the longest); the thread is all of them. Else the box holding the post and the
     replies beside it (:func:`_replies_beside`), with the box's other parts to leave out and the
-    boxes of replies. ``(best, [], [])`` when there is neither."""
-    stats, good = scores.stats, scores.good
+    boxes of replies. ``_Thread(best)`` when there is neither."""
+    stats = scores.stats
     post = best
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
-            return best, [], []
+            return _Thread(best)
         kind = _post_kind(stats.nodes[post])
-        posts = [
+        alike = [
             child
             for child in stats.children(box)
-            if child not in scores.removed
-            and _post_kind(stats.nodes[child]) == kind
-            and (good[child] >= _POST_PROSE or subtree_chars(stats, child) >= _POST_TEXT)
+            if child not in scores.removed and _post_kind(stats.nodes[child]) == kind
         ]
-        if len(posts) >= _POSTS and kind[1]:
-            return box, [], []
+        if kind[1] and _has_posts(scores, alike):
+            return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
         if replies:
             others = [child for child in stats.children(box) if child != post and child not in replies]
-            return box, others, replies
+            return _Thread(box, left_out=others, replies=replies)
         post = box
-    return best, [], []
+    return _Thread(best)
+
+
+def _posts_within(scores: _Scores, best: int) -> list[int]:
+    """On a thread page whose chosen box holds the whole thread (the posts and the bars around
+    them), its posts: the boxes of one kind (:func:`_post_kind`) under one parent, two or more of
+    them holding prose, that hold the most prose of all such groups and at least half of the box's.
+    ``[]`` when there are none."""
+    stats, good, removed = scores.stats, scores.good, scores.removed
+    found: list[int] = []
+    most = good[best] / 2
+    for parent in range(best, stats.ends[best] + 1):
+        if parent in removed or stats.ends[parent] == parent:
+            continue
+        groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+        for child in stats.children(parent):
+            if child not in removed:
+                groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+        for kind, alike in groups.items():
+            prose = sum(good[i] for i in alike)
+            if kind[1] and prose > most and _has_posts(scores, alike):
+                found, most = alike, prose
+    return found
+
+
+def _has_posts(scores: _Scores, alike: Collection[int]) -> bool:
+    """Two or more of the boxes ``alike`` hold a post's text (:data:`_POST_PROSE`, :data:`_POST_TEXT`)."""
+    good, stats = scores.good, scores.stats
+    posts = [i for i in alike if good[i] >= _POST_PROSE or subtree_chars(stats, i) >= _POST_TEXT]
+    return len(posts) >= _POSTS
+
+
+def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
+    """The boxes in ``posts`` (each post whole) that hold most of its prose: a short reply weighs
+    less than its poster's card and its buttons beside it, but it is the reply. Pruning looks into
+    them and takes out the chrome around the text (the card, the buttons), never the text; a card
+    with a line of prose of its own ("from Guizhou") is no box of the text."""
+    stats, good = scores.stats, scores.good
+    return frozenset(
+        i
+        for post in posts
+        if good[post] > 0
+        for i in range(post, stats.ends[post] + 1)
+        if good[i] * 2 > good[post] and stats.ends[i] != i
+    )
+
+
+def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
+    """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
+    the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
+    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`)."""
+    if not posts:
+        return []
+    stats, removed = scores.stats, scores.removed
+    paragraphs = _prose(stats, removed)
+    cards: list[HtmlElement] = []
+    for post in posts:
+        for box in (post, *stats.children(post)):
+            if box not in opened:
+                continue
+            for child in stats.children(box):
+                if child in opened or child in removed or paragraphs[child] > 0:
+                    continue
+                if any(_MEMBER_LINK.search(a.get("href") or "") for a in stats.nodes[child].iter("a")):
+                    cards.append(stats.nodes[child])
+    return cards
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
@@ -770,10 +871,13 @@ def _is_kept_though_costly(scores: _Scores, i: int) -> bool:
     return any(is_kept(scores, i) for _, is_kept in _KEPT_THOUGH_COSTLY)
 
 
-def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[HtmlElement]:
+def _prune(
+    scores: _Scores, best: int, *, whole: Collection[int] = (), opened: Collection[int] = ()
+) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add (:func:`_costs`) and that no rule of
     :data:`_KEPT_THOUGH_COSTLY` keeps; blocks in ``whole`` are kept whole (the sections of one
-    listing), and so are boxes of resources and labelled parts (see :func:`is_kept_whole`)."""
+    listing), and so are boxes of resources and labelled parts (see :func:`is_kept_whole`). Blocks
+    in ``opened`` are never pruned whole, only looked into (the boxes holding a post's text)."""
     stats, removed, site = scores.stats, scores.removed, scores.site
     ends = stats.ends
     pruned: list[HtmlElement] = []
@@ -782,6 +886,8 @@ def _prune(scores: _Scores, best: int, *, whole: Collection[int] = ()) -> list[H
     while i <= end:
         if i in removed or i in whole or not costly[i - best]:
             i = ends[i] + 1  # (nothing below costs: nothing there to prune)
+        elif i in opened:
+            i += 1
         elif stats.nodes[i].tag in HEADING_TAGS and _has_one_line(stats, i):
             i = ends[i] + 1  # a box inside a heading is the heading's text (<h2><div>Title</div></h2>)
         elif stats.nodes[i].tag != "p" and (is_kept_whole(stats, i, site) or is_labelled_part(stats, i)):
@@ -910,7 +1016,7 @@ def select_main(
     """
     # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
-    net, good = _sums(stats, removed, discounted, listing=listing, contents=contents)
+    net, good = _sums(stats, removed, discounted, listing=listing, thread=thread, contents=contents)
     scores = _Scores(
         stats=stats,
         net=net,
@@ -938,6 +1044,7 @@ def select_main(
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
+    posts: list[int] = []  # posts of a thread, looked into
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
     opinion = _second_opinion(scores, best) if unsure else None
@@ -949,17 +1056,21 @@ def select_main(
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
         if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
-            best, left_out, replies = _posts_of_the_thread(scores, best)
-            later += replies  # kept whole: a reply's links and lines cost, one by one
+            found = _posts_of_the_thread(scores, best)
+            best, left_out = found.box, found.left_out
+            posts = found.posts or _posts_within(scores, best)
+            later += found.replies  # kept whole: a reply's links and lines cost, one by one
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    pruned = _prune(scores, best, whole=sections)
-    if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature)
-        pruned += _repeated_lines(stats, best, removed)
+    opened = _holding_prose(scores, posts)
+    pruned = _prune(scores, best, whole=sections, opened=opened)
+    if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
+        # the posters' cards beside their posts
+        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
     for el in [stats.nodes[i] for i in left_out] + pruned:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -46,7 +46,7 @@ import copy
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, takewhile
 from typing import Any
@@ -710,15 +710,22 @@ class _Page:
         """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
         "By …" line under the headline. The first byline that names anyone decides: when it names
         only an organisation ("Associated Press"), no person wrote the page, whatever the byline
-        of a related story further down says."""
+        of a related story further down says. A declaration of one writer whom the byline names
+        with others is the first of them (a blog engine's JSON-LD and a publisher's analytics tag
+        name the primary author alone): the byline's writers are the page's."""
         declared: tuple[str, ...] = ()
         for source, one_each in self.declared_authors():
             declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
             if declared:
                 break
+        shown = self.byline(site_keys, self.in_story(title)) if len(declared) <= 1 else None
         if declared:
+            if shown is not None and _is_one_of(declared[0], shown):
+                # the declared writer is one of several the byline names by full names (not a
+                # place the byline adds: "Anna Sleegers, Frankfurt")
+                others = tuple(name for name in shown if name == declared[0] or _full_name(name))
+                return (others if len(others) > 1 else declared)[:_MAX_AUTHORS]
             return declared[:_MAX_AUTHORS]
-        shown = self.byline(site_keys, self.in_story(title))
         if shown is not None:
             return shown[:_MAX_AUTHORS]
         under = self.byline_under_headline(site_keys, title) or self.signed_line(site_keys)
@@ -1100,14 +1107,17 @@ def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
 
 def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
-    a script or style, or a reader's comment."""
-    return el.tag in ("meta", "link", "script", "style") or "comment" in (el.get("class") or "")
+    a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
+    </button>``, a link so named: their text is what they do)."""
+    names = (el.get("class") or "").lower()
+    return el.tag in _NO_MARK_TAGS or "comment" in names or "btn" in names or "button" in names
 
 
 def _itemprop(el: HtmlElement) -> str:
     return (el.get("itemprop") or "").strip().lower()
 
 
+_NO_MARK_TAGS = frozenset(("meta", "link", "script", "style", "button", "input", "select", "option", "label"))
 _TITLE_WORD = re.compile(r"\w+")
 _TITLE_STOPWORDS = frozenset(
     ("a", "an", "and", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the", "to", "with")
@@ -1404,6 +1414,12 @@ def _name_credited_for_words(link: HtmlElement) -> str | None:
         return None
     name = " ".join(link.text_content().split())
     return name if _looks_like_a_name(name) else None
+
+
+def _is_one_of(name: str, names: Collection[str]) -> bool:
+    """``name`` is one of ``names`` (case and white space aside), and there are two or more."""
+    key = " ".join(name.casefold().split())
+    return len(names) > 1 and any(" ".join(other.casefold().split()) == key for other in names)
 
 
 def _names_of_author_pages(link: HtmlElement) -> list[str]:

@@ -62,7 +62,7 @@ _SHELL_MARKERS = (
     "data-reactroot",
 )
 _EMPTY_ROOT = re.compile(
-    r"""id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)["']?[^>]*>\s*(?:</div>|<noscript)"""
+    r"""id=["']?(?:root|app|__next|__nuxt|svelte|main-app|application)(?=["'\s>])[^>]*>\s*(?:</div>|<noscript)"""
 )
 _JS_WALL = re.compile(
     r"(?:enable|turn on|activate|switch on|allow)\s+javascript|javascript\s+(?:is\s+)?(?:required|disabled|"

@@ -8,7 +8,8 @@ which cleaning would otherwise remove. Two signs, either of which is enough:
   :data:`THREAD_TYPES` (schema.org's ``DiscussionForumPosting`` and ``QAPage``);
 * its address says it: a path segment, its file extension aside, that forum and question-and-answer
   software name a thread by (``/t/…``, ``/thread-268.html``, ``/forums/topic/…``,
-  ``/questions/…``, ``viewtopic.php``).
+  ``/questions/…``, ``viewtopic.php``), or a query parameter that does (``?topic=9127.0``,
+  ``?mod=viewthread``).
 
 A page whose comment-named blocks hold nearly all its prose is a discussion without either sign
 (see :func:`weblens.extract.clean.is_discussion`).
@@ -34,10 +35,15 @@ THREAD_TYPES = frozenset(("discussionforumposting", "qapage"))
 _THREAD_SEGMENTS = frozenset(
     (
         "t", "thread", "threads", "topic", "topics", "forum", "forums", "discussion", "discussions",
-        "question", "questions", "showthread", "viewtopic", "viewthread",
+        "question", "questions", "showthread", "viewtopic", "viewthread", "comments",
     )
 )  # fmt: skip
-_NUMBERED = "-"  # "thread-268.html": a thread's segment may carry its number after a hyphen
+_NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens
+# query parameters naming a thread by its number (SMF's "index.php?topic=9127.0", vBulletin's
+# "?threadid=", Invision's old "?showtopic="), and values naming a thread's view (Discuz's
+# "forum.php?mod=viewthread&tid=…", SMF's "?action=showtopic")
+_THREAD_PARAMETERS = frozenset(("topic", "thread", "threadid", "topicid", "showtopic"))
+_THREAD_VIEWS = frozenset(("viewthread", "viewtopic", "showthread", "showtopic"))
 
 
 def is_thread_page(declared_types: Collection[str], url: str | None) -> bool:
@@ -52,12 +58,29 @@ def has_thread_address(url: str | None) -> bool:
     if not url:
         return False
     try:
-        path = urlsplit(url).path
+        parts = urlsplit(url)
     except ValueError:
         return False
-    for segment in path.lower().split("/"):
+    for segment in parts.path.lower().split("/"):
         stem = segment.split(".", 1)[0]
-        head, _, number = stem.partition(_NUMBERED)
-        if stem in _THREAD_SEGMENTS or (number.isdigit() and head in _THREAD_SEGMENTS):
+        head, _, numbers = stem.partition(_NUMBERED)
+        if stem in _THREAD_SEGMENTS or (head in _THREAD_SEGMENTS and _is_numbers(numbers)):
+            return True
+    return _has_thread_parameter(parts.query.lower())
+
+
+def _is_numbers(text: str) -> bool:
+    """``text`` is one number or several joined by hyphens ("268", "283711-1-1")."""
+    return bool(text) and all(number.isdigit() for number in text.split(_NUMBERED))
+
+
+def _has_thread_parameter(query: str) -> bool:
+    """A parameter of the query names a thread (:data:`_THREAD_PARAMETERS`) with a value that
+    starts with its number, or a thread's view is its value (:data:`_THREAD_VIEWS`)."""
+    for pair in query.split("&"):
+        name, _, value = pair.partition("=")
+        if name in _THREAD_PARAMETERS and value[:1].isdigit():
+            return True
+        if value in _THREAD_VIEWS:
             return True
     return False

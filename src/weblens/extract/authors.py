@@ -24,6 +24,7 @@ __all__ = [
     "dedupe_names",
     "handle_key",
     "is_handle",
+    "is_member_link",
     "is_name",
     "is_organisation",
     "profile_handle",
@@ -158,6 +159,10 @@ _DOMAIN_NAME = re.compile(r"^[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}$")  # "hessenscha
 _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
 # a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
 _PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
+_MEMBER_LINK = re.compile(
+    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
+    re.I,
+)
 _NUMBERED = re.compile(r"-\d+$")  # "janus-1": the site's number for a second "janus"
 # a byline's date or time after the names: "By A and B Monday, November 18, 2019, 4:05 pm",
 # "by kestrel » Sat Oct 10, 2026"; a separator (» | • ·) ends the names too
@@ -197,6 +202,14 @@ def profile_handle(href: str) -> str | None:
     archive of its writers' posts, not a profile (a login handle there is the CMS account)."""
     found = _PROFILE_LINK.search(href)
     return handle_key(_NUMBERED.sub("", found.group(1))) if found else None
+
+
+def is_member_link(href: str) -> bool:
+    """``href`` links to a member's profile on a community, as forum engines write it: the paths
+    :func:`profile_handle` reads a handle from, and those that name the member by number (phpBB's
+    ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's ``member.php``,
+    Discuz's ``space-uid-``, XenForo's ``/members/``)."""
+    return _MEMBER_LINK.search(href) is not None
 
 
 def handle_key(handle: str) -> str:

@@ -14,7 +14,6 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -23,6 +22,7 @@ from urllib.parse import unquote
 import lxml.etree
 from lxml.html import HtmlElement
 
+from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
 from weblens.extract.clean import code_box, comment_named, content_named, opening_heading
 from weblens.extract.keepers import (
@@ -652,12 +652,6 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), kind
 
 
-# a link to a member's profile, as forum engines write it (phpBB's memberlist.php?mode=viewprofile,
-# SMF's action=profile, vBulletin's member.php, Discuz's space-uid-, XenForo's /members/)
-_MEMBER_LINK = re.compile(
-    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
-    re.I,
-)
 _ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
 
 
@@ -763,7 +757,7 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
             for child in stats.children(box):
                 if child in opened or child in removed or paragraphs[child] > 0:
                     continue
-                if any(_MEMBER_LINK.search(a.get("href") or "") for a in stats.nodes[child].iter("a")):
+                if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
 

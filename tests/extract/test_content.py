@@ -278,6 +278,33 @@ def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
     assert "](https://news.example.com/news/2019/reopened)." in markdown
 
 
+def _boxed(paragraph: str) -> str:
+    return f"<div class='para'><div>{paragraph}</div></div>"
+
+
+def test_a_sentence_around_its_link_in_a_box_of_its_own_is_content() -> None:
+    """A page that sets each paragraph of its text in boxes of its own: the interviewer's question
+    that runs through a link is a sentence of the text, as it is when set as a bare ``<p>``."""
+    question = (
+        "<p>Why had there been such a <a href='/news/2024/exit-poll'>strong turn away from the "
+        "governing party at the election</a>?</p>"
+    )
+    markdown = _story(
+        "".join(_boxed(part) for part in (f"<p>{SENTENCES}</p>", question, f"<p>{SENTENCES}</p>"))
+    )
+    assert "Why had there been such a [strong turn away from the governing party" in markdown
+
+
+def test_a_pointer_in_a_box_of_its_own_is_still_pruned() -> None:
+    pointer = (
+        "<p>Read more: <a href='/1'>The other story on the site, told at length by our reporter.</a></p>"
+    )
+    markdown = _story(
+        "".join(_boxed(part) for part in (f"<p>{SENTENCES}</p>", pointer, f"<p>{SENTENCES}</p>"))
+    )
+    assert "other story" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def test_a_clause_leading_into_its_link_is_content() -> None:
     markdown = _story(
         f"<p>{SENTENCES}</p><p>Say goodbye to that feeling!</p>"

@@ -848,8 +848,8 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (
-        "a paragraph of the text (links to other sites, a lead-in, a note)",
-        lambda s, i: s.stats.nodes[i].tag == "p" and is_kept_paragraph(s.stats, i, s.site),
+        "a paragraph of the text (links to other sites, a lead-in, a note), alone in its box or not",
+        lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
@@ -859,6 +859,16 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
 )
 """What stays although it costs, asked in this order (the cheap questions first; the first that
 says yes keeps the block and its subtree is looked at block by block)."""
+
+
+def _paragraph_of(stats: TreeStats, i: int) -> int | None:
+    """Block ``i`` when it is a ``<p>``, or the ``<p>`` a box holds and nothing else (a page that sets
+    each paragraph of its text in a ``<div>`` of its own); None otherwise."""
+    while stats.nodes[i].tag != "p":
+        if stats.chars[i] or stats.ends[i] == i or stats.ends[i + 1] != stats.ends[i]:
+            return None  # text of its own, no block inside, or more than one block inside
+        i += 1
+    return i
 
 
 def _is_kept_though_costly(scores: _Scores, i: int) -> bool:

@@ -349,6 +349,36 @@ def test_captions_are_found() -> None:
     assert caption_elements(lxml.html.fromstring(table)) == []
 
 
+REVIEW = (
+    "<p>Promising review: I work in front of a screen all day and had been getting headaches, and "
+    "after a week with these the headaches were gone. You can see the colour of the screen change "
+    "when you put them on, and they are light enough to forget about. I bought a second pair for "
+    "the office, and my partner has asked for a pair too.</p>"
+)
+
+
+def _item(n: int) -> str:
+    """An item of a round-up: its name, its picture and, under it in the figure, what it does."""
+    review = REVIEW.replace("a week", f"{n + 2} days")
+    return (
+        f"<h2>{n}. A pair of glasses number {n}</h2><figure><img src='{n}.jpg'><div class='figure-details'>"
+        f"<span class='image-credit'>amazon.com</span><div class='description'>{review}"
+        f"<p>Get them for ${n}.99.</p></div></div></figure>"
+    )
+
+
+def test_a_figure_holding_a_paragraph_of_prose_is_text_and_its_caption_still_a_caption() -> None:
+    """A round-up sets each item's text under its picture, in the figure: the text, not a caption.
+    The figure's own caption and credit stay captions, and a long caption is still a caption."""
+    found = caption_elements(lxml.html.fromstring(f"<div>{_item(1)}</div>"))
+    assert [el.get("class") for el in found] == ["image-credit"]
+    long_caption = f"<div><figure><img src='a.jpg'><figcaption>{REVIEW}</figcaption></figure></div>"
+    assert [el.tag for el in caption_elements(lxml.html.fromstring(long_caption))] == ["figure"]
+    items = "".join(_item(n) for n in range(1, 4))
+    text = weblens.extract(f"<html><body><article><p>{ARTICLE}</p>{items}</article></body></html>").text
+    assert text.count("Promising review: I work in front of a screen") == 3
+
+
 def test_a_template_script_holding_the_post_is_rendered_into_the_page() -> None:
     template = f"<script type='text/template'><p>{ARTICLE}</p></script>"
     assert "Paragraph sentence 3" in _clean(f"<html><body><div class='post'>{template}</div></body></html>")

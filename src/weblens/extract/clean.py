@@ -46,6 +46,8 @@ from weblens.extract.blocks import (
     HEADING_TAGS,
     TreeStats,
     accumulate,
+    has_sentence,
+    is_link,
     is_prose,
 )
 from weblens.extract.codelines import restore_code
@@ -1237,6 +1239,32 @@ def _labels_a_list(el: HtmlElement) -> bool:
     return not any(True for _ in box.iter(*_MEDIA))
 
 
+def _has_written_paragraph(figure: HtmlElement) -> bool:
+    """A ``<figure>`` holding a paragraph of prose (:func:`~weblens.extract.blocks.is_prose`) outside
+    its caption: a part of the text set with its picture (a round-up's item, what the writer says
+    of the product shown), not a caption, which is the figure's ``<figcaption>`` or a box named so."""
+    for p in figure.iter("p"):
+        if any(
+            up.tag == "figcaption" or _CAPTION.search((up.get("class") or "").lower())
+            for up in _up_to(p, figure)
+        ):
+            continue
+        text = " ".join(p.text_content().split())
+        if not text:
+            continue
+        links = sum(measure(a.text_content().strip()) for a in p.iter("a") if is_link(a))
+        if is_prose(measure(text), links, has_sentence(text)):
+            return True
+    return False
+
+
+def _up_to(el: HtmlElement, top: HtmlElement) -> Iterator[HtmlElement]:
+    """``el`` and the boxes around it, up to ``top`` (not included)."""
+    while el is not None and el is not top:
+        yield el
+        el = el.getparent()
+
+
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:
     """What belongs to figures below ``root``, not to the running text: captions, credits, and the
     whole of a ``<figure>`` that shows an image or a video (a figure holding a quote or code stays).
@@ -1251,7 +1279,7 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
         elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
             if (names and _CAPTION.search(names.lower()) and len(el) < 8 and not _labels_a_list(el)) or (
-                tag == "figure" and any(True for _ in el.iter(*_MEDIA))
+                tag == "figure" and any(True for _ in el.iter(*_MEDIA)) and not _has_written_paragraph(el)
             ):
                 found.append(el)
     outermost = set(found)

@@ -1712,3 +1712,24 @@ def test_a_tables_status_line_and_a_countdown_are_no_text() -> None:
     text = weblens.extract(html, "https://band.example/discography/").text
     assert "Groyne" in text
     assert "Showing 1 to 4" not in text and "Sale ends" not in text
+
+
+def test_the_region_a_page_declares_its_main_one_is_gone_into() -> None:
+    """Beside a thread declared ``role="main"``: the community's description and rules in a side
+    box, and a line of the server's; they hold prose, yet they are not the page's text."""
+    side = (
+        "<div class='side'><p>A place to get help with your bread. Post a crumb shot, your recipe and "
+        "your process, and be nice to each other.</p><p>Include your recipe and your method in the "
+        "post, with the flour, the water and the times.</p><p>Selling is not allowed here, nor are "
+        "links to shops, and posts that do either are removed.</p></div>"
+    )
+    server = "<p class='debuginfo'>Rendered by server 22813 on host r2 at 08:14, running build 9a1b2c3.</p>"
+    posts = "".join(f"<p>Post {n}. {SENTENCES}</p>" for n in range(3))
+    main = f"<div class='content' role='main'>{posts}</div>"
+    html = f"<html><body>{side}{main}{server}</body></html>"
+    text = weblens.extract(html, "https://forum.example.com/r/bread/comments/1/loaf/").text
+    assert text.count("Sentence 7") == 3
+    assert "A place to get help" not in text and "Rendered by" not in text
+    # without the declaration, nothing says which box is the page's
+    undeclared = weblens.extract(html.replace(" role='main'", ""), "https://forum.example.com/x").text
+    assert "Sentence 7" in undeclared

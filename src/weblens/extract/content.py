@@ -505,6 +505,11 @@ def _list_tag(cell: HtmlElement) -> str | None:
     return tag if tag in LISTS or tag == "dl" else None
 
 
+def _is_declared_main(el: HtmlElement) -> bool:
+    """The page's main region, as its markup declares it: ``<main>`` or ``role="main"``."""
+    return el.tag == "main" or el.get("role") == "main"
+
+
 def _descend(scores: _Scores, best: int) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
@@ -517,7 +522,10 @@ def _descend(scores: _Scores, best: int) -> int:
     stream of other posts can hold more of it than a short post does. One that holds an
     ``<article>``, ``<main>`` or ``<h1>`` (see :func:`_holds_an_article`: a box named for a layout
     feature around the page's text) still counts in the first choice's text, though the descent
-    never goes into a box named like a sidebar.
+    never goes into a box named like a sidebar. A child the page declares its main region
+    (:func:`_is_declared_main`) is gone down into when it holds more than half of the prose: what
+    lies beside it (a community's description and rules beside a thread) is outside the page's text
+    by the page's own word.
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
@@ -534,6 +542,9 @@ def _descend(scores: _Scores, best: int) -> int:
             first -= sum(prose[child] for child in aside)
             kept = [child for child in kept if child not in sidebars]
         top = max(kept, key=good.__getitem__, default=None)
+        if top is not None and _is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
+            best = top  # the region the page declares its main one, holding most of the prose
+            continue
         if (
             top is None
             or stats.nodes[top].tag not in _CONTAINERS

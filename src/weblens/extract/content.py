@@ -507,7 +507,7 @@ def _list_tag(cell: HtmlElement) -> str | None:
 
 def _is_declared_main(el: HtmlElement) -> bool:
     """The page's main region, as its markup declares it: ``<main>`` or ``role="main"``."""
-    return el.tag == "main" or el.get("role") == "main"
+    return bool(el.tag == "main" or el.get("role") == "main")
 
 
 def _descend(scores: _Scores, best: int) -> int:

@@ -866,3 +866,55 @@ def test_a_heading_that_names_a_boilerplate_section_still_goes_with_its_anchor()
         "</article></body></html>"
     )
     assert "Related posts" not in weblens.extract(html, "https://blog.example/post").text
+
+
+def _step(n: int, title: str, body: str, extra: str = "") -> str:
+    header = f"<div class='step-nav__header'><h2 class='step-nav__title'>{title}</h2></div>"
+    return (
+        f"<li class='step-nav__step'>{header}"
+        f"<div class='step-nav__panel'><p class='step-nav__paragraph'>{body}</p>{extra}</div></li>"
+    )
+
+
+STEPS = (
+    "<div class='step-nav' id='step-by-step-nav'><ol class='step-nav__steps'>"
+    + _step(1, "Check if your group is eligible", "Your group must be a registered charity, a community "
+            "interest company or a club with a written constitution.")
+    + _step(2, "Get third-party insurance", "You need at least three million pounds of third-party "
+            "liability cover before you apply.", "<div class='step-nav__share'><a href='/s'>Share</a></div>")
+    + "</ol></div>"
+)  # fmt: skip
+
+
+def test_a_box_named_for_navigation_that_holds_the_pages_prose_is_its_text() -> None:
+    """A government guide sets its steps in a ``step-nav``: a weak name (navigation), but the box
+    holds more than half of the page's prose, so it is the text, with its parts named after it (the
+    steps, their headers); a part named for a role of its own (``…__share``) still goes."""
+    html = (
+        "<html><body><header class='site-header'><a href='/'>Home</a></header><main>"
+        f"<h1>Register a community boat</h1><p>How to register a boat owned by a club.</p>{STEPS}</main>"
+        "<footer><p>All content is available under the Open Government Licence.</p></footer></body></html>"
+    )
+    text = _clean(html)
+    assert "Check if your group is eligible" in text and "Get third-party insurance" in text
+    assert "Your group must be a registered charity" in text and "liability cover before you apply" in text
+    assert "Share" not in text
+    markdown = weblens.extract(html, "https://www.gov.example/register-community-boat").markdown
+    assert "## Check if your group is eligible" in markdown
+    # beside a longer text the same box is navigation again
+    longer = html.replace("<p>How to register a boat owned by a club.</p>", f"<p>{ARTICLE}</p>")
+    assert "Your group must be a registered charity" not in _clean(longer)
+
+
+def test_a_footer_holding_most_of_a_near_empty_pages_prose_is_still_the_footer() -> None:
+    """An index of links with a copyright notice under it: the notice holds all the page's prose,
+    and is still no text (what the selector would otherwise take as the page's)."""
+    links = "".join(f"<li><a href='/{c}'>{c}</a></li>" for c in "ABCDEFGH")
+    footer = (
+        "<div class='footer'>© Copyright 2001-2026, the Foundation. This page is licensed under the "
+        "Foundation's License Version 2. Examples are also licensed under a zero clause licence.</div>"
+    )
+    text = _clean(
+        f"<html><body><div class='index'><h1>Index</h1><ul>{links}</ul></div>{footer}</body></html>"
+    )
+    assert "Copyright" not in text and "Index" in text

@@ -349,6 +349,36 @@ def test_captions_are_found() -> None:
     assert caption_elements(lxml.html.fromstring(table)) == []
 
 
+REVIEW = (
+    "<p>Promising review: I work in front of a screen all day and had been getting headaches, and "
+    "after a week with these the headaches were gone. You can see the colour of the screen change "
+    "when you put them on, and they are light enough to forget about. I bought a second pair for "
+    "the office, and my partner has asked for a pair too.</p>"
+)
+
+
+def _item(n: int) -> str:
+    """An item of a round-up: its name, its picture and, under it in the figure, what it does."""
+    review = REVIEW.replace("a week", f"{n + 2} days")
+    return (
+        f"<h2>{n}. A pair of glasses number {n}</h2><figure><img src='{n}.jpg'><div class='figure-details'>"
+        f"<span class='image-credit'>amazon.com</span><div class='description'>{review}"
+        f"<p>Get them for ${n}.99.</p></div></div></figure>"
+    )
+
+
+def test_a_figure_holding_a_paragraph_of_prose_is_text_and_its_caption_still_a_caption() -> None:
+    """A round-up sets each item's text under its picture, in the figure: the text, not a caption.
+    The figure's own caption and credit stay captions, and a long caption is still a caption."""
+    found = caption_elements(lxml.html.fromstring(f"<div>{_item(1)}</div>"))
+    assert [el.get("class") for el in found] == ["image-credit"]
+    long_caption = f"<div><figure><img src='a.jpg'><figcaption>{REVIEW}</figcaption></figure></div>"
+    assert [el.tag for el in caption_elements(lxml.html.fromstring(long_caption))] == ["figure"]
+    items = "".join(_item(n) for n in range(1, 4))
+    text = weblens.extract(f"<html><body><article><p>{ARTICLE}</p>{items}</article></body></html>").text
+    assert text.count("Promising review: I work in front of a screen") == 3
+
+
 def test_a_template_script_holding_the_post_is_rendered_into_the_page() -> None:
     template = f"<script type='text/template'><p>{ARTICLE}</p></script>"
     assert "Paragraph sentence 3" in _clean(f"<html><body><div class='post'>{template}</div></body></html>")
@@ -836,3 +866,55 @@ def test_a_heading_that_names_a_boilerplate_section_still_goes_with_its_anchor()
         "</article></body></html>"
     )
     assert "Related posts" not in weblens.extract(html, "https://blog.example/post").text
+
+
+def _step(n: int, title: str, body: str, extra: str = "") -> str:
+    header = f"<div class='step-nav__header'><h2 class='step-nav__title'>{title}</h2></div>"
+    return (
+        f"<li class='step-nav__step'>{header}"
+        f"<div class='step-nav__panel'><p class='step-nav__paragraph'>{body}</p>{extra}</div></li>"
+    )
+
+
+STEPS = (
+    "<div class='step-nav' id='step-by-step-nav'><ol class='step-nav__steps'>"
+    + _step(1, "Check if your group is eligible", "Your group must be a registered charity, a community "
+            "interest company or a club with a written constitution.")
+    + _step(2, "Get third-party insurance", "You need at least three million pounds of third-party "
+            "liability cover before you apply.", "<div class='step-nav__share'><a href='/s'>Share</a></div>")
+    + "</ol></div>"
+)  # fmt: skip
+
+
+def test_a_box_named_for_navigation_that_holds_the_pages_prose_is_its_text() -> None:
+    """A government guide sets its steps in a ``step-nav``: a weak name (navigation), but the box
+    holds more than half of the page's prose, so it is the text, with its parts named after it (the
+    steps, their headers); a part named for a role of its own (``…__share``) still goes."""
+    html = (
+        "<html><body><header class='site-header'><a href='/'>Home</a></header><main>"
+        f"<h1>Register a community boat</h1><p>How to register a boat owned by a club.</p>{STEPS}</main>"
+        "<footer><p>All content is available under the Open Government Licence.</p></footer></body></html>"
+    )
+    text = _clean(html)
+    assert "Check if your group is eligible" in text and "Get third-party insurance" in text
+    assert "Your group must be a registered charity" in text and "liability cover before you apply" in text
+    assert "Share" not in text
+    markdown = weblens.extract(html, "https://www.gov.example/register-community-boat").markdown
+    assert "## Check if your group is eligible" in markdown
+    # beside a longer text the same box is navigation again
+    longer = html.replace("<p>How to register a boat owned by a club.</p>", f"<p>{ARTICLE}</p>")
+    assert "Your group must be a registered charity" not in _clean(longer)
+
+
+def test_a_footer_holding_most_of_a_near_empty_pages_prose_is_still_the_footer() -> None:
+    """An index of links with a copyright notice under it: the notice holds all the page's prose,
+    and is still no text (what the selector would otherwise take as the page's)."""
+    links = "".join(f"<li><a href='/{c}'>{c}</a></li>" for c in "ABCDEFGH")
+    footer = (
+        "<div class='footer'>© Copyright 2001-2026, the Foundation. This page is licensed under the "
+        "Foundation's License Version 2. Examples are also licensed under a zero clause licence.</div>"
+    )
+    text = _clean(
+        f"<html><body><div class='index'><h1>Index</h1><ul>{links}</ul></div>{footer}</body></html>"
+    )
+    assert "Copyright" not in text and "Index" in text

@@ -278,6 +278,33 @@ def test_a_sentence_around_a_long_link_is_content(blocks: str) -> None:
     assert "](https://news.example.com/news/2019/reopened)." in markdown
 
 
+def _boxed(paragraph: str) -> str:
+    return f"<div class='para'><div>{paragraph}</div></div>"
+
+
+def test_a_sentence_around_its_link_in_a_box_of_its_own_is_content() -> None:
+    """A page that sets each paragraph of its text in boxes of its own: the interviewer's question
+    that runs through a link is a sentence of the text, as it is when set as a bare ``<p>``."""
+    question = (
+        "<p>Why had there been such a <a href='/news/2024/exit-poll'>strong turn away from the "
+        "governing party at the election</a>?</p>"
+    )
+    markdown = _story(
+        "".join(_boxed(part) for part in (f"<p>{SENTENCES}</p>", question, f"<p>{SENTENCES}</p>"))
+    )
+    assert "Why had there been such a [strong turn away from the governing party" in markdown
+
+
+def test_a_pointer_in_a_box_of_its_own_is_still_pruned() -> None:
+    pointer = (
+        "<p>Read more: <a href='/1'>The other story on the site, told at length by our reporter.</a></p>"
+    )
+    markdown = _story(
+        "".join(_boxed(part) for part in (f"<p>{SENTENCES}</p>", pointer, f"<p>{SENTENCES}</p>"))
+    )
+    assert "other story" not in markdown and markdown.count("Sentence 7") == 2
+
+
 def test_a_clause_leading_into_its_link_is_content() -> None:
     markdown = _story(
         f"<p>{SENTENCES}</p><p>Say goodbye to that feeling!</p>"
@@ -1685,3 +1712,24 @@ def test_a_tables_status_line_and_a_countdown_are_no_text() -> None:
     text = weblens.extract(html, "https://band.example/discography/").text
     assert "Groyne" in text
     assert "Showing 1 to 4" not in text and "Sale ends" not in text
+
+
+def test_the_region_a_page_declares_its_main_one_is_gone_into() -> None:
+    """Beside a thread declared ``role="main"``: the community's description and rules in a side
+    box, and a line of the server's; they hold prose, yet they are not the page's text."""
+    side = (
+        "<div class='side'><p>A place to get help with your bread. Post a crumb shot, your recipe and "
+        "your process, and be nice to each other.</p><p>Include your recipe and your method in the "
+        "post, with the flour, the water and the times.</p><p>Selling is not allowed here, nor are "
+        "links to shops, and posts that do either are removed.</p></div>"
+    )
+    server = "<p class='debuginfo'>Rendered by server 22813 on host r2 at 08:14, running build 9a1b2c3.</p>"
+    posts = "".join(f"<p>Post {n}. {SENTENCES}</p>" for n in range(3))
+    main = f"<div class='content' role='main'>{posts}</div>"
+    html = f"<html><body>{side}{main}{server}</body></html>"
+    text = weblens.extract(html, "https://forum.example.com/r/bread/comments/1/loaf/").text
+    assert text.count("Sentence 7") == 3
+    assert "A place to get help" not in text and "Rendered by" not in text
+    # without the declaration, nothing says which box is the page's
+    undeclared = weblens.extract(html.replace(" role='main'", ""), "https://forum.example.com/x").text
+    assert "Sentence 7" in undeclared

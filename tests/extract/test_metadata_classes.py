@@ -596,6 +596,16 @@ def test_links_to_writers_pages_under_the_headline_are_its_byline_without_a_by()
     assert page.author is None  # a job title on a link to a writer's page names nobody
 
 
+def test_a_link_to_a_staff_page_under_the_headline_is_its_byline() -> None:
+    """A newspaper chain's byline: a headshot, a link to the writer's staff page, the paper's name."""
+    byline = (
+        "<div class='gnt_ar_by'><img src='/staff/2647/headshot.png' alt=''><a class='gnt_ar_by_a' "
+        "href='/staff/2647/maria-chen/'>Maria Chen</a><div class='gnt_ar_by_t'>Coastal Times</div></div>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Maria Chen"]
+
+
 def test_a_newsrooms_staff_names_no_person() -> None:
     page = extract(_story_with_related_card("<p>By HNN Staff</p>"), "https://coastal-times.example/2024/levy")
     assert page.author is None

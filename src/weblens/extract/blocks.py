@@ -71,6 +71,12 @@ def _has_inner_stop(piece: str) -> bool:
     return not piece.isascii() and _INNER_STOP.search(piece) is not None
 
 
+def has_sentence(piece: str) -> bool:
+    """``piece`` (stripped, not empty) has sentence punctuation: it ends with it, or a sentence ends
+    inside it. :func:`gather_stats` asks the same inline, per piece of text, for speed."""
+    return piece[-1] in _ENDS_SENTENCE or ". " in piece or _has_inner_stop(piece)
+
+
 def is_prose(size: int, links: int, sentences: bool) -> bool:
     """A block's own text is a paragraph of prose: a sentence, ``PROSE_CHARS`` or more outside
     links, and less than one part in ``PROSE_LINK_PARTS`` of it in links. The one definition."""

@@ -46,9 +46,12 @@ from weblens.extract.blocks import (
     HEADING_TAGS,
     TreeStats,
     accumulate,
+    has_sentence,
+    is_link,
     is_prose,
 )
 from weblens.extract.codelines import restore_code
+from weblens.extract.lost import footer_text
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
@@ -202,6 +205,9 @@ _ICON_GLYPH = re.compile(r"\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$")
 _ICON_TAGS = frozenset(("i", "span", "em"))
 _WEAK_PROSE = 400  # a weak-role element with this much prose is a layout wrapper, not a box
 _WEAK_PARAGRAPHS = 3
+# paragraphs of prose, at least, of a weak-named box holding more than half of the page's prose that
+# make it the page's text (one is a page builder's introduction in a widget beside its table)
+_TEXT_PARAGRAPHS = 2
 # paragraphs of prose named as gated, side by side, that are the text's (the paywall's notice is one
 # box). Set at 3, as _WEAK_PARAGRAPHS: three paragraphs of prose are text wherever they stand. Seen
 # on a pool dev page: its short paragraphs between long ones, all marked "paywall", were dropped
@@ -741,6 +747,12 @@ def _header_row(el: HtmlElement) -> bool:
     return tag == "tr" and len(el) > 0 and all(cell.tag == "th" for cell in el if isinstance(cell.tag, str))
 
 
+def _is_a_headings_box(el: HtmlElement) -> bool:
+    """All of ``el``'s text is in its headings (``<div class="…__header"><h2>Step one</h2></div>``)."""
+    headings = sum(len(heading.text_content().strip()) for heading in el.iter(*HEADING_TAGS))
+    return headings > 0 and headings >= len(el.text_content().strip())
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -857,6 +869,7 @@ class _Judge:
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
+        self.text_blocks: set[str] = set()  # the role-naming class words of boxes kept as the text
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -929,16 +942,44 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
+        holds_the_text = self._holds_the_pages_prose(el, prose, paragraphs)
+        if holds_the_text:  # its parts named after it are the text's too
+            self.text_blocks.update(word for word in (el.get("class") or "").split() if role_of(word))
         if (
             prose < _WEAK_PROSE
             and paragraphs < _WEAK_PARAGRAPHS
+            and not self._is_element_of_a_text_block(el)
             and not self._aside_in_text(el, names)
             and not self._is_part_of_a_gated_run(el, names)
         ):
-            return True
+            return not holds_the_text  # the text stays, at full weight
         found = self.stats.index.get(el)
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
+        return False
+
+    def _holds_the_pages_prose(self, el: HtmlElement, prose: float, paragraphs: float) -> bool:
+        """A box with a weak role's name that holds paragraphs of prose, more than half of the
+        page's: the page's text, whatever its name says (GOV.UK's step-by-step guide is a
+        ``gem-c-step-nav``; its steps are ``gem-c-step-nav__step``, their titles in a
+        ``…__header``), unless it is the page's footer (a copyright notice under an index of links,
+        a page that moved)."""
+        return (
+            paragraphs >= _TEXT_PARAGRAPHS and prose >= self.guard and not footer_text(el, el.text_content())
+        )
+
+    def _is_element_of_a_text_block(self, el: HtmlElement) -> bool:
+        """A part named, the BEM way, as an element of a box kept as the page's text for all its
+        weak name (:meth:`_holds_the_pages_prose`): ``gem-c-step-nav__step`` in ``gem-c-step-nav``.
+        The role word is the box's name, not the part's, and the box is the text. A part whose own
+        name states a role (``…__share``) is judged by it, but for a box that holds a heading and
+        nothing else (``…__header`` around a step's title)."""
+        if not self.text_blocks:
+            return False
+        for word in (el.get("class") or "").split():
+            block, _, part = word.partition("__")
+            if part and block in self.text_blocks and (role_of(part) is None or _is_a_headings_box(el)):
+                return True
         return False
 
     def _is_shown_gated_paragraph(self, el: HtmlElement) -> bool:
@@ -1237,6 +1278,32 @@ def _labels_a_list(el: HtmlElement) -> bool:
     return not any(True for _ in box.iter(*_MEDIA))
 
 
+def _has_written_paragraph(figure: HtmlElement) -> bool:
+    """A ``<figure>`` holding a paragraph of prose (:func:`~weblens.extract.blocks.is_prose`) outside
+    its caption: a part of the text set with its picture (a round-up's item, what the writer says
+    of the product shown), not a caption, which is the figure's ``<figcaption>`` or a box named so."""
+    for p in figure.iter("p"):
+        if any(
+            up.tag == "figcaption" or _CAPTION.search((up.get("class") or "").lower())
+            for up in _up_to(p, figure)
+        ):
+            continue
+        text = " ".join(p.text_content().split())
+        if not text:
+            continue
+        links = sum(measure(a.text_content().strip()) for a in p.iter("a") if is_link(a))
+        if is_prose(measure(text), links, has_sentence(text)):
+            return True
+    return False
+
+
+def _up_to(el: HtmlElement, top: HtmlElement) -> Iterator[HtmlElement]:
+    """``el`` and the boxes around it, up to ``top`` (not included)."""
+    while el is not None and el is not top:
+        yield el
+        el = el.getparent()
+
+
 def caption_elements(root: HtmlElement) -> list[HtmlElement]:
     """What belongs to figures below ``root``, not to the running text: captions, credits, and the
     whole of a ``<figure>`` that shows an image or a video (a figure holding a quote or code stays).
@@ -1251,7 +1318,7 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
         elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
             if (names and _CAPTION.search(names.lower()) and len(el) < 8 and not _labels_a_list(el)) or (
-                tag == "figure" and any(True for _ in el.iter(*_MEDIA))
+                tag == "figure" and any(True for _ in el.iter(*_MEDIA)) and not _has_written_paragraph(el)
             ):
                 found.append(el)
     outermost = set(found)

@@ -505,6 +505,11 @@ def _list_tag(cell: HtmlElement) -> str | None:
     return tag if tag in LISTS or tag == "dl" else None
 
 
+def _is_declared_main(el: HtmlElement) -> bool:
+    """The page's main region, as its markup declares it: ``<main>`` or ``role="main"``."""
+    return bool(el.tag == "main" or el.get("role") == "main")
+
+
 def _descend(scores: _Scores, best: int) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
@@ -517,7 +522,10 @@ def _descend(scores: _Scores, best: int) -> int:
     stream of other posts can hold more of it than a short post does. One that holds an
     ``<article>``, ``<main>`` or ``<h1>`` (see :func:`_holds_an_article`: a box named for a layout
     feature around the page's text) still counts in the first choice's text, though the descent
-    never goes into a box named like a sidebar.
+    never goes into a box named like a sidebar. A child the page declares its main region
+    (:func:`_is_declared_main`) is gone down into when it holds more than half of the prose: what
+    lies beside it (a community's description and rules beside a thread) is outside the page's text
+    by the page's own word.
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
@@ -534,6 +542,9 @@ def _descend(scores: _Scores, best: int) -> int:
             first -= sum(prose[child] for child in aside)
             kept = [child for child in kept if child not in sidebars]
         top = max(kept, key=good.__getitem__, default=None)
+        if top is not None and _is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
+            best = top  # the region the page declares its main one, holding most of the prose
+            continue
         if (
             top is None
             or stats.nodes[top].tag not in _CONTAINERS
@@ -848,8 +859,8 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (
-        "a paragraph of the text (links to other sites, a lead-in, a note)",
-        lambda s, i: s.stats.nodes[i].tag == "p" and is_kept_paragraph(s.stats, i, s.site),
+        "a paragraph of the text (links to other sites, a lead-in, a note), alone in its box or not",
+        lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
@@ -859,6 +870,16 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
 )
 """What stays although it costs, asked in this order (the cheap questions first; the first that
 says yes keeps the block and its subtree is looked at block by block)."""
+
+
+def _paragraph_of(stats: TreeStats, i: int) -> int | None:
+    """Block ``i`` when it is a ``<p>``, or the ``<p>`` a box holds and nothing else (a page that sets
+    each paragraph of its text in a ``<div>`` of its own); None otherwise."""
+    while stats.nodes[i].tag != "p":
+        if stats.chars[i] or stats.ends[i] == i or stats.ends[i + 1] != stats.ends[i]:
+            return None  # text of its own, no block inside, or more than one block inside
+        i += 1
+    return i
 
 
 def _is_kept_though_costly(scores: _Scores, i: int) -> bool:

@@ -278,9 +278,10 @@ _WRITING_CREDITS = frozenset(
     ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
 )
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
-# the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12"
+# the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
+# newspaper's "/staff/2647/maria-chen/" ("/people/" was tried: a page listing a crew links each member there)
 _AUTHOR_PAGE = re.compile(
-    r"/(?:authors?|autor(?:en|e|i)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?)"
+    r"/(?:authors?|autor(?:en|e|i)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff)"
     r"/[^/?#]+|[?&]author=",
     re.I,
 )

@@ -6,7 +6,8 @@ characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
 swallowed the document is closed and the page parsed again; what libxml2 leaves after the ``<body>``
 (an early ``</body>``) is moved into it, as a browser reads it. A page streamed by React (its
 later parts sent hidden, each swapped into its placeholder by an inline script) is read with the
-parts in their places, as the script shows them. libxml2 stops building the tree at depth
+parts in their places, as the script shows them. A table drawn with ARIA roles (``<div
+role="table">``) is read as a table (:mod:`weblens.extract.aria`). libxml2 stops building the tree at depth
 2048 and drops what lies below; when that happens the document is parsed again
 with its layout containers flattened, so a pathological nesting of ``<div>``s
 loses structure but not text. Parsing never raises.
@@ -22,6 +23,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.charset import decode_body
+from weblens.extract.aria import read_aria_tables
 
 __all__ = ["ParsedPage", "looks_binary", "parse_html"]
 
@@ -246,4 +248,5 @@ def parse_html(html: str | bytes) -> ParsedPage:
         return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
     _into_body(root)
     _swap_streamed_parts(root, text)
+    read_aria_tables(root, data)
     return ParsedPage(root=root, source=text, binary=binary)

@@ -73,3 +73,10 @@ def test_an_aria_table_in_a_docs_page_comes_out_as_a_markdown_table() -> None:
     page = weblens.extract(html, "https://docs.example.com/rate-limits")
     assert "| Plan | Requests per minute |" in page.markdown
     assert "| Growth | 600 |" in page.markdown
+
+
+def test_the_documents_frame_is_never_renamed() -> None:
+    markup = f"<html><body role='grid'>{BODY}</body></html>"
+    root = lxml.html.document_fromstring(markup)
+    read_aria_tables(root, markup.encode())
+    assert root.find("body") is not None and root.find(".//table") is None

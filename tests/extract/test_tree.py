@@ -9,12 +9,22 @@ from hypothesis import strategies as st
 
 from weblens.extract.tree import AttributeSearch
 
-_WANTED = {"class": ("omment", "byline"), "id": ("repl",), "itemprop": ("uthor",)}
-_XPATH = lxml.etree.XPath(
-    ".//*["
-    + " or ".join(f'contains(@{name}, "{needle}")' for name, needles in _WANTED.items() for needle in needles)
-    + "]"
+# searches of both kinds: with a class (a walk of the elements) and without (an XPath of values); with
+# needles that hold other needles ("reply" holds "repl")
+_SEARCHES = (
+    {"class": ("omment", "byline"), "id": ("repl",), "itemprop": ("uthor",)},
+    {"class": ("omment", "Comment"), "id": ("repl", "reply", "by line")},
+    {"itemprop": ("uthor", "x"), "id": ("repl",)},
 )
+
+
+def _xpath(wanted: dict[str, tuple[str, ...]]) -> lxml.etree.XPath:
+    tests = " or ".join(
+        f'contains(@{name}, "{needle}")' for name, needles in wanted.items() for needle in needles
+    )
+    return lxml.etree.XPath(f".//*[{tests}]")
+
+
 # attribute values built from the needles, near misses of them and filler
 _PIECES = st.sampled_from(["omment", "Comment", "byline", "by line", "repl", "reply", "uthor", "x", " ", "-"])
 _VALUE = st.lists(_PIECES, max_size=4).map("".join)
@@ -36,10 +46,11 @@ _TREE = st.recursive(
 
 
 @settings(max_examples=100, deadline=None)
-@given(_TREE)
-def test_attribute_search_finds_what_the_xpath_finds(markup: str) -> None:
+@given(_TREE, st.sampled_from(_SEARCHES))
+def test_attribute_search_finds_what_the_xpath_finds(markup: str, wanted: dict[str, tuple[str, ...]]) -> None:
     root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
-    assert AttributeSearch(_WANTED)(root) == list(_XPATH(root))
+    search, xpath = AttributeSearch(wanted), _xpath(wanted)
+    assert search(root) == list(xpath(root))
     top = root.find("body/div")
     assert top is not None
-    assert AttributeSearch(_WANTED)(top) == list(_XPATH(top))  # the root itself is never included
+    assert search(top) == list(xpath(top))  # the root itself is never included

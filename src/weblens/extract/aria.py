@@ -23,6 +23,8 @@ __all__ = ["read_aria_tables"]
 _HAS_TABLE_ROLE = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b""")
 _TABLES = lxml.etree.XPath("//*[@role='table' or @role='grid' or @role='treegrid']")
 _CELL_TAGS = {"cell": "td", "gridcell": "td", "columnheader": "th", "rowheader": "th"}
+# a table already, or the document's frame (a page that sets role="grid" on its <body> keeps it)
+_NEVER_RENAMED = frozenset(("table", "html", "head", "body"))
 
 
 def read_aria_tables(root: HtmlElement, markup: bytes) -> None:
@@ -31,7 +33,7 @@ def read_aria_tables(root: HtmlElement, markup: bytes) -> None:
     if _HAS_TABLE_ROLE.search(markup) is None:
         return
     for table in _TABLES(root):
-        if table.tag == "table":
+        if table.tag in _NEVER_RENAMED:
             continue
         rows = _rows(table)
         if rows is None or not rows:
@@ -54,6 +56,8 @@ def _rows(table: HtmlElement) -> list[HtmlElement] | None:
     and every child of a row is a cell. None otherwise."""
     rows: list[HtmlElement] = []
     for child in _elements(table):
+        if child.tag in _NEVER_RENAMED:
+            return None
         role = child.get("role")
         if role == "rowgroup":
             for row in _elements(child):

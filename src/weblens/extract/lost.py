@@ -47,7 +47,7 @@ def _footer_named(el: HtmlElement) -> bool:
 
 def footer_text(main: HtmlElement, text: str) -> bool:
     """``text`` (selected from ``main``) sits in a page footer and says something legal."""
-    return _LEGAL.search(text) is not None and _footer_named(main)
+    return _footer_named(main) and _LEGAL.search(text) is not None  # (the names first: a few look-ups)
 
 
 def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:

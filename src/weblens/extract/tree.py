@@ -75,13 +75,21 @@ class AttributeSearch:
         self._wanted = tuple((name, substrings) for name, substrings in wanted.items() if substrings)
         needles = (needle for _, substrings in self._wanted for needle in substrings)
         self._needles = tuple(dict.fromkeys(needles))
+        # the needles no other needle is a part of: an element holds one of these if it holds any
+        self._core = tuple(n for n in self._needles if not any(o != n and o in n for o in self._needles))
         self._by_name = dict(self._wanted)
         paths = " | ".join(f"descendant::*/@{name}" for name in self._by_name)
         self._values = lxml.etree.XPath(paths) if paths else None
+        # nearly every element has a class: walking the elements costs less than making a string of
+        # every class value (ScrapingHub: 0.33 ms a page against 0.45 for the byline search of
+        # metadata.py); a rarer attribute alone (itemprop) is gathered faster in C
+        self._walk = "class" in self._by_name
 
     def __call__(self, root: HtmlElement) -> list[HtmlElement]:
         if self._values is None:
             return []
+        if self._walk:
+            return self._walked(root)
         found: list[HtmlElement] = []
         last = None
         by_name = self._by_name
@@ -92,6 +100,23 @@ class AttributeSearch:
                     if el is not last:  # an element's attributes come together
                         found.append(el)
                         last = el
+                    break
+        return found
+
+    def _walked(self, root: HtmlElement) -> list[HtmlElement]:
+        """What :meth:`__call__` finds, by a walk of the elements below ``root``: those whose
+        attribute values together hold a core needle are tested one attribute at a time."""
+        found: list[HtmlElement] = []
+        core, wanted, matches = self._core, self._wanted, self._matches
+        for el in root.iterdescendants(lxml.etree.Element):
+            values = el.values()
+            if not values:
+                continue
+            joined = " ".join(values)
+            for needle in core:
+                if needle in joined:
+                    if matches(el, wanted):
+                        found.append(el)
                     break
         return found
 

@@ -1733,3 +1733,40 @@ def test_the_region_a_page_declares_its_main_one_is_gone_into() -> None:
     # without the declaration, nothing says which box is the page's
     undeclared = weblens.extract(html.replace(" role='main'", ""), "https://forum.example.com/x").text
     assert "Sentence 7" in undeclared
+
+
+def _impl(signature: str, description: str) -> str:
+    """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
+    line of description."""
+    return (
+        "<details class='toggle method-toggle' open><summary><section class='method'>"
+        f"<a class='src' href='/src/ring.rs.html#1'>source</a><h4 class='code-header'>{signature}</h4>"
+        f"</section></summary><div class='docblock'><p>{description}</p></div></details>"
+    )
+
+
+def test_a_section_under_its_anchored_heading_is_kept_though_its_links_cost() -> None:
+    """An API reference's "Trait Implementations": each signature beside its "source" link costs more
+    than its one line of description, and the section is still the text's, as the section above it."""
+    methods = "".join(
+        _impl(f"pub fn {name}(&amp;self)", f"{text} of the buffer, in the order the values were pushed.")
+        for name, text in (("iter", "Returns an iterator over the values"), ("len", "Counts the values"))
+    )
+    main = (
+        f"<main><h1>Struct RingBuffer</h1><div class='docblock'><p>{SENTENCES}</p></div>"
+        f"<h2 id='implementations'>Implementations</h2><div id='implementations-list'>{methods}</div>"
+        "<h2 id='trait-implementations'>Trait Implementations</h2><div id='trait-implementations-list'>"
+        "<details class='toggle implementors-toggle' open><summary><section class='impl'>"
+        "<a class='src' href='/src/ring.rs.html#122'>source</a><a href='#impl-Drop' class='anchor'>§</a>"
+        "<h3 class='code-header'>impl&lt;T&gt; <a href='/core/ops/trait.Drop.html'>Drop</a> for "
+        "<a href='struct.RingBuffer.html'>RingBuffer</a>&lt;T&gt;</h3></section></summary>"
+        "<div class='impl-items'>"
+        + _impl("fn drop(&amp;mut self)", "Drops every element still stored in the buffer.")
+        + "</div></details></div></main>"
+    )
+    text = weblens.extract(f"<html><body>{main}</body></html>", "https://docs.example.rs/ring/").text
+    assert "Drops every element still stored in the buffer." in text
+    # under a heading that names a boilerplate section the same box is what it costs
+    related = main.replace(">Trait Implementations</h2>", ">Related posts</h2>")
+    text = weblens.extract(f"<html><body>{related}</body></html>", "https://docs.example.rs/ring/").text
+    assert "Drops every element" not in text and "Counts the values" in text

@@ -314,3 +314,20 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
     # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
     assert names_cross_references(label) and not names_a_section(label, "h2")
     assert names_a_section("Related", "h2") and not names_cross_references("Related")
+
+
+def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:
+    """A product's attributes end its description: the last value, a short line set in a ``<p>`` in
+    its cell, is data. A layout table's cell holding the text still has its trailing lines trimmed."""
+    rows = "".join(
+        f"<tr><th>{label}</th><td><p>{value}</p></td></tr>"
+        for label, value in (("Origin", "Kagoshima, Japan"), ("Harvest", "First flush, April 2023"))
+    )
+    out = _trim(f"<h2>Additional information</h2><table>{rows}</table>")
+    assert "First flush, April 2023" in out and "Kagoshima, Japan" in out
+    layout = lxml.html.fromstring(
+        f"<div><table><tr><td class='nav'>Home</td><td>{BODY}<p>Follow us on Twitter and Facebook.</p>"
+        "</td></tr></table></div>"
+    )
+    drop_trailing_boilerplate(layout)
+    assert "Follow us" not in render_text(layout)

@@ -867,6 +867,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
     ("a box holding a table of data", lambda s, i: holds_a_data_table(s.stats, i)),
     ("a name beside its description", lambda s, i: is_name_of_its_description(s.stats, i, s.net)),
+    ("a section under its anchored heading", lambda s, i: _is_section_under_its_heading(s, i)),
 )
 """What stays although it costs, asked in this order (the cheap questions first; the first that
 says yes keeps the block and its subtree is looked at block by block)."""
@@ -880,6 +881,22 @@ def _paragraph_of(stats: TreeStats, i: int) -> int | None:
             return None  # text of its own, no block inside, or more than one block inside
         i += 1
     return i
+
+
+def _is_section_under_its_heading(scores: _Scores, i: int) -> bool:
+    """A box right after a heading with an ``id`` (a document's section anchor) that names no
+    boilerplate section, weighing at least half of what it costs: the section's body, as
+    :func:`_with_later_sections` keeps one beside the text (an API reference's "Trait
+    Implementations": signatures with their "source" links, each with a line of description)."""
+    el = scores.stats.nodes[i]
+    heading = el.getprevious()
+    return (
+        heading is not None
+        and heading.tag in HEADING_TAGS
+        and bool(heading.get("id"))
+        and scores.net[i] + scores.good[i] > 0
+        and not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
+    )
 
 
 def _is_kept_though_costly(scores: _Scores, i: int) -> bool:

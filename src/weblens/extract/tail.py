@@ -357,6 +357,23 @@ def _next_section(window: list[tuple[HtmlElement, str]], position: int) -> int:
     return len(window)
 
 
+def _is_in_a_cell(el: HtmlElement, main: HtmlElement) -> bool:
+    """``el`` is a table's cell, or a line set in a cell of a table of data below ``main``: a cell of a
+    row of two or more whose text is shorter than a sentence of prose (a product's attribute,
+    ``<td><p>First flush, April 2023</p></td>``). A layout table's cell holding the page's text
+    holds more."""
+    if el.tag in _CELLS:
+        return True
+    for up in el.iterancestors():
+        if up is main:
+            return False
+        if up.tag in _CELLS:
+            row = up.getparent()
+            cells = 0 if row is None else sum(1 for cell in row if cell.tag in _CELLS)
+            return cells >= 2 and len(" ".join(up.text_content().split())) < PROSE_CHARS
+    return False
+
+
 def drop_trailing_boilerplate(
     main: HtmlElement, *, keep_comments: bool = False, topic: str | None = None
 ) -> None:
@@ -385,8 +402,8 @@ def drop_trailing_boilerplate(
     rest = [(el, text) for position, (el, text) in enumerate(window) if position not in cut][::-1]
     if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
         for el, text in rest[:-1]:
-            if el.tag in _CELLS or el.tag == "pre" or not is_trailer(text, el.tag, about):
-                break  # a table is data, a code block code: not a trailer
+            if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
+                break  # a table is data (a line of a cell too), a code block code: not a trailer
             doomed.append(el)
     for el in doomed:
         drop(el)

@@ -36,7 +36,7 @@ def read_aria_tables(root: HtmlElement, markup: bytes) -> None:
         if table.tag in _NEVER_RENAMED:
             continue
         rows = _rows(table)
-        if rows is None or not rows:
+        if not rows:  # not well formed (None), or no row at all
             continue
         table.tag = "table"
         for group in {row.getparent() for row in rows} - {table}:

@@ -1278,7 +1278,7 @@ def _labels_a_list(el: HtmlElement) -> bool:
     return not any(True for _ in box.iter(*_MEDIA))
 
 
-def _has_written_paragraph(figure: HtmlElement) -> bool:
+def _holds_prose_outside_its_caption(figure: HtmlElement) -> bool:
     """A ``<figure>`` holding a paragraph of prose (:func:`~weblens.extract.blocks.is_prose`) outside
     its caption: a part of the text set with its picture (a round-up's item, what the writer says
     of the product shown), not a caption, which is the figure's ``<figcaption>`` or a box named so."""
@@ -1318,7 +1318,9 @@ def caption_elements(root: HtmlElement) -> list[HtmlElement]:
         elif tag.__class__ is str and tag not in ("table", "caption"):
             names = el.get("class")
             if (names and _CAPTION.search(names.lower()) and len(el) < 8 and not _labels_a_list(el)) or (
-                tag == "figure" and any(True for _ in el.iter(*_MEDIA)) and not _has_written_paragraph(el)
+                tag == "figure"
+                and any(True for _ in el.iter(*_MEDIA))
+                and not _holds_prose_outside_its_caption(el)
             ):
                 found.append(el)
     outermost = set(found)

@@ -624,7 +624,7 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     their one-line summaries does; the long list of links does not); the box's other parts are
     left to :func:`_prune`.
     """
-    stats, net, good = scores.stats, scores.net, scores.good
+    stats, good = scores.stats, scores.good
     parents, nodes = stats.parents, stats.nodes
     top = best
     while parents[top] >= 0 and good[parents[top]] - good[top] < _WRAPPER_TEXT:
@@ -633,15 +633,7 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     if box < 0 or nodes[box].tag not in _CONTAINERS:
         return best, []
     later = [child for child in stats.children(box) if child > top and child not in scores.removed]
-    parts = [
-        part
-        for heading, part in pairwise(later)
-        if nodes[heading].tag in HEADING_TAGS
-        and nodes[heading].get("id")
-        and nodes[part].tag not in HEADING_TAGS
-        and net[part] + good[part] > 0
-        and not names_a_section(" ".join(nodes[heading].text_content().split()), str(nodes[heading].tag))
-    ]
+    parts = [part for heading, part in pairwise(later) if _is_section_under(scores, nodes[heading], part)]
     return (box, parts) if parts else (best, [])
 
 
@@ -884,17 +876,22 @@ def _paragraph_of(stats: TreeStats, i: int) -> int | None:
 
 
 def _is_section_under_its_heading(scores: _Scores, i: int) -> bool:
-    """A box right after a heading with an ``id`` (a document's section anchor) that names no
-    boilerplate section, weighing at least half of what it costs: the section's body, as
-    :func:`_with_later_sections` keeps one beside the text (an API reference's "Trait
-    Implementations": signatures with their "source" links, each with a line of description)."""
-    el = scores.stats.nodes[i]
-    heading = el.getprevious()
+    """A box right after its anchored heading (:func:`_is_section_under`), inside the content: the
+    section's body, as :func:`_with_later_sections` keeps one beside the text (an API reference's
+    "Trait Implementations": signatures with their "source" links, each with a line of description)."""
+    heading = scores.stats.nodes[i].getprevious()
+    return heading is not None and _is_section_under(scores, heading, i)
+
+
+def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
+    """Block ``part`` is a document's section under ``heading``: the heading has an ``id`` (a section
+    anchor) and names no boilerplate section ("Related posts", "Comments"), the part is no heading and
+    weighs at least half of what it costs."""
     return (
-        heading is not None
-        and heading.tag in HEADING_TAGS
+        heading.tag in HEADING_TAGS
         and bool(heading.get("id"))
-        and scores.net[i] + scores.good[i] > 0
+        and scores.stats.nodes[part].tag not in HEADING_TAGS
+        and scores.net[part] + scores.good[part] > 0
         and not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
     )
 

@@ -74,9 +74,9 @@ class AttributeSearch:
     def __init__(self, wanted: Mapping[str, tuple[str, ...]]) -> None:
         self._wanted = tuple((name, substrings) for name, substrings in wanted.items() if substrings)
         needles = (needle for _, substrings in self._wanted for needle in substrings)
-        self._needles = tuple(dict.fromkeys(needles))
+        unique = tuple(dict.fromkeys(needles))
         # the needles no other needle is a part of: an element holds one of these if it holds any
-        self._core = tuple(n for n in self._needles if not any(o != n and o in n for o in self._needles))
+        self._core = tuple(n for n in unique if not any(o != n and o in n for o in unique))
         self._by_name = dict(self._wanted)
         paths = " | ".join(f"descendant::*/@{name}" for name in self._by_name)
         self._values = lxml.etree.XPath(paths) if paths else None
@@ -104,31 +104,19 @@ class AttributeSearch:
         return found
 
     def _walked(self, root: HtmlElement) -> list[HtmlElement]:
-        """What :meth:`__call__` finds, by a walk of the elements below ``root``: those whose
-        attribute values together hold a core needle are tested one attribute at a time."""
-        found: list[HtmlElement] = []
-        core, wanted, matches = self._core, self._wanted, self._matches
-        for el in root.iterdescendants(lxml.etree.Element):
-            values = el.values()
-            if not values:
-                continue
-            joined = " ".join(values)
-            for needle in core:
-                if needle in joined:
-                    if matches(el, wanted):
-                        found.append(el)
-                    break
-        return found
+        """What :meth:`__call__` finds, by a walk of the elements below ``root`` (:meth:`among`)."""
+        return [el for _, el in self.among(root.iterdescendants(lxml.etree.Element))]
 
     def among(self, elements: Iterable[HtmlElement]) -> Iterator[tuple[int, HtmlElement]]:
-        """The elements of ``elements`` that match, each with its position there."""
-        needles, wanted = self._needles, self._wanted
+        """The elements of ``elements`` that match, each with its position there: those whose
+        attribute values together hold a core needle are tested one attribute at a time."""
+        core, wanted = self._core, self._wanted
         for position, el in enumerate(elements):
             values = el.values()
             if not values:
                 continue
             joined = " ".join(values)
-            for needle in needles:
+            for needle in core:
                 if needle in joined:
                     break
             else:

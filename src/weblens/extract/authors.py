@@ -138,8 +138,8 @@ _ORGANISATION_WORDS = frozenset(
         "institution", "association", "society", "council", "committee", "commission", "foundation",
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
-        "news", "sources", "services", "organization", "organisation", "administration",
-        "authority", "government", "staff", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
+        "news", "sources", "services", "organization", "organisation", "administration", "store",
+        "stores", "shop", "authority", "government", "staff", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
         "redactie", "redakcja", "redação",
     )
 )  # fmt: skip

@@ -222,6 +222,8 @@ _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
 # of a page builder's units (the introduction of an Elementor page of our own, two paragraphs in a
 # text widget, holds 0.6 of it; a box around a whole page holds 1.0)
 _WRAPPER_SHARE = 0.9
+_LABEL_CHARS = 40  # characters of a screen reader's label for an icon in a cell, at most ("Not included")
+_LABEL_DEPTH = 2  # boxes between such a label and its cell, at most
 _UNITS = 2  # boxes of a page builder's units, at least, that hold prose (and say different things)
 _WIDGET = "widget"
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
@@ -320,6 +322,20 @@ def hidden_by_convention(el: HtmlElement) -> bool:
         return True
     names = el.get("class")
     return bool(names) and has_hiding_class(names)
+
+
+def is_a_cells_label(el: HtmlElement) -> bool:
+    """A label for screen readers that is all the text of a table's cell (``<td><svg …/><span
+    class="screen-reader-text">Included</span></td>``): the value an icon shows, which a
+    comparison table loses without it. A hiding class only (``aria-hidden`` hides from everyone),
+    and short: a value, not a paragraph."""
+    if el.get("aria-hidden") == "true":
+        return False
+    text = " ".join(el.text_content().split())
+    if not text or len(text) > _LABEL_CHARS:
+        return False
+    cell = next((up for up in islice(el.iterancestors(), _LABEL_DEPTH) if up.tag in CELLS), None)
+    return cell is not None and " ".join(cell.text_content().split()) == text
 
 
 def has_hiding_class(names: str) -> bool:
@@ -912,7 +928,11 @@ class _Judge:
         if not plain and hidden_for_sure(el):
             return True
         if not plain and hidden_by_convention(el):
-            return not self._is_shown_gated_paragraph(el) and self._holds_little_of_the_page(el)
+            return (
+                not self._is_shown_gated_paragraph(el)
+                and not is_a_cells_label(el)
+                and self._holds_little_of_the_page(el)
+            )
         if tag in _CHROME:
             prose, paragraphs = self._prose_of(el)
             return prose < self.guard and not (

@@ -918,3 +918,104 @@ def test_a_footer_holding_most_of_a_near_empty_pages_prose_is_still_the_footer()
         f"<html><body><div class='index'><h1>Index</h1><ul>{links}</ul></div>{footer}</body></html>"
     )
     assert "Copyright" not in text and "Index" in text
+
+
+def _elementor_widget(kind: str, inner: str) -> str:
+    return (
+        f"<div class='elementor-element elementor-widget elementor-widget-{kind}'>"
+        f"<div class='elementor-widget-container'>{inner}</div></div>"
+    )
+
+
+def _elementor_page(footer: str = "") -> str:
+    """A page built with Elementor: each heading, paragraph, list and table is a widget of its own."""
+    section = (
+        _elementor_widget("heading", "<h2 class='elementor-heading-title'>Opening times</h2>")
+        + _elementor_widget(
+            "text-editor",
+            "<table><tr><th>Day</th><th>Hours</th></tr><tr><td>Saturday</td><td>10:00 to 17:00</td></tr>"
+            "<tr><td>Sunday</td><td>11:00 to 16:00</td></tr></table>",
+        )
+        + _elementor_widget("heading", "<h2 class='elementor-heading-title'>What to see</h2>")
+        + _elementor_widget(
+            "icon-list",
+            "<ul class='elementor-icon-list-items'><li class='elementor-icon-list-item'>"
+            "<span class='elementor-icon-list-text'>The restored looms, run on Saturdays</span></li>"
+            "<li class='elementor-icon-list-item'><span class='elementor-icon-list-text'>"
+            "A pattern room of 3,000 sample cards</span></li></ul>",
+        )
+        + _elementor_widget(
+            "text-editor",
+            "<p>The museum is a ten-minute walk from the station. Buses 14 and 22 stop at Canal Street, two"
+            " minutes away, and the council car park on Mill Lane is free after three in the afternoon.</p>",
+        )
+    )
+    intro = _elementor_widget(
+        "text-editor",
+        "<p>The museum occupies the old weaving shed beside the canal, where looms ran from 1862 until"
+        " the mill closed in 1971. Volunteers restored four of them.</p><p>This page covers opening"
+        " times, how to get here and what there is to see, for children and for everyone else.</p>",
+    )
+    return (
+        "<html><head><title>Visit</title></head><body><nav><a href='/'>Home</a> <a href='/s'>Shop</a></nav>"
+        f"<div class='elementor elementor-77'><section class='elementor-section'>{intro}</section>"
+        f"<section class='elementor-section'>{section}</section></div>{footer}</body></html>"
+    )
+
+
+def test_a_page_builders_widgets_are_the_text_when_they_hold_it() -> None:
+    """Elementor names every block a widget: when the widgets together hold the page's prose, the
+    word names the builder's unit, not a sidebar's box, and their headings, lists and tables stay."""
+    footer = (
+        "<footer class='elementor-location-footer'>"
+        + _elementor_widget(
+            "icon-list", "<ul><li><a href='/privacy'>Privacy</a></li><li><a href='/c'>Contact</a></li></ul>"
+        )
+        + "</footer>"
+    )
+    page = weblens.extract(_elementor_page(footer), "https://museum.example/visit/")
+    assert "## Opening times" in page.markdown and "## What to see" in page.markdown
+    assert "| Saturday | 10:00 to 17:00 |" in page.markdown
+    assert "- A pattern room of 3,000 sample cards" in page.markdown
+    assert "ten-minute walk" in page.text
+    assert "Privacy" not in page.text
+
+
+def test_a_sidebars_widgets_are_still_a_sidebar() -> None:
+    """Widgets set in an article hold less prose than it: they stay a sidebar's boxes."""
+    article = "".join(
+        f"<p>Paragraph {i} of the story, which has enough words in it to be read as a paragraph of prose.</p>"
+        for i in range(6)
+    )
+    sidebar = (
+        "<div class='widget widget_text'><h3>About us</h3><p>We are a small team of volunteers who write"
+        " about the canal and its history, one story at a time, since 2009.</p></div>"
+        "<div class='widget widget_text'><h3>Visit</h3><p>The towpath is open every day of the year, and"
+        " the lock keeper's cottage opens its tea room on summer weekends.</p></div>"
+        "<div class='widget widget_recent_entries'><h3>Recent posts</h3>"
+        "<ul><li><a href='/a'>A</a></li></ul></div>"
+    )
+    html = f"<html><body><article><h1>The canal</h1>{article}<div>{sidebar}</div></article></body></html>"
+    cleaned = _clean(html)
+    assert "Paragraph 5 of the story" in cleaned
+    assert "small team of volunteers" not in cleaned and "tea room" not in cleaned
+    assert "Recent posts" not in cleaned
+
+
+def test_a_screen_readers_label_that_is_a_cells_value_stays() -> None:
+    """A comparison table shows a tick or a cross and names it for screen readers only: the name
+    is the cell's value. A skip link for screen readers alone in a layout table's cell still goes."""
+    row = (
+        "<tr><th>Self-hosting</th><td><svg aria-hidden='true'><path d='M9 16'/></svg>"
+        "<span class='screen-reader-text'>Included</span></td>"
+        "<td><svg aria-hidden='true'><path d='M19 6'/></svg>"
+        "<span class='sr-only'>Not included</span></td></tr>"
+    )
+    data = f"<table><tr><th>Feature</th><th>Ours</th><th>Theirs</th></tr>{row}</table>"
+    html = (
+        "<html><body><table><tr><td><a class='sr-only' href='#c'>Skip to content</a></td></tr>"
+        f"<tr><td><div class='content'><p>{ARTICLE}</p>{data}</div></td></tr></table></body></html>"
+    )
+    cleaned = _clean(html)
+    assert "Included" in cleaned and "Not included" in cleaned
+    assert "Skip to content" not in cleaned

@@ -358,6 +358,15 @@ def test_layout_table_renders_cells_as_blocks() -> None:
     assert md("<table role='presentation'><tr><td>x</td><td>y</td></tr></table>") == "x\n\ny"
 
 
+def test_a_table_with_header_cells_is_data_whatever_its_role() -> None:
+    """A shop's details, marked presentational by its template, head each row with a ``<th>``."""
+    pairs = [("Material", "Steel"), ("Cord", "75 cm")]
+    rows = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in pairs)
+    assert md(f"<table role='presentation'><tbody>{rows}</tbody></table>") == (
+        "| Material | Steel |\n| --- | --- |\n| Cord | 75 cm |"
+    )
+
+
 def test_broken_tables_do_not_fail() -> None:
     assert md("<table></table>") == ""
     assert md("<table><tr></tr><td>loose</td><td>cell</td></table>") == "| loose | cell |\n| --- | --- |"

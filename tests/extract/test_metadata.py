@@ -463,6 +463,8 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("The Russian and Syrian defense ministries", True),
         ("Editorial", True),
         ("Multiple Sources", True),
+        ("Visit the Kettlewise Store", True),  # a brand's link, marked as a product page's byline
+        ("Kettlewise Shop", True),
         ("Ann Lee", False),
         ("Agnes Pressman", False),
         ("Eyal Press", False),

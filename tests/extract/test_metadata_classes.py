@@ -644,3 +644,22 @@ def test_the_one_writer_the_story_links_to_is_its_author_as_a_last_resort() -> N
     assert extract(html, "https://coastal-times.example/2024/levy").author == "Ann Lee"
     two = html.replace("</article>", "<p>With <a href='/author/bo-chen'>Bo Chen</a>.</p></article>")
     assert extract(two, "https://coastal-times.example/2024/levy").author is None  # two writers: no one
+
+
+@pytest.mark.parametrize("hidden", ["class='sr-only'", "class='visually-hidden'", "aria-hidden='true'"])
+def test_a_heading_for_screen_readers_only_is_not_the_headline(hidden: str) -> None:
+    """A code forge's release page: an ``<h1>`` for screen readers names the list ("Releases: org/repo"),
+    sharing its words with the declared title; the headline shown is the release's own."""
+    body = "".join(
+        f"<p>Paragraph {i} of the release notes, with enough words in it to be read as prose.</p>"
+        for i in range(6)
+    )
+    html = (
+        "<html><head><title>Release v2.4.0 · pebblehq/pebble-sync · Forge</title>"
+        "<meta property='og:title' content='Release v2.4.0 · pebblehq/pebble-sync'></head><body>"
+        f"<h1 {hidden}>Releases: pebblehq/pebble-sync</h1><div class='box'>"
+        f"<h1>Pebble Sync 2.4: resumable uploads</h1>{body}</div></body></html>"
+    )
+    page = extract(html, "https://forge.example/pebblehq/pebble-sync/releases/tag/v2.4.0")
+    assert page.title == "Pebble Sync 2.4: resumable uploads"
+    assert "Releases: pebblehq" not in page.markdown

@@ -138,9 +138,9 @@ _ORGANISATION_WORDS = frozenset(
         "institution", "association", "society", "council", "committee", "commission", "foundation",
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
-        "news", "sources", "services", "organization", "organisation", "administration",
-        "authority", "government", "staff", "redaktion", "nachrichten", "rédaction", "redacción", "redazione",
-        "redactie", "redakcja", "redação",
+        "news", "sources", "services", "organization", "organisation", "administration", "store",
+        "stores", "shop", "authority", "government", "staff", "redaktion", "nachrichten", "rédaction",
+        "redacción", "redazione", "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
 # the endings of Chinese, Japanese and Korean names of outlets and newsrooms (a paper, a news

@@ -218,6 +218,14 @@ _RUN_PARAGRAPHS = 3
 _GATED_BLOCKS = frozenset((*HEADING_TAGS, "ul", "ol", "dl", "table", "pre"))
 _GATED = "paywall"
 _GUARD_SHARE = 0.5  # chrome holding this share of the page's prose is the page
+# a widget box holding more than this share of the page's prose wraps the page rather than being one
+# of a page builder's units (the introduction of an Elementor page of our own, two paragraphs in a
+# text widget, holds 0.6 of it; a box around a whole page holds 1.0)
+_WRAPPER_SHARE = 0.9
+_LABEL_CHARS = 40  # characters of a screen reader's label for an icon in a cell, at most ("Not included")
+_LABEL_DEPTH = 2  # boxes between such a label and its cell, at most
+_UNITS = 2  # boxes of a page builder's units, at least, that hold prose (and say different things)
+_WIDGET = "widget"
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
 _DATE_BLOCKS = 3  # ... nor one holding more blocks than this (a table's rows and cells, a list's items)
@@ -314,6 +322,20 @@ def hidden_by_convention(el: HtmlElement) -> bool:
         return True
     names = el.get("class")
     return bool(names) and has_hiding_class(names)
+
+
+def is_a_cells_label(el: HtmlElement) -> bool:
+    """A label for screen readers that is all the text of a table's cell (``<td><svg …/><span
+    class="screen-reader-text">Included</span></td>``): the value an icon shows, which a
+    comparison table loses without it. A hiding class only (``aria-hidden`` hides from everyone),
+    short (a value, not a paragraph) and no link (a layout table's skip link)."""
+    if el.get("aria-hidden") == "true" or el.tag == "a" or next(el.iter("a"), None) is not None:
+        return False  # a link is a skip link ("Skip to content"), not a value
+    text = " ".join(el.text_content().split())
+    if not text or len(text) > _LABEL_CHARS:
+        return False
+    cell = next((up for up in islice(el.iterancestors(), _LABEL_DEPTH) if up.tag in CELLS), None)
+    return cell is not None and " ".join(cell.text_content().split()) == text
 
 
 def has_hiding_class(names: str) -> bool:
@@ -644,6 +666,23 @@ def _name_role(given: str, include_comments: bool) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # class names repeat within a page and across a site's pages
+def _widget_stem(name: str) -> str | None:
+    """A lower-case class name up to the word "widget" in it ("elementor-widget" of
+    "elementor-widget-text-editor", "widget" of "widget_text"); None when it names no widget. Of
+    the weak roles' words only "widget" names a kind of box rather than what a box is for (a
+    menu, a share bar, an ad): the unit a page builder sets a page in (Elementor, SiteOrigin)."""
+    at = name.find(_WIDGET)
+    if at < 0 or _LAYOUT_PARTS.search(name) or not _FEATURE_WORDS.isdisjoint(_WORD_SPLIT.split(name)):
+        return None
+    return name[: at + len(_WIDGET)]
+
+
+def _has_stem(name: str, stem: str) -> bool:
+    """``name`` (lower case) is ``stem`` or starts with it, then a separator."""
+    return name == stem or (name.startswith(stem) and name[len(stem) : len(stem) + 1] in ("-", "_"))
+
+
 def _is_post_compound(name: str) -> bool:
     """A camelCase name whose last word is a post ("spAuthorPost", "ipsSidebarMessage"): a compound
     names its last word, here a post (by the thread's author), whatever role a word before it
@@ -853,6 +892,7 @@ class _Judge:
         *,
         thread: bool = False,
         dated_address: bool = False,
+        units: frozenset[str] = frozenset(),
     ) -> None:
         self.stats = stats
         self.prose, self.paragraphs = prose_chars(stats)
@@ -870,6 +910,9 @@ class _Judge:
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
         self.text_blocks: set[str] = set()  # the role-naming class words of boxes kept as the text
+        self.units = units  # the stems of a page builder's units' names (see unit_stems)
+        self.held: dict[str, list[tuple[HtmlElement, float]]] = {}  # per widget stem: its boxes' prose
+        self.counted_until: dict[str, int] = {}  # per stem: the last block counted for it
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -885,7 +928,11 @@ class _Judge:
         if not plain and hidden_for_sure(el):
             return True
         if not plain and hidden_by_convention(el):
-            return not self._is_shown_gated_paragraph(el) and self._holds_little_of_the_page(el)
+            return (
+                not self._is_shown_gated_paragraph(el)
+                and not is_a_cells_label(el)
+                and self._holds_little_of_the_page(el)
+            )
         if tag in _CHROME:
             prose, paragraphs = self._prose_of(el)
             return prose < self.guard and not (
@@ -914,6 +961,10 @@ class _Judge:
         if not names:
             return False
         role = self._role(names)
+        if role == "weak" and self.units:  # the second look: a builder's units are no role
+            role = self._role(self._without_unit_names(names))
+        elif role == "weak":
+            self._count_widget_names(el)
         if role in ("weak", "date", "strong") and tag in HEADING_TAGS and _anchor_of_its_text(el):
             # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
             # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
@@ -967,6 +1018,50 @@ class _Judge:
         return (
             paragraphs >= _TEXT_PARAGRAPHS and prose >= self.guard and not footer_text(el, el.text_content())
         )
+
+    def _count_widget_names(self, el: HtmlElement) -> None:
+        """Add the block ``el`` and its prose to the stem of each of its widget class names
+        (:func:`_widget_stem`), unless a box around it already counted for that stem (elements come
+        in document order)."""
+        found = self.stats.index.get(el)
+        if found is None:
+            return  # an inline element: a link, a label, never a unit
+        prose = self.prose[found]
+        for name in (el.get("class") or "").lower().split():
+            stem = _widget_stem(name)
+            if stem is None or self.counted_until.get(stem, -1) >= found:
+                continue
+            if prose:
+                self.held.setdefault(stem, []).append((el, prose))
+            self.counted_until[stem] = self.stats.ends[found]
+
+    def unit_stems(self) -> frozenset[str]:
+        """The stems of widget class names (``elementor-widget``) that name a page builder's units,
+        not a role: the boxes so named (the outermost) hold, together, more than half of the
+        page's prose, in two boxes or more that say different things, none of them nearly all of
+        it. Each unit holds a heading, a paragraph, a list or a table of the text. A sidebar's
+        widgets hold less than the text beside them; a widget box holding nearly all the prose
+        is a wrapper, judged as one; boxes that say the same (a consent notice in place of each
+        embed) count once."""
+        page = max(1.0, self.prose[0] if self.prose else 0.0)
+        units: set[str] = set()
+        for stem, boxes in self.held.items():
+            if sum(prose for _, prose in boxes) * 2 <= page:
+                continue  # the common case: widgets beside the text
+            if max(prose for _, prose in boxes) > page * _WRAPPER_SHARE:
+                continue  # one box holds the text: a wrapper
+            texts = {" ".join(el.text_content().split()): prose for el, prose in boxes}
+            if len(texts) >= _UNITS and sum(texts.values()) * 2 > page:
+                units.add(stem)
+        return frozenset(units)
+
+    def _without_unit_names(self, names: str) -> str:
+        """``names`` but those of a page builder's units (:meth:`unit_stems`)."""
+        return " ".join(name for name in names.split() if not self._is_unit_name(name.lower()))
+
+    def _is_unit_name(self, name: str) -> bool:
+        stem = _widget_stem(name)
+        return stem is not None and stem in self.units
 
     def _is_element_of_a_text_block(self, el: HtmlElement) -> bool:
         """A part named, the BEM way, as an element of a box kept as the page's text for all its
@@ -1215,7 +1310,39 @@ def clean(
     ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
     their names remove none of them; hidden ones still go.
     """
+    # 1. judge each element; 2. when weak names turned out to be a page builder's units (their
+    # boxes hold most of the prose), judge again without reading them as roles; 3. remove
     judge = _Judge(stats, include_comments, weak_roles, topic, thread=thread, dated_address=dated_address)
+    verdict = _judged(root, stats, judge, shown)
+    units = judge.unit_stems()
+    if units:
+        judge = _Judge(
+            stats,
+            include_comments,
+            weak_roles,
+            topic,
+            thread=thread,
+            dated_address=dated_address,
+            units=units,
+        )
+        verdict = _judged(root, stats, judge, shown)
+    for el in verdict.doomed:
+        drop(el)
+    spared = {i for top in judge.spared for i in range(top, stats.ends[top] + 1)} - verdict.removed
+    return Cleaning(
+        removed=verdict.removed, spared=spared, discussion=judge.discussion, hidden_chars=verdict.hidden_chars
+    )
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    doomed: list[HtmlElement]  # the elements to remove, outermost only
+    removed: set[int]  # the blocks they hold
+    hidden_chars: int  # the text the hidden attribute or an inline style hides
+
+
+def _judged(root: HtmlElement, stats: TreeStats, judge: _Judge, shown: Collection[int]) -> _Verdict:
+    """What goes, element by element in document order (nothing is removed yet)."""
     ends = stats.ends
     index = stats.index
     doomed: list[HtmlElement] = []
@@ -1252,10 +1379,7 @@ def clean(
                 inner_index = index.get(inner)
                 if inner_index is not None:
                     removed.update(range(inner_index, ends[inner_index] + 1))
-    for el in doomed:
-        drop(el)
-    spared = {i for top in judge.spared for i in range(top, ends[top] + 1)} - removed
-    return Cleaning(removed=removed, spared=spared, discussion=judge.discussion, hidden_chars=hidden_chars)
+    return _Verdict(doomed=doomed, removed=removed, hidden_chars=hidden_chars)
 
 
 def _captions_text(caption: HtmlElement) -> bool:

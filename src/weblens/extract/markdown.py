@@ -19,7 +19,7 @@ and the text. What comes out:
   the other spanned body cells empty; ``rowspan`` repeats the value down (within a budget
   proportional to the table's own text, so output stays linear); ``|`` in cells is escaped
   and line breaks become ``<br>``. A table that contains another table, or has
-  ``role=presentation``, is layout: its cells are rendered as ordinary blocks. A table of
+  ``role=presentation`` and no ``<th>``, is layout: its cells are rendered as ordinary blocks. A table of
   one column, or of one row of short pieces padded with empty cells, is rendered as paragraphs.
 - ``<em>``/``<i>`` → ``*x*``, ``<strong>``/``<b>`` → ``**x**``, ``<del>``/``<s>`` → ``~~x~~``;
   links → ``[text](absolute-url)`` (``links=False``, ``javascript:``, bare ``#anchors`` and
@@ -568,7 +568,7 @@ class _Renderer:
     def open_table(self, el: HtmlElement) -> _Token:
         layout = (
             self.table is not None
-            or (el.get("role") or "").strip().lower() in ("presentation", "none")
+            or _is_declared_layout(el)
             or (
                 next(el.iterdescendants(*_LAYOUT_INSIDE), None) is not None
                 and not _data_with_inner_tables(el)
@@ -769,6 +769,15 @@ def _sectioned(table: HtmlElement) -> bool:
             return False
         found = True
     return found
+
+
+def _is_declared_layout(table: HtmlElement) -> bool:
+    """A table its page declares layout (``role=presentation`` or ``none``) and that heads no cell:
+    a table with header cells (``<th>``) is data whatever its role says (a shop's "Material" /
+    "Stainless Steel" details, marked presentational by its template)."""
+    if (table.get("role") or "").strip().lower() not in ("presentation", "none"):
+        return False
+    return next(table.iterdescendants("th"), None) is None
 
 
 def _data_with_inner_tables(table: HtmlElement) -> bool:

@@ -67,7 +67,7 @@ from weblens.extract.authors import (
     reads_as_prose,
     split_authors,
 )
-from weblens.extract.clean import comment_named, is_permalink
+from weblens.extract.clean import comment_named, hidden_by_convention, is_permalink
 from weblens.extract.dates import (
     date_from_url,
     dates_in,
@@ -313,6 +313,12 @@ def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
         return _Page.read(tree, url).metadata()
     except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
         return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
+
+
+def _is_out_of_sight(el: HtmlElement) -> bool:
+    """A heading set for screen readers only: it, or a box up to two levels around it, has a
+    hiding class (``sr-only``, ``visually-hidden``) or ``aria-hidden``."""
+    return hidden_by_convention(el) or any(hidden_by_convention(up) for up in islice(el.iterancestors(), 2))
 
 
 def content_title(main: HtmlElement) -> str | None:
@@ -675,6 +681,8 @@ class _Page:
         declared_words = [_title_words(title) for title in declared]
         leading_words = [_title_words(leading_part(title)) for title in declared]
         for el in self.h1s:
+            if _is_out_of_sight(el):
+                continue  # a heading for screen readers ("Releases: org/repo"), not the one shown
             text = clean_text(_short_text(_without_permalinks(el), _MAX_TITLE), _MAX_TITLE)
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue

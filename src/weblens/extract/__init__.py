@@ -52,6 +52,18 @@ _HIDDEN_BY_SCRIPT = "js_required: most of the page's text is hidden until a scri
 
 
 @dataclass(frozen=True, kw_only=True)
+class _Reading:
+    """What is known of a page before its content is chosen, the same for every try at it."""
+
+    title: str | None  # the page's title (metadata)
+    options: ExtractOptions
+    site: str | None  # the page's site (see site_of)
+    dated: bool = True  # the metadata found a publication date (else the content's is read)
+    thread: bool = False  # the page is a thread of posts (see is_thread_page)
+    dated_address: bool = False  # its address is dated as a story's is
+
+
+@dataclass(frozen=True, kw_only=True)
 class _Main:
     selection: Selection
     visible_chars: int = 0  # the page's text before cleaning
@@ -62,14 +74,10 @@ class _Main:
 
 def _main_content(
     page: ParsedPage,
-    title: str | None,
-    options: ExtractOptions,
+    reading: _Reading,
     *,
     weak_roles: bool = True,
     listing: bool = False,
-    site: str | None = None,
-    thread: bool = False,
-    dated_address: bool = False,
     declared: Trigrams = frozenset(),
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content); with the
@@ -82,16 +90,16 @@ def _main_content(
         return _Main(selection=Selection(element=body, method=ExtractionMethod.FALLBACK))
     stats = gather_stats(body)
     visible = sum(stats.chars)
-    heading = page_title_heading(body, title=title)
+    heading = page_title_heading(body, title=reading.title)
     shown = where_shown(stats, declared) if declared else None
     cleaning = clean(
         body,
         stats,
-        include_comments=options.include_comments,
+        include_comments=reading.options.include_comments,
         weak_roles=weak_roles,
-        topic=title,
-        thread=thread,
-        dated_address=dated_address,
+        topic=reading.title,
+        thread=reading.thread,
+        dated_address=reading.dated_address,
         shown=shown.blocks if shown else (),
     )
     selection = select_main(
@@ -100,7 +108,7 @@ def _main_content(
         cleaning.removed,
         cleaning.spared,
         listing=listing,
-        site=site,
+        site=reading.site,
         thread=cleaning.discussion,
         pinned=shown.box if shown else None,
     )
@@ -174,34 +182,20 @@ def _warnings(page: ParsedPage, found: _Content, verdict: Verdict, words: int) -
 
 def _content(
     page: ParsedPage,
-    title: str | None,
-    options: ExtractOptions,
+    reading: _Reading,
     *,
     weak_roles: bool,
     listing: bool = False,
-    site: str | None = None,
-    dated: bool = True,
-    thread: bool = False,
-    dated_address: bool = False,
     declared: Trigrams = frozenset(),
 ) -> _Content:
-    found = _main_content(
-        page,
-        title,
-        options,
-        weak_roles=weak_roles,
-        listing=listing,
-        site=site,
-        thread=thread,
-        dated_address=dated_address,
-        declared=declared,
-    )
+    found = _main_content(page, reading, weak_roles=weak_roles, listing=listing, declared=declared)
+    title, options = reading.title, reading.options
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     date = None
     if found.selection.method is not ExtractionMethod.FALLBACK:
-        if not dated and not page.plain:  # read before the head of the content is trimmed of date lines
-            date = content_date(main)
+        if not reading.dated and not page.plain:
+            date = content_date(main)  # read before the head of the content is trimmed of date lines
         title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(
             main, keep_comments=options.include_comments or found.discussion, topic=title
@@ -226,16 +220,7 @@ def _content(
 
 
 def _best_content(
-    html: str | bytes,
-    page: ParsedPage,
-    title: str | None,
-    options: ExtractOptions,
-    site: str | None,
-    *,
-    dated: bool = True,
-    thread: bool = False,
-    article: bool = False,
-    dated_address: bool = False,
+    html: str | bytes, page: ParsedPage, reading: _Reading, *, article: bool = False
 ) -> _Content:
     """The content. When nearly nothing is found, a second try lets boxes named like a sidebar or a
     widget keep their text (a short post inside such a box is still the page's post). When the
@@ -246,16 +231,7 @@ def _best_content(
     once something was found: its short text beside lists of related headlines is what it is. Nor
     is one whose first reading opens with the page's title heading, when what the listing try found
     is mostly teaser cards (a headline link and a summary each): headlines of other stories."""
-    first = _content(
-        page,
-        title,
-        options,
-        weak_roles=True,
-        site=site,
-        dated=dated,
-        thread=thread,
-        dated_address=dated_address,
-    )
+    first = _content(page, reading, weak_roles=True)
     if page.plain or page.binary:
         return first
     # a content that opens with the page's title heading found the post, however short its text
@@ -264,16 +240,7 @@ def _best_content(
         or first.words + first.title_words < _NEARLY_NOTHING
     )
     if nothing:
-        second = _content(
-            parse_html(html),
-            title,
-            options,
-            weak_roles=False,
-            site=site,
-            dated=dated,
-            thread=thread,
-            dated_address=dated_address,
-        )
+        second = _content(parse_html(html), reading, weak_roles=False)
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
@@ -282,17 +249,7 @@ def _best_content(
     if fallback or (
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)
     ):
-        listing = _content(
-            parse_html(html),
-            title,
-            options,
-            weak_roles=True,
-            listing=True,
-            site=site,
-            dated=dated,
-            thread=thread,
-            dated_address=dated_address,
-        )
+        listing = _content(parse_html(html), reading, weak_roles=True, listing=True)
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
         )
@@ -303,18 +260,7 @@ def _best_content(
     return first
 
 
-def _where_declared(
-    html: str | bytes,
-    found: _Content,
-    title: str | None,
-    declared_text: str,
-    options: ExtractOptions,
-    site: str | None,
-    *,
-    dated: bool,
-    thread: bool,
-    dated_address: bool,
-) -> _Content:
+def _where_declared(html: str | bytes, found: _Content, declared_text: str, reading: _Reading) -> _Content:
     """The content, or the box that shows the text the page declares (JSON-LD ``articleBody``, or
     the text marked ``itemprop=articleBody``) when the content found shows less than
     :data:`SHOWN_SHARE` of it and that box shows more; a
@@ -326,17 +272,7 @@ def _where_declared(
     share = shown_share(declared, found.text)
     if share >= SHOWN_SHARE:
         return found
-    pinned = _content(
-        parse_html(html),
-        title,
-        options,
-        weak_roles=True,
-        site=site,
-        dated=dated,
-        thread=thread,
-        dated_address=dated_address,
-        declared=declared,
-    )
+    pinned = _content(parse_html(html), reading, weak_roles=True, declared=declared)
     return pinned if shown_share(declared, pinned.text) >= max(SHOWN_SHARE, share) else found
 
 
@@ -345,32 +281,19 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     parsed = parse_html(html)
     meta = extract_metadata(parsed.root, url)  # never raises: a fault of ours comes back as meta.failure
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
-    site = site_of(url) or site_of(meta.canonical_url)
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
-    dated_address = date_from_url(url or meta.canonical_url) is not None
-    found = _best_content(
-        html,
-        parsed,
-        meta.title,
-        options,
-        site,
+    reading = _Reading(
+        title=meta.title,
+        options=options,
+        site=site_of(url) or site_of(meta.canonical_url),
         dated=meta.published_date is not None,
         thread=thread,
-        article=any(is_article_type(name) for name in meta.declared_types),
-        dated_address=dated_address,
+        dated_address=date_from_url(url or meta.canonical_url) is not None,
     )
+    article = any(is_article_type(name) for name in meta.declared_types)
+    found = _best_content(html, parsed, reading, article=article)
     if meta.declared_text and not parsed.plain:
-        found = _where_declared(
-            html,
-            found,
-            meta.title,
-            meta.declared_text,
-            options,
-            site,
-            dated=meta.published_date is not None,
-            thread=thread,
-            dated_address=dated_address,
-        )
+        found = _where_declared(html, found, meta.declared_text, reading)
     page, selection, main = found.page, found.main.selection, found.element
     text, words = found.text, found.words
     if thread and found.title_line and text:

@@ -911,8 +911,7 @@ class _Judge:
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
         self.text_blocks: set[str] = set()  # the role-naming class words of boxes kept as the text
         self.units = units  # the stems of a page builder's units' names (see unit_stems)
-        self.held: dict[str, list[tuple[HtmlElement, float]]] = {}  # per widget stem: its boxes' prose
-        self.counted_until: dict[str, int] = {}  # per stem: the last block counted for it
+        self.saw_widgets = False  # a weak role named a widget (see unit_stems)
 
     def _prose_of(self, el: HtmlElement) -> tuple[float, float]:
         found = self.stats.index.get(el)
@@ -963,8 +962,8 @@ class _Judge:
         role = self._role(names)
         if role == "weak" and self.units:  # the second look: a builder's units are no role
             role = self._role(self._without_unit_names(names))
-        elif role == "weak":
-            self._count_widget_names(el)
+        elif role == "weak" and _WIDGET in names.lower():
+            self.saw_widgets = True
         if role in ("weak", "date", "strong") and tag in HEADING_TAGS and _anchor_of_its_text(el):
             # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
             # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
@@ -1019,22 +1018,6 @@ class _Judge:
             paragraphs >= _TEXT_PARAGRAPHS and prose >= self.guard and not footer_text(el, el.text_content())
         )
 
-    def _count_widget_names(self, el: HtmlElement) -> None:
-        """Add the block ``el`` and its prose to the stem of each of its widget class names
-        (:func:`_widget_stem`), unless a box around it already counted for that stem (elements come
-        in document order)."""
-        found = self.stats.index.get(el)
-        if found is None:
-            return  # an inline element: a link, a label, never a unit
-        prose = self.prose[found]
-        for name in (el.get("class") or "").lower().split():
-            stem = _widget_stem(name)
-            if stem is None or self.counted_until.get(stem, -1) >= found:
-                continue
-            if prose:
-                self.held.setdefault(stem, []).append((el, prose))
-            self.counted_until[stem] = self.stats.ends[found]
-
     def unit_stems(self) -> frozenset[str]:
         """The stems of widget class names (``elementor-widget``) that name a page builder's units,
         not a role: the boxes so named (the outermost) hold, together, more than half of the
@@ -1043,9 +1026,11 @@ class _Judge:
         widgets hold less than the text beside them; a widget box holding nearly all the prose
         is a wrapper, judged as one; boxes that say the same (a consent notice in place of each
         embed) count once."""
+        if not self.saw_widgets:
+            return frozenset()  # the common case: no weak role named a widget
         page = max(1.0, self.prose[0] if self.prose else 0.0)
         units: set[str] = set()
-        for stem, boxes in self.held.items():
+        for stem, boxes in self._widget_boxes().items():
             if sum(prose for _, prose in boxes) * 2 <= page:
                 continue  # the common case: widgets beside the text
             if max(prose for _, prose in boxes) > page * _WRAPPER_SHARE:
@@ -1054,6 +1039,26 @@ class _Judge:
             if len(texts) >= _UNITS and sum(texts.values()) * 2 > page:
                 units.add(stem)
         return frozenset(units)
+
+    def _widget_boxes(self) -> dict[str, list[tuple[HtmlElement, float]]]:
+        """Per stem of the widget class names on the page (:func:`_widget_stem`), its outermost
+        blocks holding prose, each with its prose (a block inside another so named is not
+        counted again); one pass over the blocks."""
+        stats, prose = self.stats, self.prose
+        boxes: dict[str, list[tuple[HtmlElement, float]]] = {}
+        counted_until: dict[str, int] = {}
+        for i, el in enumerate(stats.nodes):
+            names = el.get("class")
+            if not names or _WIDGET not in names.lower():
+                continue
+            for name in names.lower().split():
+                stem = _widget_stem(name)
+                if stem is None or counted_until.get(stem, -1) >= i:
+                    continue
+                counted_until[stem] = stats.ends[i]
+                if prose[i]:
+                    boxes.setdefault(stem, []).append((el, prose[i]))
+        return boxes
 
     def _without_unit_names(self, names: str) -> str:
         """``names`` but those of a page builder's units (:meth:`unit_stems`)."""
@@ -1310,12 +1315,10 @@ def clean(
     ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
     their names remove none of them; hidden ones still go.
     """
-    # 1. judge each element; 2. when weak names turned out to be a page builder's units (their
+
+    # 1. judge each element; 2. when widget names turn out to be a page builder's units (their
     # boxes hold most of the prose), judge again without reading them as roles; 3. remove
-    judge = _Judge(stats, include_comments, weak_roles, topic, thread=thread, dated_address=dated_address)
-    verdict = _judged(root, stats, judge, shown)
-    units = judge.unit_stems()
-    if units:
+    def judged(units: frozenset[str]) -> tuple[_Judge, _Verdict]:
         judge = _Judge(
             stats,
             include_comments,
@@ -1325,7 +1328,12 @@ def clean(
             dated_address=dated_address,
             units=units,
         )
-        verdict = _judged(root, stats, judge, shown)
+        return judge, _judged(root, stats, judge, shown)
+
+    judge, verdict = judged(frozenset())
+    units = judge.unit_stems()
+    if units:
+        judge, verdict = judged(units)
     for el in verdict.doomed:
         drop(el)
     spared = {i for top in judge.spared for i in range(top, stats.ends[top] + 1)} - verdict.removed

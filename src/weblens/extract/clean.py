@@ -678,11 +678,6 @@ def _widget_stem(name: str) -> str | None:
     return name[: at + len(_WIDGET)]
 
 
-def _has_stem(name: str, stem: str) -> bool:
-    """``name`` (lower case) is ``stem`` or starts with it, then a separator."""
-    return name == stem or (name.startswith(stem) and name[len(stem) : len(stem) + 1] in ("-", "_"))
-
-
 def _is_post_compound(name: str) -> bool:
     """A camelCase name whose last word is a post ("spAuthorPost", "ipsSidebarMessage"): a compound
     names its last word, here a post (by the thread's author), whatever role a word before it

@@ -1037,15 +1037,15 @@ class _Judge:
 
     def _widget_boxes(self) -> dict[str, list[tuple[HtmlElement, float]]]:
         """Per stem of the widget class names on the page (:func:`_widget_stem`), its outermost
-        blocks holding prose, each with its prose (a block inside another so named is not
-        counted again); one pass over the blocks."""
+        blocks holding prose that the name makes a weak role's, each with its prose (a block
+        inside another so named is not counted again); one pass over the blocks."""
         stats, prose = self.stats, self.prose
         boxes: dict[str, list[tuple[HtmlElement, float]]] = {}
         counted_until: dict[str, int] = {}
         for i, el in enumerate(stats.nodes):
             names = el.get("class")
-            if not names or _WIDGET not in names.lower():
-                continue
+            if not names or _WIDGET not in names.lower() or self._role(names) != "weak":
+                continue  # a box named as the content too ("widget-span main-content") is no unit
             for name in names.lower().split():
                 stem = _widget_stem(name)
                 if stem is None or counted_until.get(stem, -1) >= i:

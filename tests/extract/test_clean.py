@@ -1081,3 +1081,17 @@ def test_a_box_named_a_widget_and_the_content_is_no_unit() -> None:
     page = weblens.extract(html, "https://museum.example/visit/")
     assert "weaving shed" in page.text and "## Opening times" in page.markdown
     assert "| Saturday | 10:00 to 17:00 |" in page.markdown
+
+
+@pytest.mark.parametrize("box", ["section-header", "block-header"])
+def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
+    """A heading set alone in a box named a header, right before the section's paragraphs, is the
+    text's; a banner's box holding the site's name, before the menu, is still a header."""
+    body = "".join(f"<div class='{box}'><h2>Section {k}</h2></div><p>{ARTICLE}</p>" for k in range(3))
+    html = (
+        f"<html><body><div class='{box}'><h2>Site name</h2></div><ul><li><a href='/'>Home</a></li></ul>"
+        f"<article><h1>The guide</h1>{body}</article></body></html>"
+    )
+    cleaned = _clean(html)
+    assert all(f"Section {k}" in cleaned for k in range(3))
+    assert "Site name" not in cleaned

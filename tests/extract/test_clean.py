@@ -1050,3 +1050,48 @@ def test_a_page_builders_widgets_named_at_three_levels_are_units() -> None:
     page = weblens.extract(html, "https://museum.example/visit/")
     assert "weaving shed" in page.text and "## Opening times" in page.markdown
     assert "| Saturday | 10:00 to 17:00 |" in page.markdown
+
+
+def test_a_box_named_a_widget_and_the_content_is_no_unit() -> None:
+    """HubSpot names its page's main box a widget too (``widget-span main-content``): it holds the
+    whole text, and is no unit beside which its modules would be a wrapper's parts."""
+
+    def module(inner: str) -> str:
+        return (
+            "<div class='span12 widget-span widget-type-rich_text'>"
+            "<div class='cell-wrapper layout-widget-wrapper'>"
+            f"<span class='hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text'>{inner}</span>"
+            "</div></div>"
+        )
+
+    parts = [
+        "<p>The museum occupies the old weaving shed beside the canal, where looms ran from 1862 until"
+        " the mill closed in 1971. Volunteers restored four of them.</p>",
+        "<h2>Opening times</h2>",
+        "<table><tr><th>Day</th><th>Hours</th></tr><tr><td>Saturday</td><td>10:00 to 17:00</td></tr></table>",
+        "<p>The museum is a ten-minute walk from the station. Buses 14 and 22 stop at Canal Street, two"
+        " minutes away, and the car park on Mill Lane is free after three.</p><p>Guided tours start at"
+        " eleven on Saturdays and last an hour; they are free with a ticket, and no booking is needed.</p>",
+    ]
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav>"
+        "<div class='span12 widget-span widget-type-cell main-content'>"
+        f"{''.join(module(part) for part in parts)}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://museum.example/visit/")
+    assert "weaving shed" in page.text and "## Opening times" in page.markdown
+    assert "| Saturday | 10:00 to 17:00 |" in page.markdown
+
+
+@pytest.mark.parametrize("box", ["section-header", "block-header"])
+def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
+    """A heading set alone in a box named a header, right before the section's paragraphs, is the
+    text's; a banner's box holding the site's name, before the menu, is still a header."""
+    body = "".join(f"<div class='{box}'><h2>Section {k}</h2></div><p>{ARTICLE}</p>" for k in range(3))
+    html = (
+        f"<html><body><div class='{box}'><h2>Site name</h2></div><ul><li><a href='/'>Home</a></li></ul>"
+        f"<article><h1>The guide</h1>{body}</article></body></html>"
+    )
+    cleaned = _clean(html)
+    assert all(f"Section {k}" in cleaned for k in range(3))
+    assert "Site name" not in cleaned

@@ -226,6 +226,7 @@ _LABEL_CHARS = 40  # characters of a screen reader's label for an icon in a cell
 _LABEL_DEPTH = 2  # boxes between such a label and its cell, at most
 _UNITS = 2  # boxes of a page builder's units, at least, that hold prose (and say different things)
 _WIDGET = "widget"
+_HEADER = "header"
 _DATE_LINE = 80  # characters: a block this short around a <time> is a date line
 _DATE_BOX = 200  # characters: a box named for a date holding more than this is not a date line
 _DATE_BLOCKS = 3  # ... nor one holding more blocks than this (a table's rows and cells, a list's items)
@@ -987,6 +988,8 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
+        if self._is_a_sections_header(el, names):
+            return False
         holds_the_text = self._holds_the_pages_prose(el, prose, paragraphs)
         if holds_the_text:  # its parts named after it are the text's too
             self.text_blocks.update(word for word in (el.get("class") or "").split() if role_of(word))
@@ -1002,6 +1005,16 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
+        """A box named a header that holds nothing but a heading, right before a paragraph of prose:
+        the header of a section of the text (``<div class="section-header"><h2>…</h2></div>``), not
+        a page's banner, which is followed by its menu or by the box of the text."""
+        if _HEADER not in names.lower() or not _is_a_headings_box(el):
+            return False
+        after = el.getnext()
+        found = None if after is None else self.stats.index.get(after)
+        return found is not None and after.tag == "p" and self.paragraphs[found] > 0
 
     def _holds_the_pages_prose(self, el: HtmlElement, prose: float, paragraphs: float) -> bool:
         """A box with a weak role's name that holds paragraphs of prose, more than half of the
@@ -1037,15 +1050,15 @@ class _Judge:
 
     def _widget_boxes(self) -> dict[str, list[tuple[HtmlElement, float]]]:
         """Per stem of the widget class names on the page (:func:`_widget_stem`), its outermost
-        blocks holding prose, each with its prose (a block inside another so named is not
-        counted again); one pass over the blocks."""
+        blocks holding prose that the name makes a weak role's, each with its prose (a block
+        inside another so named is not counted again); one pass over the blocks."""
         stats, prose = self.stats, self.prose
         boxes: dict[str, list[tuple[HtmlElement, float]]] = {}
         counted_until: dict[str, int] = {}
         for i, el in enumerate(stats.nodes):
             names = el.get("class")
-            if not names or _WIDGET not in names.lower():
-                continue
+            if not names or _WIDGET not in names.lower() or self._role(names) != "weak":
+                continue  # a box named as the content too ("widget-span main-content") is no unit
             for name in names.lower().split():
                 stem = _widget_stem(name)
                 if stem is None or counted_until.get(stem, -1) >= i:

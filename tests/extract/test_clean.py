@@ -297,6 +297,12 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("catalogo-prodotti", None),  # a word that holds "logo" names none
         ("footnotes-footer", None),  # the text's notes at its foot, no page footer
         ("page-footer", "weak"),
+        ("shareholders-table", None),  # a longer word a role's part opens names no role
+        ("skipper-list", None),
+        ("navy-results", None),
+        ("share-buttons", "weak"),
+        ("skip-link", "weak"),
+        ("nav-main", "weak"),
         ("", None),
     ],
 )

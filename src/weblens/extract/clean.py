@@ -103,10 +103,11 @@ _STRONG_PARTS = re.compile(
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
-    r"share|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
+    # (not a longer word the part opens: "shareholders", "skipper", "navy", "navigator")
+    r"share(?!holder)|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
-    r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|survey|skip|"
-    r"editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er)|dismissible|announcement|"
+    r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"
+    r"survey|skip(?!per)|editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er|y)|dismissible|announcement|"
     r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"  # a media player's
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")

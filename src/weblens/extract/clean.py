@@ -103,7 +103,7 @@ _STRONG_PARTS = re.compile(
 )
 _COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
 _WEAK_PARTS = re.compile(
-    # (not a longer word the part opens: "shareholders", "skipper", "navy", "navigator")
+    # (not a longer word the part opens: "shareholders", "skipper", "navy")
     r"share(?!holder)|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"

@@ -1027,6 +1027,18 @@ def test_a_screen_readers_label_that_is_a_cells_value_stays() -> None:
     assert "Skip to content" not in cleaned
 
 
+# a page's parts, one to a builder's widget: no one of them holds most of the prose
+_MUSEUM_PARTS = (
+    "<p>The museum occupies the old weaving shed beside the canal, where looms ran from 1862 until"
+    " the mill closed in 1971. Volunteers restored four of them.</p>",
+    "<h2>Opening times</h2>",
+    "<table><tr><th>Day</th><th>Hours</th></tr><tr><td>Saturday</td><td>10:00 to 17:00</td></tr></table>",
+    "<p>The museum is a ten-minute walk from the station. Buses 14 and 22 stop at Canal Street, two"
+    " minutes away, and the car park on Mill Lane is free after three.</p><p>Guided tours start at"
+    " eleven on Saturdays and last an hour; they are free with a ticket, and no booking is needed.</p>",
+)
+
+
 def test_a_page_builders_widgets_named_at_three_levels_are_units() -> None:
     """SiteOrigin nests three names for each widget (``so-panel widget``, ``so-widget-sow-editor``,
     ``textwidget``): all are the builder's units, also when no widget holds most of the prose."""
@@ -1037,21 +1049,9 @@ def test_a_page_builders_widgets_named_at_three_levels_are_units() -> None:
             f"<div class='siteorigin-widget-tinymce textwidget'>{inner}</div></div></div>"
         )
 
-    walk = (
-        "<p>The museum is a ten-minute walk from the station. Buses 14 and 22 stop at Canal Street, two"
-        " minutes away, and the car park on Mill Lane is free after three.</p><p>Guided tours start at"
-        " eleven on Saturdays and last an hour; they are free with a ticket, and no booking is needed.</p>"
-    )
-    parts = [
-        "<p>The museum occupies the old weaving shed beside the canal, where looms ran from 1862 until"
-        " the mill closed in 1971. Volunteers restored four of them.</p>",
-        "<h2>Opening times</h2>",
-        "<table><tr><th>Day</th><th>Hours</th></tr><tr><td>Saturday</td><td>10:00 to 17:00</td></tr></table>",
-        walk,
-    ]
     html = (
         "<html><body><nav><a href='/'>Home</a></nav><div class='panel-layout'><div class='panel-grid'>"
-        f"{''.join(widget(part) for part in parts)}</div></div></body></html>"
+        f"{''.join(widget(part) for part in _MUSEUM_PARTS)}</div></div></body></html>"
     )
     page = weblens.extract(html, "https://museum.example/visit/")
     assert "weaving shed" in page.text and "## Opening times" in page.markdown
@@ -1070,19 +1070,10 @@ def test_a_box_named_a_widget_and_the_content_is_no_unit() -> None:
             "</div></div>"
         )
 
-    parts = [
-        "<p>The museum occupies the old weaving shed beside the canal, where looms ran from 1862 until"
-        " the mill closed in 1971. Volunteers restored four of them.</p>",
-        "<h2>Opening times</h2>",
-        "<table><tr><th>Day</th><th>Hours</th></tr><tr><td>Saturday</td><td>10:00 to 17:00</td></tr></table>",
-        "<p>The museum is a ten-minute walk from the station. Buses 14 and 22 stop at Canal Street, two"
-        " minutes away, and the car park on Mill Lane is free after three.</p><p>Guided tours start at"
-        " eleven on Saturdays and last an hour; they are free with a ticket, and no booking is needed.</p>",
-    ]
     html = (
         "<html><body><nav><a href='/'>Home</a></nav>"
         "<div class='span12 widget-span widget-type-cell main-content'>"
-        f"{''.join(module(part) for part in parts)}</div></body></html>"
+        f"{''.join(module(part) for part in _MUSEUM_PARTS)}</div></body></html>"
     )
     page = weblens.extract(html, "https://museum.example/visit/")
     assert "weaving shed" in page.text and "## Opening times" in page.markdown

@@ -331,7 +331,7 @@ def is_a_cells_label(el: HtmlElement) -> bool:
     class="screen-reader-text">Included</span></td>``): the value an icon shows, which a
     comparison table loses without it. A hiding class only (``aria-hidden`` hides from everyone),
     short (a value, not a paragraph) and no link (a layout table's skip link)."""
-    if el.get("aria-hidden") == "true" or el.tag == "a" or next(el.iter("a"), None) is not None:
+    if el.get("aria-hidden") == "true" or next(el.iter("a"), None) is not None:  # el itself too
         return False  # a link is a skip link ("Skip to content"), not a value
     text = " ".join(el.text_content().split())
     if not text or len(text) > _LABEL_CHARS:

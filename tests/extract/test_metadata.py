@@ -597,6 +597,55 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
     assert meta_of(agency, body='<p class="byline">By Dan Evans</p>').authors == ("Dan Evans",)
 
 
+@pytest.mark.parametrize(
+    ("head", "body", "credited"),
+    [
+        # a wire story: the agency its byline names
+        ("", '<div class="article-author"><span class="article-author-name">Associated Press</span></div>',
+         ("Associated Press",)),
+        # a newsroom, by the generic word after its name (a role title, a digit of its name)
+        ("", '<p class="byline">By HNN Staff | November 18, 2019 at 2:26 PM</p>', ("HNN Staff",)),
+        ('<meta name="author" content="BR24 Redaktion">', "", ("BR24 Redaktion",)),
+        # the organisation JSON-LD declares as author, when nothing else credits anyone
+        (ld({"@type": "NewsArticle", "author": {"@type": "NewsMediaOrganization", "name": "Harbour Radio"}}),
+         "", ("Harbour Radio",)),
+        # an agency in the byline before the site declared as author
+        (ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Example Times"}})
+         + '<meta property="og:site_name" content="Example Times">',
+         '<div class="byline">dpa</div>', ("dpa",)),
+        # the site itself, when it is all the page credits
+        ('<meta property="og:site_name" content="Example Times"><meta name="author" content="Example Times">',
+         "", ("Example Times",)),
+        # no one: a placeholder, a login handle, a dateline's date
+        ('<meta name="author" content="Staff">', "", ()),
+        ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
+        ("", '<div class="article-author">20 Nov 2019 08:00 GMT</div>', ()),
+    ],
+)  # fmt: skip
+def test_a_page_that_names_no_writer_credits_an_organisation(
+    head: str, body: str, credited: tuple[str, ...]
+) -> None:
+    found = meta_of(head, body=body + "<p>The story.</p>")
+    assert (found.authors, found.credited) == ((), credited)
+    page = weblens.extract(f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>", None)
+    assert page.authors == list(credited)
+
+
+def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
+    # a person in a byline the page marks, declared beside an organisation, or only in the content
+    agency = ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Harbour Radio"}})
+    found = meta_of(agency, body='<p class="byline">By Dan Evans</p><p>The story.</p>')
+    assert (found.authors, found.credited) == (("Dan Evans",), ())
+    byline = meta_of("", body='<p class="byline">By Ann Lee, dpa</p><p>The story.</p>')
+    assert (byline.authors, byline.credited) == (("Ann Lee",), ())
+    content = "<h1>Harbour</h1><p>Story text here.<br>by Ann Lee<br></p>"
+    content += "<p>" + "The bridge carried its first cars in two years on Monday. " * 8 + "</p>"
+    page = weblens.extract(
+        f"<html><head>{agency}</head><body><article>{content}</article></body></html>", None
+    )
+    assert page.authors == ["Ann Lee"]
+
+
 def test_a_by_line_under_the_headline() -> None:
     body = (
         "<h1>A guide to tariffs</h1>"

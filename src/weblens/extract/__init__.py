@@ -334,6 +334,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         title = title if title is not None else content_title(main)  # a page saved without its <head>
         authors = authors or content_byline(main)
         published = published or found.date
+    authors = authors or meta.credited  # an organisation, only where no writer is named anywhere
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
         score = min(score, LOST_CONFIDENCE)

@@ -27,6 +27,7 @@ __all__ = [
     "is_member_link",
     "is_name",
     "is_organisation",
+    "is_placeholder",
     "profile_handle",
     "reads_as_prose",
     "split_authors",
@@ -188,6 +189,12 @@ def is_organisation(name: str) -> bool:
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
 
 
+def is_placeholder(name: str) -> bool:
+    """A credit that names no one: a newsroom's generic word alone ("Staff", "Admin", "Editorial",
+    "Redaktion"), where "HNN Staff" or "BR24 Redaktion" name a newsroom."""
+    return " ".join(name.casefold().split()) in _NEWSROOMS
+
+
 def is_handle(name: str) -> bool:
     """A login handle ("jdadmin", "kevin-r", "KWCHCIK"): one word in lower case, or in capitals with
     no name's shape. On a publication's page it is the account that posted, not a person's name;
@@ -221,11 +228,15 @@ def without_agency(name: str) -> str:
     return _AGENCY_TAIL.sub("", name).strip(_TRIM) or name
 
 
-def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
-    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → []."""
+def split_authors(raw: str, *, one_person: bool = False, organisations: bool = False) -> list[str]:
+    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → [].
+    With ``organisations``, the names of whoever it credits (:func:`is_credit`): "By HNN Staff"
+    → ["HNN Staff"], "The Associated Press" whole."""
     text = clean_text(raw, _MAX_VALUE)
     if not text or looks_like_url(text):
         return []
+    if organisations:
+        return _credits(text)
     if one_person:
         last, comma, first = text.partition(",")
         name = f"{first.strip()} {last.strip()}" if comma and "," not in first else text
@@ -244,6 +255,36 @@ def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
         if is_name(name):
             names.append(name)
     return names
+
+
+def _credits(text: str) -> list[str]:
+    """The names a credit gives, organisations' too (see :func:`split_authors`)."""
+    text = _NEXT_LABEL.split(_DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0], maxsplit=1)[0]
+    names: list[str] = []
+    after_wire = False
+    for part in _AUTHOR_SPLIT.split(text):
+        name = _BY.sub("", part).strip(_TRIM)
+        if after_wire and " " not in name:
+            continue  # the dateline after a wire service or a site: "PTI, Washington"
+        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
+        if is_credit(name):
+            names.append(name)
+    return names
+
+
+def is_credit(name: str) -> bool:
+    """Whether ``name`` can be whom a page credits, a person or an organisation ("BR24 Redaktion",
+    "Jerusalem Post Staff"): not an address, a date or a time, a label alone or a clause."""
+    if not name or len(name) > _MAX_AUTHOR or "@" in name or looks_like_url(name):
+        return False
+    words = name.split()
+    if len(words) > _MAX_AUTHOR_WORDS or not any(ch.isalpha() for ch in name):
+        return False
+    if any(not any(ch.isalpha() for ch in word) for word in words):
+        return False  # a number standing alone: "20 Nov 2019 08:00 GMT" (a name's own digits: "BR24")
+    if all(word.lower().strip(".,") in _ROLE_WORDS for word in words):
+        return False  # "Posted on", "Written by"
+    return not reads_as_prose(name)
 
 
 def _two_names(part: str) -> list[str]:

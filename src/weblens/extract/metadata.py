@@ -43,6 +43,7 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 from __future__ import annotations
 
 import copy
+import enum
 import functools
 import json
 import re
@@ -63,6 +64,7 @@ from weblens.extract.authors import (
     is_handle,
     is_name,
     is_organisation,
+    is_placeholder,
     profile_handle,
     reads_as_prose,
     split_authors,
@@ -109,7 +111,10 @@ class Metadata:
 
     title: str | None = None
     description: str | None = None
-    authors: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()  # people
+    # when the page names no writer: the organisation it credits in their place (see
+    # _Page.credited_organisation), the page's author only if its content names no writer either
+    credited: tuple[str, ...] = ()
     published_date: str | None = None  # ISO 8601, see weblens.extract.dates
     canonical_url: str | None = None  # absolute
     site_name: str | None = None
@@ -360,7 +365,7 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         for line in lines:  # the element's own line, else with what completes it ("by" + a name)
             names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
-                return _without_organisations(dedupe_names(names), frozenset(), frozenset)
+                return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(names)
         budget -= len(own) + len(tail)
         if budget <= 0:
             break
@@ -559,10 +564,12 @@ class _Page:
         site_keys = self.site_keys(site_name)
         canonical = self.canonical_url()
         title = self.title(site_keys)
+        authors = self.authors(site_keys, title)
         return Metadata(
             title=title,
             description=self.description(),
-            authors=self.authors(site_keys, title),
+            authors=authors,
+            credited=() if authors else self.credited_organisation(site_keys, title),
             published_date=self.published_date(canonical, title),
             canonical_url=canonical,
             site_name=site_name,
@@ -716,18 +723,33 @@ class _Page:
         return first_clean(candidates, _MAX_DESCRIPTION)
 
     def authors(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
-        """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
-        "By …" line under the headline. The first byline that names anyone decides: when it names
-        only an organisation ("Associated Press"), no person wrote the page, whatever the byline
-        of a related story further down says. A declaration of one writer whom the byline names
-        with others is the first of them (a blog engine's JSON-LD and a publisher's analytics tag
-        name the primary author alone): the byline's writers are the page's."""
+        """The people the page names as its writers (:meth:`credited`)."""
+        return self.credited(_Credit(site_keys, self.profile_handles, _CreditLevel.PEOPLE), title)
+
+    def credited_organisation(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
+        """Whom a page that names no writer credits instead: the organisation its metadata declares
+        or its marked byline names (a wire service, a newsroom: "Associated Press", "BR24
+        Redaktion"); when that is only the site itself, the site ("kicker" on kicker.de, as its
+        JSON-LD declares)."""
+        for level in (_CreditLevel.ORGANISATIONS, _CreditLevel.SITE):
+            if found := self.credited(_Credit(site_keys, self.profile_handles, level), title):
+                return found
+        return ()
+
+    def credited(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
+        """The names ``credit`` allows, from the declared authors (Open Graph, JSON-LD, meta tags),
+        else the page's byline, else a "By …" line under the headline. The first byline that names
+        anyone decides: when it names only whom ``credit`` leaves out (an organisation, for people),
+        whatever the byline of a related story further down says is no credit of this page. A
+        declaration of one writer whom the byline names with others is the first of them (a blog
+        engine's JSON-LD and a publisher's analytics tag name the primary author alone): the
+        byline's writers are the page's."""
         declared: tuple[str, ...] = ()
-        for source, one_each in self.declared_authors():
-            declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
+        for source, one_each in self.declared_authors(credit.level):
+            declared = credit.of(name for raw in source for name in credit.names_in(raw, one_person=one_each))
             if declared:
                 break
-        shown = self.byline(site_keys, self.in_story(title)) if len(declared) <= 1 else None
+        shown = self.byline(credit, self.in_story(title)) if len(declared) <= 1 else None
         if declared:
             if shown is not None and _is_one_of(declared[0], shown):
                 # the declared writer is one of several the byline names by full names (not a
@@ -737,10 +759,12 @@ class _Page:
             return declared[:_MAX_AUTHORS]
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        under = self.byline_under_headline(site_keys, title) or self.signed_line(site_keys)
-        return (under or self.linked_writer(site_keys, title))[:_MAX_AUTHORS]
+        if credit.level > _CreditLevel.PEOPLE:
+            return ()  # the lines below name writers by full names: an organisation is credited above
+        under = self.byline_under_headline(credit, title) or self.signed_line(credit)
+        return (under or self.linked_writer(credit, title))[:_MAX_AUTHORS]
 
-    def linked_writer(self, site_keys: frozenset[str], title: str | None) -> tuple[str, ...]:
+    def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
         (:func:`_is_author_page_link`), inside the ``<article>`` that holds the headline (a card
         about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"); none
@@ -751,7 +775,7 @@ class _Page:
         names = {" ".join(a.text_content().split()) for a in story.iter("a") if _is_author_page_link(a)}
         if len(names) != 1:
             return ()
-        return _without_organisations(tuple(names), site_keys, self.profile_handles)
+        return credit.of(names)
 
     def in_story(self, title: str | None) -> Callable[[HtmlElement], bool]:
         """Whether an element is in the story: inside the ``<article>`` that holds the page's
@@ -768,7 +792,7 @@ class _Page:
         heading = self.headline_element(title)
         return next(heading.iterancestors("article"), None) if heading is not None else None
 
-    def signed_line(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def signed_line(self, credit: _Credit) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
         they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
         comment; none when such lines name two people or more (a page of several posts)."""
@@ -784,19 +808,21 @@ class _Page:
         people = dedupe_names(found)
         if len(people) != 1:
             return ()
-        return _without_organisations(people, site_keys, self.profile_handles)
+        return credit.of(people)
 
-    def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
+    def declared_authors(self, level: _CreditLevel) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values from the page's metadata, best source first, each with "one
-        person per value"."""
+        person per value"; the organisations JSON-LD declares as authors too above ``PEOPLE``."""
         yield list(self.values(_OG_AUTHOR)), False
         yield list(self.jsonld.authors), False
+        if level > _CreditLevel.PEOPLE:
+            yield list(self.jsonld.organisation_authors), False
         for key in _META_AUTHOR:
             yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
         yield self.slack_author(), False
 
     def byline(
-        self, site_keys: frozenset[str], among: Callable[[HtmlElement], bool] = lambda el: True
+        self, credit: _Credit, among: Callable[[HtmlElement], bool] = lambda el: True
     ) -> tuple[str, ...] | None:
         """The people of the first marked byline that names anyone; None when none does.
 
@@ -828,7 +854,7 @@ class _Page:
             if el not in texts:
                 texts[el] = _byline_text(el)
             text = texts[el]
-            return split_authors(text) if text else []
+            return credit.names_in(text) if text else []
 
         for first in [el for el in ranked if el not in boxes] + [el for el in ranked if el in boxes]:
             names = names_of(first)
@@ -842,10 +868,10 @@ class _Page:
                     and (kinds[other], other.tag, other.get("class"), roots[other]) == like
                 ):
                     names += names_of(other)
-            return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
+            return credit.of(names)
         return None
 
-    def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
+    def byline_under_headline(self, credit: _Credit, title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
         Monday, November 18th, 2019") and names people by full names (two capitalised words or
         more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston"), or
@@ -865,13 +891,13 @@ class _Page:
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
-                    return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
+                    return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):
-                return _without_organisations(dedupe_names(linked), site_keys, self.profile_handles)
+                return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
-                return _without_organisations((name,), site_keys, self.profile_handles)
+                return credit.of((name,))
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
-                return _without_organisations(dedupe_names(dated), site_keys, self.profile_handles)
+                return credit.of(dated)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -1380,24 +1406,42 @@ def _byline_text(el: HtmlElement) -> str | None:
     return _spaced_text(el, _MAX_BYLINE)
 
 
-def _people(
-    source: list[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]], *, one_person: bool
-) -> tuple[str, ...]:
-    names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_person))
-    return _without_organisations(names, site_keys, profiles)
+class _CreditLevel(enum.IntEnum):
+    """Whom a page's credit may name, from the strictest: people; then also organisations other
+    than the site; then also the site itself. A login handle never, unless the page links to the
+    profile of that handle."""
+
+    PEOPLE = 0
+    ORGANISATIONS = 1
+    SITE = 2
 
 
-def _without_organisations(
-    names: Iterable[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]]
-) -> tuple[str, ...]:
-    """``names`` that are people's: not the site, an organisation, or a login handle, unless the
-    page links to the profile of that handle (``profiles()``, asked for only when a handle is seen)."""
-    return tuple(
-        name
-        for name in names
-        if not (names_the_site(name, site_keys) or is_organisation(name))
-        and not (is_handle(name) and handle_key(name) not in profiles())
-    )
+@dataclass(frozen=True)
+class _Credit:
+    """The names a page's credit may give at one :class:`_CreditLevel`."""
+
+    site_keys: frozenset[str]
+    profiles: Callable[[], frozenset[str]]  # the handles of the profiles the page links to, asked lazily
+    level: _CreditLevel
+
+    def names_in(self, raw: str, *, one_person: bool = False) -> list[str]:
+        """The names an author value gives (:func:`split_authors`): people's, or above ``PEOPLE``
+        organisations' too."""
+        return split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+
+    def of(self, names: Iterable[str]) -> tuple[str, ...]:
+        """``names`` (deduplicated) that this credit allows."""
+        return tuple(name for name in dedupe_names(names) if self.allows(name))
+
+    def allows(self, name: str) -> bool:
+        if is_placeholder(name):
+            return False
+        organisation = is_organisation(name)  # "dpa" has a login handle's shape
+        if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
+            return False
+        if names_the_site(name, self.site_keys):
+            return self.level >= _CreditLevel.SITE
+        return self.level >= _CreditLevel.ORGANISATIONS or not organisation
 
 
 def _names_after_a_date(el: HtmlElement) -> list[str]:

@@ -636,8 +636,15 @@ def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
     agency = ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Harbour Radio"}})
     found = meta_of(agency, body='<p class="byline">By Dan Evans</p><p>The story.</p>')
     assert (found.authors, found.credited) == (("Dan Evans",), ())
-    byline = meta_of("", body='<p class="byline">By Ann Lee, dpa</p><p>The story.</p>')
-    assert (byline.authors, byline.credited) == (("Ann Lee",), ())
+    # a wire service credited beside people is credited after them; an affiliation after a name is not
+    byline = meta_of("", body='<p class="byline">By Ann Lee und Bo Ekholm, dpa</p><p>The story.</p>')
+    assert (byline.authors, byline.credited) == (("Ann Lee", "Bo Ekholm", "dpa"), ())
+    declared = ld(
+        {"@type": "NewsArticle", "author": [{"@type": "Person", "name": n} for n in ("Ann Lee", "AP")]}
+    )
+    assert meta_of(declared).authors == ("Ann Lee", "AP")
+    affiliation = meta_of("", body='<p class="byline">By Tom Davies Associated Press</p><p>The story.</p>')
+    assert affiliation.authors == ("Tom Davies",)
     content = "<h1>Harbour</h1><p>Story text here.<br>by Ann Lee<br></p>"
     content += "<p>" + "The bridge carried its first cars in two years on Monday. " * 8 + "</p>"
     page = weblens.extract(

@@ -28,6 +28,7 @@ __all__ = [
     "is_name",
     "is_organisation",
     "is_placeholder",
+    "is_wire",
     "profile_handle",
     "reads_as_prose",
     "split_authors",
@@ -187,6 +188,11 @@ def is_organisation(name: str) -> bool:
     if _CJK_OUTLET.search(key):
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
+
+
+def is_wire(name: str) -> bool:
+    """A wire service's name as it signs ("dpa", "AP", "Reuters")."""
+    return " ".join(name.casefold().split()) in _WIRES
 
 
 def is_placeholder(name: str) -> bool:

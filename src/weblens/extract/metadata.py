@@ -65,6 +65,7 @@ from weblens.extract.authors import (
     is_name,
     is_organisation,
     is_placeholder,
+    is_wire,
     profile_handle,
     reads_as_prose,
     split_authors,
@@ -102,7 +103,13 @@ from weblens.extract.text import line_text
 from weblens.extract.tree import AttributeSearch, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
-__all__ = ["Metadata", "content_byline", "content_date", "content_title", "extract_metadata"]
+__all__ = [
+    "Metadata",
+    "content_byline",
+    "content_date",
+    "content_title",
+    "extract_metadata",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1430,8 +1437,13 @@ class _Credit:
         return split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
 
     def of(self, names: Iterable[str]) -> tuple[str, ...]:
-        """``names`` (deduplicated) that this credit allows."""
-        return tuple(name for name in dedupe_names(names) if self.allows(name))
+        """``names`` (deduplicated) that this credit allows; with people, the wire services credited
+        beside them ("Felix Schröder und Jörg Soldwisch, dpa")."""
+        unique = dedupe_names(names)
+        kept = [name for name in unique if self.allows(name)]
+        if not kept or self.level > _CreditLevel.PEOPLE:
+            return tuple(kept)
+        return tuple(name for name in unique if name in kept or is_wire(name))
 
     def allows(self, name: str) -> bool:
         if is_placeholder(name):

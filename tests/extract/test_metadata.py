@@ -653,6 +653,31 @@ def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
     assert page.authors == ["Ann Lee"]
 
 
+_LETTER = (
+    "<html><head><title>Newsletter No. 87</title></head><body><div class='post'><h1>The strike of 1911</h1>"
+    + "<p>The tinplate works stood idle for eleven weeks while the rollermen held out for the old rate.</p>"
+    * 6
+    + "{end}</div><footer><p>© 2026 The Society</p></footer></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("end", "authors"),
+    [
+        ('<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>', ["Gareth Llewellyn"]),
+        ('<p style="text-align: right;"><strong>Lê Phương</strong></p>', ["Lê Phương"]),
+        ('<p class="has-text-align-right">Ann Marie Lee</p>', ["Ann Marie Lee"]),
+        # no signature: not set to the right, a link, text after it, a line of prose
+        ("<p><i>Gareth Llewellyn</i></p>", []),
+        ('<p align="right"><a href="/people/gl">Gareth Llewellyn</a></p>', []),
+        ('<p align="right">Gareth Llewellyn</p><p>Read the next issue in May.</p>', []),
+        ('<p align="right">Printed by the Society</p>', []),
+    ],
+)
+def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:
+    assert weblens.extract(_LETTER.format(end=end), "https://society.example/news87.html").authors == authors
+
+
 def test_a_by_line_under_the_headline() -> None:
     body = (
         "<h1>A guide to tariffs</h1>"

@@ -107,6 +107,7 @@ __all__ = [
     "Metadata",
     "content_byline",
     "content_date",
+    "content_signature",
     "content_title",
     "extract_metadata",
 ]
@@ -377,6 +378,63 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         if budget <= 0:
             break
     return ()
+
+
+def content_signature(main: HtmlElement) -> tuple[str, ...]:
+    """The writer who signs the content at its end, as letters, newsletters and some newsrooms do:
+    its last paragraph, set to the right, says nothing but a full name, with a role after a comma at
+    most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``, ``<p
+    style="text-align:right"><strong>Lê Phương</strong></p>``); no link, no text after it."""
+    last = next(
+        (
+            el
+            for el in reversed(list(main.iter("p", "div")))
+            if el.find(".//p") is None and el.text_content().strip()
+        ),
+        None,
+    )  # the last paragraph (a box holding paragraphs is none)
+    if (
+        last is None
+        or not _is_set_right(last)
+        or last.find(".//a") is not None
+        or _has_text_after(last, main)
+    ):
+        return ()
+    line = " ".join(last.text_content().split())
+    name, _, role = line.partition(",")
+    name = name.strip()
+    if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
+        return ()
+    return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(split_authors(name, one_person=True))
+
+
+_MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
+_MAX_SIGNATURE_ROLE = 40  # characters of the role after the name's comma
+_SET_RIGHT = re.compile(r"text-align\s*:\s*right", re.I)
+_RIGHT_CLASS = re.compile(r"(?:text|align)-?right", re.I)  # "has-text-align-right", "text-right"
+
+
+def _is_set_right(el: HtmlElement) -> bool:
+    """``el`` is aligned to the right by its ``align`` attribute, its style or its class."""
+    return (
+        (el.get("align") or "").strip().lower() == "right"
+        or _SET_RIGHT.search(el.get("style") or "") is not None
+        or _RIGHT_CLASS.search(el.get("class") or "") is not None
+    )
+
+
+def _has_text_after(el: HtmlElement, root: HtmlElement) -> bool:
+    """Text follows ``el`` inside ``root``."""
+    node = el
+    while node is not root and node is not None:
+        if (node.tail or "").strip():
+            return True
+        if any(
+            sibling.text_content().strip() for sibling in node.itersiblings() if isinstance(sibling.tag, str)
+        ):
+            return True
+        node = node.getparent()
+    return False
 
 
 def content_date(main: HtmlElement) -> str | None:

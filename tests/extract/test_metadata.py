@@ -465,6 +465,8 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("Multiple Sources", True),
         ("Visit the Kettlewise Store", True),  # a brand's link, marked as a product page's byline
         ("Kettlewise Shop", True),
+        ("Office of University Communications", True),  # a university's press office
+        ("Met Office", True),
         ("Ann Lee", False),
         ("Agnes Pressman", False),
         ("Eyal Press", False),

@@ -133,7 +133,8 @@ _NEWSROOMS = (
     "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
 )  # fmt: skip
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
-# "India Post News Weekly", "Sputnik International" names no person (not "Press" or "Daily": surnames)
+# "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
+# person (not "Press" or "Daily": surnames)
 _ORGANISATION_WORDS = frozenset(
     (
         "agency", "agencies", "ministry", "ministries", "department", "university", "institute",
@@ -141,8 +142,8 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
-        "stores", "shop", "authority", "government", "staff", "redaktion", "nachrichten", "rédaction",
-        "redacción", "redazione", "redactie", "redakcja", "redação",
+        "stores", "shop", "authority", "government", "staff", "office", "communications", "redaktion",
+        "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
 # the endings of Chinese, Japanese and Korean names of outlets and newsrooms (a paper, a news

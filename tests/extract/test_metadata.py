@@ -447,10 +447,23 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
         ("bell hooks", ["bell hooks"]),
         ("Post by Ann Lee", ["Ann Lee"]),  # phpBB's line over each post
+        # an address in brackets after a name is no part of it; one without brackets is no sign of a name
+        ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
+        ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
+        ("Saskatoon SK Canada info@zu.example", []),
+        # the writer's part of a line of labelled parts; a CJK label's full-width colon
+        ("本文来源：红星新闻　作者：孙悦 责任编辑：王晓丽", ["孙悦"]),
+        ("Source: Harbour Radio Author: Ann Lee", ["Ann Lee"]),
+        ("作者：孙悦", ["孙悦"]),
+        # a line crediting an editor credits no writer
+        ("责任编辑：刘光博", []),
+        ("选稿：许文杰", []),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
     assert split_authors(raw) == expected
+    if not expected:  # what names no person names no organisation either
+        assert split_authors(raw, organisations=True) == []
 
 
 @pytest.mark.parametrize(

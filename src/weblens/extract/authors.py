@@ -44,14 +44,22 @@ BY_LABELS = (
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
-    r"|^[^\W\d_]{2,15}\s?:\s+"
+    r"|^[^\W\d_]{2,15}\s?(?::\s+|：\s*)"  # and a CJK label's full-width colon: "作者：孙悦"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
     r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)",
     re.I,
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
-_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?:(?:\s|$)")
+_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?(?::(?:\s|$)|：)")
+# the label of the writer among a line's labelled parts ("本文来源：红星新闻 作者：孙悦 责任编辑：王晓丽",
+# "Source: Reuters Author: Ann Lee"): the names follow it
+_AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\s?[:：]\s*", re.I)
+# an address in brackets after a name ("김민준 기자 (mjkim@yna.example)", "Ann Lee <ann@paper.example>"):
+# no part of it (an address alone after words is no sign of a name: "… Saskatoon SK Canada info@zu.com")
+_EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+@[\w-]+(?:\.[\w-]+)+[)>\]]?$")
+# a line that credits an editor, not a writer: "责任编辑：刘光博", "责编：黄忆南", "选稿：许文杰", "編集：…"
+_EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
@@ -240,7 +248,7 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
     With ``organisations``, the names of whoever it credits (:func:`is_credit`): "By HNN Staff"
     → ["HNN Staff"], "The Associated Press" whole."""
     text = clean_text(raw, _MAX_VALUE)
-    if not text or looks_like_url(text):
+    if not text or looks_like_url(text) or _EDITOR_LINE.match(text):
         return []
     if organisations:
         return _credits(text)
@@ -250,12 +258,14 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
         name = _BY.sub("", name).strip(_TRIM)
         return [name] if is_name(name) else []
     names: list[str] = []
+    if (label := _AUTHOR_LABEL.search(text)) is not None:
+        text = text[label.end() :]  # the writer's part of a line of labelled parts
     text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
     text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
     after_wire = False
     for part in (pair for piece in _AUTHOR_SPLIT.split(text) for pair in _two_names(piece)):
         name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", name))
+        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
         if after_wire and " " not in name:
             continue  # the dateline after a wire service or a site: "PTI, Washington", "site.de, Frankfurt"
         after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))

@@ -693,6 +693,58 @@ def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str
     assert weblens.extract(_LETTER.format(end=end), "https://society.example/news87.html").authors == authors
 
 
+_THREAD = (
+    "<html><head><title>Clutch judder only when cold - Torque Talk</title>{head}</head><body>"
+    '<div id="header"><a href="/forum/">Torque Talk</a> Welcome, '
+    '<a href="member.php?7-night_owl">night_owl</a> <a href="member.php?action=login">Log in</a></div>'
+    "<h1>Thread: Clutch judder only when cold</h1>"
+    '<div class="post"><div class="userinfo">{card}</div>'
+    '<div class="content"><p>Since the frost started my clutch judders for the first mile or two.</p>'
+    '<blockquote>Quote from <a href="member.php?9-gearhead">gearhead</a>: check the mounts.</blockquote>'
+    '<a href="search.php?action=finduser&amp;uid=40112">Find</a></div></div>'
+    '<div class="post"><div class="userinfo">'
+    '<a href="member.php?2231-Old-Man-Gearbox">Old Man Gearbox</a></div>'
+    "<p>Dual-mass flywheel. Have it checked before it lets go.</p></div></body></html>"
+)
+_STARTER = '<a href="member.php?40112-fezzy_st">fezzy_st</a>'
+_MAKERS = (
+    '<meta name="generator" content="Discuz! X3.4">'
+    '<meta name="author" content="Discuz! Team and Comsenz UI Team">'
+)
+
+
+@pytest.mark.parametrize(
+    ("url", "head", "card", "author"),
+    [
+        # the member who started the thread: the first profile link after the title, outside the banner
+        ("https://forum.example/showthread.php?88123", "", _STARTER, "fezzy_st"),
+        # an avatar's letter linking to the profile is no name; the name after it is
+        ("https://forum.example/t/clutch-judder/88123", "",
+         '<a href="/users/40112/fezzy">F</a> <a href="/users/40112/fezzy">fezzy</a>', "fezzy"),
+        # a writer marked as the author in the page's structured marks comes first
+        ("https://forum.example/questions/88123", "",
+         '<span itemprop="author"><a href="/users/1/ann-lee">Ann Lee</a></span>', "Ann Lee"),
+        # the meta author naming the forum software's makers is no writer of the thread
+        ("https://forum.example/thread-88123-1-1.html", _MAKERS,
+         '<a href="space-uid-880213.html">沪上小胖肉</a>', "沪上小胖肉"),
+        # not a thread: a profile link is no byline
+        ("https://news.example/2024/clutch-judder", "", _STARTER, None),
+    ],
+)  # fmt: skip
+def test_a_threads_author_is_the_member_who_started_it(
+    url: str, head: str, card: str, author: str | None
+) -> None:
+    page = weblens.extract(_THREAD.format(head=head, card=card), url)
+    assert page.author == author
+
+
+def test_a_byline_naming_the_softwares_makers_is_no_writer_only_when_the_software_made_the_page() -> None:
+    makers = '<meta name="author" content="Discuz! Team and Comsenz UI Team">'
+    assert meta_of('<meta name="generator" content="Discuz! X3.4">' + makers).authors == ()
+    hugo = '<meta name="generator" content="Hugo 0.121"><meta name="author" content="Hugo Martinez">'
+    assert meta_of(hugo).authors == ("Hugo Martinez",)
+
+
 def test_a_by_line_under_the_headline() -> None:
     body = (
         "<h1>A guide to tariffs</h1>"

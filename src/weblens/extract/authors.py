@@ -23,6 +23,7 @@ __all__ = [
     "NAME_PARTICLES",
     "dedupe_names",
     "handle_key",
+    "is_credit",
     "is_handle",
     "is_member_link",
     "is_name",
@@ -171,7 +172,8 @@ _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin
 # a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
 _PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
 _MEMBER_LINK = re.compile(
-    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
+    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid="
+    r"|\buser\?id=",
     re.I,
 )
 _NUMBERED = re.compile(r"-\d+$")  # "janus-1": the site's number for a second "janus"

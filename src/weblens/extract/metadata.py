@@ -61,7 +61,9 @@ from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
+    is_credit,
     is_handle,
+    is_member_link,
     is_name,
     is_organisation,
     is_placeholder,
@@ -100,6 +102,7 @@ from weblens.extract.metatext import (
 )
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
+from weblens.extract.threads import is_thread_page
 from weblens.extract.tree import AttributeSearch, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
@@ -814,6 +817,11 @@ class _Page:
             declared = credit.of(name for raw in source for name in credit.names_in(raw, one_person=one_each))
             if declared:
                 break
+        if not declared and credit.level is _CreditLevel.PEOPLE and self.is_thread():
+            # a thread: the writer its structured marks name (itemprop, rel), else the member who started it
+            marked = self.byline(credit, self.in_story(title), below=_CLASS_MARK)
+            if marked or (marked := self.thread_starter(title)):
+                return marked[:_MAX_AUTHORS]
         shown = self.byline(credit, self.in_story(title)) if len(declared) <= 1 else None
         if declared:
             if shown is not None and _is_one_of(declared[0], shown):
@@ -828,6 +836,48 @@ class _Page:
             return ()  # the lines below name writers by full names: an organisation is credited above
         under = self.byline_under_headline(credit, title) or self.signed_line(credit)
         return (under or self.linked_writer(credit, title))[:_MAX_AUTHORS]
+
+    def is_thread(self) -> bool:
+        """The page is a thread of posts (:func:`is_thread_page`)."""
+        return is_thread_page(self.jsonld.types | self.itemtypes() | self.og_types(), self.url)
+
+    def thread_starter(self, title: str | None) -> tuple[str, ...]:
+        """On a thread of posts (:meth:`is_thread`), the member who started it: the first link to a
+        member's profile (:func:`is_member_link`) after the thread's title heading that names anyone,
+        outside the site's banner and the quotes of posts, and not an account's action or a search
+        of a member's posts. Forum engines set the poster's name so above or beside each post
+        (phpBB's ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's
+        ``member.php``, Discuz's ``space-uid-``); a forum names people by handles, and a handle
+        linked to its profile is a person's name."""
+        heading = self._thread_heading(title)
+        links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
+        for link in links:
+            href = link.get("href") or ""
+            if not is_member_link(href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
+                continue
+            if _in_quote(link):
+                continue
+            name = " ".join(link.text_content().split())
+            if len(name) > 1 and is_credit(name) and not is_placeholder(name):  # "A": an avatar's letter
+                return (name,)
+        return ()
+
+    def _thread_heading(self, title: str | None) -> HtmlElement | None:
+        """The first of the thread's title heading and the first ``<h1>`` outside the banner: a
+        forum sets the thread's title as the page's ``<h1>`` ("Thread: …") and again over its first
+        post, after the poster's card."""
+        found = [
+            h
+            for h in (
+                self.headline_element(title),
+                next((h for h in self.h1s if not _in_banner(h, self.url)), None),
+            )
+            if h is not None
+        ]
+        if len(found) < 2 or found[0] is found[1]:
+            return found[0] if found else None
+        first, second = found
+        return second if first in set(_FOLLOWING(second)) else first
 
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
@@ -882,12 +932,27 @@ class _Page:
         yield list(self.jsonld.authors), False
         if level > _CreditLevel.PEOPLE:
             yield list(self.jsonld.organisation_authors), False
+        software = self.software()
         for key in _META_AUTHOR:
-            yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
+            values = self.meta.get(key, [])
+            yield (
+                [value for value in values if not _names_the_makers(value, software)],
+                key in _ONE_PERSON_PER_VALUE,
+            )
         yield self.slack_author(), False
 
+    def software(self) -> str | None:
+        """The name of the software that made the page, as its ``generator`` meta tag opens ("Discuz!
+        X3.4" → "discuz"; see :func:`_names_the_makers`)."""
+        generator = next(self.values(("generator",)), "")
+        found = _SOFTWARE_NAME.match(generator.strip())
+        return found.group(0).casefold() if found else None
+
     def byline(
-        self, credit: _Credit, among: Callable[[HtmlElement], bool] = lambda el: True
+        self,
+        credit: _Credit,
+        among: Callable[[HtmlElement], bool] = lambda el: True,
+        below: int | None = None,
     ) -> tuple[str, ...] | None:
         """The people of the first marked byline that names anyone; None when none does.
 
@@ -901,7 +966,7 @@ class _Page:
         kinds = {
             el: kind
             for el in marked
-            if (kind := _marker_kind(el)) is not None and kind < _DATE_MARK and among(el)
+            if (kind := _marker_kind(el)) is not None and kind < (below or _DATE_MARK) and among(el)
         }
         roots: dict[HtmlElement, HtmlElement | None] = {}
         boxes: set[HtmlElement] = set()  # marks with a mark inside
@@ -1319,6 +1384,34 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     return text if text and len(text) <= limit else None
 
 
+_FOLLOWING_LINKS = lxml.etree.XPath("following::a")  # the links after an element, in document order
+_FOLLOWING = lxml.etree.XPath("following::*")
+_SOFTWARE_NAME = re.compile(r"[^\W\d_]{3,}")  # the first word of a generator's name
+_MAKERS = re.compile(r"\W*(?:\s+\w+)?\s+(?:team|developers|development|group|project|contributors)\b", re.I)
+
+
+def _names_the_makers(value: str, software: str | None) -> bool:
+    """A meta author naming the makers of the software that made the page ("Discuz! Team and
+    Comsenz UI Team" on a page "Discuz! X3.4" made): the same on every page it makes, no writer of
+    this one. The software's name alone is no sign ("Hugo Martinez" on a page Hugo made)."""
+    if not software:
+        return False
+    found = re.search(rf"\b{re.escape(software)}", value, re.I)
+    return found is not None and _MAKERS.match(value, found.end()) is not None
+
+
+# a member link that is an account's action or a search of a member's posts, not the member's profile
+# ("member.php?action=login", "search.php?action=finduser&uid=3")
+_ACCOUNT_ACTION = re.compile(
+    r"(?:\b|_)(?:log_?in|log_?out|register|sign_?up|sign_?in|lostpw|activate|search|finduser)\b", re.I
+)
+
+
+def _in_quote(el: HtmlElement) -> bool:
+    """``el`` is in a quotation (``<blockquote>``, ``<q>``): a post quoting another names its poster."""
+    return any(up.tag in ("blockquote", "q") for up in el.iterancestors())
+
+
 def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     """In the page's banner (``role="banner"``, a box named masthead, branding, logo, a menu or
     navigation bar…, or a
@@ -1441,6 +1534,7 @@ def _stamp(el: HtmlElement) -> str | None:
 # ---------------------------------------------------------------- bylines
 
 
+_CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 _DATE_MARK = 3
 
 

@@ -49,7 +49,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain, islice, takewhile
+from itertools import chain, islice, pairwise, takewhile
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -237,6 +237,8 @@ _DATE_WORDS = frozenset(
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
         "tues", "wed", "thu", "thurs", "fri", "sat", "sun", "st", "nd", "rd", "th", "of", "on", "at",
         "am", "pm", "posted", "published", "gmt", "utc",
+        # morning and afternoon in Korean, Chinese and Japanese: "2026.12.05. 오후 2:31", "下午3:05"
+        "오전", "오후", "上午", "下午", "午前", "午後",
     )
 )  # fmt: skip
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
@@ -477,6 +479,18 @@ def _lines_of(
                 budget -= len(line)
                 if budget <= 0:
                     return
+
+
+_RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to|bis|au|al|a)\s*", re.I)  # "2006.12.24 - 2006.12.30"
+
+
+def _is_date_range(line: str) -> bool:
+    """``line`` spans days, two dates with a dash or "to" between them (an archive's week, an
+    event's days): no date of a page's publication."""
+    dates = dates_in(line)
+    return any(
+        _RANGE_BETWEEN.fullmatch(line[first[1] : second[0]]) is not None for first, second in pairwise(dates)
+    )
 
 
 def _a_date_line(label: str, line: str) -> bool:
@@ -1117,7 +1131,7 @@ class _Page:
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
             date = _published_in(line) if line and len(line) <= _MAX_DATE_TEXT else None
-            if not date:
+            if not date or _is_date_range(line):
                 continue
             el = text.getparent()
             if el is None or _in_comment(el) or not in_story(el):

@@ -447,10 +447,23 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
         ("bell hooks", ["bell hooks"]),
         ("Post by Ann Lee", ["Ann Lee"]),  # phpBB's line over each post
+        # an address in brackets after a name is no part of it; one without brackets is no sign of a name
+        ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
+        ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
+        ("Saskatoon SK Canada info@zu.example", []),
+        # the writer's part of a line of labelled parts; a CJK label's full-width colon
+        ("本文来源：红星新闻　作者：孙悦 责任编辑：王晓丽", ["孙悦"]),
+        ("Source: Harbour Radio Author: Ann Lee", ["Ann Lee"]),
+        ("作者：孙悦", ["孙悦"]),
+        # a line crediting an editor credits no writer
+        ("责任编辑：刘光博", []),
+        ("选稿：许文杰", []),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
     assert split_authors(raw) == expected
+    if not expected:  # what names no person names no organisation either
+        assert split_authors(raw, organisations=True) == []
 
 
 @pytest.mark.parametrize(
@@ -465,6 +478,8 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
         ("Multiple Sources", True),
         ("Visit the Kettlewise Store", True),  # a brand's link, marked as a product page's byline
         ("Kettlewise Shop", True),
+        ("Office of University Communications", True),  # a university's press office
+        ("Met Office", True),
         ("Ann Lee", False),
         ("Agnes Pressman", False),
         ("Eyal Press", False),
@@ -597,6 +612,139 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
     assert meta_of(agency, body='<p class="byline">By Dan Evans</p>').authors == ("Dan Evans",)
 
 
+@pytest.mark.parametrize(
+    ("head", "body", "credited"),
+    [
+        # a wire story: the agency its byline names
+        ("", '<div class="article-author"><span class="article-author-name">Associated Press</span></div>',
+         ("Associated Press",)),
+        # a newsroom, by the generic word after its name (a role title, a digit of its name)
+        ("", '<p class="byline">By HNN Staff | November 18, 2019 at 2:26 PM</p>', ("HNN Staff",)),
+        ('<meta name="author" content="BR24 Redaktion">', "", ("BR24 Redaktion",)),
+        # the organisation JSON-LD declares as author, when nothing else credits anyone
+        (ld({"@type": "NewsArticle", "author": {"@type": "NewsMediaOrganization", "name": "Harbour Radio"}}),
+         "", ("Harbour Radio",)),
+        # an agency in the byline before the site declared as author
+        (ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Example Times"}})
+         + '<meta property="og:site_name" content="Example Times">',
+         '<div class="byline">dpa</div>', ("dpa",)),
+        # the site itself, when it is all the page credits
+        ('<meta property="og:site_name" content="Example Times"><meta name="author" content="Example Times">',
+         "", ("Example Times",)),
+        # no one: a placeholder, a login handle, a dateline's date
+        ('<meta name="author" content="Staff">', "", ()),
+        ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
+        ("", '<div class="article-author">20 Nov 2019 08:00 GMT</div>', ()),
+    ],
+)  # fmt: skip
+def test_a_page_that_names_no_writer_credits_an_organisation(
+    head: str, body: str, credited: tuple[str, ...]
+) -> None:
+    found = meta_of(head, body=body + "<p>The story.</p>")
+    assert (found.authors, found.credited) == ((), credited)
+    page = weblens.extract(f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>", None)
+    assert page.authors == list(credited)
+
+
+def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
+    # a person in a byline the page marks, declared beside an organisation, or only in the content
+    agency = ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Harbour Radio"}})
+    found = meta_of(agency, body='<p class="byline">By Dan Evans</p><p>The story.</p>')
+    assert (found.authors, found.credited) == (("Dan Evans",), ())
+    # a wire service credited beside people is credited after them; an affiliation after a name is not
+    byline = meta_of("", body='<p class="byline">By Ann Lee und Bo Ekholm, dpa</p><p>The story.</p>')
+    assert (byline.authors, byline.credited) == (("Ann Lee", "Bo Ekholm", "dpa"), ())
+    declared = ld(
+        {"@type": "NewsArticle", "author": [{"@type": "Person", "name": n} for n in ("Ann Lee", "AP")]}
+    )
+    assert meta_of(declared).authors == ("Ann Lee", "AP")
+    affiliation = meta_of("", body='<p class="byline">By Tom Davies Associated Press</p><p>The story.</p>')
+    assert affiliation.authors == ("Tom Davies",)
+    content = "<h1>Harbour</h1><p>Story text here.<br>by Ann Lee<br></p>"
+    content += "<p>" + "The bridge carried its first cars in two years on Monday. " * 8 + "</p>"
+    page = weblens.extract(
+        f"<html><head>{agency}</head><body><article>{content}</article></body></html>", None
+    )
+    assert page.authors == ["Ann Lee"]
+
+
+_LETTER = (
+    "<html><head><title>Newsletter No. 87</title></head><body><div class='post'><h1>The strike of 1911</h1>"
+    + "<p>The tinplate works stood idle for eleven weeks while the rollermen held out for the old rate.</p>"
+    * 6
+    + "{end}</div><footer><p>© 2026 The Society</p></footer></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("end", "authors"),
+    [
+        ('<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>', ["Gareth Llewellyn"]),
+        ('<p style="text-align: right;"><strong>Lê Phương</strong></p>', ["Lê Phương"]),
+        ('<p class="has-text-align-right">Ann Marie Lee</p>', ["Ann Marie Lee"]),
+        # no signature: not set to the right, a link, text after it, a line of prose
+        ("<p><i>Gareth Llewellyn</i></p>", []),
+        ('<p align="right"><a href="/people/gl">Gareth Llewellyn</a></p>', []),
+        ('<p align="right">Gareth Llewellyn</p><p>Read the next issue in May.</p>', []),
+        ('<p align="right">Printed by the Society</p>', []),
+    ],
+)
+def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:
+    assert weblens.extract(_LETTER.format(end=end), "https://society.example/news87.html").authors == authors
+
+
+_THREAD = (
+    "<html><head><title>Clutch judder only when cold - Torque Talk</title>{head}</head><body>"
+    '<div id="header"><a href="/forum/">Torque Talk</a> Welcome, '
+    '<a href="member.php?7-night_owl">night_owl</a> <a href="member.php?action=login">Log in</a></div>'
+    "<h1>Thread: Clutch judder only when cold</h1>"
+    '<div class="post"><div class="userinfo">{card}</div>'
+    '<div class="content"><p>Since the frost started my clutch judders for the first mile or two.</p>'
+    '<blockquote>Quote from <a href="member.php?9-gearhead">gearhead</a>: check the mounts.</blockquote>'
+    '<a href="search.php?action=finduser&amp;uid=40112">Find</a></div></div>'
+    '<div class="post"><div class="userinfo">'
+    '<a href="member.php?2231-Old-Man-Gearbox">Old Man Gearbox</a></div>'
+    "<p>Dual-mass flywheel. Have it checked before it lets go.</p></div></body></html>"
+)
+_STARTER = '<a href="member.php?40112-fezzy_st">fezzy_st</a>'
+_MAKERS = (
+    '<meta name="generator" content="Discuz! X3.4">'
+    '<meta name="author" content="Discuz! Team and Comsenz UI Team">'
+)
+
+
+@pytest.mark.parametrize(
+    ("url", "head", "card", "author"),
+    [
+        # the member who started the thread: the first profile link after the title, outside the banner
+        ("https://forum.example/showthread.php?88123", "", _STARTER, "fezzy_st"),
+        # an avatar's letter linking to the profile is no name; the name after it is
+        ("https://forum.example/t/clutch-judder/88123", "",
+         '<a href="/users/40112/fezzy">F</a> <a href="/users/40112/fezzy">fezzy</a>', "fezzy"),
+        # a writer marked as the author in the page's structured marks comes first
+        ("https://forum.example/questions/88123", "",
+         '<span itemprop="author"><a href="/users/1/ann-lee">Ann Lee</a></span>', "Ann Lee"),
+        # the meta author naming the forum software's makers is no writer of the thread
+        ("https://forum.example/thread-88123-1-1.html", _MAKERS,
+         '<a href="space-uid-880213.html">沪上小胖肉</a>', "沪上小胖肉"),
+        # not a thread: a profile link is no byline
+        ("https://news.example/2024/clutch-judder", "", _STARTER, None),
+    ],
+)  # fmt: skip
+def test_a_threads_author_is_the_member_who_started_it(
+    url: str, head: str, card: str, author: str | None
+) -> None:
+    page = weblens.extract(_THREAD.format(head=head, card=card), url)
+    assert page.author == author
+
+
+def test_a_byline_naming_the_softwares_makers_is_no_writer_only_when_the_software_made_the_page() -> None:
+    makers = '<meta name="author" content="Discuz! Team and Comsenz UI Team">'
+    assert meta_of('<meta name="generator" content="Discuz! X3.4">' + makers).authors == ()
+    hugo = '<meta name="generator" content="Hugo 0.121"><meta name="author" content="Hugo Martinez">'
+    assert meta_of(hugo).authors == ("Hugo Martinez",)
+
+
 def test_a_by_line_under_the_headline() -> None:
     body = (
         "<h1>A guide to tariffs</h1>"
@@ -637,6 +785,10 @@ def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
         ("2024-03-15 10:30", "2024-03-15T10:30:00"),
         ("20240315", "2024-03-15"),
         ("2024/03/15", "2024-03-15"),
+        ("2024.03.15.", "2024-03-15"),  # year first with dots, as Korea and China write it
+        ("2024. 3. 15.", "2024-03-15"),
+        ("2024.03.15 14:31", "2024-03-15T14:31:00"),
+        ("2024.13.15", None),
         (" 2024-03-15T10:30:00 -08:00 ", "2024-03-15T10:30:00-08:00"),
         ("Fri, 15 Mar 2024 10:30:00 +0100", "2024-03-15T10:30:00+01:00"),
         ("15 Mar 2024 10:30:00 GMT", "2024-03-15T10:30:00+00:00"),

@@ -169,6 +169,20 @@ def test_date_lines_of_two_days_give_no_date() -> None:
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date is None
 
 
+def test_a_line_spanning_days_is_no_date_line() -> None:
+    # an archive's weeks and a life's dates span days: the page's one date line is still its date
+    archive = "".join(
+        f"<p><a href='/archives/w{week}'>{days}</a></p>"
+        for week, days in ((52, "2006.12.24 - 2006.12.30"), (51, "2006.12.17 - 2006.12.23"))
+    )
+    life = "<p>3-14-1988 - 5-25-2003</p>"
+    html = _page_with_lines("Posted", "May 18, 2005").replace("</aside>", f"{archive}{life}</aside>")
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2005-05-18"
+    # a date written year first with dots is a date line too
+    korean = _page_with_lines("입력", "2026.12.05. 오후 2:31")
+    assert extract_metadata(lxml.html.document_fromstring(korean), None).published_date == "2026-12-05"
+
+
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
 
 

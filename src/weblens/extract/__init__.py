@@ -30,7 +30,13 @@ from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
 from weblens.extract.mdsyntax import heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
-from weblens.extract.metadata import content_byline, content_date, content_title, extract_metadata
+from weblens.extract.metadata import (
+    content_byline,
+    content_date,
+    content_signature,
+    content_title,
+    extract_metadata,
+)
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
@@ -59,6 +65,7 @@ class _Reading:
     options: ExtractOptions
     site: str | None  # the page's site (see site_of)
     dated: bool = True  # the metadata found a publication date (else the content's is read)
+    signed: bool = True  # the metadata names a writer (else the content's signature is read)
     thread: bool = False  # the page is a thread of posts (see is_thread_page)
     dated_address: bool = False  # its address is dated as a story's is
 
@@ -159,6 +166,7 @@ class _Content:
     listing: bool = False  # no article was found: the page's list of links and summaries is its text
     heading: str = ""  # the page's title heading, to put above the Markdown (not in the content)
     date: str | None = None  # a date line at the head of the content (asked only of undated pages)
+    signature: tuple[str, ...] = ()  # the writer signing the content's end (asked only of unsigned pages)
     title_line: str = ""  # the page's title heading's text, in the content or above it (or "")
 
     @property
@@ -193,9 +201,12 @@ def _content(
     main = found.selection.element
     title_headings: list[HtmlElement] = []
     date = None
+    signature: tuple[str, ...] = ()
     if found.selection.method is not ExtractionMethod.FALLBACK:
         if not reading.dated and not page.plain:
             date = content_date(main)  # read before the head of the content is trimmed of date lines
+        if not reading.signed and not page.plain:
+            signature = content_signature(main)  # read before its end is trimmed of short lines
         title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(
             main, keep_comments=options.include_comments or found.discussion, topic=title
@@ -216,6 +227,7 @@ def _content(
         if title_headings or found.selection.method is ExtractionMethod.FALLBACK
         else found.title_heading,
         date=date,
+        signature=signature,
     )
 
 
@@ -287,6 +299,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         options=options,
         site=site_of(url) or site_of(meta.canonical_url),
         dated=meta.published_date is not None,
+        signed=bool(meta.authors),
         thread=thread,
         dated_address=date_from_url(url or meta.canonical_url) is not None,
     )
@@ -332,8 +345,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     title, authors, published = meta.title, meta.authors, meta.published_date
     if not fallback and not page.plain and not page.binary:
         title = title if title is not None else content_title(main)  # a page saved without its <head>
-        authors = authors or content_byline(main)
+        authors = authors or content_byline(main) or found.signature
         published = published or found.date
+    authors = authors or meta.credited  # an organisation, only where no writer is named anywhere
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)
     if lost is not None:
         score = min(score, LOST_CONFIDENCE)

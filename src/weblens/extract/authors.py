@@ -23,10 +23,13 @@ __all__ = [
     "NAME_PARTICLES",
     "dedupe_names",
     "handle_key",
+    "is_credit",
     "is_handle",
     "is_member_link",
     "is_name",
     "is_organisation",
+    "is_placeholder",
+    "is_wire",
     "profile_handle",
     "reads_as_prose",
     "split_authors",
@@ -42,14 +45,22 @@ BY_LABELS = (
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
-    r"|^[^\W\d_]{2,15}\s?:\s+"
+    r"|^[^\W\d_]{2,15}\s?(?::\s+|：\s*)"  # and a CJK label's full-width colon: "作者：孙悦"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
     r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)",
     re.I,
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
-_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?:(?:\s|$)")
+_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?(?::(?:\s|$)|：)")
+# the label of the writer among a line's labelled parts ("本文来源：红星新闻 作者：孙悦 责任编辑：王晓丽",
+# "Source: Reuters Author: Ann Lee"): the names follow it
+_AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\s?[:：]\s*", re.I)
+# an address in brackets after a name ("김민준 기자 (mjkim@yna.example)", "Ann Lee <ann@paper.example>"):
+# no part of it (an address alone after words is no sign of a name: "… Saskatoon SK Canada info@zu.com")
+_EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+@[\w-]+(?:\.[\w-]+)+[)>\]]?$")
+# a line that credits an editor, not a writer: "责任编辑：刘光博", "责编：黄忆南", "选稿：许文杰", "編集：…"
+_EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
@@ -131,7 +142,8 @@ _NEWSROOMS = (
     "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
 )  # fmt: skip
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
-# "India Post News Weekly", "Sputnik International" names no person (not "Press" or "Daily": surnames)
+# "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
+# person (not "Press" or "Daily": surnames)
 _ORGANISATION_WORDS = frozenset(
     (
         "agency", "agencies", "ministry", "ministries", "department", "university", "institute",
@@ -139,8 +151,8 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
-        "stores", "shop", "authority", "government", "staff", "redaktion", "nachrichten", "rédaction",
-        "redacción", "redazione", "redactie", "redakcja", "redação",
+        "stores", "shop", "authority", "government", "staff", "office", "communications", "redaktion",
+        "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
     )
 )  # fmt: skip
 # the endings of Chinese, Japanese and Korean names of outlets and newsrooms (a paper, a news
@@ -160,7 +172,8 @@ _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin
 # a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
 _PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
 _MEMBER_LINK = re.compile(
-    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid=",
+    r"/members?/|/users?/|/u/|/profiles?/|/@|action=profile|mode=viewprofile|member\.php|space-uid-|\buid="
+    r"|\buser\?id=",
     re.I,
 )
 _NUMBERED = re.compile(r"-\d+$")  # "janus-1": the site's number for a second "janus"
@@ -186,6 +199,17 @@ def is_organisation(name: str) -> bool:
     if _CJK_OUTLET.search(key):
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
+
+
+def is_wire(name: str) -> bool:
+    """A wire service's name as it signs ("dpa", "AP", "Reuters")."""
+    return " ".join(name.casefold().split()) in _WIRES
+
+
+def is_placeholder(name: str) -> bool:
+    """A credit that names no one: a newsroom's generic word alone ("Staff", "Admin", "Editorial",
+    "Redaktion"), where "HNN Staff" or "BR24 Redaktion" name a newsroom."""
+    return " ".join(name.casefold().split()) in _NEWSROOMS
 
 
 def is_handle(name: str) -> bool:
@@ -221,29 +245,65 @@ def without_agency(name: str) -> str:
     return _AGENCY_TAIL.sub("", name).strip(_TRIM) or name
 
 
-def split_authors(raw: str, *, one_person: bool = False) -> list[str]:
-    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → []."""
+def split_authors(raw: str, *, one_person: bool = False, organisations: bool = False) -> list[str]:
+    """The person names in one author value: "By A and B" → ["A", "B"]; URLs, handles, roles → [].
+    With ``organisations``, the names of whoever it credits (:func:`is_credit`): "By HNN Staff"
+    → ["HNN Staff"], "The Associated Press" whole."""
     text = clean_text(raw, _MAX_VALUE)
-    if not text or looks_like_url(text):
+    if not text or looks_like_url(text) or _EDITOR_LINE.match(text):
         return []
+    if organisations:
+        return _credits(text)
     if one_person:
         last, comma, first = text.partition(",")
         name = f"{first.strip()} {last.strip()}" if comma and "," not in first else text
         name = _BY.sub("", name).strip(_TRIM)
         return [name] if is_name(name) else []
     names: list[str] = []
+    if (label := _AUTHOR_LABEL.search(text)) is not None:
+        text = text[label.end() :]  # the writer's part of a line of labelled parts
     text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
     text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
     after_wire = False
     for part in (pair for piece in _AUTHOR_SPLIT.split(text) for pair in _two_names(piece)):
         name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", name))
+        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
         if after_wire and " " not in name:
             continue  # the dateline after a wire service or a site: "PTI, Washington", "site.de, Frankfurt"
         after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
         if is_name(name):
             names.append(name)
     return names
+
+
+def _credits(text: str) -> list[str]:
+    """The names a credit gives, organisations' too (see :func:`split_authors`)."""
+    text = _NEXT_LABEL.split(_DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0], maxsplit=1)[0]
+    names: list[str] = []
+    after_wire = False
+    for part in _AUTHOR_SPLIT.split(text):
+        name = _BY.sub("", part).strip(_TRIM)
+        if after_wire and " " not in name:
+            continue  # the dateline after a wire service or a site: "PTI, Washington"
+        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
+        if is_credit(name):
+            names.append(name)
+    return names
+
+
+def is_credit(name: str) -> bool:
+    """Whether ``name`` can be whom a page credits, a person or an organisation ("BR24 Redaktion",
+    "Jerusalem Post Staff"): not an address, a date or a time, a label alone or a clause."""
+    if not name or len(name) > _MAX_AUTHOR or "@" in name or looks_like_url(name):
+        return False
+    words = name.split()
+    if len(words) > _MAX_AUTHOR_WORDS or not any(ch.isalpha() for ch in name):
+        return False
+    if any(not any(ch.isalpha() for ch in word) for word in words):
+        return False  # a number standing alone: "20 Nov 2019 08:00 GMT" (a name's own digits: "BR24")
+    if all(word.lower().strip(".,") in _ROLE_WORDS for word in words):
+        return False  # "Posted on", "Written by"
+    return not reads_as_prose(name)
 
 
 def _two_names(part: str) -> list[str]:

@@ -136,6 +136,10 @@ _ENGLISH = (
 _DAY_FIRST = re.compile(
     rf"^{_WEEKDAY}(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I
 )
+# year first with dots, as Korea and China often write it: "2026.12.05.", "2026. 12. 5.", "2019.07.03 14:30"
+_YEAR_FIRST_DOTTED = re.compile(
+    rf"^(?P<y>\d{{4}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<d>\d{{1,2}})\.?{_TIME}{_ZONE}$", re.I
+)
 # numbers parted by slashes or hyphens, the year last: "22/11/2020", "11-22-2020 - 04:30". Read only
 # when the order is plain (one of the first two numbers is over 12): "05/06/2020" is June 5th in
 # most of the world and May 6th in the United States, and the page rarely says which
@@ -172,7 +176,7 @@ def normalise_date(value: str | None) -> str | None:
     match = _ISO.match(text)
     if match:
         return _build(match.group("y"), match.group("m"), match.group("d"), match, None)
-    match = _DAY_FIRST.match(text)
+    match = _DAY_FIRST.match(text) or _YEAR_FIRST_DOTTED.match(text)
     if match:
         return _build(match.group("y"), match.group("m"), match.group("d"), match, match.group("ampm"))
     match = _CJK.match(text)
@@ -203,6 +207,7 @@ _IN_TEXT = (
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
     ),
     re.compile(r"(?<![\d.])\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\b(?!\.\d)"),
+    re.compile(r"(?<![\d.])\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\b(?!\.?\d)"),
     re.compile(rf"(?<!\d){_CJK_DATE}"),
     re.compile(r"(?<![\d/])\d{4}/\d{1,2}/\d{1,2}\b(?!/)"),
     re.compile(r"(?<![\d/-])\d{1,2}([/-])\d{1,2}\1\d{4}\b(?![/-]\d)"),

@@ -170,7 +170,10 @@ class JsonLdFacts:
 
     title: str | None = None
     description: str | None = None
-    authors: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()  # people
+    # the organisations the first node to declare any author names as its authors ("@type":
+    # "NewsMediaOrganization"): the page's credit when it names no person
+    organisation_authors: tuple[str, ...] = ()
     published: tuple[str, ...] = ()
     media_published: tuple[str, ...] = ()  # of a video or audio: often not the page's own date
     url: str | None = None
@@ -191,7 +194,8 @@ class JsonLdFacts:
         return cls(
             title=_first(ranked, lambda n: _text(n.data.get("headline")) or _text(n.data.get("name"))),
             description=_first(ranked, lambda n: _text(n.data.get("description"))),
-            authors=_authors(ranked, index),
+            authors=_authors(ranked, index, organisations=False),
+            organisation_authors=_authors(ranked, index, organisations=True),
             published=_dates(node for node in ranked if not node.types & _MEDIA_TYPES),
             media_published=_dates(node for node in ranked if node.types & _MEDIA_TYPES),
             url=_first(ranked, lambda n: _page_url(n.data)),
@@ -278,13 +282,17 @@ def _organisation(value: Any) -> bool:
     )
 
 
-def _authors(ranked: list[_Node], index: dict[str, dict[str, Any]]) -> tuple[str, ...]:
+def _authors(
+    ranked: list[_Node], index: dict[str, dict[str, Any]], *, organisations: bool
+) -> tuple[str, ...]:
+    """The names of the first node's authors (or creators) that are people, or with
+    ``organisations`` those that are organisations."""
     for node in ranked:
         for key in ("author", "creator"):
             raw = node.data.get(key)
             items = raw if isinstance(raw, list) else [raw]
-            people = [item for item in items[:50] if not _organisation(_resolve(item, index))]
-            names = tuple(name for item in people if (name := _name(item, index)))
+            kept = [item for item in items[:50] if _organisation(_resolve(item, index)) is organisations]
+            names = tuple(name for item in kept if (name := _name(item, index)))
             if names:
                 return names
     return ()

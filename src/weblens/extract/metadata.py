@@ -43,12 +43,13 @@ Relative URLs are resolved against ``url``; a URL that cannot be made absolute i
 from __future__ import annotations
 
 import copy
+import enum
 import functools
 import json
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain, islice, takewhile
+from itertools import chain, islice, pairwise, takewhile
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -60,9 +61,13 @@ from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
+    is_credit,
     is_handle,
+    is_member_link,
     is_name,
     is_organisation,
+    is_placeholder,
+    is_wire,
     profile_handle,
     reads_as_prose,
     split_authors,
@@ -97,10 +102,18 @@ from weblens.extract.metatext import (
 )
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
+from weblens.extract.threads import is_thread_page
 from weblens.extract.tree import AttributeSearch, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
-__all__ = ["Metadata", "content_byline", "content_date", "content_title", "extract_metadata"]
+__all__ = [
+    "Metadata",
+    "content_byline",
+    "content_date",
+    "content_signature",
+    "content_title",
+    "extract_metadata",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,7 +122,10 @@ class Metadata:
 
     title: str | None = None
     description: str | None = None
-    authors: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()  # people
+    # when the page names no writer: the organisation it credits in their place (see
+    # _Page.credited_organisation), the page's author only if its content names no writer either
+    credited: tuple[str, ...] = ()
     published_date: str | None = None  # ISO 8601, see weblens.extract.dates
     canonical_url: str | None = None  # absolute
     site_name: str | None = None
@@ -221,6 +237,8 @@ _DATE_WORDS = frozenset(
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
         "tues", "wed", "thu", "thurs", "fri", "sat", "sun", "st", "nd", "rd", "th", "of", "on", "at",
         "am", "pm", "posted", "published", "gmt", "utc",
+        # morning and afternoon in Korean, Chinese and Japanese: "2026.12.05. 오후 2:31", "下午3:05"
+        "오전", "오후", "上午", "下午", "午前", "午後",
     )
 )  # fmt: skip
 _YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
@@ -360,11 +378,68 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         for line in lines:  # the element's own line, else with what completes it ("by" + a name)
             names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
-                return _without_organisations(dedupe_names(names), frozenset(), frozenset)
+                return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(names)
         budget -= len(own) + len(tail)
         if budget <= 0:
             break
     return ()
+
+
+def content_signature(main: HtmlElement) -> tuple[str, ...]:
+    """The writer who signs the content at its end, as letters, newsletters and some newsrooms do:
+    its last paragraph, set to the right, says nothing but a full name, with a role after a comma at
+    most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``, ``<p
+    style="text-align:right"><strong>Lê Phương</strong></p>``); no link, no text after it."""
+    last = next(
+        (
+            el
+            for el in reversed(list(main.iter("p", "div")))
+            if el.find(".//p") is None and el.text_content().strip()
+        ),
+        None,
+    )  # the last paragraph (a box holding paragraphs is none)
+    if (
+        last is None
+        or not _is_set_right(last)
+        or last.find(".//a") is not None
+        or _has_text_after(last, main)
+    ):
+        return ()
+    line = " ".join(last.text_content().split())
+    name, _, role = line.partition(",")
+    name = name.strip()
+    if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
+        return ()
+    return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(split_authors(name, one_person=True))
+
+
+_MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
+_MAX_SIGNATURE_ROLE = 40  # characters of the role after the name's comma
+_SET_RIGHT = re.compile(r"text-align\s*:\s*right", re.I)
+_RIGHT_CLASS = re.compile(r"(?:text|align)-?right", re.I)  # "has-text-align-right", "text-right"
+
+
+def _is_set_right(el: HtmlElement) -> bool:
+    """``el`` is aligned to the right by its ``align`` attribute, its style or its class."""
+    return (
+        (el.get("align") or "").strip().lower() == "right"
+        or _SET_RIGHT.search(el.get("style") or "") is not None
+        or _RIGHT_CLASS.search(el.get("class") or "") is not None
+    )
+
+
+def _has_text_after(el: HtmlElement, root: HtmlElement) -> bool:
+    """Text follows ``el`` inside ``root``."""
+    node = el
+    while node is not root and node is not None:
+        if (node.tail or "").strip():
+            return True
+        if any(
+            sibling.text_content().strip() for sibling in node.itersiblings() if isinstance(sibling.tag, str)
+        ):
+            return True
+        node = node.getparent()
+    return False
 
 
 def content_date(main: HtmlElement) -> str | None:
@@ -404,6 +479,18 @@ def _lines_of(
                 budget -= len(line)
                 if budget <= 0:
                     return
+
+
+_RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to|bis|au|al|a)\s*", re.I)  # "2006.12.24 - 2006.12.30"
+
+
+def _is_date_range(line: str) -> bool:
+    """``line`` spans days, two dates with a dash or "to" between them (an archive's week, an
+    event's days): no date of a page's publication."""
+    dates = dates_in(line)
+    return any(
+        _RANGE_BETWEEN.fullmatch(line[first[1] : second[0]]) is not None for first, second in pairwise(dates)
+    )
 
 
 def _a_date_line(label: str, line: str) -> bool:
@@ -559,10 +646,12 @@ class _Page:
         site_keys = self.site_keys(site_name)
         canonical = self.canonical_url()
         title = self.title(site_keys)
+        authors = self.authors(site_keys, title)
         return Metadata(
             title=title,
             description=self.description(),
-            authors=self.authors(site_keys, title),
+            authors=authors,
+            credited=() if authors else self.credited_organisation(site_keys, title),
             published_date=self.published_date(canonical, title),
             canonical_url=canonical,
             site_name=site_name,
@@ -716,18 +805,38 @@ class _Page:
         return first_clean(candidates, _MAX_DESCRIPTION)
 
     def authors(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
-        """The declared authors (Open Graph, JSON-LD, meta tags), else the page's byline, else a
-        "By …" line under the headline. The first byline that names anyone decides: when it names
-        only an organisation ("Associated Press"), no person wrote the page, whatever the byline
-        of a related story further down says. A declaration of one writer whom the byline names
-        with others is the first of them (a blog engine's JSON-LD and a publisher's analytics tag
-        name the primary author alone): the byline's writers are the page's."""
+        """The people the page names as its writers (:meth:`credited`)."""
+        return self.credited(_Credit(site_keys, self.profile_handles, _CreditLevel.PEOPLE), title)
+
+    def credited_organisation(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
+        """Whom a page that names no writer credits instead: the organisation its metadata declares
+        or its marked byline names (a wire service, a newsroom: "Associated Press", "BR24
+        Redaktion"); when that is only the site itself, the site ("kicker" on kicker.de, as its
+        JSON-LD declares)."""
+        for level in (_CreditLevel.ORGANISATIONS, _CreditLevel.SITE):
+            if found := self.credited(_Credit(site_keys, self.profile_handles, level), title):
+                return found
+        return ()
+
+    def credited(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
+        """The names ``credit`` allows, from the declared authors (Open Graph, JSON-LD, meta tags),
+        else the page's byline, else a "By …" line under the headline. The first byline that names
+        anyone decides: when it names only whom ``credit`` leaves out (an organisation, for people),
+        whatever the byline of a related story further down says is no credit of this page. A
+        declaration of one writer whom the byline names with others is the first of them (a blog
+        engine's JSON-LD and a publisher's analytics tag name the primary author alone): the
+        byline's writers are the page's."""
         declared: tuple[str, ...] = ()
-        for source, one_each in self.declared_authors():
-            declared = _people(source, site_keys, self.profile_handles, one_person=one_each)
+        for source, one_each in self.declared_authors(credit.level):
+            declared = credit.of(name for raw in source for name in credit.names_in(raw, one_person=one_each))
             if declared:
                 break
-        shown = self.byline(site_keys, self.in_story(title)) if len(declared) <= 1 else None
+        if not declared and credit.level is _CreditLevel.PEOPLE and self.is_thread():
+            # a thread: the writer its structured marks name (itemprop, rel), else the member who started it
+            marked = self.byline(credit, self.in_story(title), below=_CLASS_MARK)
+            if marked or (marked := self.thread_starter(title)):
+                return marked[:_MAX_AUTHORS]
+        shown = self.byline(credit, self.in_story(title)) if len(declared) <= 1 else None
         if declared:
             if shown is not None and _is_one_of(declared[0], shown):
                 # the declared writer is one of several the byline names by full names (not a
@@ -737,10 +846,54 @@ class _Page:
             return declared[:_MAX_AUTHORS]
         if shown is not None:
             return shown[:_MAX_AUTHORS]
-        under = self.byline_under_headline(site_keys, title) or self.signed_line(site_keys)
-        return (under or self.linked_writer(site_keys, title))[:_MAX_AUTHORS]
+        if credit.level > _CreditLevel.PEOPLE:
+            return ()  # the lines below name writers by full names: an organisation is credited above
+        under = self.byline_under_headline(credit, title) or self.signed_line(credit)
+        return (under or self.linked_writer(credit, title))[:_MAX_AUTHORS]
 
-    def linked_writer(self, site_keys: frozenset[str], title: str | None) -> tuple[str, ...]:
+    def is_thread(self) -> bool:
+        """The page is a thread of posts (:func:`is_thread_page`)."""
+        return is_thread_page(self.jsonld.types | self.itemtypes() | self.og_types(), self.url)
+
+    def thread_starter(self, title: str | None) -> tuple[str, ...]:
+        """On a thread of posts (:meth:`is_thread`), the member who started it: the first link to a
+        member's profile (:func:`is_member_link`) after the thread's title heading that names anyone,
+        outside the site's banner and the quotes of posts, and not an account's action or a search
+        of a member's posts. Forum engines set the poster's name so above or beside each post
+        (phpBB's ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's
+        ``member.php``, Discuz's ``space-uid-``); a forum names people by handles, and a handle
+        linked to its profile is a person's name."""
+        heading = self._thread_heading(title)
+        links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
+        for link in links:
+            href = link.get("href") or ""
+            if not is_member_link(href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
+                continue
+            if _in_quote(link):
+                continue
+            name = " ".join(link.text_content().split())
+            if len(name) > 1 and is_credit(name) and not is_placeholder(name):  # "A": an avatar's letter
+                return (name,)
+        return ()
+
+    def _thread_heading(self, title: str | None) -> HtmlElement | None:
+        """The first of the thread's title heading and the first ``<h1>`` outside the banner: a
+        forum sets the thread's title as the page's ``<h1>`` ("Thread: …") and again over its first
+        post, after the poster's card."""
+        found = [
+            h
+            for h in (
+                self.headline_element(title),
+                next((h for h in self.h1s if not _in_banner(h, self.url)), None),
+            )
+            if h is not None
+        ]
+        if len(found) < 2 or found[0] is found[1]:
+            return found[0] if found else None
+        first, second = found
+        return second if first in set(_FOLLOWING(second)) else first
+
+    def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
         (:func:`_is_author_page_link`), inside the ``<article>`` that holds the headline (a card
         about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"); none
@@ -751,7 +904,7 @@ class _Page:
         names = {" ".join(a.text_content().split()) for a in story.iter("a") if _is_author_page_link(a)}
         if len(names) != 1:
             return ()
-        return _without_organisations(tuple(names), site_keys, self.profile_handles)
+        return credit.of(names)
 
     def in_story(self, title: str | None) -> Callable[[HtmlElement], bool]:
         """Whether an element is in the story: inside the ``<article>`` that holds the page's
@@ -768,7 +921,7 @@ class _Page:
         heading = self.headline_element(title)
         return next(heading.iterancestors("article"), None) if heading is not None else None
 
-    def signed_line(self, site_keys: frozenset[str]) -> tuple[str, ...]:
+    def signed_line(self, credit: _Credit) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
         they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
         comment; none when such lines name two people or more (a page of several posts)."""
@@ -784,19 +937,36 @@ class _Page:
         people = dedupe_names(found)
         if len(people) != 1:
             return ()
-        return _without_organisations(people, site_keys, self.profile_handles)
+        return credit.of(people)
 
-    def declared_authors(self) -> Iterator[tuple[list[str], bool]]:
+    def declared_authors(self, level: _CreditLevel) -> Iterator[tuple[list[str], bool]]:
         """Lists of raw author values from the page's metadata, best source first, each with "one
-        person per value"."""
+        person per value"; the organisations JSON-LD declares as authors too above ``PEOPLE``."""
         yield list(self.values(_OG_AUTHOR)), False
         yield list(self.jsonld.authors), False
+        if level > _CreditLevel.PEOPLE:
+            yield list(self.jsonld.organisation_authors), False
+        software = self.software()
         for key in _META_AUTHOR:
-            yield self.meta.get(key, []), key in _ONE_PERSON_PER_VALUE
+            values = self.meta.get(key, [])
+            yield (
+                [value for value in values if not _names_the_makers(value, software)],
+                key in _ONE_PERSON_PER_VALUE,
+            )
         yield self.slack_author(), False
 
+    def software(self) -> str | None:
+        """The name of the software that made the page, as its ``generator`` meta tag opens ("Discuz!
+        X3.4" → "discuz"; see :func:`_names_the_makers`)."""
+        generator = next(self.values(("generator",)), "")
+        found = _SOFTWARE_NAME.match(generator.strip())
+        return found.group(0).casefold() if found else None
+
     def byline(
-        self, site_keys: frozenset[str], among: Callable[[HtmlElement], bool] = lambda el: True
+        self,
+        credit: _Credit,
+        among: Callable[[HtmlElement], bool] = lambda el: True,
+        below: int | None = None,
     ) -> tuple[str, ...] | None:
         """The people of the first marked byline that names anyone; None when none does.
 
@@ -810,7 +980,7 @@ class _Page:
         kinds = {
             el: kind
             for el in marked
-            if (kind := _marker_kind(el)) is not None and kind < _DATE_MARK and among(el)
+            if (kind := _marker_kind(el)) is not None and kind < (below or _DATE_MARK) and among(el)
         }
         roots: dict[HtmlElement, HtmlElement | None] = {}
         boxes: set[HtmlElement] = set()  # marks with a mark inside
@@ -828,7 +998,7 @@ class _Page:
             if el not in texts:
                 texts[el] = _byline_text(el)
             text = texts[el]
-            return split_authors(text) if text else []
+            return credit.names_in(text) if text else []
 
         for first in [el for el in ranked if el not in boxes] + [el for el in ranked if el in boxes]:
             names = names_of(first)
@@ -842,10 +1012,10 @@ class _Page:
                     and (kinds[other], other.tag, other.get("class"), roots[other]) == like
                 ):
                     names += names_of(other)
-            return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
+            return credit.of(names)
         return None
 
-    def byline_under_headline(self, site_keys: frozenset[str], title: str | None = None) -> tuple[str, ...]:
+    def byline_under_headline(self, credit: _Credit, title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
         Monday, November 18th, 2019") and names people by full names (two capitalised words or
         more: a one-word part there is a place or an affiliation, "by Ann Lee, Lewiston"), or
@@ -865,13 +1035,13 @@ class _Page:
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:
-                    return _without_organisations(dedupe_names(names), site_keys, self.profile_handles)
+                    return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):
-                return _without_organisations(dedupe_names(linked), site_keys, self.profile_handles)
+                return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
-                return _without_organisations((name,), site_keys, self.profile_handles)
+                return credit.of((name,))
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
-                return _without_organisations(dedupe_names(dated), site_keys, self.profile_handles)
+                return credit.of(dated)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
             if budget <= 0:
                 return ()
@@ -961,7 +1131,7 @@ class _Page:
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
             date = _published_in(line) if line and len(line) <= _MAX_DATE_TEXT else None
-            if not date:
+            if not date or _is_date_range(line):
                 continue
             el = text.getparent()
             if el is None or _in_comment(el) or not in_story(el):
@@ -1228,6 +1398,34 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     return text if text and len(text) <= limit else None
 
 
+_FOLLOWING_LINKS = lxml.etree.XPath("following::a")  # the links after an element, in document order
+_FOLLOWING = lxml.etree.XPath("following::*")
+_SOFTWARE_NAME = re.compile(r"[^\W\d_]{3,}")  # the first word of a generator's name
+_MAKERS = re.compile(r"\W*(?:\s+\w+)?\s+(?:team|developers|development|group|project|contributors)\b", re.I)
+
+
+def _names_the_makers(value: str, software: str | None) -> bool:
+    """A meta author naming the makers of the software that made the page ("Discuz! Team and
+    Comsenz UI Team" on a page "Discuz! X3.4" made): the same on every page it makes, no writer of
+    this one. The software's name alone is no sign ("Hugo Martinez" on a page Hugo made)."""
+    if not software:
+        return False
+    found = re.search(rf"\b{re.escape(software)}", value, re.I)
+    return found is not None and _MAKERS.match(value, found.end()) is not None
+
+
+# a member link that is an account's action or a search of a member's posts, not the member's profile
+# ("member.php?action=login", "search.php?action=finduser&uid=3")
+_ACCOUNT_ACTION = re.compile(
+    r"(?:\b|_)(?:log_?in|log_?out|register|sign_?up|sign_?in|lostpw|activate|search|finduser)\b", re.I
+)
+
+
+def _in_quote(el: HtmlElement) -> bool:
+    """``el`` is in a quotation (``<blockquote>``, ``<q>``): a post quoting another names its poster."""
+    return any(up.tag in ("blockquote", "q") for up in el.iterancestors())
+
+
 def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     """In the page's banner (``role="banner"``, a box named masthead, branding, logo, a menu or
     navigation bar…, or a
@@ -1350,6 +1548,7 @@ def _stamp(el: HtmlElement) -> str | None:
 # ---------------------------------------------------------------- bylines
 
 
+_CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 _DATE_MARK = 3
 
 
@@ -1380,24 +1579,47 @@ def _byline_text(el: HtmlElement) -> str | None:
     return _spaced_text(el, _MAX_BYLINE)
 
 
-def _people(
-    source: list[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]], *, one_person: bool
-) -> tuple[str, ...]:
-    names = dedupe_names(name for raw in source for name in split_authors(raw, one_person=one_person))
-    return _without_organisations(names, site_keys, profiles)
+class _CreditLevel(enum.IntEnum):
+    """Whom a page's credit may name, from the strictest: people; then also organisations other
+    than the site; then also the site itself. A login handle never, unless the page links to the
+    profile of that handle."""
+
+    PEOPLE = 0
+    ORGANISATIONS = 1
+    SITE = 2
 
 
-def _without_organisations(
-    names: Iterable[str], site_keys: frozenset[str], profiles: Callable[[], frozenset[str]]
-) -> tuple[str, ...]:
-    """``names`` that are people's: not the site, an organisation, or a login handle, unless the
-    page links to the profile of that handle (``profiles()``, asked for only when a handle is seen)."""
-    return tuple(
-        name
-        for name in names
-        if not (names_the_site(name, site_keys) or is_organisation(name))
-        and not (is_handle(name) and handle_key(name) not in profiles())
-    )
+@dataclass(frozen=True)
+class _Credit:
+    """The names a page's credit may give at one :class:`_CreditLevel`."""
+
+    site_keys: frozenset[str]
+    profiles: Callable[[], frozenset[str]]  # the handles of the profiles the page links to, asked lazily
+    level: _CreditLevel
+
+    def names_in(self, raw: str, *, one_person: bool = False) -> list[str]:
+        """The names an author value gives (:func:`split_authors`): people's, or above ``PEOPLE``
+        organisations' too."""
+        return split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+
+    def of(self, names: Iterable[str]) -> tuple[str, ...]:
+        """``names`` (deduplicated) that this credit allows; with people, the wire services credited
+        beside them ("Felix Schröder und Jörg Soldwisch, dpa")."""
+        unique = dedupe_names(names)
+        kept = [name for name in unique if self.allows(name)]
+        if not kept or self.level > _CreditLevel.PEOPLE:
+            return tuple(kept)
+        return tuple(name for name in unique if name in kept or is_wire(name))
+
+    def allows(self, name: str) -> bool:
+        if is_placeholder(name):
+            return False
+        organisation = is_organisation(name)  # "dpa" has a login handle's shape
+        if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
+            return False
+        if names_the_site(name, self.site_keys):
+            return self.level >= _CreditLevel.SITE
+        return self.level >= _CreditLevel.ORGANISATIONS or not organisation
 
 
 def _names_after_a_date(el: HtmlElement) -> list[str]:

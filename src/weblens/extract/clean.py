@@ -1008,14 +1008,22 @@ class _Judge:
         return False
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
-        """A box named a header that holds nothing but a heading, right before a paragraph of prose:
-        the header of a section of the text (``<div class="section-header"><h2>…</h2></div>``), not
-        a page's banner, which is followed by its menu or by the box of the text."""
+        """A box named a header that holds nothing but a heading, right before a paragraph of prose,
+        or between a box of prose and another block: the header of a section of the text
+        (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
+        block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
+        which is followed by its menu or by the box of the text and has no prose before it."""
         if _HEADER not in names.lower() or not _is_a_headings_box(el):
             return False
-        after = el.getnext()
-        found = None if after is None else self.stats.index.get(after)
-        return found is not None and after.tag == "p" and self.paragraphs[found] > 0
+        index = self.stats.index
+        after, before = el.getnext(), el.getprevious()
+        found = None if after is None else index.get(after)
+        if found is None:
+            return False
+        if after.tag == "p" and self.paragraphs[found] > 0:
+            return True
+        found_before = None if before is None else index.get(before)
+        return found_before is not None and self.paragraphs[found_before] > 0
 
     def _holds_the_pages_prose(self, el: HtmlElement, prose: float, paragraphs: float) -> bool:
         """A box with a weak role's name that holds paragraphs of prose, more than half of the

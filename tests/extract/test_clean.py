@@ -1152,3 +1152,25 @@ def test_a_tables_cells_holding_several_blocks_are_a_layout() -> None:
         assert not is_data_table(lxml.html.fragment_fromstring(f"<table>{_rows(cell)}</table>"))
     listed = "<div><ul><li>{}</li></ul></div>"
     assert not is_data_table(lxml.html.fragment_fromstring(f"<table>{_rows(listed)}</table>"))
+
+
+@pytest.mark.parametrize(
+    ("summary", "kept"),
+    [
+        ("<span>Expand description</span>", False),  # rustdoc's toggle above a type's documentation
+        ("Show more", False),
+        ("▸ Toggle all sections", False),
+        ("How do I return an item?", True),  # an FAQ's question says what it discloses
+        ("Show me how to return an item", True),
+    ],
+)
+def test_a_disclosures_toggle_label_is_no_text(summary: str, kept: bool) -> None:
+    html = (
+        "<html><body><main><h1>Struct RingBuffer</h1><pre><code>pub struct RingBuffer&lt;T&gt;</code></pre>"
+        f"<details class='toggle top-doc' open><summary class='hideme'>{summary}</summary>"
+        f"<div class='docblock'><p>{ARTICLE}</p><p>{ARTICLE}</p></div></details></main></body></html>"
+    )
+    label = lxml.html.fragment_fromstring(summary, create_parent="div").text_content()
+    page = weblens.extract(html, "https://docs.example/ring/struct.RingBuffer.html")
+    assert "Paragraph sentence 3" in page.text
+    assert (label in page.text) is kept

@@ -384,12 +384,31 @@ def strip_junk(root: HtmlElement) -> None:
     if buttons:
         _drop_overlays(root, buttons)
         _unwrap_heading_buttons(root)
+    _drop_toggle_labels(root)
     noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+# what a disclosure's toggle says of itself, not of what it discloses: "Expand description" (rustdoc),
+# "Show more", "Hide", "Toggle all sections"
+_TOGGLE_LABEL = re.compile(
+    r"(?:[-+▸▾►▼›]\s*)?(?:expand|collapse|show|hide|toggle|view|see)"
+    r"(?:\s+(?:all|more|less|the|description|details|sections?|source|code|contents?|everything))*",
+    re.I,
+)
+
+
+def _drop_toggle_labels(root: HtmlElement) -> None:
+    """Remove the ``<summary>`` of a disclosure (``<details>``) that only names the toggle
+    ("Expand description" above a type's documentation): a control's label, not the text; a
+    summary that says what it discloses (an FAQ's question) stays."""
+    for summary in list(root.iter("summary")):
+        if _TOGGLE_LABEL.fullmatch(" ".join(summary.text_content().split())):
+            drop(summary)
 
 
 class _JunkWalk:

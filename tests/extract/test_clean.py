@@ -1174,3 +1174,15 @@ def test_a_disclosures_toggle_label_is_no_text(summary: str, kept: bool) -> None
     page = weblens.extract(html, "https://docs.example/ring/struct.RingBuffer.html")
     assert "Paragraph sentence 3" in page.text
     assert (label in page.text) is kept
+
+
+def test_a_call_to_action_box_is_no_text() -> None:
+    cta = (
+        "<section class='call-to-action'><h2>Start your 14-day free trial</h2>"
+        "<p>No credit card required. Cancel anytime.</p><a href='/signup'>Get started</a></section>"
+    )
+    text = f"<h1>The guide</h1><p>{ARTICLE}</p><p>{ARTICLE}</p>"
+    html = f"<html><body><article>{text}{cta}</article></body></html>"
+    page = weblens.extract(html, "https://saas.example/guide")
+    assert "Paragraph sentence 3" in page.text
+    assert "free trial" not in page.text and "No credit card" not in page.text

@@ -108,7 +108,8 @@ _WEAK_PARTS = re.compile(
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"
     r"survey|skip(?!per)|editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er|y)|dismissible|announcement|"
-    r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"  # a media player's
+    r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar|"  # a media player's
+    r"call[-_]?to[-_]?action"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(

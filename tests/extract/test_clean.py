@@ -1092,3 +1092,97 @@ def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
     cleaned = _clean(html)
     assert all(f"Section {k}" in cleaned for k in range(3))
     assert "Site name" not in cleaned
+
+
+def test_a_header_block_between_blocks_of_the_text_keeps_its_heading() -> None:
+    """An editor sets each line of a page in a block of its own (Notion's ``notion-text-block``,
+    ``notion-sub_header-block``, ``notion-bulleted_list-block``): a header block after a block of
+    prose and before another block is a section's heading even when a list item follows it; the
+    banner's header, with no prose before it, still goes."""
+
+    def block(kind: str, inner: str) -> str:
+        return f"<div class='editor-block editor-{kind}-block'>{inner}</div>"
+
+    text = block("text", f"<div>{ARTICLE}</div>")
+    items = "".join(block("bulleted_list", f"<div>{item}</div>") for item in ("A water bottle", "Photo ID"))
+    html = (
+        "<html><body><div class='site-header'><h2>Riverside Food Bank</h2></div>"
+        "<div class='topbar'><a href='/'>Home</a> <a href='/about'>About</a></div>"
+        f"<main><h1>Volunteer handbook</h1>{text}{block('sub_header', '<h2>What to bring</h2>')}{items}"
+        f"{text}</main></body></html>"
+    )
+    cleaned = _clean(html)
+    assert "What to bring" in cleaned and "A water bottle" in cleaned
+    assert "Riverside Food Bank" not in cleaned
+
+
+def _rows(cell: str) -> str:
+    people = (
+        ("Shift", "Hours", "Lead"),
+        ("Tuesday evening", "17:30 to 20:00", "Priya"),
+        ("Saturday", "09:00", "Dario"),
+    )
+    return "".join(
+        "<tr>" + "".join(f"<td>{cell.format(text)}</td>" for text in row) + "</tr>" for row in people
+    )
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        "<div class='table-cell'><div class='table-cell-text'>{}</div></div>",  # an editor's (Notion's)
+        "<div>{}</div>",
+    ],
+)
+def test_a_tables_cells_wrapping_their_text_in_boxes_are_still_data(cell: str) -> None:
+    from weblens.extract.keepers import is_data_table
+
+    table = f"<table>{_rows(cell)}</table>"
+    assert is_data_table(lxml.html.fragment_fromstring(table))
+    page = weblens.extract(
+        f"<html><body><article><h1>Shifts</h1><p>{ARTICLE}</p>{table}<p>{ARTICLE}</p></article></body></html>"
+    )
+    assert "| Tuesday evening | 17:30 to 20:00 | Priya |" in page.markdown
+
+
+def test_a_tables_cells_holding_several_blocks_are_a_layout() -> None:
+    from weblens.extract.keepers import is_data_table
+
+    for cell in ("<div>{}</div><div>more about it</div>", "<p>{}</p>"):  # a paragraph: old menus' cells
+        assert not is_data_table(lxml.html.fragment_fromstring(f"<table>{_rows(cell)}</table>"))
+    listed = "<div><ul><li>{}</li></ul></div>"
+    assert not is_data_table(lxml.html.fragment_fromstring(f"<table>{_rows(listed)}</table>"))
+
+
+@pytest.mark.parametrize(
+    ("summary", "kept"),
+    [
+        ("<span>Expand description</span>", False),  # rustdoc's toggle above a type's documentation
+        ("Show more", False),
+        ("▸ Toggle all sections", False),
+        ("How do I return an item?", True),  # an FAQ's question says what it discloses
+        ("Show me how to return an item", True),
+    ],
+)
+def test_a_disclosures_toggle_label_is_no_text(summary: str, kept: bool) -> None:
+    html = (
+        "<html><body><main><h1>Struct RingBuffer</h1><pre><code>pub struct RingBuffer&lt;T&gt;</code></pre>"
+        f"<details class='toggle top-doc' open><summary class='hideme'>{summary}</summary>"
+        f"<div class='docblock'><p>{ARTICLE}</p><p>{ARTICLE}</p></div></details></main></body></html>"
+    )
+    label = lxml.html.fragment_fromstring(summary, create_parent="div").text_content()
+    page = weblens.extract(html, "https://docs.example/ring/struct.RingBuffer.html")
+    assert "Paragraph sentence 3" in page.text
+    assert (label in page.text) is kept
+
+
+def test_a_call_to_action_box_is_no_text() -> None:
+    cta = (
+        "<section class='call-to-action'><h2>Start your 14-day free trial</h2>"
+        "<p>No credit card required. Cancel anytime.</p><a href='/signup'>Get started</a></section>"
+    )
+    text = f"<h1>The guide</h1><p>{ARTICLE}</p><p>{ARTICLE}</p>"
+    html = f"<html><body><article>{text}{cta}</article></body></html>"
+    page = weblens.extract(html, "https://saas.example/guide")
+    assert "Paragraph sentence 3" in page.text
+    assert "free trial" not in page.text and "No credit card" not in page.text

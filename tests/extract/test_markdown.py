@@ -953,3 +953,18 @@ def test_a_link_url_reads_back_as_written_under_commonmark(path: str) -> None:
     assert unquote(str(hrefs[0])) == unquote(url)
     written = markdown_url(url)
     assert re.fullmatch(r"[^()]*(?:\([^()]*\)[^()]*)*", written)  # pairs one level deep, no more
+
+
+def test_a_pipe_table_leaves_out_columns_empty_in_every_row() -> None:
+    from weblens.extract.mdtable import pipe_table
+
+    grid = [["Q.", "Who do I call?", ""], ["", "Our office, 8 to 5.", ""], ["Q.", "Where are you?", ""]]
+    assert pipe_table(grid) == [
+        "| Q. | Who do I call? |",
+        "| --- | --- |",
+        "|  | Our office, 8 to 5. |",
+        "| Q. | Where are you? |",
+    ]
+    # a column with a header over empty cells, or a table of one column's text, stays as it is
+    assert pipe_table([["Name", "Notes"], ["Ann", ""]]) == ["| Name | Notes |", "| --- | --- |", "| Ann |  |"]
+    assert pipe_table([["Ann", ""], ["Bo", ""]]) == ["| Ann |  |", "| --- | --- |", "| Bo |  |"]

@@ -108,7 +108,8 @@ _WEAK_PARTS = re.compile(
     r"breadcrumb|pagination|pager|byline|author|popup|modal|overlay|masthead|navbar|navigation|toolbar|"
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"
     r"survey|skip(?!per)|editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er|y)|dismissible|announcement|"
-    r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar"  # a media player's
+    r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar|"  # a media player's
+    r"call[-_]?to[-_]?action"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -384,12 +385,31 @@ def strip_junk(root: HtmlElement) -> None:
     if buttons:
         _drop_overlays(root, buttons)
         _unwrap_heading_buttons(root)
+    _drop_toggle_labels(root)
     noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+
+
+# what a disclosure's toggle says of itself, not of what it discloses: "Expand description" (rustdoc),
+# "Show more", "Hide", "Toggle all sections"
+_TOGGLE_LABEL = re.compile(
+    r"(?:[-+▸▾►▼›]\s*)?(?:expand|collapse|show|hide|toggle|view|see)"
+    r"(?:\s+(?:all|more|less|the|description|details|sections?|source|code|contents?|everything))*",
+    re.I,
+)
+
+
+def _drop_toggle_labels(root: HtmlElement) -> None:
+    """Remove the ``<summary>`` of a disclosure (``<details>``) that only names the toggle
+    ("Expand description" above a type's documentation): a control's label, not the text; a
+    summary that says what it discloses (an FAQ's question) stays."""
+    for summary in list(root.iter("summary")):
+        if _TOGGLE_LABEL.fullmatch(" ".join(summary.text_content().split())):
+            drop(summary)
 
 
 class _JunkWalk:
@@ -1008,14 +1028,22 @@ class _Judge:
         return False
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
-        """A box named a header that holds nothing but a heading, right before a paragraph of prose:
-        the header of a section of the text (``<div class="section-header"><h2>…</h2></div>``), not
-        a page's banner, which is followed by its menu or by the box of the text."""
+        """A box named a header that holds nothing but a heading, right before a paragraph of prose,
+        or between a box of prose and another block: the header of a section of the text
+        (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
+        block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
+        which is followed by its menu or by the box of the text and has no prose before it."""
         if _HEADER not in names.lower() or not _is_a_headings_box(el):
             return False
-        after = el.getnext()
-        found = None if after is None else self.stats.index.get(after)
-        return found is not None and after.tag == "p" and self.paragraphs[found] > 0
+        index = self.stats.index
+        after, before = el.getnext(), el.getprevious()
+        found = None if after is None else index.get(after)
+        if found is None:
+            return False
+        if after.tag == "p" and self.paragraphs[found] > 0:
+            return True
+        found_before = None if before is None else index.get(before)
+        return found_before is not None and self.paragraphs[found_before] > 0
 
     def _holds_the_pages_prose(self, el: HtmlElement, prose: float, paragraphs: float) -> bool:
         """A box with a weak role's name that holds paragraphs of prose, more than half of the

@@ -641,7 +641,7 @@ def is_data_table(el: HtmlElement) -> bool:
     worded = 0
     for number, row in enumerate(rows):
         cells = [cell for cell in row if cell.tag in CELLS]
-        if not headed and any(block.tag in CELL_BLOCKS for cell in cells for block in cell.iter()):
+        if not headed and any(_holds_blocks(cell) for cell in cells):
             return False
         if len(cells) < 2 and 0 < number < len(rows) - 1:
             return False  # a label between rows of links: a menu's groups
@@ -650,6 +650,28 @@ def is_data_table(el: HtmlElement) -> bool:
     return (worded * 2 >= len(rows) or (headed and _is_grid_under_header(rows, len(first)))) and any(
         len(text) > _DAY_NUMBER for text in data
     )
+
+
+def _holds_blocks(cell: HtmlElement) -> bool:
+    """A cell holds blocks of its own, as a layout table's cells do: a list, a table, a heading, a
+    form, a paragraph or two boxes of text. Its text in one box, or a chain of boxes, is still a
+    cell's text (an editor's ``<td><div class="cell"><div class="cell-text">Priya</div></div></td>``).
+    A paragraph stays a layout's sign: old pages set their menus in tables of ``<td><p>…</p></td>``
+    (CleanEval pages gained a menu of links and a column of addresses its labels leave out)."""
+    leaves = 0
+    for block in cell.iter(*CELL_BLOCKS):
+        if block is cell:
+            continue
+        if block.tag not in _TEXT_WRAPPERS:
+            return True
+        if not any(inner.tag in CELL_BLOCKS for inner in block.iterdescendants()):
+            leaves += 1
+            if leaves > 1:
+                return True
+    return False
+
+
+_TEXT_WRAPPERS = frozenset(("div",))  # blocks that may only wrap a cell's text
 
 
 def is_headed_data_table(el: HtmlElement) -> bool:

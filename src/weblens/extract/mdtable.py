@@ -18,6 +18,7 @@ __all__ = ["MAX_COLUMNS", "MAX_ROWSPAN", "TableCell", "TableRow", "pipe_table", 
 MAX_COLUMNS = 64
 MAX_ROWSPAN = 1000
 _MIN_BUDGET = 10_000
+_MIN_COLUMNS = 2  # a pipe table of one column is no table: spacer columns stay then
 
 
 @dataclass(kw_only=True)
@@ -72,8 +73,14 @@ def table_grid(rows: list[TableRow]) -> list[list[str]]:
 
 
 def pipe_table(grid: list[list[str]]) -> list[str]:
-    """The lines of the pipe table for ``grid`` (at least two columns wide)."""
+    """The lines of the pipe table for ``grid`` (at least two columns wide), without the columns
+    empty in every row (a layout's spacer cells, ``<td width="35">&nbsp;</td>``)."""
     width = max((len(row) for row in grid), default=0)
-    lines = ["| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in grid]
+    rows = [row + [""] * (width - len(row)) for row in grid]
+    kept = [column for column in range(width) if any(row[column] for row in rows)]
+    if len(kept) >= _MIN_COLUMNS:
+        rows = [[row[column] for column in kept] for row in rows]
+        width = len(kept)
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
     lines.insert(1, "|" + " --- |" * width)
     return lines

@@ -14,7 +14,7 @@ becomes "First Last".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from weblens.extract.metatext import clean_text, looks_like_url
 
@@ -259,36 +259,42 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
         name = f"{first.strip()} {last.strip()}" if comma and "," not in first else text
         name = _BY.sub("", name).strip(_TRIM)
         return [name] if is_name(name) else []
-    names: list[str] = []
     if (label := _AUTHOR_LABEL.search(text)) is not None:
         text = text[label.end() :]  # the writer's part of a line of labelled parts
-    text = _DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0]
-    text = _NEXT_LABEL.split(text, maxsplit=1)[0]  # "Eric Reynolds   Editor: Angela Bowey"
-    after_wire = False
-    for part in (pair for piece in _AUTHOR_SPLIT.split(text) for pair in _two_names(piece)):
-        name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-        name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
-        if after_wire and " " not in name:
-            continue  # the dateline after a wire service or a site: "PTI, Washington", "site.de, Frankfurt"
-        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
-        if is_name(name):
-            names.append(name)
-    return names
+    parts = (pair for piece in _AUTHOR_SPLIT.split(_naming_part(text)) for pair in _two_names(piece))
+    return [name for name in _past_datelines(_person_part(part) for part in parts) if is_name(name)]
 
 
 def _credits(text: str) -> list[str]:
     """The names a credit gives, organisations' too (see :func:`split_authors`)."""
-    text = _NEXT_LABEL.split(_DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0], maxsplit=1)[0]
-    names: list[str] = []
+    parts = _AUTHOR_SPLIT.split(_naming_part(text))
+    return [
+        name for name in _past_datelines(_BY.sub("", part).strip(_TRIM) for part in parts) if is_credit(name)
+    ]
+
+
+def _naming_part(text: str) -> str:
+    """The part of an author value that names: without the "By" label before it, a date after
+    it, or another label after it ("Eric Reynolds   Editor: Angela Bowey")."""
+    return _NEXT_LABEL.split(_DATE_AFTER.split(_BY.sub("", text), maxsplit=1)[0], maxsplit=1)[0]
+
+
+def _person_part(part: str) -> str:
+    """A person's name as a byline's part writes it, without what bylines add to a name: a wire
+    service after it, letters of a degree, a reporter's role, a handle, an address in brackets."""
+    name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
+    return _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
+
+
+def _past_datelines(names: Iterable[str]) -> Iterator[str]:
+    """``names`` without the dateline's place after a wire service or a site's address ("PTI,
+    Washington", "site.de, Frankfurt"): a single word after one of those."""
     after_wire = False
-    for part in _AUTHOR_SPLIT.split(text):
-        name = _BY.sub("", part).strip(_TRIM)
+    for name in names:
         if after_wire and " " not in name:
-            continue  # the dateline after a wire service or a site: "PTI, Washington"
+            continue
         after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
-        if is_credit(name):
-            names.append(name)
-    return names
+        yield name
 
 
 def is_credit(name: str) -> bool:

@@ -447,6 +447,7 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("Ludwig van Beethoven and Maria de la Cruz", ["Ludwig van Beethoven", "Maria de la Cruz"]),
         ("bell hooks", ["bell hooks"]),
         ("Post by Ann Lee", ["Ann Lee"]),  # phpBB's line over each post
+        ("Hosted by Lena Park and Omar Haddad", ["Lena Park", "Omar Haddad"]),  # a podcast's hosts
         # an address in brackets after a name is no part of it; one without brackets is no sign of a name
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
@@ -743,6 +744,16 @@ def test_a_byline_naming_the_softwares_makers_is_no_writer_only_when_the_softwar
     assert meta_of('<meta name="generator" content="Discuz! X3.4">' + makers).authors == ()
     hugo = '<meta name="generator" content="Hugo 0.121"><meta name="author" content="Hugo Martinez">'
     assert meta_of(hugo).authors == ("Hugo Martinez",)
+
+
+def test_a_podcast_episodes_hosts_under_its_title_are_its_authors() -> None:
+    body = (
+        "<h1>The town that bought its own grocery store</h1>"
+        "<p class='episode-hosts'>Hosted by <a href='/hosts/lena-park'>Lena Park</a> and "
+        "<a href='/hosts/omar-haddad'>Omar Haddad</a></p>"
+        "<p>When the last supermarket closed, the town bought it.</p>"
+    )
+    assert meta_of("", body=body).authors == ("Lena Park", "Omar Haddad")
 
 
 def test_a_by_line_under_the_headline() -> None:

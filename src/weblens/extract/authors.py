@@ -42,6 +42,7 @@ _MAX_VALUE = 800
 BY_LABELS = (
     r"written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
     r"|reporting|article|post"  # "Post by kestrel » Sat Oct 10" (phpBB)
+    r"|hosted"  # a podcast's or a show's: "Hosted by Lena Park and Omar Haddad"
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"

@@ -385,7 +385,7 @@ def strip_junk(root: HtmlElement) -> None:
     if buttons:
         _drop_overlays(root, buttons)
         _unwrap_heading_buttons(root)
-    _drop_toggle_labels(root)
+    _drop_toggle_labels(found.summary)
     noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
         inside = sum(len(el.text_content()) for el in noscripts)
@@ -403,11 +403,11 @@ _TOGGLE_LABEL = re.compile(
 )
 
 
-def _drop_toggle_labels(root: HtmlElement) -> None:
+def _drop_toggle_labels(summaries: list[HtmlElement]) -> None:
     """Remove the ``<summary>`` of a disclosure (``<details>``) that only names the toggle
     ("Expand description" above a type's documentation): a control's label, not the text; a
     summary that says what it discloses (an FAQ's question) stays."""
-    for summary in list(root.iter("summary")):
+    for summary in summaries:
         if _TOGGLE_LABEL.fullmatch(" ".join(summary.text_content().split())):
             drop(summary)
 
@@ -423,6 +423,7 @@ class _JunkWalk:
         self.code: list[HtmlElement] = []  # <pre> and <code>
         self.button: list[HtmlElement] = []
         self.noscript: list[HtmlElement] = []
+        self.summary: list[HtmlElement] = []
         lists = {
             "script": self.script,
             "math": self.math,
@@ -432,6 +433,7 @@ class _JunkWalk:
             "code": self.code,
             "button": self.button,
             "noscript": self.noscript,
+            "summary": self.summary,
         }
         for el in root.iter(*lists):
             lists[el.tag].append(el)

@@ -378,7 +378,7 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         for line in lines:  # the element's own line, else with what completes it ("by" + a name)
             names = [name for name in split_authors(line) if _full_name(name)] if line else []
             if names:
-                return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(names)
+                return _PEOPLE_ANYWHERE.of(names)
         budget -= len(own) + len(tail)
         if budget <= 0:
             break
@@ -410,7 +410,7 @@ def content_signature(main: HtmlElement) -> tuple[str, ...]:
     name = name.strip()
     if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
         return ()
-    return _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE).of(split_authors(name, one_person=True))
+    return _PEOPLE_ANYWHERE.of(split_authors(name, one_person=True))
 
 
 _MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
@@ -563,6 +563,7 @@ class _Page:
     tree: HtmlElement
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
     _profiles: frozenset[str] | None = field(default=None)
+    _types: frozenset[str] | None = field(default=None)
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None) -> _Page:
@@ -657,7 +658,7 @@ class _Page:
             site_name=site_name,
             language=self.language(),
             image=self.image(),
-            declared_types=self.jsonld.types | self.itemtypes() | self.og_types(),
+            declared_types=self.declared_types(),
             declared_text=self.declared_text(),
         )
 
@@ -853,7 +854,14 @@ class _Page:
 
     def is_thread(self) -> bool:
         """The page is a thread of posts (:func:`is_thread_page`)."""
-        return is_thread_page(self.jsonld.types | self.itemtypes() | self.og_types(), self.url)
+        return is_thread_page(self.declared_types(), self.url)
+
+    def declared_types(self) -> frozenset[str]:
+        """The types the page declares of what it holds (JSON-LD, microdata, Open Graph), found on
+        first use: the microdata's are a search of the whole tree."""
+        if self._types is None:
+            self._types = self.jsonld.types | self.itemtypes() | self.og_types()
+        return self._types
 
     def thread_starter(self, title: str | None) -> tuple[str, ...]:
         """On a thread of posts (:meth:`is_thread`), the member who started it: the first link to a
@@ -1620,6 +1628,10 @@ class _Credit:
         if names_the_site(name, self.site_keys):
             return self.level >= _CreditLevel.SITE
         return self.level >= _CreditLevel.ORGANISATIONS or not organisation
+
+
+# the people a line of the content names, on no site and with no profiles known (content_byline)
+_PEOPLE_ANYWHERE = _Credit(frozenset(), frozenset, _CreditLevel.PEOPLE)
 
 
 def _names_after_a_date(el: HtmlElement) -> list[str]:

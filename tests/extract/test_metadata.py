@@ -659,6 +659,11 @@ def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
         {"@type": "NewsArticle", "author": [{"@type": "Person", "name": n} for n in ("Ann Lee", "AP")]}
     )
     assert meta_of(declared).authors == ("Ann Lee", "AP")
+    # declared as an organisation beside a person: a wire service is credited, the publisher is not
+    people = [{"@type": "Person", "name": "Paula Steiger"}]
+    for org, authors in (("SDA", ("Paula Steiger", "SDA")), ("Harbour Radio", ("Paula Steiger",))):
+        both = ld({"@type": "NewsArticle", "author": [*people, {"@type": "Organization", "name": org}]})
+        assert meta_of(both).authors == authors
     affiliation = meta_of("", body='<p class="byline">By Tom Davies Associated Press</p><p>The story.</p>')
     assert affiliation.authors == ("Tom Davies",)
     content = "<h1>Harbour</h1><p>Story text here.<br>by Ann Lee<br></p>"

@@ -951,7 +951,9 @@ class _Page:
         """Lists of raw author values from the page's metadata, best source first, each with "one
         person per value"; the organisations JSON-LD declares as authors too above ``PEOPLE``."""
         yield list(self.values(_OG_AUTHOR)), False
-        yield list(self.jsonld.authors), False
+        # a wire service JSON-LD declares as an organisation beside its people is credited with them
+        # (Person "Paula Steiger", Organization "SDA"), as it is in a byline (_Credit.of)
+        yield [*self.jsonld.authors, *filter(is_wire, self.jsonld.organisation_authors)], False
         if level > _CreditLevel.PEOPLE:
             yield list(self.jsonld.organisation_authors), False
         software = self.software()

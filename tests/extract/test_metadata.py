@@ -1361,3 +1361,26 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 def test_a_title_loses_the_count_of_unread_news_before_it(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki"], "https://harbour.example/wiki/Tide_clocks")
     assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        # the marks in the <body>, the last child of the root: a slice of the elements
+        '<p class="byline">By Ann Lee</p><span class="date">May 4, 2021</span>'
+        '<div class="title">Harbour</div>',
+        # a writer marked in the <head> and a byline beside a headline box in the <body>
+        '<p>x</p><div class="headline">Harbour</div><span class="author">Bo Ekholm</span>',
+    ],
+)
+def test_the_metadata_is_the_same_with_the_pages_elements_given(markup: str) -> None:
+    from weblens.extract.parse import parse_html
+
+    page = parse_html(
+        f'<html><head><meta itemprop="author" content="Dan Evans"><title>Harbour</title></head>'
+        f"<body><h1>Harbour</h1>{markup}<p>The story.</p></body></html>"
+    )
+    given = extract_metadata(page.root, "https://news.example/a/story", page.elements)
+    walked = extract_metadata(page.root, "https://news.example/a/story")
+    assert given == walked
+    assert given.authors and given.failure is None

@@ -47,7 +47,7 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, pairwise, takewhile
 from typing import Any
@@ -325,10 +325,14 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
 _ITEMTYPES = lxml.etree.XPath("//@itemtype", smart_strings=False)
 
 
-def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
-    """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises."""
+def extract_metadata(
+    tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None
+) -> Metadata:
+    """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises.
+    ``elements`` are all of the tree's elements in document order when the caller has them
+    (:attr:`ParsedPage.elements`): the searches over every element go through them."""
     try:
-        return _Page.read(tree, url).metadata()
+        return _Page.read(tree, url, elements).metadata()
     except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
         return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
 
@@ -561,12 +565,13 @@ class _Page:
     lang: str | None
     jsonld: JsonLdFacts
     tree: HtmlElement
+    elements: Sequence[HtmlElement]  # the tree's, in document order, the tree's root first
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
 
     @classmethod
-    def read(cls, tree: HtmlElement, url: str | None) -> _Page:
+    def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
         meta: dict[str, list[str]] = {}
         titles: list[HtmlElement] = []
         times: list[HtmlElement] = []
@@ -608,7 +613,17 @@ class _Page:
             lang=lang,
             jsonld=JsonLdFacts.from_values(scripts, url),
             tree=tree,
+            elements=elements if elements is not None else tuple(tree.iter(lxml.etree.Element)),
         )
+
+    def below(self, el: HtmlElement) -> Sequence[HtmlElement]:
+        """The elements below ``el`` in document order: a slice of :attr:`elements` for the tree's
+        root and its last child (the ``<body>``: all that follows it is inside it), a walk else."""
+        if el is self.elements[0]:
+            return self.elements[1:]
+        if el.getparent() is self.elements[0] and el.getnext() is None:
+            return self.elements[self.elements.index(el) + 1 :]
+        return tuple(el.iterdescendants(lxml.etree.Element))
 
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
@@ -627,7 +642,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in _MARKED(self.tree):
+            for el in _MARKED.found_in(self.below(self.tree)):
                 if _is_no_mark(el):
                     continue
                 if _in_user_reviews(el):
@@ -727,7 +742,7 @@ class _Page:
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
         body = self.tree.find("body")
-        boxes = _TITLE_BOXES(body) if body is not None else []
+        boxes = _TITLE_BOXES.found_in(self.below(body)) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
         others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
@@ -1187,7 +1202,7 @@ class _Page:
         yield from marked
         for el in times:
             yield _time_of(el)
-        for el in islice(_DATED(self.tree), _MAX_DATED):
+        for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)

@@ -610,6 +610,18 @@ def test_links_to_writers_pages_under_the_headline_are_its_byline_without_a_by()
     assert page.author is None  # a job title on a link to a writer's page names nobody
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["محمد العلي", "דנה כהן", "अनिल शर्मा"],  # Arabic, Hebrew, Devanagari: scripts without capitals
+)
+def test_a_link_to_a_writers_page_names_a_writer_in_a_script_without_case(name: str) -> None:
+    byline = f"<div class='writeBy'><span>كتب </span><a href='/Author/1523/x'>{name}</a></div>"
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == [name]
+    lower = byline.replace(name, "online news editor")  # a Latin name still opens with a capital
+    assert extract(_story_with_related_card(lower), "https://coastal-times.example/2024/levy").author is None
+
+
 def test_a_link_to_a_staff_page_under_the_headline_is_its_byline() -> None:
     """A newspaper chain's byline: a headshot, a link to the writer's staff page, the paper's name."""
     byline = (

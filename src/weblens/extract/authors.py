@@ -325,6 +325,13 @@ def _two_names(part: str) -> list[str]:
     return [first, *_two_names(second)]
 
 
+def is_capitalised(word: str) -> bool:
+    """A word written as a name is: opening with a capital, or with a letter of a script without
+    case (Arabic, Hebrew, Devanagari, Chinese: "محمد العلي" is capitalised as far as it can be)."""
+    first = word[:1]
+    return first.isupper() or (first.isalpha() and not first.islower())
+
+
 def is_name(name: str) -> bool:
     """Whether ``name`` can be a person's (or an agency's) name."""
     if not name or len(name) > _MAX_AUTHOR or any(ch.isdigit() for ch in name):

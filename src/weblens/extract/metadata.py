@@ -61,6 +61,7 @@ from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
+    is_capitalised,
     is_credit,
     is_handle,
     is_member_link,
@@ -1709,7 +1710,7 @@ def _looks_like_a_name(name: str) -> bool:
     words = name.split()
     return (
         1 <= len(words) <= _BYLINE_NAME_WORDS
-        and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+        and all(is_capitalised(word) or word in NAME_PARTICLES for word in words)
         and not any(char.isdigit() for char in name)
     )
 
@@ -1735,9 +1736,9 @@ def _name_dated_after(link: HtmlElement) -> str | None:
 
 
 def _full_name(name: str) -> bool:
-    """Two words or more, each starting with a capital (or a particle: "van", "de", "bin")."""
+    """Two words or more, each capitalised (:func:`is_capitalised`) or a particle ("van", "de", "bin")."""
     words = name.split()
-    return len(words) >= 2 and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+    return len(words) >= 2 and all(is_capitalised(word) or word in NAME_PARTICLES for word in words)
 
 
 def _spaced_text(el: HtmlElement, limit: int) -> str | None:

@@ -468,6 +468,35 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lede", "reporters"),
+    [
+        ("新京报讯（记者 李强）12月4日上午6时，杭州地铁…", ["李强"]),
+        ("本报讯（记者叶婉）近日，项目在北京市青年宫正式启动。", ["叶婉"]),
+        ("北京商报讯（记者 岳品瑜 董晗萱）5月20日，…", ["岳品瑜", "董晗萱"]),
+        ("新华社北京12月4日电（记者 王小明、李华）", ["王小明", "李华"]),
+        ("本报讯（记者 张三 通讯员 李四）", ["张三"]),  # the reporters, not the correspondent
+        ("（记者 方 敏）", ["方敏"]),  # a two-character name padded to three
+        ("本报讯（记者从市教委获悉）今年…", []),  # "the reporter learned from…": a clause
+        ("他说（记者 问）", []),  # brackets in a sentence, not at its start after a dateline
+        ("The reporter (记者 李强) said", []),
+    ],
+)
+def test_reporters_credited_in_a_chinese_storys_opening_words(lede: str, reporters: list[str]) -> None:
+    from weblens.extract.authors import reporters_in_lede
+
+    assert reporters_in_lede(lede) == reporters
+
+
+def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
+    body = "<p>　　新京报讯（记者 李强）12月4日上午6时，杭州地铁三期建设规划内的最后两条线路开通。</p>"
+    body += "<p>" + "至此，杭州地铁运营线路达到14条，运营里程达到620公里。" * 6 + "</p>"
+    head = "<meta name='author' content='新京报'>"  # the paper: credited only where no one is named
+    html = f"<html><head>{head}</head><body><article><h1>杭州地铁</h1>{body}</article></body></html>"
+    page = weblens.extract(html, "https://news.example/2026/12/04/a.html")
+    assert page.authors == ["李强"]
+
+
+@pytest.mark.parametrize(
     ("name", "organisation"),
     [
         ("European Space Agency", True),

@@ -71,6 +71,7 @@ from weblens.extract.authors import (
     is_wire,
     profile_handle,
     reads_as_prose,
+    reporters_in_lede,
     split_authors,
 )
 from weblens.extract.clean import comment_named, hidden_by_convention, is_permalink
@@ -364,7 +365,8 @@ def content_title(main: HtmlElement) -> str | None:
 def content_byline(main: HtmlElement) -> tuple[str, ...]:
     """The authors of a page that names none in its metadata or marks: a line near the start of
     its content ``main`` that opens with "By", "Written by", "Submitted by"… ("<b>by</b><br><b>Ann
-    Lee</b>", "<br>by Ann Lee<br>"), full names only."""
+    Lee</b>", "<br>by Ann Lee<br>"), full names only; or the reporters a Chinese story's opening
+    words credit ("新京报讯（记者 李强）…", :func:`reporters_in_lede`)."""
     budget = _UNDER_HEADLINE
     for el in main.iter():
         if not isinstance(el.tag, str) or el.tag in ("script", "style"):
@@ -372,6 +374,8 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         own = (el.text or "").strip()
         tail = (el.tail or "").strip()
         lines: list[str | None] = []
+        if own and (reporters := reporters_in_lede(own)):
+            return _PEOPLE_ANYWHERE.of(reporters)
         if own and _BY_LINE.match(own) and el.tag != "a":
             lines = [_short_text(el, _MAX_BYLINE), _short_text(el.getparent(), _MAX_BYLINE)]
         elif tail and _BY_LINE.match(tail):

@@ -183,6 +183,14 @@ def test_a_line_spanning_days_is_no_date_line() -> None:
     assert extract_metadata(lxml.html.document_fromstring(korean), None).published_date == "2026-12-05"
 
 
+def test_a_chinese_threads_date_is_its_first_posts_past_the_posters_registration() -> None:
+    # Discuz writes dates year first with one-digit months and days; the poster's card comes first
+    card = "<dl><dt>积分</dt><dd>186</dd><dt>注册时间</dt><dd>2021-8-14</dd></dl>"
+    post = "<div class='authi'>楼主 <em>发表于 2023-6-20 21:17:45</em></div><p>阳台种的多肉夏天总是烂根。</p>"
+    html = f"<html><head><title>多肉烂根</title></head><body><h1>多肉烂根</h1>{card}{post}</body></html>"
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-20T21:17:45"
+
+
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
 
 

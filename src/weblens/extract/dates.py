@@ -201,7 +201,8 @@ def normalise_date(value: str | None) -> str | None:
 
 
 _IN_TEXT = (
-    re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
+    # ISO, and year first with a month or day of one digit, as Chinese forums write it ("2023-6-20")
+    re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?\b(?!-)"),
     re.compile(rf"\b(?:[A-Za-z]{{3,9}},?\s+)?{_LETTER}{{3,12}}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
     re.compile(
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"

@@ -212,7 +212,10 @@ _MAX_DATED = 40
 # a date that is not the page's: a member's joining date, a last visit, a birthday, an update
 _OTHER_DATE = re.compile(
     r"\b(?:joined|member since|registered|last (?:seen|visit(?:ed)?|log ?in|active|updated|modified)|"
-    r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b",
+    r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b|"
+    # the same on Chinese, Japanese and Korean forums: registered, joined, last login or visit, birthday
+    r"(?:注册|註冊|加入|登録|登錄|最后登录|最後登錄|最后访问|最後訪問|上次访问|生日|가입|최근\s*접속)"
+    r"(?:时间|時間|日期|日|于|於|일)?\s*[:：]?\s*(?:\S+\s*){0,1}$",
     re.I,
 )
 _DATE_CLASS = re.compile(

@@ -191,6 +191,21 @@ def test_a_chinese_threads_date_is_its_first_posts_past_the_posters_registration
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-20T21:17:45"
 
 
+def test_a_forum_posts_subject_in_a_low_heading_is_the_headline_its_date_is_under() -> None:
+    # SMF: the forum's name in the banner's <h1>, the first post's subject in an <h5>, its date after
+    html = (
+        "<html><head><title>Tomates con hojas amarillas</title></head><body>"
+        "<div id='header'><h1 class='forumtitle'><a href='/'>Foro Huerto Urbano</a></h1></div>"
+        "<h5 id='subject_1'><a href='/t/9127'>Tomates con hojas amarillas</a></h5>"
+        "<div class='smalltext'>« <strong>en:</strong> 02 de Junio de 2023, 18:34:12 »</div>"
+        "<div class='post'>Las hojas de abajo se ponen amarillas.</div>"
+        "<h5 id='subject_2'><a href='/t/9127'>Re: Tomates con hojas amarillas</a></h5>"
+        "<div class='smalltext'>« <strong>Respuesta #1 en:</strong> 03 de Junio de 2023, 09:12:30 »</div>"
+        "</body></html>"
+    )
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-02"
+
+
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
 
 

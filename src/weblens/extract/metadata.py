@@ -157,6 +157,7 @@ _PROSE_TEXTS = lxml.etree.XPath(
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
 # elements a page names as its title's ("post-title", "titleline", "headline"), below its body
 _TITLE_BOXES = AttributeSearch({"class": ("title", "headline")})
+_LOWER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
@@ -1120,12 +1121,12 @@ class _Page:
 
     def headline_element(self, title: str | None) -> HtmlElement | None:
         """The heading that shows the page's title: an ``<h1>`` worded as the title, else (under a
-        site's banner ``<h1>``) an ``<h2>`` or ``<h3>`` so worded, else the first ``<h1>`` outside
-        the banner."""
+        site's banner ``<h1>``) a lower heading so worded (a forum's first post sets its subject in
+        an ``<h5>``), else the first ``<h1>`` outside the banner."""
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
         if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
             heading = next(
-                (h for h in self.tree.iter("h2", "h3") if _short_text(h, _MAX_TITLE) == title), None
+                (h for h in self.tree.iter(*_LOWER_HEADINGS) if _short_text(h, _MAX_TITLE) == title), None
             )
         if heading is None:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)

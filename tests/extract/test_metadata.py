@@ -844,6 +844,11 @@ def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
         ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
         ("Fri Mar 15 10:30:00 UTC 2024", "2024-03-15T10:30:00+00:00"),  # a mail archive's, C's asctime
         ("Fri Mar  5 10:30:00 2024", "2024-03-05T10:30:00"),
+        # Europe's, Japan's zones by their names, as mail archives stamp them; "IST" names three zones
+        ("Wed Oct  9 21:37:12 CEST 2024", "2024-10-09T21:37:12+02:00"),
+        ("Mon Jan 15 08:00:00 CET 2024", "2024-01-15T08:00:00+01:00"),
+        ("Mon Mar  4 10:00:00 JST 2024", "2024-03-04T10:00:00+09:00"),
+        ("Tue Jan  2 09:00:00 IST 2024", None),
         ("Fri Mar 15 25:30:00 2024", None),
         ("2024-02-30", None),
         ("2024-13-01", None),

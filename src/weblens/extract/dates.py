@@ -116,7 +116,7 @@ _TIME = (
     r"(?:,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|às\s+|alle\s+|om\s+|-\s+|\|\s+)?"
     r"(?P<H>\d{1,2})[:h](?P<M>\d{2})(?::(?P<S>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?(?:\s*(?:uhr|h)\b)?)?"
 )
-_ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|[+-]\d{2}:?\d{2}))?"
+_ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|CES?T|BST|WES?T|EES?T|MSK|JST|KST|AE[SD]T|[+-]\d{2}:?\d{2}))?"
 _WEEKDAY = rf"(?:{_LETTER}{{2,13}}\.?,?\s+)?"
 _OF = r"(?:of|de|del)"  # "15th of March", "17 de marzo de 2020", "1 de março de 2020"
 _ENGLISH = (
@@ -158,6 +158,10 @@ _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
     "EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60,
     "MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
+    # Europe's, Moscow's, Japan's, Korea's and eastern Australia's, as mail archives and forums stamp
+    # them ("Wed Oct  9 21:37:12 CEST 2024"); "IST" names three zones and is left unread
+    "WET": 0, "WEST": 60, "BST": 60, "CET": 60, "CEST": 2 * 60, "EET": 2 * 60, "EEST": 3 * 60,
+    "MSK": 3 * 60, "JST": 9 * 60, "KST": 9 * 60, "AEST": 10 * 60, "AEDT": 11 * 60,
 }  # fmt: skip
 _URL_DATES = (
     re.compile(r"/(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/|$|[-_.])"),

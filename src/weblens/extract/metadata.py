@@ -1074,6 +1074,8 @@ class _Page:
                 return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
                 return credit.of((name,))
+            if el.tag == "a" and (name := _name_before_address(el)) is not None:
+                return credit.of((name,))
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
                 return credit.of(dated)
             budget -= len(own) + len(" ".join((el.tail or "").split()))
@@ -1669,6 +1671,18 @@ def _names_after_a_date(el: HtmlElement) -> list[str]:
     if line is None or found is None or find_date(line[: found.start()]) is None:
         return []
     return [name for name in split_authors(line[found.end() :]) if _full_name(name)]
+
+
+def _name_before_address(link: HtmlElement) -> str | None:
+    """The full name set just before a link to its e-mail address, as a mail archive heads each
+    message under its subject ("<b>Ingrid de Wit</b> <a href=mailto:…>ingrid at dewit.example</a>")."""
+    if not (link.get("href") or "").lower().startswith("mailto:"):
+        return None
+    before = link.getprevious()
+    if before is None or (before.tail or "").strip():
+        return None
+    name = " ".join(before.text_content().split())
+    return name if _full_name(name) and is_name(name) else None
 
 
 def _name_credited_for_words(link: HtmlElement) -> str | None:

@@ -645,6 +645,64 @@ def test_a_link_to_a_writers_page_names_a_writer_in_a_script_without_case(name: 
     assert extract(_story_with_related_card(lower), "https://coastal-times.example/2024/levy").author is None
 
 
+def test_a_bylines_labels_and_a_pictures_credit_are_no_writers() -> None:
+    url = "https://coastal-times.example/2024/levy"
+    terms = (
+        "<dl class='artstyle__byline'><dt class='artstyle__byline-label'>Auteur</dt>"
+        "<dd class='artstyle__byline-author'><a href='/journalist/sanne-de-vries/'>Sanne de Vries</a></dd>"
+        "<dt class='artstyle__byline-label'>Gepubliceerd</dt>"
+        "<dd class='artstyle__byline-date'>8 mei 2024</dd></dl>"
+    )
+    assert extract(_story_with_related_card(terms), url).authors == ["Sanne de Vries"]
+    photo = "<figure><img src='/a.jpg'><div class='photo__author'>WARTA PRIANGAN/AGUS SETIAWAN</div></figure>"
+    assert extract(_story_with_related_card(photo), url).author is None
+    # a field whose class says where its label is (Drupal: label-hidden) is the value itself
+    field = (
+        "<div class='field field--name-field-byline field--label-hidden'>Margaret Osei | Staff Writer</div>"
+    )
+    assert extract(_story_with_related_card(field), url).authors == ["Margaret Osei"]
+
+
+def test_a_label_and_its_value_in_cells_of_a_row_under_the_headline_are_a_byline() -> None:
+    row = "<table><tr><td class='etiqueta'>Autor:</td><td class='valor'>Ramiro Benítez</td></tr></table>"
+    page = extract(_story_with_related_card(row), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ramiro Benítez"]
+
+
+@pytest.mark.parametrize("path", ["penulis", "yazar", "forfatter"])  # Indonesian, Turkish, Danish/Norwegian
+def test_a_link_to_a_writers_page_in_another_language_is_a_byline(path: str) -> None:
+    byline = f"<div class='credit'><h6>Penulis</h6> <a href='/{path}/rizky-pratama'>Rizky Pratama</a></div>"
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Rizky Pratama"]
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("<ul><li><i class='icon-user'></i> 김민지 기자</li></ul>", "김민지"),
+        ("<p>山田太郎記者</p>", "山田太郎"),
+    ],
+)
+def test_a_korean_or_japanese_reporters_credit_under_the_headline_is_a_byline(line: str, name: str) -> None:
+    assert extract(_story_with_related_card(line), None).authors == [name]
+
+
+def test_a_date_beside_the_sites_logo_is_todays_not_the_storys() -> None:
+    header = (
+        "<header class='header'><a class='logo' href='/'>Warta</a>"
+        "<div class='header__date'>Jumat, 18 Oktober 2024</div></header>"
+    )
+    story = (
+        "<p>Harga cabai rawit di pasar-pasar Kota Bandung naik lagi pekan ini, kata para pedagang.</p>" * 4
+    )
+    html = (
+        f"<html><head><title>Harga cabai naik</title></head><body>{header}<div class='read'>"
+        "<h1>Harga cabai naik</h1><div class='read__time'>Kamis, 17 Oktober 2024 | 14:02 WIB</div>"
+        f"{story}</div></body></html>"
+    )  # no <article> to tell the story's dates from others'
+    assert extract(html, "https://coastal-times.example/levy").published_date == "2024-10-17"
+
+
 def test_a_link_to_a_staff_page_under_the_headline_is_its_byline() -> None:
     """A newspaper chain's byline: a headshot, a link to the writer's staff page, the paper's name."""
     byline = (

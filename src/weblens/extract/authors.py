@@ -65,7 +65,10 @@ _EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|�
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
-_ROLE_AFTER_NAME = re.compile(r"\s*(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)$")
+_REPORTER_ROLE = r"(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)"
+_ROLE_AFTER_NAME = re.compile(rf"\s*{_REPORTER_ROLE}$")
+# a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
+_REPORTER_CREDIT = re.compile(rf"(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -354,6 +357,12 @@ def reporters_in_lede(text: str) -> list[str]:
             return []  # not a list of names: a clause, a place, an outlet
         names.append(token)
     return names if not pending else []
+
+
+def is_reporter_credit(line: str) -> bool:
+    """A line that credits one reporter and says nothing else: a Korean, Chinese or Japanese name and
+    the word for reporter ("김민지 기자", "山田太郎記者"), as such pages set the byline."""
+    return _REPORTER_CREDIT.fullmatch(line.strip()) is not None
 
 
 def is_capitalised(word: str) -> bool:

@@ -68,6 +68,7 @@ from weblens.extract.authors import (
     is_name,
     is_organisation,
     is_placeholder,
+    is_reporter_credit,
     is_wire,
     profile_handle,
     reads_as_prose,
@@ -303,9 +304,11 @@ _WRITING_CREDITS = frozenset(
 )
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
-# newspaper's "/staff/2647/maria-chen/" ("/people/" was tried: a page listing a crew links each member there)
+# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/forfatter/…"
+# ("/people/" was tried: a page listing a crew links each member there)
 _AUTHOR_PAGE = re.compile(
-    r"/(?:authors?|autor(?:en|e|i)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff)"
+    r"/(?:authors?|autor(?:en|e|i|zy)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff|"
+    r"penulis|yazar(?:lar)?|forfatter(?:e)?|skribent(?:er)?)"
     r"/[^/?#]+|[?&]author=",
     re.I,
 )
@@ -381,7 +384,9 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         if own and (reporters := reporters_in_lede(own)):
             return _PEOPLE_ANYWHERE.of(reporters)
         if own and _BY_LINE.match(own) and el.tag != "a":
-            lines = [_short_text(el, _MAX_BYLINE), _short_text(el.getparent(), _MAX_BYLINE)]
+            # the element's own line, else its box's, the texts of separate elements kept apart (a
+            # label's cell and its value's: "Autor:" | "Ramiro Benítez")
+            lines = [_short_text(el, _MAX_BYLINE), _spaced_text(el.getparent(), _MAX_BYLINE)]
         elif tail and _BY_LINE.match(tail):
             following = el.getnext()
             lines = [
@@ -1065,6 +1070,9 @@ class _Page:
             if not in_story(el):
                 return ()  # past the story's end: a related story's card is no byline of its
             own = " ".join((el.text or "").split())
+            tail = " ".join((el.tail or "").split())
+            if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
+                return credit.of(split_authors(credited))
             if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
@@ -1078,7 +1086,7 @@ class _Page:
                 return credit.of((name,))
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
                 return credit.of(dated)
-            budget -= len(own) + len(" ".join((el.tail or "").split()))
+            budget -= len(own) + len(tail)
             if budget <= 0:
                 return ()
         return ()
@@ -1217,6 +1225,7 @@ class _Page:
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)
+                and not _in_site_header(el)
                 and among(el)
             ):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
@@ -1320,12 +1329,35 @@ def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
     return any(ancestor.tag in tags for ancestor in el.iterancestors())
 
 
+def _in_site_header(el: HtmlElement) -> bool:
+    """Inside the site's header: a ``<header>`` or a banner (``role="banner"``) that holds no
+    ``<h1>``. A date there is today's, shown beside the logo ("Jumat, 18 Oktober 2024"); an
+    article's own header holds its headline."""
+    return any(
+        (up.tag == "header" or up.get("role") == "banner") and next(up.iter("h1"), None) is None
+        for up in el.iterancestors()
+    )
+
+
 def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
     a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
-    </button>``, a link so named: their text is what they do)."""
+    </button>``, a link so named: their text is what they do); nor does a byline's label
+    (``<dt class="byline-label">Auteur</dt>``) or the credit of a picture (``photo__author``)."""
     names = (el.get("class") or "").lower()
-    return el.tag in _NO_MARK_TAGS or "comment" in names or "btn" in names or "button" in names
+    return (
+        el.tag in _NO_MARK_TAGS
+        or "comment" in names
+        or "btn" in names
+        or "button" in names
+        or _LABEL_OR_PICTURE.search(names) is not None
+    )
+
+
+# a label's class, not a field's that says where its label is (Drupal: "field--label-hidden", "-inline")
+_LABEL_OR_PICTURE = re.compile(
+    r"(?<![a-z])(?:label(?![-_]*(?:hidden|inline|above|visually))|photo|foto|image|img|picture|caption)(?![a-z])"
+)
 
 
 def _itemprop(el: HtmlElement) -> str:

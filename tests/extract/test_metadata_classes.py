@@ -206,6 +206,39 @@ def test_a_forum_posts_subject_in_a_low_heading_is_the_headline_its_date_is_unde
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-02"
 
 
+@pytest.mark.parametrize(
+    ("language", "order"),
+    [
+        ("fr", True),
+        ("pt-BR", True),
+        ("en-GB", True),
+        ("en-US", None),
+        ("en", None),
+        ("ja", None),
+        (None, None),
+    ],
+)
+def test_the_pages_language_says_whether_days_come_first(language: str | None, order: bool | None) -> None:
+    from weblens.extract.dates import day_first_in, normalise_date
+
+    assert day_first_in(language) is order
+    # "09/04/2024" is 9 April where days come first, and left unread where the page does not say
+    assert normalise_date("09/04/2024", day_first=order) == ("2024-04-09" if order else None)
+    assert normalise_date("22/04/2024", day_first=order) == "2024-04-22"  # the numbers say it
+
+
+def test_a_french_pages_date_of_numbers_is_read_day_first() -> None:
+    html = (
+        "<html lang='fr'><head><title>Érosion du littoral</title></head><body><h1>Érosion du littoral</h1>"
+        "<p class='meta'>Par <a href='/auteur/claire'>Claire Vasseur</a> · 09/04/2024 à 18h20</p>"
+        + "<p>La falaise a encore reculé de deux mètres cet hiver, selon les relevés de la commune.</p>" * 3
+        + "</body></html>"
+    )
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2024-04-09"
+    english = html.replace("lang='fr'", "lang='en'")
+    assert extract_metadata(lxml.html.document_fromstring(english), None).published_date is None
+
+
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
 
 

@@ -79,6 +79,7 @@ from weblens.extract.clean import comment_named, hidden_by_convention, is_permal
 from weblens.extract.dates import (
     date_from_url,
     dates_in,
+    day_first_in,
     find_date,
     in_own_zone,
     is_month_word,
@@ -532,13 +533,14 @@ def _after(heading: HtmlElement) -> Iterator[HtmlElement]:
         node = node.getparent()
 
 
-def _published_in(line: str) -> str | None:
+def _published_in(line: str, *, day_first: bool | None = None) -> str | None:
     """The date a short line gives for the publication: its only date, or, in a line that gives
     two ("Updated: April 2, 2019 · Published: March 25, 2019"), the one led by a word of publication,
     else the first not led by a word of an update."""
     if not _UPDATE_LEAD.search(line):
-        return find_date(line)  # most lines: one date, or no word that could make one an update's
-    found = dates_in(line)
+        # most lines: one date, or no word that could make one an update's
+        return find_date(line, day_first=day_first)
+    found = dates_in(line, day_first=day_first)
     if len(found) < 2:
         return found[0][2] if found else None
     plain: list[str] = []
@@ -1114,10 +1116,14 @@ class _Page:
 
         A date marked, or a date line, outside the story (:meth:`in_story`) is another story's."""
         in_story = self.in_story(title)
-        found = next(filter(None, map(_read_date, self.date_candidates(in_story))), None)
+        day_first = day_first_in(self.language())  # the page's order of day and month in "09/04/2024"
+        candidates = self.date_candidates(in_story, day_first=day_first)
+        found = next(filter(None, (_read_date(raw, day_first=day_first) for raw in candidates)), None)
         if found is None:
             return (
-                self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line(in_story)
+                self.url_date(canonical)
+                or self.date_under_headline(title, day_first=day_first)
+                or self.only_date_line(in_story, day_first=day_first)
             )
         found = in_own_zone(found, map(normalise_date, self.declared_dates()))
         if is_utc_time(found) and self.url_date(canonical) != found[:10]:
@@ -1142,7 +1148,7 @@ class _Page:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
         return heading
 
-    def date_under_headline(self, title: str | None) -> str | None:
+    def date_under_headline(self, title: str | None, *, day_first: bool | None = None) -> str | None:
         """The last resort, as a reader finds it: a date in the short lines just after the headline
         (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
         heading = self.headline_element(title)
@@ -1156,12 +1162,14 @@ class _Page:
                 len(line) <= _MAX_DATE_TEXT
                 and _YEAR.search(line)  # a cheap look before the date parser
                 and not _OTHER_DATE.search(f"{before} {line}")
-                and (found := _published_in(line))
+                and (found := _published_in(line, day_first=day_first))
             ):
                 return found
         return None
 
-    def only_date_line(self, in_story: Callable[[HtmlElement], bool] = lambda el: True) -> str | None:
+    def only_date_line(
+        self, in_story: Callable[[HtmlElement], bool] = lambda el: True, *, day_first: bool | None = None
+    ) -> str | None:
         """The very last resort: the date of the page's only date line, wherever it stands (a
         "Datum 12.01.2017" beside the header, a lone "30.07.2019" in a details box, a footer's
         "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
@@ -1174,7 +1182,7 @@ class _Page:
             return None  # a page with this many has no "only" date
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
-            date = _published_in(line) if line and len(line) <= _MAX_DATE_TEXT else None
+            date = _published_in(line, day_first=day_first) if line and len(line) <= _MAX_DATE_TEXT else None
             if not date or _is_date_range(line):
                 continue
             el = text.getparent()
@@ -1196,14 +1204,18 @@ class _Page:
         yield from self.values(_META_DATE)
         yield from self.jsonld.media_published
 
-    def date_candidates(self, among: Callable[[HtmlElement], bool] = lambda el: True) -> Iterator[str]:
+    def date_candidates(
+        self, among: Callable[[HtmlElement], bool] = lambda el: True, *, day_first: bool | None = None
+    ) -> Iterator[str]:
         """The dates the page declares, then those it marks, of the elements ``among`` says are
         the story's (:meth:`marked_dates`)."""
         yield from self.declared_dates()
         yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
-        yield from self.marked_dates(among)
+        yield from self.marked_dates(among, day_first=day_first)
 
-    def marked_dates(self, among: Callable[[HtmlElement], bool]) -> Iterator[str]:
+    def marked_dates(
+        self, among: Callable[[HtmlElement], bool], *, day_first: bool | None = None
+    ) -> Iterator[str]:
         """The dates of the elements marked ``datePublished``, the ``<time>`` elements (those marked
         as the publication's first, unless they are of several days) and the elements named for a
         date, of those ``among`` accepts."""
@@ -1229,7 +1241,7 @@ class _Page:
                 and among(el)
             ):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
-                found = normalise_date(raw) or find_date(_short_text(el, 150))
+                found = normalise_date(raw) or find_date(_short_text(el, 150), day_first=day_first)
                 if found:
                     yield found
 
@@ -1285,8 +1297,9 @@ def _time_of(el: HtmlElement) -> str:
     return stated
 
 
-def _read_date(raw: str) -> str | None:
-    return normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
+def _read_date(raw: str, *, day_first: bool | None = None) -> str | None:
+    found = normalise_date(raw, day_first=day_first)
+    return found or (find_date(raw, day_first=day_first) if len(raw) <= _MAX_DATE_TEXT else None)
 
 
 def _add_meta(meta: dict[str, list[str]], el: HtmlElement) -> None:

@@ -620,6 +620,21 @@ def test_a_column_of_dates_stays_in_its_table() -> None:
     assert "2024-05-01" not in single  # one cell named a date: a date line set in a layout table
 
 
+def test_a_column_of_time_elements_stays_in_its_table() -> None:
+    # a table of releases: each row's date a <time> alone in its cell
+    rows = "".join(
+        f"<tr><td><a href='v3.{n}/'>3.{n}</a></td><td><time datetime='2024-0{n}-01'>1 May 202{n}</time></td>"
+        f"<td><a href='notes/#v3-{n}'>Release notes</a></td></tr>"
+        for n in range(1, 5)
+    )
+    out = _clean(_page(f"<table><tr><th>Version</th><th>Released</th><th>Notes</th></tr>{rows}</table>"))
+    assert all(f"1 May 202{n}" in out for n in range(1, 5))
+    single = _clean(
+        _page("<table><tr><td><time>1 May 2024</time></td><td>Posted by the editor</td></tr></table>")
+    )
+    assert "1 May 2024" not in single  # one dated cell: a date line set in a layout table
+
+
 def test_paragraphs_of_the_text_marked_as_behind_a_paywall_stay() -> None:
     gated = [
         "The council met again on Thursday, and the vote was put off for a week.",  # short: no prose

@@ -468,6 +468,35 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lede", "reporters"),
+    [
+        ("新京报讯（记者 李强）12月4日上午6时，杭州地铁…", ["李强"]),
+        ("本报讯（记者叶婉）近日，项目在北京市青年宫正式启动。", ["叶婉"]),
+        ("北京商报讯（记者 岳品瑜 董晗萱）5月20日，…", ["岳品瑜", "董晗萱"]),
+        ("新华社北京12月4日电（记者 王小明、李华）", ["王小明", "李华"]),
+        ("本报讯（记者 张三 通讯员 李四）", ["张三"]),  # the reporters, not the correspondent
+        ("（记者 方 敏）", ["方敏"]),  # a two-character name padded to three
+        ("本报讯（记者从市教委获悉）今年…", []),  # "the reporter learned from…": a clause
+        ("他说（记者 问）", []),  # brackets in a sentence, not at its start after a dateline
+        ("The reporter (记者 李强) said", []),
+    ],
+)
+def test_reporters_credited_in_a_chinese_storys_opening_words(lede: str, reporters: list[str]) -> None:
+    from weblens.extract.authors import reporters_in_lede
+
+    assert reporters_in_lede(lede) == reporters
+
+
+def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
+    body = "<p>　　新京报讯（记者 李强）12月4日上午6时，杭州地铁三期建设规划内的最后两条线路开通。</p>"
+    body += "<p>" + "至此，杭州地铁运营线路达到14条，运营里程达到620公里。" * 6 + "</p>"
+    head = "<meta name='author' content='新京报'>"  # the paper: credited only where no one is named
+    html = f"<html><head>{head}</head><body><article><h1>杭州地铁</h1>{body}</article></body></html>"
+    page = weblens.extract(html, "https://news.example/2026/12/04/a.html")
+    assert page.authors == ["李强"]
+
+
+@pytest.mark.parametrize(
     ("name", "organisation"),
     [
         ("European Space Agency", True),
@@ -659,6 +688,11 @@ def test_a_writer_named_anywhere_comes_before_an_organisation() -> None:
         {"@type": "NewsArticle", "author": [{"@type": "Person", "name": n} for n in ("Ann Lee", "AP")]}
     )
     assert meta_of(declared).authors == ("Ann Lee", "AP")
+    # declared as an organisation beside a person: a wire service is credited, the publisher is not
+    people = [{"@type": "Person", "name": "Paula Steiger"}]
+    for org, authors in (("SDA", ("Paula Steiger", "SDA")), ("Harbour Radio", ("Paula Steiger",))):
+        both = ld({"@type": "NewsArticle", "author": [*people, {"@type": "Organization", "name": org}]})
+        assert meta_of(both).authors == authors
     affiliation = meta_of("", body='<p class="byline">By Tom Davies Associated Press</p><p>The story.</p>')
     assert affiliation.authors == ("Tom Davies",)
     content = "<h1>Harbour</h1><p>Story text here.<br>by Ann Lee<br></p>"
@@ -810,6 +844,11 @@ def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
         ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
         ("Fri Mar 15 10:30:00 UTC 2024", "2024-03-15T10:30:00+00:00"),  # a mail archive's, C's asctime
         ("Fri Mar  5 10:30:00 2024", "2024-03-05T10:30:00"),
+        # Europe's, Japan's zones by their names, as mail archives stamp them; "IST" names three zones
+        ("Wed Oct  9 21:37:12 CEST 2024", "2024-10-09T21:37:12+02:00"),
+        ("Mon Jan 15 08:00:00 CET 2024", "2024-01-15T08:00:00+01:00"),
+        ("Mon Mar  4 10:00:00 JST 2024", "2024-03-04T10:00:00+09:00"),
+        ("Tue Jan  2 09:00:00 IST 2024", None),
         ("Fri Mar 15 25:30:00 2024", None),
         ("2024-02-30", None),
         ("2024-13-01", None),
@@ -1356,3 +1395,26 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 def test_a_title_loses_the_count_of_unread_news_before_it(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki"], "https://harbour.example/wiki/Tide_clocks")
     assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        # the marks in the <body>, the last child of the root: a slice of the elements
+        '<p class="byline">By Ann Lee</p><span class="date">May 4, 2021</span>'
+        '<div class="title">Harbour</div>',
+        # a writer marked in the <head> and a byline beside a headline box in the <body>
+        '<p>x</p><div class="headline">Harbour</div><span class="author">Bo Ekholm</span>',
+    ],
+)
+def test_the_metadata_is_the_same_with_the_pages_elements_given(markup: str) -> None:
+    from weblens.extract.parse import parse_html
+
+    page = parse_html(
+        f'<html><head><meta itemprop="author" content="Dan Evans"><title>Harbour</title></head>'
+        f"<body><h1>Harbour</h1>{markup}<p>The story.</p></body></html>"
+    )
+    given = extract_metadata(page.root, "https://news.example/a/story", page.elements)
+    walked = extract_metadata(page.root, "https://news.example/a/story")
+    assert given == walked
+    assert given.authors and given.failure is None

@@ -183,6 +183,62 @@ def test_a_line_spanning_days_is_no_date_line() -> None:
     assert extract_metadata(lxml.html.document_fromstring(korean), None).published_date == "2026-12-05"
 
 
+def test_a_chinese_threads_date_is_its_first_posts_past_the_posters_registration() -> None:
+    # Discuz writes dates year first with one-digit months and days; the poster's card comes first
+    card = "<dl><dt>积分</dt><dd>186</dd><dt>注册时间</dt><dd>2021-8-14</dd></dl>"
+    post = "<div class='authi'>楼主 <em>发表于 2023-6-20 21:17:45</em></div><p>阳台种的多肉夏天总是烂根。</p>"
+    html = f"<html><head><title>多肉烂根</title></head><body><h1>多肉烂根</h1>{card}{post}</body></html>"
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-20T21:17:45"
+
+
+def test_a_forum_posts_subject_in_a_low_heading_is_the_headline_its_date_is_under() -> None:
+    # SMF: the forum's name in the banner's <h1>, the first post's subject in an <h5>, its date after
+    html = (
+        "<html><head><title>Tomates con hojas amarillas</title></head><body>"
+        "<div id='header'><h1 class='forumtitle'><a href='/'>Foro Huerto Urbano</a></h1></div>"
+        "<h5 id='subject_1'><a href='/t/9127'>Tomates con hojas amarillas</a></h5>"
+        "<div class='smalltext'>« <strong>en:</strong> 02 de Junio de 2023, 18:34:12 »</div>"
+        "<div class='post'>Las hojas de abajo se ponen amarillas.</div>"
+        "<h5 id='subject_2'><a href='/t/9127'>Re: Tomates con hojas amarillas</a></h5>"
+        "<div class='smalltext'>« <strong>Respuesta #1 en:</strong> 03 de Junio de 2023, 09:12:30 »</div>"
+        "</body></html>"
+    )
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-02"
+
+
+@pytest.mark.parametrize(
+    ("language", "order"),
+    [
+        ("fr", True),
+        ("pt-BR", True),
+        ("en-GB", True),
+        ("en-US", None),
+        ("en", None),
+        ("ja", None),
+        (None, None),
+    ],
+)
+def test_the_pages_language_says_whether_days_come_first(language: str | None, order: bool | None) -> None:
+    from weblens.extract.dates import day_first_in, normalise_date
+
+    assert day_first_in(language) is order
+    # "09/04/2024" is 9 April where days come first, and left unread where the page does not say
+    assert normalise_date("09/04/2024", day_first=order) == ("2024-04-09" if order else None)
+    assert normalise_date("22/04/2024", day_first=order) == "2024-04-22"  # the numbers say it
+
+
+def test_a_french_pages_date_of_numbers_is_read_day_first() -> None:
+    html = (
+        "<html lang='fr'><head><title>Érosion du littoral</title></head><body><h1>Érosion du littoral</h1>"
+        "<p class='meta'>Par <a href='/auteur/claire'>Claire Vasseur</a> · 09/04/2024 à 18h20</p>"
+        + "<p>La falaise a encore reculé de deux mètres cet hiver, selon les relevés de la commune.</p>" * 3
+        + "</body></html>"
+    )
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2024-04-09"
+    english = html.replace("lang='fr'", "lang='en'")
+    assert extract_metadata(lxml.html.document_fromstring(english), None).published_date is None
+
+
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3
 
 
@@ -608,6 +664,76 @@ def test_links_to_writers_pages_under_the_headline_are_its_byline_without_a_by()
     title_only = byline.replace("Ann Lee</a>, <a href='/author/bo-chen/'>Bo Chen", "Online News Editor")
     page = extract(_story_with_related_card(title_only), "https://coastal-times.example/2024/levy")
     assert page.author is None  # a job title on a link to a writer's page names nobody
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["محمد العلي", "דנה כהן", "अनिल शर्मा"],  # Arabic, Hebrew, Devanagari: scripts without capitals
+)
+def test_a_link_to_a_writers_page_names_a_writer_in_a_script_without_case(name: str) -> None:
+    byline = f"<div class='writeBy'><span>كتب </span><a href='/Author/1523/x'>{name}</a></div>"
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == [name]
+    lower = byline.replace(name, "online news editor")  # a Latin name still opens with a capital
+    assert extract(_story_with_related_card(lower), "https://coastal-times.example/2024/levy").author is None
+
+
+def test_a_bylines_labels_and_a_pictures_credit_are_no_writers() -> None:
+    url = "https://coastal-times.example/2024/levy"
+    terms = (
+        "<dl class='artstyle__byline'><dt class='artstyle__byline-label'>Auteur</dt>"
+        "<dd class='artstyle__byline-author'><a href='/journalist/sanne-de-vries/'>Sanne de Vries</a></dd>"
+        "<dt class='artstyle__byline-label'>Gepubliceerd</dt>"
+        "<dd class='artstyle__byline-date'>8 mei 2024</dd></dl>"
+    )
+    assert extract(_story_with_related_card(terms), url).authors == ["Sanne de Vries"]
+    photo = "<figure><img src='/a.jpg'><div class='photo__author'>WARTA PRIANGAN/AGUS SETIAWAN</div></figure>"
+    assert extract(_story_with_related_card(photo), url).author is None
+    # a field whose class says where its label is (Drupal: label-hidden) is the value itself
+    field = (
+        "<div class='field field--name-field-byline field--label-hidden'>Margaret Osei | Staff Writer</div>"
+    )
+    assert extract(_story_with_related_card(field), url).authors == ["Margaret Osei"]
+
+
+def test_a_label_and_its_value_in_cells_of_a_row_under_the_headline_are_a_byline() -> None:
+    row = "<table><tr><td class='etiqueta'>Autor:</td><td class='valor'>Ramiro Benítez</td></tr></table>"
+    page = extract(_story_with_related_card(row), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ramiro Benítez"]
+
+
+@pytest.mark.parametrize("path", ["penulis", "yazar", "forfatter"])  # Indonesian, Turkish, Danish/Norwegian
+def test_a_link_to_a_writers_page_in_another_language_is_a_byline(path: str) -> None:
+    byline = f"<div class='credit'><h6>Penulis</h6> <a href='/{path}/rizky-pratama'>Rizky Pratama</a></div>"
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Rizky Pratama"]
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("<ul><li><i class='icon-user'></i> 김민지 기자</li></ul>", "김민지"),
+        ("<p>山田太郎記者</p>", "山田太郎"),
+    ],
+)
+def test_a_korean_or_japanese_reporters_credit_under_the_headline_is_a_byline(line: str, name: str) -> None:
+    assert extract(_story_with_related_card(line), None).authors == [name]
+
+
+def test_a_date_beside_the_sites_logo_is_todays_not_the_storys() -> None:
+    header = (
+        "<header class='header'><a class='logo' href='/'>Warta</a>"
+        "<div class='header__date'>Jumat, 18 Oktober 2024</div></header>"
+    )
+    story = (
+        "<p>Harga cabai rawit di pasar-pasar Kota Bandung naik lagi pekan ini, kata para pedagang.</p>" * 4
+    )
+    html = (
+        f"<html><head><title>Harga cabai naik</title></head><body>{header}<div class='read'>"
+        "<h1>Harga cabai naik</h1><div class='read__time'>Kamis, 17 Oktober 2024 | 14:02 WIB</div>"
+        f"{story}</div></body></html>"
+    )  # no <article> to tell the story's dates from others'
+    assert extract(html, "https://coastal-times.example/levy").published_date == "2024-10-17"
 
 
 def test_a_link_to_a_staff_page_under_the_headline_is_its_byline() -> None:

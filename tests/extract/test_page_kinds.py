@@ -531,6 +531,7 @@ def test_a_wiki_page_keeps_its_infobox_facts_and_loses_both_site_names_from_its_
 def test_a_mail_archive_message_keeps_its_body_lines_and_date() -> None:
     page = read("mail_archive.html")
     assert page.published_date == "2024-03-05T09:14:02+00:00"  # "Tue Mar 5 09:14:02 UTC 2024"
+    assert page.author == "Ann Oak"  # the name set before the sender's address under the subject
     assert "quay.sync: mooring 3 timed out after 30s" in page.text
     assert "since the upgrade to 2.4.0 our nightly sync stops with a timeout on the\n" in page.text
     assert "Messages sorted by" not in page.text and "Previous message" not in page.text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import lxml.etree
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -198,3 +199,12 @@ def test_bytes_parse_as_their_decoded_text(text: str, bom: bytes, odd: bytes) ->
     from_bytes, from_text = parse_html(body), parse_html(decoded)
     assert from_bytes.source == from_text.source
     assert from_bytes.root.text_content() == from_text.root.text_content()
+
+
+def test_a_parsed_page_holds_its_elements_in_document_order() -> None:
+    # what the searches before cleaning walk: every element, the root first, as the tree holds them
+    page = parse_html(
+        "<html><head><title>T</title></head><body><div><p>a<b>b</b></p><!-- c --></div></body></html>"
+    )
+    assert [el.tag for el in page.elements] == ["html", "head", "title", "body", "div", "p", "b"]
+    assert list(page.elements) == list(page.root.iter(lxml.etree.Element))

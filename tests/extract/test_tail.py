@@ -198,6 +198,20 @@ def test_calls_to_action_in_other_languages() -> None:
     assert "Folgen" not in out and "Síguenos" not in out
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "平台声明：该文观点仅代表作者本人，搜狐号系信息发布平台，搜狐仅提供信息存储空间服务。",
+        "免责声明：本内容来自腾讯平台创作者，不代表腾讯新闻或腾讯网的观点和立场。",
+        "版权所有，未经授权不得转载。",
+        "发布于：北京市",
+    ],
+)
+def test_a_chinese_platforms_statements_trailing_a_post_go(line: str) -> None:
+    out = _trim(f"<p>布伦森全场出战29分钟，17中6得到17分9助攻。</p><p>{line}</p>")
+    assert line not in out and "布伦森全场出战29分钟" in out
+
+
 def test_a_boilerplate_section_ends_where_the_next_section_of_the_article_starts() -> None:
     out = _trim(
         "<h2>More on energy</h2><ul><li><a href='/a'>Wave power</a></li>"

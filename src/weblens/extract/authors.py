@@ -65,7 +65,10 @@ _EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|�
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
-_ROLE_AFTER_NAME = re.compile(r"\s*(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)$")
+_REPORTER_ROLE = r"(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)"
+_ROLE_AFTER_NAME = re.compile(rf"\s*{_REPORTER_ROLE}$")
+# a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
+_REPORTER_CREDIT = re.compile(rf"(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -323,6 +326,50 @@ def _two_names(part: str) -> list[str]:
     if len(first.split()) < 2 or len(second.split()) < 2 or not second[:1].isupper():
         return [part]
     return [first, *_two_names(second)]
+
+
+# a Chinese story's opening credit: the outlet's dateline, then its reporters in brackets ("新京报讯
+# （记者 李强）12月4日…", "本报讯（记者叶婉）", "新华社北京12月4日电（记者 王小明、李华）")
+_LEDE_REPORTERS = re.compile(
+    r"(?:[^（(\s]{1,30}?[讯訊电電])?\s*[（(]\s*(?:本报|本報|本台|本刊)?(?:记者|記者)\s*([^）)]{1,40})[）)]"
+)
+# who else such a credit names, after the reporters: a correspondent, an intern, a photographer
+_LEDE_OTHER_ROLES = re.compile(r"通讯员|通訊員|实习生|實習生|见习|見習|摄影|攝影|编辑|編輯|报道|報道")
+_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")  # a Chinese name: two to four characters
+
+
+def reporters_in_lede(text: str) -> list[str]:
+    """The reporters a story's opening credits (:data:`_LEDE_REPORTERS`), up to any other role
+    the credit names; a two-character name padded with a space ("方 敏") is one name."""
+    found = _LEDE_REPORTERS.match(text)
+    if found is None:
+        return []
+    part = _LEDE_OTHER_ROLES.split(found.group(1), maxsplit=1)[0]
+    names: list[str] = []
+    pending = ""  # a lone character: the first half of a padded name
+    for token in filter(None, re.split(r"[\s、，,；;]+", part)):
+        if len(token) == 1 and pending:
+            token, pending = pending + token, ""
+        elif len(token) == 1:
+            pending = token
+            continue
+        if not _HAN_NAME.fullmatch(token):
+            return []  # not a list of names: a clause, a place, an outlet
+        names.append(token)
+    return names if not pending else []
+
+
+def is_reporter_credit(line: str) -> bool:
+    """A line that credits one reporter and says nothing else: a Korean, Chinese or Japanese name and
+    the word for reporter ("김민지 기자", "山田太郎記者"), as such pages set the byline."""
+    return _REPORTER_CREDIT.fullmatch(line.strip()) is not None
+
+
+def is_capitalised(word: str) -> bool:
+    """A word written as a name is: opening with a capital, or with a letter of a script without
+    case (Arabic, Hebrew, Devanagari, Chinese: "محمد العلي" is capitalised as far as it can be)."""
+    first = word[:1]
+    return first.isupper() or (first.isalpha() and not first.islower())
 
 
 def is_name(name: str) -> bool:

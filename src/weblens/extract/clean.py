@@ -927,6 +927,7 @@ class _Judge:
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
         self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
+        self.dated_cells: dict[HtmlElement, int] = {}  # per table, its cells holding a <time>
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
         self.text_blocks: set[str] = set()  # the role-naming class words of boxes kept as the text
         self.units = units  # the stems of a page builder's units' names (see unit_stems)
@@ -1187,8 +1188,24 @@ class _Judge:
         block = self.stats.nodes[owner]
         if block is el or block.tag not in _ENTRY_TAGS:
             return False
+        if block.tag in CELLS and self._is_cell_of_a_column_of_dates(block):
+            return True
         beside = len(block.text_content().split()) - len(el.text_content().split())
         return beside >= _ENTRY_WORDS
+
+    def _is_cell_of_a_column_of_dates(self, cell: HtmlElement) -> bool:
+        """A cell of a table where at least :data:`_COLUMN_CELLS` cells hold a ``<time>``: a column of
+        the data's dates (a table of releases, of fixtures), not a date line. A table's cells are
+        counted once, however many of its dates are asked about."""
+        table = next(cell.iterancestors("table"), None)
+        if table is None:
+            return False
+        dated = self.dated_cells.get(table)
+        if dated is None:
+            dated = self.dated_cells[table] = sum(
+                1 for other in table.iter(*CELLS) if next(other.iter("time"), None) is not None
+            )
+        return dated >= _COLUMN_CELLS
 
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page

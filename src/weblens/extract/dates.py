@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 __all__ = [
     "date_from_url",
     "dates_in",
+    "day_first_in",
     "find_date",
     "in_own_zone",
     "is_month_word",
@@ -116,7 +117,7 @@ _TIME = (
     r"(?:,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|às\s+|alle\s+|om\s+|-\s+|\|\s+)?"
     r"(?P<H>\d{1,2})[:h](?P<M>\d{2})(?::(?P<S>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?(?:\s*(?:uhr|h)\b)?)?"
 )
-_ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|[+-]\d{2}:?\d{2}))?"
+_ZONE = r"(?:\s*(?P<tz>Z|UT|UTC|GMT|[ECMP][SD]T|CES?T|BST|WES?T|EES?T|MSK|JST|KST|AE[SD]T|[+-]\d{2}:?\d{2}))?"
 _WEEKDAY = rf"(?:{_LETTER}{{2,13}}\.?,?\s+)?"
 _OF = r"(?:of|de|del)"  # "15th of March", "17 de marzo de 2020", "1 de março de 2020"
 _ENGLISH = (
@@ -158,6 +159,10 @@ _NAMED_ZONES = {
     "Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
     "EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60,
     "MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
+    # Europe's, Moscow's, Japan's, Korea's and eastern Australia's, as mail archives and forums stamp
+    # them ("Wed Oct  9 21:37:12 CEST 2024"); "IST" names three zones and is left unread
+    "WET": 0, "WEST": 60, "BST": 60, "CET": 60, "CEST": 2 * 60, "EET": 2 * 60, "EEST": 3 * 60,
+    "MSK": 3 * 60, "JST": 9 * 60, "KST": 9 * 60, "AEST": 10 * 60, "AEDT": 11 * 60,
 }  # fmt: skip
 _URL_DATES = (
     re.compile(r"/(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/|$|[-_.])"),
@@ -166,8 +171,12 @@ _URL_DATES = (
 )
 
 
-def normalise_date(value: str | None) -> str | None:
-    """``value`` as ISO 8601 (see the module docstring), or None when it is not a real date."""
+def normalise_date(value: str | None, *, day_first: bool | None = None) -> str | None:
+    """``value`` as ISO 8601 (see the module docstring), or None when it is not a real date.
+    ``day_first`` is the page's convention for numbers parted by slashes or hyphens whose order
+    the numbers leave open (``05/06/2020``): True where days come first (most of the world), False
+    where months do (the United States); None when the page does not say, and such a date is left
+    unread."""
     if not value:
         return None
     text = " ".join(value.split())
@@ -185,10 +194,12 @@ def normalise_date(value: str | None) -> str | None:
     match = _SLASHED.match(text)
     if match:
         first, second = int(match.group("a")), int(match.group("b"))
-        if (first > _MONTHS_IN_YEAR) == (second > _MONTHS_IN_YEAR):
-            return None  # either order could be meant (or neither is a date)
-        day_first = first > _MONTHS_IN_YEAR
-        day, number = (first, second) if day_first else (second, first)
+        if first > _MONTHS_IN_YEAR and second > _MONTHS_IN_YEAR:
+            return None  # neither is a month
+        if (first > _MONTHS_IN_YEAR) == (second > _MONTHS_IN_YEAR) and day_first is None:
+            return None  # either order could be meant, and the page does not say which
+        days_first = first > _MONTHS_IN_YEAR or (second <= _MONTHS_IN_YEAR and bool(day_first))
+        day, number = (first, second) if days_first else (second, first)
         return _build(match.group("y"), str(number), str(day), match, match.group("ampm"))
     for pattern in _ENGLISH:
         match = pattern.match(text)
@@ -201,7 +212,8 @@ def normalise_date(value: str | None) -> str | None:
 
 
 _IN_TEXT = (
-    re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b"),
+    # ISO, and year first with a month or day of one digit, as Chinese forums write it ("2023-6-20")
+    re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?\b(?!-)"),
     re.compile(rf"\b(?:[A-Za-z]{{3,9}},?\s+)?{_LETTER}{{3,12}}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"),
     re.compile(
         rf"\b\d{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?\s+(?:{_OF}\s+)?{_LETTER}{{3,12}}\.?,?\s+(?:{_OF}\s+)?\d{{4}}\b"
@@ -217,21 +229,50 @@ _IN_TEXT = (
 )
 
 
-def find_date(text: str | None) -> str | None:
-    """The first real date written somewhere in a short ``text`` ("Posted on March 2, 2019 by …")."""
+# the languages whose writers put the day first in dates of numbers ("09/04/2024" is 9 April): Europe's,
+# Turkey's, Indonesia's and Malaysia's, Vietnam's, the Arabic, Hebrew and Indian languages'
+_DAY_FIRST_LANGUAGES = frozenset(
+    (
+        "fr", "de", "es", "it", "pt", "nl", "pl", "ru", "uk", "be", "tr", "id", "ms", "vi", "el", "ro", "cs",
+        "sk", "hu", "da", "sv", "nb", "nn", "no", "fi", "is", "ca", "gl", "eu", "hr", "sr", "bs", "sl", "bg",
+        "mk", "sq", "lt", "lv", "et", "ga", "cy", "he", "ar", "hi", "bn", "ur", "ta", "te", "mr",
+    )
+)  # fmt: skip
+# English: Britain's and most of the Commonwealth's day first. "en-US" is no sign of the order: it is
+# the default of blog engines wherever they run (a Philippine forum declares it and writes "09/05/2024"
+# for 9 May), so it, "en" alone, Canada's and the Philippines' say nothing
+_DAY_FIRST_ENGLISH = frozenset(("gb", "uk", "au", "nz", "ie", "in", "za", "sg", "hk", "my", "ng", "ke"))
+
+
+def day_first_in(language: str | None) -> bool | None:
+    """True when a page in ``language`` (BCP 47: "fr", "en-GB") writes the day before the month in
+    dates of numbers; None when the language does not say (English without such a region, a
+    language whose dates are written year first)."""
+    if not language:
+        return None
+    primary, _, region = language.lower().replace("_", "-").partition("-")
+    if primary == "en":
+        return True if region.split("-", 1)[0] in _DAY_FIRST_ENGLISH else None
+    return True if primary in _DAY_FIRST_LANGUAGES else None
+
+
+def find_date(text: str | None, *, day_first: bool | None = None) -> str | None:
+    """The first real date written somewhere in a short ``text`` ("Posted on March 2, 2019 by …");
+    ``day_first`` as for :func:`normalise_date`."""
     if not text or len(text) > _MAX_INPUT:
         return None
     for pattern in _IN_TEXT:
         for match in pattern.finditer(text):
-            found = normalise_date(match.group(0))
+            found = normalise_date(match.group(0), day_first=day_first)
             if found:
                 return found
     return None
 
 
-def dates_in(text: str | None) -> list[tuple[int, int, str]]:
+def dates_in(text: str | None, *, day_first: bool | None = None) -> list[tuple[int, int, str]]:
     """Every real date written in a short ``text``, as (start, end, date), in the order written (a
-    line may give two: "Updated: April 2, 2019 · Published: March 25, 2019")."""
+    line may give two: "Updated: April 2, 2019 · Published: March 25, 2019"); ``day_first`` as for
+    :func:`normalise_date`."""
     if not text or len(text) > _MAX_INPUT:
         return []
     found: list[tuple[int, int, str]] = []
@@ -240,7 +281,7 @@ def dates_in(text: str | None) -> list[tuple[int, int, str]]:
             start, end = match.span()
             if any(start < other_end and other_start < end for other_start, other_end, _ in found):
                 continue  # a part of a date another pattern read whole
-            date = normalise_date(match.group(0))
+            date = normalise_date(match.group(0), day_first=day_first)
             if date:
                 found.append((start, end, date))
     return sorted(found)

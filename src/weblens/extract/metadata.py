@@ -47,7 +47,7 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, pairwise, takewhile
 from typing import Any
@@ -61,21 +61,25 @@ from weblens.extract.authors import (
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
+    is_capitalised,
     is_credit,
     is_handle,
     is_member_link,
     is_name,
     is_organisation,
     is_placeholder,
+    is_reporter_credit,
     is_wire,
     profile_handle,
     reads_as_prose,
+    reporters_in_lede,
     split_authors,
 )
 from weblens.extract.clean import comment_named, hidden_by_convention, is_permalink
 from weblens.extract.dates import (
     date_from_url,
     dates_in,
+    day_first_in,
     find_date,
     in_own_zone,
     is_month_word,
@@ -155,6 +159,7 @@ _PROSE_TEXTS = lxml.etree.XPath(
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
 # elements a page names as its title's ("post-title", "titleline", "headline"), below its body
 _TITLE_BOXES = AttributeSearch({"class": ("title", "headline")})
+_LOWER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
 
@@ -210,7 +215,10 @@ _MAX_DATED = 40
 # a date that is not the page's: a member's joining date, a last visit, a birthday, an update
 _OTHER_DATE = re.compile(
     r"\b(?:joined|member since|registered|last (?:seen|visit(?:ed)?|log ?in|active|updated|modified)|"
-    r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b",
+    r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b|"
+    # the same on Chinese, Japanese and Korean forums: registered, joined, last login or visit, birthday
+    r"(?:注册|註冊|加入|登録|登錄|最后登录|最後登錄|最后访问|最後訪問|上次访问|生日|가입|최근\s*접속)"
+    r"(?:时间|時間|日期|日|于|於|일)?\s*[:：]?\s*(?:\S+\s*){0,1}$",
     re.I,
 )
 _DATE_CLASS = re.compile(
@@ -297,9 +305,11 @@ _WRITING_CREDITS = frozenset(
 )
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
-# newspaper's "/staff/2647/maria-chen/" ("/people/" was tried: a page listing a crew links each member there)
+# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/forfatter/…"
+# ("/people/" was tried: a page listing a crew links each member there)
 _AUTHOR_PAGE = re.compile(
-    r"/(?:authors?|autor(?:en|e|i)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff)"
+    r"/(?:authors?|autor(?:en|e|i|zy)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff|"
+    r"penulis|yazar(?:lar)?|forfatter(?:e)?|skribent(?:er)?)"
     r"/[^/?#]+|[?&]author=",
     re.I,
 )
@@ -325,10 +335,14 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
 _ITEMTYPES = lxml.etree.XPath("//@itemtype", smart_strings=False)
 
 
-def extract_metadata(tree: HtmlElement, url: str | None) -> Metadata:
-    """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises."""
+def extract_metadata(
+    tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None
+) -> Metadata:
+    """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises.
+    ``elements`` are all of the tree's elements in document order when the caller has them
+    (:attr:`ParsedPage.elements`): the searches over every element go through them."""
     try:
-        return _Page.read(tree, url).metadata()
+        return _Page.read(tree, url, elements).metadata()
     except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
         return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
 
@@ -359,7 +373,8 @@ def content_title(main: HtmlElement) -> str | None:
 def content_byline(main: HtmlElement) -> tuple[str, ...]:
     """The authors of a page that names none in its metadata or marks: a line near the start of
     its content ``main`` that opens with "By", "Written by", "Submitted by"… ("<b>by</b><br><b>Ann
-    Lee</b>", "<br>by Ann Lee<br>"), full names only."""
+    Lee</b>", "<br>by Ann Lee<br>"), full names only; or the reporters a Chinese story's opening
+    words credit ("新京报讯（记者 李强）…", :func:`reporters_in_lede`)."""
     budget = _UNDER_HEADLINE
     for el in main.iter():
         if not isinstance(el.tag, str) or el.tag in ("script", "style"):
@@ -367,8 +382,12 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         own = (el.text or "").strip()
         tail = (el.tail or "").strip()
         lines: list[str | None] = []
+        if own and (reporters := reporters_in_lede(own)):
+            return _PEOPLE_ANYWHERE.of(reporters)
         if own and _BY_LINE.match(own) and el.tag != "a":
-            lines = [_short_text(el, _MAX_BYLINE), _short_text(el.getparent(), _MAX_BYLINE)]
+            # the element's own line, else its box's, the texts of separate elements kept apart (a
+            # label's cell and its value's: "Autor:" | "Ramiro Benítez")
+            lines = [_short_text(el, _MAX_BYLINE), _spaced_text(el.getparent(), _MAX_BYLINE)]
         elif tail and _BY_LINE.match(tail):
             following = el.getnext()
             lines = [
@@ -514,13 +533,14 @@ def _after(heading: HtmlElement) -> Iterator[HtmlElement]:
         node = node.getparent()
 
 
-def _published_in(line: str) -> str | None:
+def _published_in(line: str, *, day_first: bool | None = None) -> str | None:
     """The date a short line gives for the publication: its only date, or, in a line that gives
     two ("Updated: April 2, 2019 · Published: March 25, 2019"), the one led by a word of publication,
     else the first not led by a word of an update."""
     if not _UPDATE_LEAD.search(line):
-        return find_date(line)  # most lines: one date, or no word that could make one an update's
-    found = dates_in(line)
+        # most lines: one date, or no word that could make one an update's
+        return find_date(line, day_first=day_first)
+    found = dates_in(line, day_first=day_first)
     if len(found) < 2:
         return found[0][2] if found else None
     plain: list[str] = []
@@ -561,12 +581,13 @@ class _Page:
     lang: str | None
     jsonld: JsonLdFacts
     tree: HtmlElement
+    elements: Sequence[HtmlElement]  # the tree's, in document order, the tree's root first
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
 
     @classmethod
-    def read(cls, tree: HtmlElement, url: str | None) -> _Page:
+    def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
         meta: dict[str, list[str]] = {}
         titles: list[HtmlElement] = []
         times: list[HtmlElement] = []
@@ -608,7 +629,17 @@ class _Page:
             lang=lang,
             jsonld=JsonLdFacts.from_values(scripts, url),
             tree=tree,
+            elements=elements if elements is not None else tuple(tree.iter(lxml.etree.Element)),
         )
+
+    def below(self, el: HtmlElement) -> Sequence[HtmlElement]:
+        """The elements below ``el`` in document order: a slice of :attr:`elements` for the tree's
+        root and its last child (the ``<body>``: all that follows it is inside it), a walk else."""
+        if el is self.elements[0]:
+            return self.elements[1:]
+        if el.getparent() is self.elements[0] and el.getnext() is None:
+            return self.elements[self.elements.index(el) + 1 :]
+        return tuple(el.iterdescendants(lxml.etree.Element))
 
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
@@ -627,7 +658,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in _MARKED(self.tree):
+            for el in _MARKED.found_in(self.below(self.tree)):
                 if _is_no_mark(el):
                     continue
                 if _in_user_reviews(el):
@@ -727,7 +758,7 @@ class _Page:
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
         body = self.tree.find("body")
-        boxes = _TITLE_BOXES(body) if body is not None else []
+        boxes = _TITLE_BOXES.found_in(self.below(body)) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
         others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
@@ -951,7 +982,9 @@ class _Page:
         """Lists of raw author values from the page's metadata, best source first, each with "one
         person per value"; the organisations JSON-LD declares as authors too above ``PEOPLE``."""
         yield list(self.values(_OG_AUTHOR)), False
-        yield list(self.jsonld.authors), False
+        # a wire service JSON-LD declares as an organisation beside its people is credited with them
+        # (Person "Paula Steiger", Organization "SDA"), as it is in a byline (_Credit.of)
+        yield [*self.jsonld.authors, *filter(is_wire, self.jsonld.organisation_authors)], False
         if level > _CreditLevel.PEOPLE:
             yield list(self.jsonld.organisation_authors), False
         software = self.software()
@@ -1039,6 +1072,9 @@ class _Page:
             if not in_story(el):
                 return ()  # past the story's end: a related story's card is no byline of its
             own = " ".join((el.text or "").split())
+            tail = " ".join((el.tail or "").split())
+            if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
+                return credit.of(split_authors(credited))
             if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
@@ -1048,9 +1084,11 @@ class _Page:
                 return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:
                 return credit.of((name,))
+            if el.tag == "a" and (name := _name_before_address(el)) is not None:
+                return credit.of((name,))
             if el.tag in _LINE_TAGS and (dated := _names_after_a_date(el)):
                 return credit.of(dated)
-            budget -= len(own) + len(" ".join((el.tail or "").split()))
+            budget -= len(own) + len(tail)
             if budget <= 0:
                 return ()
         return ()
@@ -1078,10 +1116,14 @@ class _Page:
 
         A date marked, or a date line, outside the story (:meth:`in_story`) is another story's."""
         in_story = self.in_story(title)
-        found = next(filter(None, map(_read_date, self.date_candidates(in_story))), None)
+        day_first = day_first_in(self.language())  # the page's order of day and month in "09/04/2024"
+        candidates = self.date_candidates(in_story, day_first=day_first)
+        found = next(filter(None, (_read_date(raw, day_first=day_first) for raw in candidates)), None)
         if found is None:
             return (
-                self.url_date(canonical) or self.date_under_headline(title) or self.only_date_line(in_story)
+                self.url_date(canonical)
+                or self.date_under_headline(title, day_first=day_first)
+                or self.only_date_line(in_story, day_first=day_first)
             )
         found = in_own_zone(found, map(normalise_date, self.declared_dates()))
         if is_utc_time(found) and self.url_date(canonical) != found[:10]:
@@ -1095,18 +1137,18 @@ class _Page:
 
     def headline_element(self, title: str | None) -> HtmlElement | None:
         """The heading that shows the page's title: an ``<h1>`` worded as the title, else (under a
-        site's banner ``<h1>``) an ``<h2>`` or ``<h3>`` so worded, else the first ``<h1>`` outside
-        the banner."""
+        site's banner ``<h1>``) a lower heading so worded (a forum's first post sets its subject in
+        an ``<h5>``), else the first ``<h1>`` outside the banner."""
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
         if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
             heading = next(
-                (h for h in self.tree.iter("h2", "h3") if _short_text(h, _MAX_TITLE) == title), None
+                (h for h in self.tree.iter(*_LOWER_HEADINGS) if _short_text(h, _MAX_TITLE) == title), None
             )
         if heading is None:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
         return heading
 
-    def date_under_headline(self, title: str | None) -> str | None:
+    def date_under_headline(self, title: str | None, *, day_first: bool | None = None) -> str | None:
         """The last resort, as a reader finds it: a date in the short lines just after the headline
         (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
         heading = self.headline_element(title)
@@ -1120,12 +1162,14 @@ class _Page:
                 len(line) <= _MAX_DATE_TEXT
                 and _YEAR.search(line)  # a cheap look before the date parser
                 and not _OTHER_DATE.search(f"{before} {line}")
-                and (found := _published_in(line))
+                and (found := _published_in(line, day_first=day_first))
             ):
                 return found
         return None
 
-    def only_date_line(self, in_story: Callable[[HtmlElement], bool] = lambda el: True) -> str | None:
+    def only_date_line(
+        self, in_story: Callable[[HtmlElement], bool] = lambda el: True, *, day_first: bool | None = None
+    ) -> str | None:
         """The very last resort: the date of the page's only date line, wherever it stands (a
         "Datum 12.01.2017" beside the header, a lone "30.07.2019" in a details box, a footer's
         "Von Christian am 03.05.2013"): a short line holding a date with at most a label beside it
@@ -1138,7 +1182,7 @@ class _Page:
             return None  # a page with this many has no "only" date
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
-            date = _published_in(line) if line and len(line) <= _MAX_DATE_TEXT else None
+            date = _published_in(line, day_first=day_first) if line and len(line) <= _MAX_DATE_TEXT else None
             if not date or _is_date_range(line):
                 continue
             el = text.getparent()
@@ -1160,14 +1204,18 @@ class _Page:
         yield from self.values(_META_DATE)
         yield from self.jsonld.media_published
 
-    def date_candidates(self, among: Callable[[HtmlElement], bool] = lambda el: True) -> Iterator[str]:
+    def date_candidates(
+        self, among: Callable[[HtmlElement], bool] = lambda el: True, *, day_first: bool | None = None
+    ) -> Iterator[str]:
         """The dates the page declares, then those it marks, of the elements ``among`` says are
         the story's (:meth:`marked_dates`)."""
         yield from self.declared_dates()
         yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
-        yield from self.marked_dates(among)
+        yield from self.marked_dates(among, day_first=day_first)
 
-    def marked_dates(self, among: Callable[[HtmlElement], bool]) -> Iterator[str]:
+    def marked_dates(
+        self, among: Callable[[HtmlElement], bool], *, day_first: bool | None = None
+    ) -> Iterator[str]:
         """The dates of the elements marked ``datePublished``, the ``<time>`` elements (those marked
         as the publication's first, unless they are of several days) and the elements named for a
         date, of those ``among`` accepts."""
@@ -1185,14 +1233,15 @@ class _Page:
         yield from marked
         for el in times:
             yield _time_of(el)
-        for el in islice(_DATED(self.tree), _MAX_DATED):
+        for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)
+                and not _in_site_header(el)
                 and among(el)
             ):
                 raw = el.get("title") or el.get("content") or el.get("datetime") or ""
-                found = normalise_date(raw) or find_date(_short_text(el, 150))
+                found = normalise_date(raw) or find_date(_short_text(el, 150), day_first=day_first)
                 if found:
                     yield found
 
@@ -1248,8 +1297,9 @@ def _time_of(el: HtmlElement) -> str:
     return stated
 
 
-def _read_date(raw: str) -> str | None:
-    return normalise_date(raw) or (find_date(raw) if len(raw) <= _MAX_DATE_TEXT else None)
+def _read_date(raw: str, *, day_first: bool | None = None) -> str | None:
+    found = normalise_date(raw, day_first=day_first)
+    return found or (find_date(raw, day_first=day_first) if len(raw) <= _MAX_DATE_TEXT else None)
 
 
 def _add_meta(meta: dict[str, list[str]], el: HtmlElement) -> None:
@@ -1292,12 +1342,35 @@ def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
     return any(ancestor.tag in tags for ancestor in el.iterancestors())
 
 
+def _in_site_header(el: HtmlElement) -> bool:
+    """Inside the site's header: a ``<header>`` or a banner (``role="banner"``) that holds no
+    ``<h1>``. A date there is today's, shown beside the logo ("Jumat, 18 Oktober 2024"); an
+    article's own header holds its headline."""
+    return any(
+        (up.tag == "header" or up.get("role") == "banner") and next(up.iter("h1"), None) is None
+        for up in el.iterancestors()
+    )
+
+
 def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
     a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
-    </button>``, a link so named: their text is what they do)."""
+    </button>``, a link so named: their text is what they do); nor does a byline's label
+    (``<dt class="byline-label">Auteur</dt>``) or the credit of a picture (``photo__author``)."""
     names = (el.get("class") or "").lower()
-    return el.tag in _NO_MARK_TAGS or "comment" in names or "btn" in names or "button" in names
+    return (
+        el.tag in _NO_MARK_TAGS
+        or "comment" in names
+        or "btn" in names
+        or "button" in names
+        or _LABEL_OR_PICTURE.search(names) is not None
+    )
+
+
+# a label's class, not a field's that says where its label is (Drupal: "field--label-hidden", "-inline")
+_LABEL_OR_PICTURE = re.compile(
+    r"(?<![a-z])(?:label(?![-_]*(?:hidden|inline|above|visually))|photo|foto|image|img|picture|caption)(?![a-z])"
+)
 
 
 def _itemprop(el: HtmlElement) -> str:
@@ -1645,6 +1718,18 @@ def _names_after_a_date(el: HtmlElement) -> list[str]:
     return [name for name in split_authors(line[found.end() :]) if _full_name(name)]
 
 
+def _name_before_address(link: HtmlElement) -> str | None:
+    """The full name set just before a link to its e-mail address, as a mail archive heads each
+    message under its subject ("<b>Ingrid de Wit</b> <a href=mailto:…>ingrid at dewit.example</a>")."""
+    if not (link.get("href") or "").lower().startswith("mailto:"):
+        return None
+    before = link.getprevious()
+    if before is None or (before.tail or "").strip():
+        return None
+    name = " ".join(before.text_content().split())
+    return name if _full_name(name) and is_name(name) else None
+
+
 def _name_credited_for_words(link: HtmlElement) -> str | None:
     """The name a link shows after the label of a writer's credit: "Words <a>Margaret Idle</a>",
     "Text: <a>…</a>" (a credit for the photographs or the drawings names no writer)."""
@@ -1692,7 +1777,7 @@ def _looks_like_a_name(name: str) -> bool:
     words = name.split()
     return (
         1 <= len(words) <= _BYLINE_NAME_WORDS
-        and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+        and all(is_capitalised(word) or word in NAME_PARTICLES for word in words)
         and not any(char.isdigit() for char in name)
     )
 
@@ -1718,9 +1803,9 @@ def _name_dated_after(link: HtmlElement) -> str | None:
 
 
 def _full_name(name: str) -> bool:
-    """Two words or more, each starting with a capital (or a particle: "van", "de", "bin")."""
+    """Two words or more, each capitalised (:func:`is_capitalised`) or a particle ("van", "de", "bin")."""
     words = name.split()
-    return len(words) >= 2 and all(word[:1].isupper() or word in NAME_PARTICLES for word in words)
+    return len(words) >= 2 and all(is_capitalised(word) or word in NAME_PARTICLES for word in words)
 
 
 def _spaced_text(el: HtmlElement, limit: int) -> str | None:

@@ -16,7 +16,7 @@ loses structure but not text. Parsing never raises.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import lxml.etree
 import lxml.html
@@ -55,6 +55,16 @@ class ParsedPage:
     binary: bool = False
     flattened: bool = False
     plain: bool = False  # the input had no markup: every paragraph of it is content
+    # every element of the tree as parsed, in document order (see __post_init__)
+    elements: tuple[HtmlElement, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Held for the page's life, the elements' Python objects are made once: lxml makes an
+        # element's object on each visit unless one is alive, and making it is most of a walk's cost
+        # (ScrapingHub: a walk of every element 0.30 ms a page, 0.15 with them alive). The searches
+        # made before cleaning go through this tuple (a walk of it costs next to nothing), and every
+        # later walk of the tree finds the objects made: 4 % of an extract's time.
+        object.__setattr__(self, "elements", tuple(self.root.iter(lxml.etree.Element)))
 
     @property
     def html_len(self) -> int:

@@ -105,7 +105,11 @@ class AttributeSearch:
 
     def _walked(self, root: HtmlElement) -> list[HtmlElement]:
         """What :meth:`__call__` finds, by a walk of the elements below ``root`` (:meth:`among`)."""
-        return [el for _, el in self.among(root.iterdescendants(lxml.etree.Element))]
+        return self.found_in(root.iterdescendants(lxml.etree.Element))
+
+    def found_in(self, elements: Iterable[HtmlElement]) -> list[HtmlElement]:
+        """The elements of ``elements`` that match, in their order."""
+        return [el for _, el in self.among(elements)]
 
     def among(self, elements: Iterable[HtmlElement]) -> Iterator[tuple[int, HtmlElement]]:
         """The elements of ``elements`` that match, each with its position there: those whose

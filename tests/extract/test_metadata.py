@@ -876,6 +876,9 @@ def test_normalise_date(raw: str, expected: str | None) -> None:
         ("https://a.example/1985/01/01/too-old", None),
         ("https://a.example/story?date=2024-03-15", None),
         ("https://a.example/2024/02/31/", None),
+        ("https://a.example/world/2024/mar/12/water-kiosks", "2024-03-12"),  # a month's name
+        ("https://a.example/Archive/2005/Jun/15-742705.html", "2005-06-15"),
+        ("https://a.example/2024/foo/12/", None),
         (None, None),
     ],
 )

@@ -288,7 +288,8 @@ def dates_in(text: str | None, *, day_first: bool | None = None) -> list[tuple[i
 
 
 def date_from_url(url: str | None) -> str | None:
-    """A date written in the path of ``url`` (``/2024/03/15/``, ``2024-03-15``, ``20240315``), or None."""
+    """A date written in the path of ``url`` (``/2024/03/15/``, ``2024-03-15``, ``20240315``,
+    ``/2024/mar/15/``), or None."""
     if not url:
         return None
     try:
@@ -300,7 +301,15 @@ def date_from_url(url: str | None) -> str | None:
             found = _make_date(match.group("y"), match.group("m"), match.group("d"))
             if found is not None and found.year >= _URL_MIN_YEAR:
                 return found.isoformat()
+    for match in _URL_MONTH_NAMED.finditer(path):  # "/2024/mar/12/", as some newspapers write it
+        month = _MONTHS.get(match.group("mon").lower())
+        found = _make_date(match.group("y"), str(month), match.group("d")) if month else None
+        if found is not None and found.year >= _URL_MIN_YEAR:
+            return found.isoformat()
     return None
+
+
+_URL_MONTH_NAMED = re.compile(r"/(?P<y>\d{4})/(?P<mon>[a-z]{3,9})/(?P<d>\d{1,2})(?:/|$|[-_.])", re.I)
 
 
 def in_own_zone(found: str, others: Iterable[str | None]) -> str:

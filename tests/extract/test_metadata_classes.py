@@ -237,6 +237,9 @@ def test_a_french_pages_date_of_numbers_is_read_day_first() -> None:
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2024-04-09"
     english = html.replace("lang='fr'", "lang='en'")
     assert extract_metadata(lxml.html.document_fromstring(english), None).published_date is None
+    # a line spanning days is no date line, read in the page's order as its dates are
+    week = "<html lang='fr'><body><p>Une page.</p><aside><p>02/04/2024 - 08/04/2024</p></aside></body></html>"
+    assert extract_metadata(lxml.html.document_fromstring(week), None).published_date is None
 
 
 _BODY = "<p>A paragraph of the article, long enough to be its text, and a second sentence.</p>" * 3

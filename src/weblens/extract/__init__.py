@@ -291,9 +291,8 @@ def _where_declared(html: str | bytes, found: _Content, declared_text: str, read
 def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> PageExtract:
     started = time.perf_counter()
     parsed = parse_html(html)
-    meta = extract_metadata(
-        parsed.root, url, parsed.elements
-    )  # never raises: a fault of ours comes back as meta.failure
+    # never raises: a fault of ours comes back as meta.failure
+    meta = extract_metadata(parsed.root, url, parsed.elements)
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
     reading = _Reading(

@@ -169,6 +169,8 @@ _URL_DATES = (
     re.compile(r"(?:^|[/_.-])(?P<y>\d{4})[-_](?P<m>\d{2})[-_](?P<d>\d{2})(?=$|[/_.-])"),
     re.compile(r"(?:^|[/_.-])(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?=$|[/_.-])"),
 )
+# a URL's date with the month's name, as some newspapers write it: "/2024/mar/12/"
+_URL_MONTH_NAMED = re.compile(r"/(?P<y>\d{4})/(?P<mon>[a-z]{3,9})/(?P<d>\d{1,2})(?:/|$|[-_.])", re.I)
 
 
 def normalise_date(value: str | None, *, day_first: bool | None = None) -> str | None:
@@ -194,11 +196,12 @@ def normalise_date(value: str | None, *, day_first: bool | None = None) -> str |
     match = _SLASHED.match(text)
     if match:
         first, second = int(match.group("a")), int(match.group("b"))
-        if first > _MONTHS_IN_YEAR and second > _MONTHS_IN_YEAR:
-            return None  # neither is a month
-        if (first > _MONTHS_IN_YEAR) == (second > _MONTHS_IN_YEAR) and day_first is None:
-            return None  # either order could be meant, and the page does not say which
-        days_first = first > _MONTHS_IN_YEAR or (second <= _MONTHS_IN_YEAR and bool(day_first))
+        if (first > _MONTHS_IN_YEAR) != (second > _MONTHS_IN_YEAR):
+            days_first = first > _MONTHS_IN_YEAR  # the numbers say which is the month
+        elif first > _MONTHS_IN_YEAR or day_first is None:
+            return None  # neither is a month, or either could be and the page does not say which
+        else:
+            days_first = day_first
         day, number = (first, second) if days_first else (second, first)
         return _build(match.group("y"), str(number), str(day), match, match.group("ampm"))
     for pattern in _ENGLISH:
@@ -301,15 +304,12 @@ def date_from_url(url: str | None) -> str | None:
             found = _make_date(match.group("y"), match.group("m"), match.group("d"))
             if found is not None and found.year >= _URL_MIN_YEAR:
                 return found.isoformat()
-    for match in _URL_MONTH_NAMED.finditer(path):  # "/2024/mar/12/", as some newspapers write it
+    for match in _URL_MONTH_NAMED.finditer(path):
         month = _MONTHS.get(match.group("mon").lower())
         found = _make_date(match.group("y"), str(month), match.group("d")) if month else None
         if found is not None and found.year >= _URL_MIN_YEAR:
             return found.isoformat()
     return None
-
-
-_URL_MONTH_NAMED = re.compile(r"/(?P<y>\d{4})/(?P<mon>[a-z]{3,9})/(?P<d>\d{1,2})(?:/|$|[-_.])", re.I)
 
 
 def in_own_zone(found: str, others: Iterable[str | None]) -> str:

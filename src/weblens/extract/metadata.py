@@ -503,10 +503,10 @@ def _lines_of(
 _RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to|bis|au|al|a)\s*", re.I)  # "2006.12.24 - 2006.12.30"
 
 
-def _is_date_range(line: str) -> bool:
+def _is_date_range(line: str, *, day_first: bool | None = None) -> bool:
     """``line`` spans days, two dates with a dash or "to" between them (an archive's week, an
-    event's days): no date of a page's publication."""
-    dates = dates_in(line)
+    event's days): no date of a page's publication. ``day_first`` as the line's dates were read."""
+    dates = dates_in(line, day_first=day_first)
     return any(
         _RANGE_BETWEEN.fullmatch(line[first[1] : second[0]]) is not None for first, second in pairwise(dates)
     )
@@ -1183,7 +1183,7 @@ class _Page:
         for text in candidates:
             line = " ".join(text.split()) if len(text) <= _SPACED_DATE_TEXT else ""
             date = _published_in(line, day_first=day_first) if line and len(line) <= _MAX_DATE_TEXT else None
-            if not date or _is_date_range(line):
+            if not date or _is_date_range(line, day_first=day_first):
                 continue
             el = text.getparent()
             if el is None or _in_comment(el) or not in_story(el):

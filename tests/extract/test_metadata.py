@@ -661,6 +661,9 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
         # the site itself, when it is all the page credits
         ('<meta property="og:site_name" content="Example Times"><meta name="author" content="Example Times">',
          "", ("Example Times",)),
+        # the site by its domain name, which has a login handle's shape ("mbl.is" on mbl.is)
+        (ld({"@type": "NewsArticle", "author": {"@type": "NewsMediaOrganization", "name": "news.example"}}),
+         "", ("news.example",)),
         # no one: a placeholder, a login handle, a dateline's date
         ('<meta name="author" content="Staff">', "", ()),
         ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
@@ -672,7 +675,8 @@ def test_a_page_that_names_no_writer_credits_an_organisation(
 ) -> None:
     found = meta_of(head, body=body + "<p>The story.</p>")
     assert (found.authors, found.credited) == ((), credited)
-    page = weblens.extract(f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>", None)
+    html = f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>"
+    page = weblens.extract(html, "https://news.example/a/story")
     assert page.authors == list(credited)
 
 

@@ -1695,11 +1695,11 @@ class _Credit:
     def allows(self, name: str) -> bool:
         if is_placeholder(name):
             return False
+        if names_the_site(name, self.site_keys):  # "mbl.is" on mbl.is: the site's name, not a handle
+            return self.level >= _CreditLevel.SITE
         organisation = is_organisation(name)  # "dpa" has a login handle's shape
         if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
             return False
-        if names_the_site(name, self.site_keys):
-            return self.level >= _CreditLevel.SITE
         return self.level >= _CreditLevel.ORGANISATIONS or not organisation
 
 

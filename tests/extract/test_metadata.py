@@ -452,6 +452,13 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
         ("Saskatoon SK Canada info@zu.example", []),
+        # an affiliation or a team in brackets after a name is no part of it, nor do its commas part names
+        (
+            "Hiroshi Tanabe (Lumen Browser), Marta Lindqvist (Invited Expert)",
+            ["Hiroshi Tanabe", "Marta Lindqvist"],
+        ),
+        ("執筆：佐藤健太（プラットフォームチーム）", ["佐藤健太"]),
+        ("Ann Lee (Harbour Radio, Oslo) and Bo Ek", ["Ann Lee", "Bo Ek"]),
         # the writer's part of a line of labelled parts; a CJK label's full-width colon
         ("本文来源：红星新闻　作者：孙悦 责任编辑：王晓丽", ["孙悦"]),
         ("Source: Harbour Radio Author: Ann Lee", ["Ann Lee"]),

@@ -80,6 +80,9 @@ _AUTHOR_SPLIT = re.compile(
 )
 _TRIM = " .:-–—()[]\"'"
 _HANDLE_AFTER = re.compile(r"\s*\(?@\w+\)?$")  # "Ann Lee (@annlee_writes)": the writer's handle
+# what a byline adds in brackets after a name: an affiliation, a team, a handle, an address ("Hiroshi
+# Tanabe (Lumen Browser)", "佐藤健太（プラットフォームチーム）"): no part of a name, and its commas part no names
+_BRACKETED = re.compile(r"\s*[(（][^()（）]{1,80}[)）]")
 # "and" in other languages between two names: German, Danish and Norwegian, Swedish, French, Dutch,
 # Italian and Portuguese, Spanish, Polish and Czech, Turkish, Hungarian, Finnish, Russian, Indonesian.
 # Only between two names of two words or more each, the second with a capital ("Felix Schröder und
@@ -265,6 +268,7 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
         return [name] if is_name(name) else []
     if (label := _AUTHOR_LABEL.search(text)) is not None:
         text = text[label.end() :]  # the writer's part of a line of labelled parts
+    text = _BRACKETED.sub("", text)
     parts = (pair for piece in _AUTHOR_SPLIT.split(_naming_part(text)) for pair in _two_names(piece))
     return [name for name in _past_datelines(_person_part(part) for part in parts) if is_name(name)]
 

@@ -80,8 +80,9 @@ _AUTHOR_SPLIT = re.compile(
 )
 _TRIM = " .:-–—()[]\"'"
 _HANDLE_AFTER = re.compile(r"\s*\(?@\w+\)?$")  # "Ann Lee (@annlee_writes)": the writer's handle
-# what a byline adds in brackets after a name: an affiliation, a team, a handle, an address ("Hiroshi
-# Tanabe (Lumen Browser)", "佐藤健太（プラットフォームチーム）"): no part of a name, and its commas part no names
+# what a byline adds in brackets after a name: an affiliation, a team, a handle, an address
+# ("Hiroshi Tanabe (Lumen Browser)", "佐藤健太（プラットフォームチーム）"): no part of a name, and its
+# commas part no names
 _BRACKETED = re.compile(r"\s*[(（][^()（）]{1,80}[)）]")
 # "and" in other languages between two names: German, Danish and Norwegian, Swedish, French, Dutch,
 # Italian and Portuguese, Spanish, Polish and Czech, Turkish, Hungarian, Finnish, Russian, Indonesian.

@@ -1770,3 +1770,41 @@ def test_a_section_under_its_anchored_heading_is_kept_though_its_links_cost() ->
     related = main.replace(">Trait Implementations</h2>", ">Related posts</h2>")
     text = weblens.extract(f"<html><body>{related}</body></html>", "https://docs.example.rs/ring/").text
     assert "Drops every element" not in text and "Counts the values" in text
+
+
+def test_a_list_of_publications_set_as_paragraphs_keeps_every_entry() -> None:
+    # an academic's page: entries mostly of links (title, co-authors, pdf, slides), one per <p>
+    entry = (
+        '<p class="pub"><a href="/papers/{n}.pdf"><strong>{title}</strong></a><br>'
+        'Aino Koskinen and <a href="https://bmensah.example/">Boaz Mensah</a>. In <em>{venue}</em>.<br>'
+        '[<a href="/papers/{n}.pdf">pdf</a>] [<a href="https://zenodo.example/{n}">artifact</a>]</p>'
+    )
+    titles = [
+        ("a", "Incremental Typestate Inference at Scale", "OOPSLA 2031"),
+        ("b", "What Do C Programmers Mean by Owner", "ICSE 2030"),
+        ("c", "Sound Aliasing for Unions, Mostly", "ECOOP 2030"),
+    ]
+    prose = (
+        "<p>I am an assistant professor at the University of Nordhavn, where I work on type systems and "
+        "program analyses that help old code get safer without being rewritten from scratch.</p>"
+    )
+    html = (
+        '<html><head><title>Aino Koskinen</title></head><body><nav><a href="/">Home</a> '
+        '<a href="/people">People</a></nav><main><h1>Aino Koskinen</h1>'
+        f"{prose * 3}<h2>Selected publications</h2><h3>2031</h3>"
+        + entry.format(n=titles[0][0], title=titles[0][1], venue=titles[0][2])
+        + "<h3>2030</h3>"
+        + "".join(entry.format(n=n, title=t, venue=v) for n, t, v in titles[1:])
+        + "</main><footer><p>© University of Nordhavn</p></footer></body></html>"
+    )
+    found = weblens.extract(html, "https://people.uni-nordhavn.example/~akoskinen/")
+    for n, title, _ in titles:
+        assert f"[**{title}**](https://people.uni-nordhavn.example/papers/{n}.pdf)" in found.markdown
+    # a teaser's headline and date line is no publication's entry
+    teasers = "".join(
+        f'<p><a href="/news/{n}">Harbour bridge story number {n} of the week</a><br>12 May 2024</p>'
+        for n in range(3)
+    )
+    article = "<p>The story of the bridge, told at length in words of its own and more words.</p>" * 6
+    page = f"<html><body><article><h1>Bridge</h1>{article}{teasers}</article></body></html>"
+    assert "story number 1" not in weblens.extract(page, "https://news.example/a").text

@@ -92,6 +92,12 @@ _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
+# a publication's entry: a linked title of this many words, and this many words of its own
+# besides (authors, venue, year: "Ann Lee and Bo Ek. In PLDI 2031." holds 8); a teaser's date
+# line ("12 May 2024") holds 3
+_TITLE_WORDS = 3
+_CITATION_WORDS = 4
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
 _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
@@ -253,6 +259,7 @@ def is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(el)
         or _is_numbered_entry(el)
         or _is_references(el)
+        or _is_citation_among_others(el)
         or _is_run_of_links_out(stats, _run_of_lines(stats, el), site)
     )
 
@@ -940,6 +947,33 @@ def _is_numbered_entry(el: HtmlElement) -> bool:
             step += 1 if forward else -1
             sibling = sibling.getnext() if forward else sibling.getprevious()
     return run >= _ENTRY_RUN
+
+
+def _is_citation_among_others(el: HtmlElement) -> bool:
+    """An entry of a list of publications set as paragraphs, beside at least one more in its box
+    (``<p><a><b>Gradual Ownership Types for C</b></a><br>Ann Lee and <a>Bo Ek</a>. In <em>PLDI
+    2031</em>. [<a>pdf</a>]</p>``): a linked title, then words of its own that name a year. A
+    teaser of another story has no such words: its headline and a date at most."""
+    if el.tag != "p" or not is_citation(el):
+        return False
+    parent = el.getparent()
+    return parent is not None and any(
+        other is not el and is_citation(other) for other in parent.iterchildren("p")
+    )
+
+
+def is_citation(el: HtmlElement) -> bool:
+    """A publication's entry (see :func:`_is_citation_among_others`): its first link is a title of
+    :data:`_TITLE_WORDS` words or more, and its text outside links holds a year and
+    :data:`_CITATION_WORDS` words more."""
+    links = [a for a in el.iter("a") if is_link(a)]
+    if not links or len(links[0].text_content().split()) < _TITLE_WORDS:
+        return False
+    own = el.text_content()
+    for a in links:
+        own = own.replace(a.text_content(), " ", 1)
+    year = _YEAR.search(own)
+    return year is not None and len(own.split()) > _CITATION_WORDS
 
 
 def _is_sentence_around_links(el: HtmlElement) -> bool:

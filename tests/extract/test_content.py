@@ -1808,3 +1808,20 @@ def test_a_list_of_publications_set_as_paragraphs_keeps_every_entry() -> None:
     article = "<p>The story of the bridge, told at length in words of its own and more words.</p>" * 6
     page = f"<html><body><article><h1>Bridge</h1>{article}{teasers}</article></body></html>"
     assert "story number 1" not in weblens.extract(page, "https://news.example/a").text
+
+
+def test_a_row_of_a_data_table_its_class_marks_stays() -> None:
+    # a league table marks its promotion places; an advertisement's row across the table still goes
+    row = "<tr{cls}><td>{n}</td><td><a href='/teams/{n}'>Team {n}</a></td><td>26</td><td>{pts}</td></tr>"
+    rows = "".join(
+        row.format(cls=' class="promotion"' if n == 1 else "", n=n, pts=60 - n) for n in range(1, 6)
+    )
+    ad = '<tr class="advert"><td colspan="4"><div class="ad-slot">Advertisement: buy boots</div></td></tr>'
+    story = "<p>Ashford went top of the league after the derby win on Saturday, two points clear.</p>" * 4
+    html = (
+        f"<html><body><article><h1>Derby</h1>{story}<table><tr><th>Pos</th><th>Team</th><th>P</th>"
+        f"<th>Pts</th></tr>{rows}{ad}</table>{story}</article></body></html>"
+    )
+    found = weblens.extract(html, "https://news.example/sport/derby")
+    assert "| 1 | [Team 1](https://news.example/teams/1) | 26 | 59 |" in found.markdown
+    assert "buy boots" not in found.text

@@ -885,6 +885,23 @@ def is_discussion(
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
 
 
+def _is_row_of_data(row: HtmlElement) -> bool:
+    """A row of a table of data: two cells or more, none holding a block, as many as the row before
+    or after it holds (a league table's promotion places, a highlighted row). A row of a layout or an
+    advertisement's row (one cell across the table, a box in it) is not."""
+    cells = _cells_of(row)
+    if cells < 2 or any(True for _ in row.iterdescendants(*CELL_BLOCKS)):
+        return False
+    return any(
+        other is not None and other.tag == "tr" and _cells_of(other) == cells
+        for other in (row.getprevious(), row.getnext())
+    )
+
+
+def _cells_of(row: HtmlElement) -> int:
+    return sum(1 for child in row if child.tag in CELLS)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Cleaning:
     """What cleaning did: the blocks it removed, the blocks it spared inside elements named for a
@@ -998,6 +1015,8 @@ class _Judge:
             return False
         if role == "date" and tag in CELLS and self._is_cell_of_a_column(el):
             return False  # a column of a table of data named for the dates it holds
+        if tag == "tr" and _is_row_of_data(el):
+            return False  # a row of a table of data its class marks ("promotion", "highlight"): data
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)

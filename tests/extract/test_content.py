@@ -1825,3 +1825,14 @@ def test_a_row_of_a_data_table_its_class_marks_stays() -> None:
     found = weblens.extract(html, "https://news.example/sport/derby")
     assert "| 1 | [Team 1](https://news.example/teams/1) | 26 | 59 |" in found.markdown
     assert "buy boots" not in found.text
+
+
+def test_a_line_giving_the_texts_file_stays() -> None:
+    # a notice's attachment: a label and a link to a document's file that names its format
+    story = "<p>未完成招生计划的学校将于7月20日开展补录，具体安排另行通知，请各校做好准备工作。</p>" * 5
+    attachment = '<p>附件：<a href="./P0715.xlsx">2024年招生计划明细表.xlsx</a></p>'
+    call = '<p><a href="/quiz.pdf">GET THE QUIZ: INSTANT DOWNLOAD!</a></p>'
+    html = f"<html><body><div class='content'><h1>通知</h1>{story}{attachment}{call}</div></body></html>"
+    found = weblens.extract(html, "https://edu.gov.example/tzgg/202407/t0715.html")
+    assert "[2024年招生计划明细表.xlsx](https://edu.gov.example/tzgg/202407/P0715.xlsx)" in found.markdown
+    assert "INSTANT DOWNLOAD" not in found.text

@@ -96,6 +96,10 @@ _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
 # besides (authors, venue, year: "Ann Lee and Bo Ek. In PLDI 2031." holds 8); a teaser's date
 # line ("12 May 2024") holds 3
 _TITLE_WORDS = 3
+_ATTACHMENTS = 5  # files a line of attachments gives, at most
+# a link to a document's file: an office document, a PDF, a spreadsheet, an archive of them
+_FORMAT = re.compile(r"(?:\.|\b)(?:pdf|docx?|xlsx?|pptx?|od[tsp]|csv|rtf|zip|epub|excel|word)\b", re.I)
+_DOCUMENT_FILE = re.compile(r"\.(?:pdf|docx?|xlsx?|pptx?|od[tsp]|csv|rtf|zip|epub)(?:[?#]|$)", re.I)
 _CITATION_WORDS = 4
 _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
@@ -260,6 +264,7 @@ def is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_numbered_entry(el)
         or _is_references(el)
         or _is_citation_among_others(el)
+        or _is_attachment_line(el)
         or _is_run_of_links_out(stats, _run_of_lines(stats, el), site)
     )
 
@@ -960,6 +965,25 @@ def _is_citation_among_others(el: HtmlElement) -> bool:
     return parent is not None and any(
         other is not el and is_citation(other) for other in parent.iterchildren("p")
     )
+
+
+def _is_attachment_line(el: HtmlElement) -> bool:
+    """A line that gives the text's files ("附件：<a>招生计划明细表.xlsx</a>", "Attachment: <a>Report
+    2024 (PDF)</a>"): each of its links, at most :data:`_ATTACHMENTS`, is to a document's file and
+    names its format, and its own words are a label's at most. A menu links to pages, not to files."""
+    if el.tag != "p":
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if not links or len(links) > _ATTACHMENTS:
+        return False
+    if not all(
+        _DOCUMENT_FILE.search(a.get("href") or "") and _FORMAT.search(a.text_content()) for a in links
+    ):
+        return False  # each link is a file's, and its text says so (not "Get the quiz: instant download!")
+    own = el.text_content()
+    for a in links:
+        own = own.replace(a.text_content(), " ", 1)
+    return len(own.split()) <= _LABEL_WORDS
 
 
 def is_citation(el: HtmlElement) -> bool:

@@ -467,9 +467,7 @@ def _is_references(el: HtmlElement) -> bool:
     words = [len(a.text_content().split()) for a in links]
     if sum(words) < _LINK_ITEM_WORDS * len(links):
         return False
-    own = paragraph.text_content()
-    for a in links:
-        own = own.replace(a.text_content(), " ", 1)
+    own = _text_outside(paragraph, links)
     if own.strip(_REFERENCE_SEPARATORS):
         return False  # words of its own (a sentence, a pointer's label) or a menu's bars
     return not names_a_section(" ".join(heading.text_content().split()), heading.tag)
@@ -980,10 +978,7 @@ def _is_attachment_line(el: HtmlElement) -> bool:
         _DOCUMENT_FILE.search(a.get("href") or "") and _FORMAT.search(a.text_content()) for a in links
     ):
         return False  # each link is a file's, and its text says so (not "Get the quiz: instant download!")
-    own = el.text_content()
-    for a in links:
-        own = own.replace(a.text_content(), " ", 1)
-    return len(own.split()) <= _LABEL_WORDS
+    return len(_text_outside(el, links).split()) <= _LABEL_WORDS
 
 
 def is_citation(el: HtmlElement) -> bool:
@@ -993,11 +988,17 @@ def is_citation(el: HtmlElement) -> bool:
     links = [a for a in el.iter("a") if is_link(a)]
     if not links or len(links[0].text_content().split()) < _TITLE_WORDS:
         return False
-    own = el.text_content()
-    for a in links:
-        own = own.replace(a.text_content(), " ", 1)
+    own = _text_outside(el, links)
     year = _YEAR.search(own)
     return year is not None and len(own.split()) > _CITATION_WORDS
+
+
+def _text_outside(el: HtmlElement, links: list[HtmlElement]) -> str:
+    """The text of ``el`` without that of ``links`` (its own words, between and around them)."""
+    own: str = el.text_content()
+    for a in links:
+        own = own.replace(a.text_content(), " ", 1)
+    return own
 
 
 def _is_sentence_around_links(el: HtmlElement) -> bool:

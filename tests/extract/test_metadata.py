@@ -459,6 +459,11 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ),
         ("執筆：佐藤健太（プラットフォームチーム）", ["佐藤健太"]),
         ("Ann Lee (Harbour Radio, Oslo) and Bo Ek", ["Ann Lee", "Bo Ek"]),
+        # a writer's role beside a name with no comma; Italian "di" (in lower case: "Di" opens names)
+        ("By Dana Whitcomb Staff Writer", ["Dana Whitcomb"]),
+        ("Ann Lee Senior Reporter", ["Ann Lee"]),
+        ("di Marco Bellini", ["Marco Bellini"]),
+        ("Di Stefano Rossi", ["Di Stefano Rossi"]),
         # the writer's part of a line of labelled parts; a CJK label's full-width colon
         ("本文来源：红星新闻　作者：孙悦 责任编辑：王晓丽", ["孙悦"]),
         ("Source: Harbour Radio Author: Ann Lee", ["Ann Lee"]),
@@ -1432,3 +1437,31 @@ def test_the_metadata_is_the_same_with_the_pages_elements_given(markup: str) -> 
     walked = extract_metadata(page.root, "https://news.example/a/story")
     assert given == walked
     assert given.authors and given.failure is None
+
+
+def test_an_author_class_in_other_languages_marks_a_byline() -> None:
+    # "autores", "autore", "auteur" as a word of the class; the declared first writer is one of three
+    head = '<meta name="author" content="Ana Ruiz">'
+    body = (
+        '<span class="firma__autores">Por <a href="/autor/ana">Ana Ruiz</a>, <a href="/autor/carlos">'
+        'Carlos Méndez</a> y <a href="/autor/lucia">Lucía Ferrer</a></span><p>El texto.</p>'
+    )
+    assert meta_of(head, body=body).authors == ("Ana Ruiz", "Carlos Méndez", "Lucía Ferrer")
+    assert meta_of("", body='<span class="autore">di Marco Bellini</span><p>Il testo.</p>').authors == (
+        "Marco Bellini",
+    )
+    # a word that only opens with the letters is no mark ("autoresize")
+    assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
+
+
+def test_a_newsroom_named_first_is_an_organisation() -> None:
+    assert is_organisation("Redação Jornal do Planalto")
+    assert is_organisation("Redaktion hessenschau.de")
+    declared = ld(
+        {"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Redação Jornal do Planalto"}}
+    )
+    head = declared + '<meta name="author" content="Redação Jornal do Planalto">'
+    found = meta_of(
+        head, body='<p class="autor">Por <a href="/autor/rafael">Rafael Teixeira</a></p><p>O texto.</p>'
+    )
+    assert found.authors == ("Rafael Teixeira",)

@@ -49,7 +49,9 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
     r"|^[^\W\d_]{2,15}\s?(?::\s+|：\s*)"  # and a CJK label's full-width colon: "作者：孙悦"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
-    r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)",
+    r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)"
+    # Italian "di", only in lower case (a name may open with "Di": "Di Stefano")
+    r"|^(?-i:di)\s+(?=[A-ZÀ-Ý]\S*\s+\S)",
     re.I,
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
@@ -67,6 +69,15 @@ _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
 _REPORTER_ROLE = r"(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)"
 _ROLE_AFTER_NAME = re.compile(rf"\s*{_REPORTER_ROLE}$")
+# a writer's role after a name in English, set beside it with no comma ("Dana Whitcomb Staff Writer",
+# "Ann Lee Senior Reporter"): no part of the name
+_WRITER_ROLE_AFTER = re.compile(
+    r"\s+(?:(?:senior|staff|chief|contributing|special|associate|managing|political|foreign|deputy|"
+    r"investigative|national|business|sports?|science|health|technology|opinion|guest)\s+)+"
+    r"(?:writer|reporter|editor|correspondent|contributor|columnist|producer|critic)s?$"
+    r"|\s+(?:correspondent|columnist|contributor)$",
+    re.I,
+)
 # a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
 _REPORTER_CREDIT = re.compile(rf"(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
@@ -149,6 +160,10 @@ _NEWSROOMS = (
     # "newsroom" and "news" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
     "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
 )  # fmt: skip
+# the first word of a newsroom's name ("Redaktion hessenschau.de", "Redação Jornal do Planalto")
+_NEWSROOM_FIRST = frozenset(
+    ("redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação", "newsroom")
+)
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
 # "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
 # person (not "Press" or "Daily": surnames)
@@ -205,6 +220,8 @@ def is_organisation(name: str) -> bool:
     if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
         return True
     if _CJK_OUTLET.search(key):
+        return True
+    if key.split(" ", 1)[0] in _NEWSROOM_FIRST:  # "Redação Jornal do Planalto", "Redaktion hessenschau.de"
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
 
@@ -290,9 +307,12 @@ def _naming_part(text: str) -> str:
 
 def _person_part(part: str) -> str:
     """A person's name as a byline's part writes it, without what bylines add to a name: a wire
-    service after it, letters of a degree, a reporter's role, a handle, an address in brackets."""
+    service after it, letters of a degree, a reporter's role, a handle, an address in brackets, a
+    writer's role ("Dana Whitcomb Staff Writer")."""
     name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-    return _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
+    name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
+    without_role = _WRITER_ROLE_AFTER.sub("", name)
+    return without_role if len(without_role.split()) >= 2 else name
 
 
 def _past_datelines(names: Iterable[str]) -> Iterator[str]:

@@ -326,7 +326,8 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        "class": ("byline", "author", "Byline", "Author"),  # and in camelCase ("metaInfoAuthorList")
+        # and in camelCase ("metaInfoAuthorList"), and "author" in other languages (_OTHER_AUTHOR_CLASS)
+        "class": ("byline", "author", "Byline", "Author", "utor", "uteur", "orfatter", "azar", "enulis"),
         "id": ("byline", "Byline"),
     }
 )
@@ -1630,6 +1631,12 @@ def _stamp(el: HtmlElement) -> str | None:
 
 
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
+# "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
+# not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and
+# Norwegian, Turkish, Indonesian
+_OTHER_AUTHOR_CLASS = re.compile(
+    r"(?:^|[^a-z])(?:autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
+)
 _DATE_MARK = 3
 
 
@@ -1644,6 +1651,8 @@ def _marker_kind(el: HtmlElement) -> int | None:
         return 1
     names = (el.get("class") or "").lower()
     if "author" in names or "byline" in f"{names} {(el.get('id') or '').lower()}":
+        return 2
+    if _OTHER_AUTHOR_CLASS.search(names):
         return 2
     return None
 

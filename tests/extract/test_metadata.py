@@ -1465,3 +1465,18 @@ def test_a_newsroom_named_first_is_an_organisation() -> None:
         head, body='<p class="autor">Por <a href="/autor/rafael">Rafael Teixeira</a></p><p>O texto.</p>'
     )
     assert found.authors == ("Rafael Teixeira",)
+
+
+def test_dates_of_other_stories_in_a_sidebar_are_not_the_pages() -> None:
+    # no <article>: the story's box is a <section>; the sidebar's "most read" list dates its stories
+    body = (
+        '<section class="article-view"><h1>Harbour bridge reopens</h1>'
+        '<ul class="info"><li>기자명 정민서 기자</li><li>입력 2024.02.19 14:05</li></ul>'
+        "<p>The story.</p></section>"
+        '<aside class="float-right"><ol>'
+        '<li><a href="/n/1">Another story</a> <em class="date">2024.02.21</em></li>'
+        '<li><a href="/n/2">A third story</a> <em class="date">2024.02.20</em></li></ol></aside>'
+    )
+    found = meta_of("<title>Harbour bridge reopens</title>", body=body)
+    assert found.published_date == "2024-02-19"
+    assert found.authors == ("정민서",)

@@ -51,7 +51,9 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
     r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)"
     # Italian "di", only in lower case (a name may open with "Di": "Di Stefano")
-    r"|^(?-i:di)\s+(?=[A-ZÀ-Ý]\S*\s+\S)",
+    r"|^(?-i:di)\s+(?=[A-ZÀ-Ý]\S*\s+\S)"
+    # the Korean labels of a reporter's name and of a writer ("기자명 정민서 기자", "작성자 김민지")
+    r"|^(?:기자명|작성자)\s*[:：]?\s*",
     re.I,
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
@@ -79,7 +81,9 @@ _WRITER_ROLE_AFTER = re.compile(
     re.I,
 )
 # a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
-_REPORTER_CREDIT = re.compile(rf"(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}")
+_REPORTER_CREDIT = re.compile(
+    rf"(?:(?:기자명|작성자)\s*[:：]?\s*)?(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}"
+)
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"

@@ -1224,7 +1224,11 @@ class _Page:
         for el in dated:
             if among(el):
                 yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
-        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated" and among(t)]
+        times = [
+            t
+            for t in self.times
+            if not _in_comment(t) and not _in_sidebar(t) and _stamp(t) != "updated" and among(t)
+        ]
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
@@ -1238,6 +1242,7 @@ class _Page:
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)
+                and not _in_sidebar(el)
                 and not _in_site_header(el)
                 and among(el)
             ):
@@ -1638,6 +1643,13 @@ _OTHER_AUTHOR_CLASS = re.compile(
     r"(?:^|[^a-z])(?:autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
+
+
+def _in_sidebar(el: HtmlElement) -> bool:
+    """``el`` is in an ``<aside>`` that holds no ``<h1>``: a sidebar of other stories ("Most read",
+    each with its date), not the story's own box of facts under its headline."""
+    aside = next(el.iterancestors("aside"), None)
+    return aside is not None and aside.find(".//h1") is None
 
 
 def _marker_kind(el: HtmlElement) -> int | None:

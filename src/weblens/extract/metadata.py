@@ -1224,11 +1224,7 @@ class _Page:
         for el in dated:
             if among(el):
                 yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
-        times = [
-            t
-            for t in self.times
-            if not _in_comment(t) and not _in_sidebar(t) and _stamp(t) != "updated" and among(t)
-        ]
+        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated" and among(t)]
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]
@@ -1237,7 +1233,8 @@ class _Page:
             marked = []  # marked dates of several days are a list's (other posts'), not the page's
         yield from marked
         for el in times:
-            yield _time_of(el)
+            if not _in_sidebar(el):  # (one marked as the publication's is the page's, wherever it sits)
+                yield _time_of(el)
         for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")

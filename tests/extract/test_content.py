@@ -1836,3 +1836,21 @@ def test_a_line_giving_the_texts_file_stays() -> None:
     found = weblens.extract(html, "https://edu.gov.example/tzgg/202407/t0715.html")
     assert "[2024年招生计划明细表.xlsx](https://edu.gov.example/tzgg/202407/P0715.xlsx)" in found.markdown
     assert "INSTANT DOWNLOAD" not in found.text
+
+
+def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:
+    # a page editor's blocks (Notion): the section's heading in a "header block", its text in a box of its own
+    def text_block(words: str) -> str:
+        return f'<div class="notion-text-block"><div><div>{words}</div></div></div>'
+
+    prose = "The tasting panel describes the cup as sweet, with a medium body and a soft citrus acidity. "
+    blocks = (
+        text_block(prose * 2)
+        + "<table><tr><td>Farm</td><td>Score</td></tr><tr><td>Boa Vista</td><td>86</td></tr></table>"
+        + '<div class="notion-header-block"><div><h2>Sensory profile</h2></div></div>'
+        + text_block(prose)
+        + text_block(prose * 2)
+    )
+    html = f"<html><body><main><h1>Yellow Bourbon</h1>{blocks}</main></body></html>"
+    found = weblens.extract(html, "https://atlas.example/yellow-bourbon")
+    assert "## Sensory profile" in found.markdown

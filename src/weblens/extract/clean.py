@@ -885,6 +885,16 @@ def is_discussion(
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
 
 
+def _is_box_of_one_block(el: HtmlElement) -> bool:
+    """A box holding one element and nothing else, down to the leaf (``<div><div><div>text``): how
+    page editors set each block of the text (Notion's ``notion-text-block``)."""
+    while True:
+        children = [child for child in el if isinstance(child.tag, str)]
+        if len(children) != 1 or (el.text or "").strip():
+            return not children
+        el = children[0]
+
+
 def _is_row_of_data(row: HtmlElement) -> bool:
     """A row of a table of data: two cells or more, none holding a block, as many as the row before
     or after it holds (a league table's promotion places, a highlighted row). A row of a layout or an
@@ -1062,8 +1072,8 @@ class _Judge:
         found = None if after is None else index.get(after)
         if found is None:
             return False
-        if after.tag == "p" and self.paragraphs[found] > 0:
-            return True
+        if self.paragraphs[found] == 1 and (after.tag == "p" or _is_box_of_one_block(after)):
+            return True  # a paragraph of prose, alone or in a box of its own (an editor's text block)
         found_before = None if before is None else index.get(before)
         return found_before is not None and self.paragraphs[found_before] > 0
 

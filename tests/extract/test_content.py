@@ -1854,3 +1854,28 @@ def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:
     html = f"<html><body><main><h1>Yellow Bourbon</h1>{blocks}</main></body></html>"
     found = weblens.extract(html, "https://atlas.example/yellow-bourbon")
     assert "## Sensory profile" in found.markdown
+
+
+def test_an_infobox_with_a_picture_row_between_its_facts_is_kept() -> None:
+    # a wiki's infobox: the title across the top, a picture's row across the table, then facts
+    cell = '<td><div class="wiki-paragraph">{}</div></td>'
+    facts = "".join(
+        f"<tr>{cell.format(label)}{cell.format(value)}</tr>"
+        for label, value in (
+            ("Formed", "2 March 2014"),
+            ("Debut", "18 September 2015"),
+            ("Label", "Monorail"),
+        )
+    )
+    infobox = (
+        '<div class="wiki-paragraph"><table class="wiki-table"><tr><td colspan="2"><strong>Moon Post</strong>'
+        '</td></tr><tr><td colspan="2"><img src="/band.webp" alt="The band"></td></tr>'
+        f"{facts}</table></div>"
+    )
+    prose = (
+        "<p>Moon Post is a four-piece indie rock band from Seoul, known for its letters set to guitar.</p>"
+    )
+    content = f"<div class='wiki-inner-content'>{infobox}{prose * 4}</div>"
+    html = f"<html><body><h1>Moon Post</h1>{content}</body></html>"
+    found = weblens.extract(html, "https://wiki.example/w/Moon_Post")
+    assert "| Formed | 2 March 2014 |" in found.markdown

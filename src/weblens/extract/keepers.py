@@ -653,8 +653,8 @@ def is_data_table(el: HtmlElement) -> bool:
         cells = [cell for cell in row if cell.tag in CELLS]
         if not headed and any(_holds_blocks(cell) for cell in cells):
             return False
-        if len(cells) < 2 and 0 < number < len(rows) - 1:
-            return False  # a label between rows of links: a menu's groups
+        if len(cells) < 2 and 0 < number < len(rows) - 1 and row.text_content().strip():
+            return False  # a label between rows of links: a menu's groups (a row of an image is none)
         worded += len(cells) >= 2 and any(_has_plain_words(cell) for cell in cells)
     data = [cell.text_content().strip() for cell in el.iter("td")]
     return (worded * 2 >= len(rows) or (headed and _is_grid_under_header(rows, len(first)))) and any(

@@ -93,3 +93,20 @@ def test_a_thread_has_no_standfirst() -> None:
     )
     found = weblens.extract(page(f"{H1}<h2>{DEK}</h2>", head=head), URL)
     assert DEK not in found.text
+
+
+def test_a_box_of_key_points_under_the_headline_opens_the_content_as_a_list() -> None:
+    points = ["The repairs took two years", "Tolls stay at two pounds", "Cyclists get a lane of their own"]
+    header = (
+        f'{H1}<div class="info">2024-05-04 09:30 Source: Harbour Times, reporter Ann Lee, size: A A A</div>'
+        '<div class="key-points"><h2>Key points</h2><ul>'
+        + "".join(f"<li>{point}</li>" for point in points)
+        + "</ul></div>"
+    )
+    found = weblens.extract(page(header), URL)
+    bullets = "\n".join(f"- {point}" for point in points)
+    assert found.markdown.startswith(f"# Harbour bridge reopens\n\n{bullets}\n\nParagraph 1 of the story")
+    assert found.text.startswith("\n".join(points))
+    # a list under the headline in no box of key points is no standfirst (a menu of sections)
+    menu = f'{H1}<ul class="tags"><li>Transport news and travel updates for the region</li></ul>'
+    assert weblens.extract(page(menu), URL).text.startswith("Paragraph 1 of the story")

@@ -368,7 +368,13 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
             )
         )
         if markdown and found.standfirst:  # the standfirst under the heading, above the content too
-            markdown = f"{_standfirst_markdown(found.standfirst)}\n\n{markdown}"
+            dek = found.standfirst
+            shown = (
+                to_markdown(dek.element, base, links=options.markdown_links, images=False, resolver=urls)
+                if dek.is_list
+                else _standfirst_markdown(dek)
+            )
+            markdown = f"{shown}\n\n{markdown}"
         if markdown and found.heading:  # the document's own heading, which stood above its content
             markdown = f"# {heading_text(inline_text(found.heading))}\n\n{markdown}"
         links = collect_links(main, base, resolver=urls)

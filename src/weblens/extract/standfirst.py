@@ -37,7 +37,7 @@ _MAX_WORDS = 90
 _SHORT_LINES = 4  # lines passed over before the standfirst (a byline, a date, a label, a "Share")
 _BLOCKS = 30  # blocks looked at after the heading, at most
 # a line that names a date in a short line is a dateline, not a standfirst
-_DATELINE_WORDS = 12
+_DATELINE_WORDS = 20  # (a line of facts: "2024-06-28 07:30 来源：明川日报 记者 林晓雯 字号：大 中 小")
 _LINK_SHARE = 0.5  # of a block's characters in links: a related story's link, not a summary
 _NAMED = re.compile(
     r"(?:^|[^a-z])(?:sub-?title|sub-?head(?:line|ing)?|stand-?first|dek|deck|summary|lead|lede|teaser|"
@@ -45,6 +45,13 @@ _NAMED = re.compile(
     r"subtitulo|sottotitolo|alternativeheadline)(?:$|[^a-z])",
     re.I,
 )
+# a box of the story's key points under its headline, and how many it lists at most
+_KEY_POINTS = re.compile(
+    r"(?:^|[^a-z])(?:key-?points?|keypoints|highlights|takeaways|key-?facts|tl-?dr|at-a-glance|"
+    r"wichtigste|auf-einen-blick|en-bref|points?-cles|lo-esencial|in-breve|samenvatting)(?:$|[^a-z])",
+    re.I,
+)
+_MAX_POINTS = 8
 _BYLINE = re.compile(r"^(?:by|von|par|por|door|di|av|af|przez|written by|posted by)\s", re.I)
 # blocks that hold text and may be a standfirst (their text is theirs: no block inside them)
 _BLOCK_TAGS = HEADING_TAGS | {"p", "div", "span", "li", "section", "header", "strong", "em", "b", "i"}
@@ -59,6 +66,11 @@ class Standfirst:
 
     element: HtmlElement
     text: str
+
+    @property
+    def is_list(self) -> bool:
+        """A list of the story's key points, not a sentence."""
+        return self.element.tag in ("ul", "ol")
 
     @property
     def level(self) -> int:
@@ -83,6 +95,8 @@ def standfirst_after(heading: HtmlElement) -> Standfirst | None:
             continue
         if words <= _MAX_WORDS and _is_summary_block(block, text):
             return Standfirst(block, text)
+        if (points := _key_points(block)) is not None:
+            return Standfirst(points, "\n".join(line_text(item) for item in points.iterchildren("li")))
         return None  # a sentence that is no summary: the story's text has begun
     return None
 
@@ -98,6 +112,25 @@ def _is_summary_block(block: HtmlElement, text: str) -> bool:
     if block.tag in HEADING_TAGS and block.tag != "h1":
         return True
     return any(_is_named(el) for el in (block, block.getparent()) if el is not None)
+
+
+def _key_points(item: HtmlElement) -> HtmlElement | None:
+    """The list ``item`` opens when a box named for the story's key points holds it ("Key points",
+    "Das Wichtigste", "要点": ``<div class="key-points"><ul>``), else None."""
+    found = item.getparent()
+    if item.tag != "li" or found is None or found.tag not in ("ul", "ol"):
+        return None
+    boxes = (
+        found,
+        found.getparent(),
+        found.getparent().getparent() if found.getparent() is not None else None,
+    )
+    named = any(box is not None and _KEY_POINTS.search(_names(box)) for box in boxes)
+    return found if named and len(found) <= _MAX_POINTS else None
+
+
+def _names(el: HtmlElement) -> str:
+    return " ".join(el.get(name) or "" for name in ("class", "id"))
 
 
 def _is_named(el: HtmlElement) -> bool:

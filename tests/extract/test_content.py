@@ -1770,3 +1770,112 @@ def test_a_section_under_its_anchored_heading_is_kept_though_its_links_cost() ->
     related = main.replace(">Trait Implementations</h2>", ">Related posts</h2>")
     text = weblens.extract(f"<html><body>{related}</body></html>", "https://docs.example.rs/ring/").text
     assert "Drops every element" not in text and "Counts the values" in text
+
+
+def test_a_list_of_publications_set_as_paragraphs_keeps_every_entry() -> None:
+    # an academic's page: entries mostly of links (title, co-authors, pdf, slides), one per <p>
+    entry = (
+        '<p class="pub"><a href="/papers/{n}.pdf"><strong>{title}</strong></a><br>'
+        'Aino Koskinen and <a href="https://bmensah.example/">Boaz Mensah</a>. In <em>{venue}</em>.<br>'
+        '[<a href="/papers/{n}.pdf">pdf</a>] [<a href="https://zenodo.example/{n}">artifact</a>]</p>'
+    )
+    titles = [
+        ("a", "Incremental Typestate Inference at Scale", "OOPSLA 2031"),
+        ("b", "What Do C Programmers Mean by Owner", "ICSE 2030"),
+        ("c", "Sound Aliasing for Unions, Mostly", "ECOOP 2030"),
+    ]
+    prose = (
+        "<p>I am an assistant professor at the University of Nordhavn, where I work on type systems and "
+        "program analyses that help old code get safer without being rewritten from scratch.</p>"
+    )
+    html = (
+        '<html><head><title>Aino Koskinen</title></head><body><nav><a href="/">Home</a> '
+        '<a href="/people">People</a></nav><main><h1>Aino Koskinen</h1>'
+        f"{prose * 3}<h2>Selected publications</h2><h3>2031</h3>"
+        + entry.format(n=titles[0][0], title=titles[0][1], venue=titles[0][2])
+        + "<h3>2030</h3>"
+        + "".join(entry.format(n=n, title=t, venue=v) for n, t, v in titles[1:])
+        + "</main><footer><p>© University of Nordhavn</p></footer></body></html>"
+    )
+    found = weblens.extract(html, "https://people.uni-nordhavn.example/~akoskinen/")
+    for n, title, _ in titles:
+        assert f"[**{title}**](https://people.uni-nordhavn.example/papers/{n}.pdf)" in found.markdown
+    # a teaser's headline and date line is no publication's entry
+    teasers = "".join(
+        f'<p><a href="/news/{n}">Harbour bridge story number {n} of the week</a><br>12 May 2024</p>'
+        for n in range(3)
+    )
+    article = "<p>The story of the bridge, told at length in words of its own and more words.</p>" * 6
+    page = f"<html><body><article><h1>Bridge</h1>{article}{teasers}</article></body></html>"
+    assert "story number 1" not in weblens.extract(page, "https://news.example/a").text
+
+
+def test_a_row_of_a_data_table_its_class_marks_stays() -> None:
+    # a league table marks its promotion places; an advertisement's row across the table still goes
+    row = "<tr{cls}><td>{n}</td><td><a href='/teams/{n}'>Team {n}</a></td><td>26</td><td>{pts}</td></tr>"
+    rows = "".join(
+        row.format(cls=' class="promotion"' if n == 1 else "", n=n, pts=60 - n) for n in range(1, 6)
+    )
+    ad = '<tr class="advert"><td colspan="4"><div class="ad-slot">Advertisement: buy boots</div></td></tr>'
+    story = "<p>Ashford went top of the league after the derby win on Saturday, two points clear.</p>" * 4
+    html = (
+        f"<html><body><article><h1>Derby</h1>{story}<table><tr><th>Pos</th><th>Team</th><th>P</th>"
+        f"<th>Pts</th></tr>{rows}{ad}</table>{story}</article></body></html>"
+    )
+    found = weblens.extract(html, "https://news.example/sport/derby")
+    assert "| 1 | [Team 1](https://news.example/teams/1) | 26 | 59 |" in found.markdown
+    assert "buy boots" not in found.text
+
+
+def test_a_line_giving_the_texts_file_stays() -> None:
+    # a notice's attachment: a label and a link to a document's file that names its format
+    story = "<p>未完成招生计划的学校将于7月20日开展补录，具体安排另行通知，请各校做好准备工作。</p>" * 5
+    attachment = '<p>附件：<a href="./P0715.xlsx">2024年招生计划明细表.xlsx</a></p>'
+    call = '<p><a href="/quiz.pdf">GET THE QUIZ: INSTANT DOWNLOAD!</a></p>'
+    html = f"<html><body><div class='content'><h1>通知</h1>{story}{attachment}{call}</div></body></html>"
+    found = weblens.extract(html, "https://edu.gov.example/tzgg/202407/t0715.html")
+    assert "[2024年招生计划明细表.xlsx](https://edu.gov.example/tzgg/202407/P0715.xlsx)" in found.markdown
+    assert "INSTANT DOWNLOAD" not in found.text
+
+
+def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:
+    # a page editor's blocks (Notion): the section's heading in a "header block", its text in a box of its own
+    def text_block(words: str) -> str:
+        return f'<div class="notion-text-block"><div><div>{words}</div></div></div>'
+
+    prose = "The tasting panel describes the cup as sweet, with a medium body and a soft citrus acidity. "
+    blocks = (
+        text_block(prose * 2)
+        + "<table><tr><td>Farm</td><td>Score</td></tr><tr><td>Boa Vista</td><td>86</td></tr></table>"
+        + '<div class="notion-header-block"><div><h2>Sensory profile</h2></div></div>'
+        + text_block(prose)
+        + text_block(prose * 2)
+    )
+    html = f"<html><body><main><h1>Yellow Bourbon</h1>{blocks}</main></body></html>"
+    found = weblens.extract(html, "https://atlas.example/yellow-bourbon")
+    assert "## Sensory profile" in found.markdown
+
+
+def test_an_infobox_with_a_picture_row_between_its_facts_is_kept() -> None:
+    # a wiki's infobox: the title across the top, a picture's row across the table, then facts
+    cell = '<td><div class="wiki-paragraph">{}</div></td>'
+    facts = "".join(
+        f"<tr>{cell.format(label)}{cell.format(value)}</tr>"
+        for label, value in (
+            ("Formed", "2 March 2014"),
+            ("Debut", "18 September 2015"),
+            ("Label", "Monorail"),
+        )
+    )
+    infobox = (
+        '<div class="wiki-paragraph"><table class="wiki-table"><tr><td colspan="2"><strong>Moon Post</strong>'
+        '</td></tr><tr><td colspan="2"><img src="/band.webp" alt="The band"></td></tr>'
+        f"{facts}</table></div>"
+    )
+    prose = (
+        "<p>Moon Post is a four-piece indie rock band from Seoul, known for its letters set to guitar.</p>"
+    )
+    content = f"<div class='wiki-inner-content'>{infobox}{prose * 4}</div>"
+    html = f"<html><body><h1>Moon Post</h1>{content}</body></html>"
+    found = weblens.extract(html, "https://wiki.example/w/Moon_Post")
+    assert "| Formed | 2 March 2014 |" in found.markdown

@@ -452,6 +452,18 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
         ("Saskatoon SK Canada info@zu.example", []),
+        # an affiliation or a team in brackets after a name is no part of it, nor do its commas part names
+        (
+            "Hiroshi Tanabe (Lumen Browser), Marta Lindqvist (Invited Expert)",
+            ["Hiroshi Tanabe", "Marta Lindqvist"],
+        ),
+        ("執筆：佐藤健太（プラットフォームチーム）", ["佐藤健太"]),
+        ("Ann Lee (Harbour Radio, Oslo) and Bo Ek", ["Ann Lee", "Bo Ek"]),
+        # a writer's role beside a name with no comma; Italian "di" (in lower case: "Di" opens names)
+        ("By Dana Whitcomb Staff Writer", ["Dana Whitcomb"]),
+        ("Ann Lee Senior Reporter", ["Ann Lee"]),
+        ("di Marco Bellini", ["Marco Bellini"]),
+        ("Di Stefano Rossi", ["Di Stefano Rossi"]),
         # the writer's part of a line of labelled parts; a CJK label's full-width colon
         ("本文来源：红星新闻　作者：孙悦 责任编辑：王晓丽", ["孙悦"]),
         ("Source: Harbour Radio Author: Ann Lee", ["Ann Lee"]),
@@ -661,6 +673,9 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
         # the site itself, when it is all the page credits
         ('<meta property="og:site_name" content="Example Times"><meta name="author" content="Example Times">',
          "", ("Example Times",)),
+        # the site by its domain name, which has a login handle's shape ("mbl.is" on mbl.is)
+        (ld({"@type": "NewsArticle", "author": {"@type": "NewsMediaOrganization", "name": "news.example"}}),
+         "", ("news.example",)),
         # no one: a placeholder, a login handle, a dateline's date
         ('<meta name="author" content="Staff">', "", ()),
         ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
@@ -672,7 +687,8 @@ def test_a_page_that_names_no_writer_credits_an_organisation(
 ) -> None:
     found = meta_of(head, body=body + "<p>The story.</p>")
     assert (found.authors, found.credited) == ((), credited)
-    page = weblens.extract(f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>", None)
+    html = f"<html><head>{head}</head><body>{body}<p>The story.</p></body></html>"
+    page = weblens.extract(html, "https://news.example/a/story")
     assert page.authors == list(credited)
 
 
@@ -1421,3 +1437,46 @@ def test_the_metadata_is_the_same_with_the_pages_elements_given(markup: str) -> 
     walked = extract_metadata(page.root, "https://news.example/a/story")
     assert given == walked
     assert given.authors and given.failure is None
+
+
+def test_an_author_class_in_other_languages_marks_a_byline() -> None:
+    # "autores", "autore", "auteur" as a word of the class; the declared first writer is one of three
+    head = '<meta name="author" content="Ana Ruiz">'
+    body = (
+        '<span class="firma__autores">Por <a href="/autor/ana">Ana Ruiz</a>, <a href="/autor/carlos">'
+        'Carlos Méndez</a> y <a href="/autor/lucia">Lucía Ferrer</a></span><p>El texto.</p>'
+    )
+    assert meta_of(head, body=body).authors == ("Ana Ruiz", "Carlos Méndez", "Lucía Ferrer")
+    assert meta_of("", body='<span class="autore">di Marco Bellini</span><p>Il testo.</p>').authors == (
+        "Marco Bellini",
+    )
+    # a word that only opens with the letters is no mark ("autoresize")
+    assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
+
+
+def test_a_newsroom_named_first_is_an_organisation() -> None:
+    assert is_organisation("Redação Jornal do Planalto")
+    assert is_organisation("Redaktion hessenschau.de")
+    declared = ld(
+        {"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Redação Jornal do Planalto"}}
+    )
+    head = declared + '<meta name="author" content="Redação Jornal do Planalto">'
+    found = meta_of(
+        head, body='<p class="autor">Por <a href="/autor/rafael">Rafael Teixeira</a></p><p>O texto.</p>'
+    )
+    assert found.authors == ("Rafael Teixeira",)
+
+
+def test_dates_of_other_stories_in_a_sidebar_are_not_the_pages() -> None:
+    # no <article>: the story's box is a <section>; the sidebar's "most read" list dates its stories
+    body = (
+        '<section class="article-view"><h1>Harbour bridge reopens</h1>'
+        '<ul class="info"><li>기자명 정민서 기자</li><li>입력 2024.02.19 14:05</li></ul>'
+        "<p>The story.</p></section>"
+        '<aside class="float-right"><ol>'
+        '<li><a href="/n/1">Another story</a> <em class="date">2024.02.21</em></li>'
+        '<li><a href="/n/2">A third story</a> <em class="date">2024.02.20</em></li></ol></aside>'
+    )
+    found = meta_of("<title>Harbour bridge reopens</title>", body=body)
+    assert found.published_date == "2024-02-19"
+    assert found.authors == ("정민서",)

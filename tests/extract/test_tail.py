@@ -345,3 +345,28 @@ def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:
     )
     drop_trailing_boilerplate(layout)
     assert "Follow us" not in render_text(layout)
+
+
+def test_a_newsletters_footer_in_cells_of_a_one_column_layout_goes() -> None:
+    # an e-mail's archive: each block a cell alone in its row; the last lines are its footer
+    rows = "".join(
+        f"<table><tr><td>Paragraph {i} of the issue gives the reader one more fact about the bins, with a "
+        "sentence or two of its own.</td></tr></table>"
+        for i in range(6)
+    )
+    footer = (
+        "<table><tr><td>You are receiving this because you signed up at a bin day.</td></tr></table>"
+        '<table><tr><td>You can <a href="/p">update subscription preferences</a> or '
+        '<a href="/u">unsubscribe</a>.</td></tr></table>'
+    )
+    root = lxml.html.fromstring(f"<div>{rows}{footer}</div>")
+    drop_trailing_boilerplate(root)
+    text = render_text(root)
+    assert "Paragraph 5 of the issue" in text
+    assert "receiving this" not in text
+    assert "unsubscribe" not in text
+    # a row of two cells or more is data: its last line stays, whatever it says
+    data = "<table><tr><td>Plan</td><td>Unsubscribe any time, powered by the plan's terms</td></tr></table>"
+    root = lxml.html.fromstring(f"<div>{BODY}{data}</div>")
+    drop_trailing_boilerplate(root)
+    assert "Unsubscribe any time" in render_text(root)

@@ -91,3 +91,15 @@ def test_is_price(line: str, price: bool) -> None:
 def test_a_price_before_the_lead_is_not_a_label() -> None:
     out = _trim("<h1>Brass tide clock</h1><div class='price'>£89.00</div>", "Brass tide clock")
     assert "£89.00" in out
+
+
+def test_a_newsletters_line_over_its_email_goes_wherever_it_sits_in_the_head() -> None:
+    main = lxml.html.fromstring(
+        "<div><table><tr><td>Fungi, water meters and a council vote you can still influence.</td>"
+        '<td><a href="/archive">View this email in your browser</a></td></tr></table>'
+        f"<h1>Issue 42</h1>{LEAD}</div>"
+    )
+    drop_repeated_header(main, title="Issue 42")
+    text = render_text(main)
+    assert "View this email" not in text
+    assert "council vote" in text

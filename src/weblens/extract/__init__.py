@@ -28,7 +28,7 @@ from weblens.extract.jsonld import is_article_type
 from weblens.extract.kinds import DocumentKind, kind_of_media_type, sniff_kind
 from weblens.extract.lost import LOST_CONFIDENCE, footer_text, lost_reason
 from weblens.extract.markdown import to_markdown
-from weblens.extract.mdsyntax import heading_text, inline_text
+from weblens.extract.mdsyntax import escape_line_start, heading_text, inline_text
 from weblens.extract.media import collect_images, collect_links, primary_image
 from weblens.extract.metadata import (
     content_byline,
@@ -40,9 +40,11 @@ from weblens.extract.metadata import (
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
+from weblens.extract.standfirst import Standfirst, standfirst_after
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
 from weblens.extract.threads import is_thread_page
+from weblens.extract.tree import is_below
 from weblens.extract.trim import drop_repeated_header, page_title_heading
 from weblens.extract.urls import UrlResolver, document_base, site_of
 from weblens.models import ExtractionMethod, Outcome, PageExtract
@@ -51,6 +53,7 @@ __all__ = ["DocumentKind", "ExtractOptions", "extract"]
 
 _RETRY_GAIN = 10  # words the second try must add to be taken
 _NEARLY_NOTHING = 10  # words: a first try this short found nothing
+_REPEATED_WORDS = 8  # a standfirst whose first this many words open a line of the content is said there
 _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may have missed a listing
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 _SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
@@ -77,6 +80,7 @@ class _Main:
     hidden_chars: int = 0  # ... the part of it the hidden attribute or an inline style hides
     discussion: bool = False
     title_heading: str = ""  # the page's own title heading (see page_title_heading)
+    standfirst: Standfirst | None = None  # the standfirst under it, when both stood above the content
 
 
 def _main_content(
@@ -98,6 +102,8 @@ def _main_content(
     stats = gather_stats(body)
     visible = sum(stats.chars)
     heading = page_title_heading(body, title=reading.title)
+    # a thread's lines under its title are its first post's: no standfirst there
+    dek = standfirst_after(heading) if heading is not None and not reading.thread else None
     shown = where_shown(stats, declared) if declared else None
     cleaning = clean(
         body,
@@ -125,7 +131,18 @@ def _main_content(
         hidden_chars=cleaning.hidden_chars,
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
+        standfirst=dek if dek is not None and _is_above(dek.element, selection.element, page) else None,
     )
+
+
+def _is_above(el: HtmlElement, main: HtmlElement, page: ParsedPage) -> bool:
+    """``el`` comes before ``main`` in the page and is not a part of it."""
+    if is_below(el, main):
+        return False
+    try:
+        return page.elements.index(el) < page.elements.index(main)
+    except ValueError:  # an element cleaning made
+        return False
 
 
 def _hidden_by_script(found: _Main) -> bool:
@@ -168,6 +185,7 @@ class _Content:
     date: str | None = None  # a date line at the head of the content (asked only of undated pages)
     signature: tuple[str, ...] = ()  # the writer signing the content's end (asked only of unsigned pages)
     title_line: str = ""  # the page's title heading's text, in the content or above it (or "")
+    standfirst: Standfirst | None = None  # the standfirst under the heading above the content
 
     @property
     def element(self) -> HtmlElement:
@@ -214,6 +232,10 @@ def _content(
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))
     title_lines = [line_text(el) for el in title_headings]
+    fallback = found.selection.method is ExtractionMethod.FALLBACK
+    heading = "" if title_headings or fallback else found.title_heading  # a heading above the content
+    dek = found.standfirst if heading else None
+    dek = None if dek is None or _is_repeated(dek, text) else dek
     return _Content(
         page=page,
         main=found,
@@ -223,12 +245,16 @@ def _content(
         title_words=sum(word_count(line) for line in title_lines),
         title_line=" ".join(title_lines) or found.title_heading,
         listing=listing,
-        heading=""
-        if title_headings or found.selection.method is ExtractionMethod.FALLBACK
-        else found.title_heading,
+        heading=heading,
+        standfirst=dek,
         date=date,
         signature=signature,
     )
+
+
+def _is_repeated(dek: Standfirst, text: str) -> bool:
+    """The content's text already says the standfirst (a story that repeats it as its lead)."""
+    return " ".join(dek.text.split()[:_REPEATED_WORDS]) in " ".join(text.split())
 
 
 def _best_content(
@@ -316,6 +342,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         # stays the title field alone.
         text = f"{found.title_line}\n\n{text}"
         words += word_count(found.title_line)
+    if found.standfirst and text:
+        text = f"{found.standfirst.text}\n\n{text}"
+        words += word_count(found.standfirst.text)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.outcome is Outcome.THIN and _hidden_by_script(found.main):
         verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))
@@ -338,6 +367,14 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
                 resolver=urls,
             )
         )
+        if markdown and found.standfirst:  # the standfirst under the heading, above the content too
+            dek = found.standfirst
+            shown = (
+                to_markdown(dek.element, base, links=options.markdown_links, images=False, resolver=urls)
+                if dek.is_list
+                else _standfirst_markdown(dek)
+            )
+            markdown = f"{shown}\n\n{markdown}"
         if markdown and found.heading:  # the document's own heading, which stood above its content
             markdown = f"# {heading_text(inline_text(found.heading))}\n\n{markdown}"
         links = collect_links(main, base, resolver=urls)
@@ -381,6 +418,13 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         ),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
+
+
+def _standfirst_markdown(dek: Standfirst) -> str:
+    """The standfirst as Markdown: a heading of its own level when the page sets it as one."""
+    if dek.level:
+        return f"{'#' * dek.level} {heading_text(inline_text(dek.text))}"
+    return escape_line_start(inline_text(dek.text))
 
 
 def _kind(data: str | bytes, content_type: str | None) -> DocumentKind:

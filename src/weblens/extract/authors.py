@@ -49,7 +49,11 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
     r"|^[^\W\d_]{2,15}\s?(?::\s+|：\s*)"  # and a CJK label's full-width colon: "作者：孙悦"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle
-    r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)",
+    r"|^(?:von|par|por|door|av|af|przez)\s+(?=\S+\s+\S)"
+    # Italian "di", only in lower case (a name may open with "Di": "Di Stefano")
+    r"|^(?-i:di)\s+(?=[A-ZÀ-Ý]\S*\s+\S)"
+    # the Korean labels of a reporter's name and of a writer ("기자명 정민서 기자", "작성자 김민지")
+    r"|^(?:기자명|작성자)\s*[:：]?\s*",
     re.I,
 )
 # another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
@@ -67,8 +71,19 @@ _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
 _REPORTER_ROLE = r"(?:(?:선임|수석|전문)?기자|특파원|記者|记者|特派員|特派员)"
 _ROLE_AFTER_NAME = re.compile(rf"\s*{_REPORTER_ROLE}$")
+# a writer's role after a name in English, set beside it with no comma ("Dana Whitcomb Staff Writer",
+# "Ann Lee Senior Reporter"): no part of the name
+_WRITER_ROLE_AFTER = re.compile(
+    r"\s+(?:(?:senior|staff|chief|contributing|special|associate|managing|political|foreign|deputy|"
+    r"investigative|national|business|sports?|science|health|technology|opinion|guest)\s+)+"
+    r"(?:writer|reporter|editor|correspondent|contributor|columnist|producer|critic)s?$"
+    r"|\s+(?:correspondent|columnist|contributor)$",
+    re.I,
+)
 # a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
-_REPORTER_CREDIT = re.compile(rf"(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}")
+_REPORTER_CREDIT = re.compile(
+    rf"(?:(?:기자명|작성자)\s*[:：]?\s*)?(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}"
+)
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -80,6 +95,10 @@ _AUTHOR_SPLIT = re.compile(
 )
 _TRIM = " .:-–—()[]\"'"
 _HANDLE_AFTER = re.compile(r"\s*\(?@\w+\)?$")  # "Ann Lee (@annlee_writes)": the writer's handle
+# what a byline adds in brackets after a name: an affiliation, a team, a handle, an address
+# ("Hiroshi Tanabe (Lumen Browser)", "佐藤健太（プラットフォームチーム）"): no part of a name, and its
+# commas part no names
+_BRACKETED = re.compile(r"\s*[(（][^()（）]{1,80}[)）]")
 # "and" in other languages between two names: German, Danish and Norwegian, Swedish, French, Dutch,
 # Italian and Portuguese, Spanish, Polish and Czech, Turkish, Hungarian, Finnish, Russian, Indonesian.
 # Only between two names of two words or more each, the second with a capital ("Felix Schröder und
@@ -145,6 +164,10 @@ _NEWSROOMS = (
     # "newsroom" and "news" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
     "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
 )  # fmt: skip
+# the first word of a newsroom's name ("Redaktion hessenschau.de", "Redação Jornal do Planalto")
+_NEWSROOM_FIRST = frozenset(
+    ("redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação", "newsroom")
+)
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
 # "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
 # person (not "Press" or "Daily": surnames)
@@ -201,6 +224,8 @@ def is_organisation(name: str) -> bool:
     if key in _WIRES or key in _NEWSROOMS or key.startswith("the ") or _AGENCY_TAIL.fullmatch(" " + key):
         return True
     if _CJK_OUTLET.search(key):
+        return True
+    if key.split(" ", 1)[0] in _NEWSROOM_FIRST:  # "Redação Jornal do Planalto", "Redaktion hessenschau.de"
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
 
@@ -265,6 +290,7 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
         return [name] if is_name(name) else []
     if (label := _AUTHOR_LABEL.search(text)) is not None:
         text = text[label.end() :]  # the writer's part of a line of labelled parts
+    text = _BRACKETED.sub("", text)
     parts = (pair for piece in _AUTHOR_SPLIT.split(_naming_part(text)) for pair in _two_names(piece))
     return [name for name in _past_datelines(_person_part(part) for part in parts) if is_name(name)]
 
@@ -285,9 +311,12 @@ def _naming_part(text: str) -> str:
 
 def _person_part(part: str) -> str:
     """A person's name as a byline's part writes it, without what bylines add to a name: a wire
-    service after it, letters of a degree, a reporter's role, a handle, an address in brackets."""
+    service after it, letters of a degree, a reporter's role, a handle, an address in brackets, a
+    writer's role ("Dana Whitcomb Staff Writer")."""
     name = _POST_NOMINALS.sub("", without_agency(_BY.sub("", part).strip(_TRIM)))
-    return _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
+    name = _HANDLE_AFTER.sub("", _ROLE_AFTER_NAME.sub("", _EMAIL_AFTER.sub("", name)))
+    without_role = _WRITER_ROLE_AFTER.sub("", name)
+    return without_role if len(without_role.split()) >= 2 else name
 
 
 def _past_datelines(names: Iterable[str]) -> Iterator[str]:

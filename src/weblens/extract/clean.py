@@ -885,6 +885,33 @@ def is_discussion(
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
 
 
+def _is_box_of_one_block(el: HtmlElement) -> bool:
+    """A box holding one element and nothing else, down to the leaf (``<div><div><div>text``): how
+    page editors set each block of the text (Notion's ``notion-text-block``)."""
+    while True:
+        children = [child for child in el if isinstance(child.tag, str)]
+        if len(children) != 1 or (el.text or "").strip():
+            return not children
+        el = children[0]
+
+
+def _is_row_of_data(row: HtmlElement) -> bool:
+    """A row of a table of data: two cells or more, none holding a block, as many as the row before
+    or after it holds (a league table's promotion places, a highlighted row). A row of a layout or an
+    advertisement's row (one cell across the table, a box in it) is not."""
+    cells = _cells_of(row)
+    if cells < 2 or any(True for _ in row.iterdescendants(*CELL_BLOCKS)):
+        return False
+    return any(
+        other is not None and other.tag == "tr" and _cells_of(other) == cells
+        for other in (row.getprevious(), row.getnext())
+    )
+
+
+def _cells_of(row: HtmlElement) -> int:
+    return sum(1 for child in row if child.tag in CELLS)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Cleaning:
     """What cleaning did: the blocks it removed, the blocks it spared inside elements named for a
@@ -998,6 +1025,8 @@ class _Judge:
             return False
         if role == "date" and tag in CELLS and self._is_cell_of_a_column(el):
             return False  # a column of a table of data named for the dates it holds
+        if tag == "tr" and _is_row_of_data(el):
+            return False  # a row of a table of data its class marks ("promotion", "highlight"): data
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)
@@ -1043,8 +1072,8 @@ class _Judge:
         found = None if after is None else index.get(after)
         if found is None:
             return False
-        if after.tag == "p" and self.paragraphs[found] > 0:
-            return True
+        if self.paragraphs[found] == 1 and (after.tag == "p" or _is_box_of_one_block(after)):
+            return True  # a paragraph of prose, alone or in a box of its own (an editor's text block)
         found_before = None if before is None else index.get(before)
         return found_before is not None and self.paragraphs[found_before] > 0
 

@@ -92,6 +92,16 @@ _INLINE_BOXES = frozenset(("span", "p", "strong", "b", "em", "i", "code"))
 _REFERENCE_SEPARATORS = " \t\n\r,.;"  # between the references of a line of them
 _AROUND_WORDS = 4  # ... or has of its own around its links, when it opens with fewer
 _ENTRY_RUN = 3  # paragraphs numbered one after another that make a list
+# a publication's entry: a linked title of this many words, and this many words of its own
+# besides (authors, venue, year: "Ann Lee and Bo Ek. In PLDI 2031." holds 8); a teaser's date
+# line ("12 May 2024") holds 3
+_TITLE_WORDS = 3
+_ATTACHMENTS = 5  # files a line of attachments gives, at most
+# a link to a document's file: an office document, a PDF, a spreadsheet, an archive of them
+_FORMAT = re.compile(r"(?:\.|\b)(?:pdf|docx?|xlsx?|pptx?|od[tsp]|csv|rtf|zip|epub|excel|word)\b", re.I)
+_DOCUMENT_FILE = re.compile(r"\.(?:pdf|docx?|xlsx?|pptx?|od[tsp]|csv|rtf|zip|epub)(?:[?#]|$)", re.I)
+_CITATION_WORDS = 4
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 _LINES_BOX = frozenset(("p", "br", "hr"))  # what a box of paragraphs of links holds
 _LABELS_SHARE = 3  # ... one label to three lines of links at most
 _LABEL_WORDS = 6  # ... a label's words at most
@@ -253,6 +263,8 @@ def is_kept_paragraph(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(el)
         or _is_numbered_entry(el)
         or _is_references(el)
+        or _is_citation_among_others(el)
+        or _is_attachment_line(el)
         or _is_run_of_links_out(stats, _run_of_lines(stats, el), site)
     )
 
@@ -455,9 +467,7 @@ def _is_references(el: HtmlElement) -> bool:
     words = [len(a.text_content().split()) for a in links]
     if sum(words) < _LINK_ITEM_WORDS * len(links):
         return False
-    own = paragraph.text_content()
-    for a in links:
-        own = own.replace(a.text_content(), " ", 1)
+    own = _text_outside(paragraph, links)
     if own.strip(_REFERENCE_SEPARATORS):
         return False  # words of its own (a sentence, a pointer's label) or a menu's bars
     return not names_a_section(" ".join(heading.text_content().split()), heading.tag)
@@ -643,8 +653,8 @@ def is_data_table(el: HtmlElement) -> bool:
         cells = [cell for cell in row if cell.tag in CELLS]
         if not headed and any(_holds_blocks(cell) for cell in cells):
             return False
-        if len(cells) < 2 and 0 < number < len(rows) - 1:
-            return False  # a label between rows of links: a menu's groups
+        if len(cells) < 2 and 0 < number < len(rows) - 1 and row.text_content().strip():
+            return False  # a label between rows of links: a menu's groups (a row of an image is none)
         worded += len(cells) >= 2 and any(_has_plain_words(cell) for cell in cells)
     data = [cell.text_content().strip() for cell in el.iter("td")]
     return (worded * 2 >= len(rows) or (headed and _is_grid_under_header(rows, len(first)))) and any(
@@ -940,6 +950,55 @@ def _is_numbered_entry(el: HtmlElement) -> bool:
             step += 1 if forward else -1
             sibling = sibling.getnext() if forward else sibling.getprevious()
     return run >= _ENTRY_RUN
+
+
+def _is_citation_among_others(el: HtmlElement) -> bool:
+    """An entry of a list of publications set as paragraphs, beside at least one more in its box
+    (``<p><a><b>Gradual Ownership Types for C</b></a><br>Ann Lee and <a>Bo Ek</a>. In <em>PLDI
+    2031</em>. [<a>pdf</a>]</p>``): a linked title, then words of its own that name a year. A
+    teaser of another story has no such words: its headline and a date at most."""
+    if el.tag != "p" or not is_citation(el):
+        return False
+    parent = el.getparent()
+    return parent is not None and any(
+        other is not el and is_citation(other) for other in parent.iterchildren("p")
+    )
+
+
+def _is_attachment_line(el: HtmlElement) -> bool:
+    """A line that gives the text's files ("附件：<a>招生计划明细表.xlsx</a>", "Attachment: <a>Report
+    2024 (PDF)</a>"): each of its links, at most :data:`_ATTACHMENTS`, is to a document's file and
+    names its format, and its own words are a label's at most. A menu links to pages, not to files."""
+    if el.tag != "p":
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if not links or len(links) > _ATTACHMENTS:
+        return False
+    if not all(
+        _DOCUMENT_FILE.search(a.get("href") or "") and _FORMAT.search(a.text_content()) for a in links
+    ):
+        return False  # each link is a file's, and its text says so (not "Get the quiz: instant download!")
+    return len(_text_outside(el, links).split()) <= _LABEL_WORDS
+
+
+def is_citation(el: HtmlElement) -> bool:
+    """A publication's entry (see :func:`_is_citation_among_others`): its first link is a title of
+    :data:`_TITLE_WORDS` words or more, and its text outside links holds a year and
+    :data:`_CITATION_WORDS` words more."""
+    links = [a for a in el.iter("a") if is_link(a)]
+    if not links or len(links[0].text_content().split()) < _TITLE_WORDS:
+        return False
+    own = _text_outside(el, links)
+    year = _YEAR.search(own)
+    return year is not None and len(own.split()) > _CITATION_WORDS
+
+
+def _text_outside(el: HtmlElement, links: list[HtmlElement]) -> str:
+    """The text of ``el`` without that of ``links`` (its own words, between and around them)."""
+    own: str = el.text_content()
+    for a in links:
+        own = own.replace(a.text_content(), " ", 1)
+    return own
 
 
 def _is_sentence_around_links(el: HtmlElement) -> bool:

@@ -48,6 +48,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.mdinline import code, emphasis, link_start, plain, resolve
+from weblens.extract.mdpre import is_prose_pre, pre_blocks
 from weblens.extract.mdsyntax import (
     HARD_BREAK,
     code_fence,
@@ -527,6 +528,9 @@ class _Renderer:
             self.write_block(["#" * level + " " + text])
 
     def code_block(self, pre: HtmlElement) -> None:
+        if is_prose_pre(pre, self.urls.resolve):  # a document's prose with links (an RFC's edition)
+            self.prose_blocks(pre)
+            return
         run = [pre, *_continued_lines(pre)]  # one <pre> per line (old Medium): one block
         self.consumed.update(run[1:])
         code = "\n".join(_code_text(part) for part in run).rstrip()
@@ -535,6 +539,19 @@ class _Renderer:
         fence = code_fence(code)
         lines = [fence + code_language(pre), *(line.rstrip() for line in code.split("\n")), fence]
         self.write_block(lines, verbatim=True)
+
+    def prose_blocks(self, pre: HtmlElement) -> None:
+        """A prose ``<pre>`` block by block: paragraphs and headings, its drawings and examples code."""
+        for block in pre_blocks(pre, self.urls.resolve, links=self.links):
+            if block.code:
+                fence = code_fence(block.code)
+                self.write_block([fence, *block.code.split("\n"), fence], verbatim=True)
+            elif block.level:
+                self.write_block(["#" * block.level + " " + block.markdown])
+            elif block.lines:
+                self.write_block(list(block.lines), breaks=True)
+            else:
+                self.write_block([block.markdown])
 
     def open_container(self, *, blank: bool) -> None:
         if blank and self.sep and self.out:

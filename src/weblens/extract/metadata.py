@@ -326,7 +326,8 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        "class": ("byline", "author", "Byline", "Author"),  # and in camelCase ("metaInfoAuthorList")
+        # and in camelCase ("metaInfoAuthorList"), and "author" in other languages (_OTHER_AUTHOR_CLASS)
+        "class": ("byline", "author", "Byline", "Author", "utor", "uteur", "orfatter", "azar", "enulis"),
         "id": ("byline", "Byline"),
     }
 )
@@ -1232,11 +1233,13 @@ class _Page:
             marked = []  # marked dates of several days are a list's (other posts'), not the page's
         yield from marked
         for el in times:
-            yield _time_of(el)
+            if not _in_sidebar(el):  # (one marked as the publication's is the page's, wherever it sits)
+                yield _time_of(el)
         for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)
+                and not _in_sidebar(el)
                 and not _in_site_header(el)
                 and among(el)
             ):
@@ -1630,7 +1633,20 @@ def _stamp(el: HtmlElement) -> str | None:
 
 
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
+# "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
+# not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and
+# Norwegian, Turkish, Indonesian
+_OTHER_AUTHOR_CLASS = re.compile(
+    r"(?:^|[^a-z])(?:autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
+)
 _DATE_MARK = 3
+
+
+def _in_sidebar(el: HtmlElement) -> bool:
+    """``el`` is in an ``<aside>`` that holds no ``<h1>``: a sidebar of other stories ("Most read",
+    each with its date), not the story's own box of facts under its headline."""
+    aside = next(el.iterancestors("aside"), None)
+    return aside is not None and aside.find(".//h1") is None
 
 
 def _marker_kind(el: HtmlElement) -> int | None:
@@ -1644,6 +1660,8 @@ def _marker_kind(el: HtmlElement) -> int | None:
         return 1
     names = (el.get("class") or "").lower()
     if "author" in names or "byline" in f"{names} {(el.get('id') or '').lower()}":
+        return 2
+    if _OTHER_AUTHOR_CLASS.search(names):
         return 2
     return None
 
@@ -1695,11 +1713,11 @@ class _Credit:
     def allows(self, name: str) -> bool:
         if is_placeholder(name):
             return False
+        if names_the_site(name, self.site_keys):  # "mbl.is" on mbl.is: the site's name, not a handle
+            return self.level >= _CreditLevel.SITE
         organisation = is_organisation(name)  # "dpa" has a login handle's shape
         if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
             return False
-        if names_the_site(name, self.site_keys):
-            return self.level >= _CreditLevel.SITE
         return self.level >= _CreditLevel.ORGANISATIONS or not organisation
 
 

@@ -52,6 +52,10 @@ _CALL_TO_ACTION = re.compile(
     # a hit counter's line, a way back up the site ("You are visitor number 4217", "Back to top")
     r"you are (?:the )?visitor|visitor (?:number|no\b|count)|"
     r"back to (?:the )?(?:top|home ?page|index|main page|front page)\b|"
+    # a newsletter's e-mail footer: how to leave the list, why one got it, who sent it
+    r"unsubscribe|(?:update|manage|change) (?:your )?(?:subscription|e-?mail) preferences|"
+    r"you (?:are receiving|received|got) this (?:e-?mail |message )?because|our mailing address|"
+    r"why did i get this|how you receive these e-?mails|powered by|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
@@ -365,17 +369,27 @@ def _is_in_a_cell(el: HtmlElement, main: HtmlElement) -> bool:
     """``el`` is a table's cell, or a line set in a cell of a table of data below ``main``: a cell of a
     row of two or more whose text is shorter than a sentence of prose (a product's attribute,
     ``<td><p>First flush, April 2023</p></td>``). A layout table's cell holding the page's text
-    holds more."""
+    holds more, and a cell alone in its row (a one-column layout: a newsletter's e-mail) holds lines."""
+    if el.tag in ("td", "th"):
+        return _is_cell_of_a_row(el)
     if el.tag in _CELLS:
         return True
     for up in el.iterancestors():
         if up is main:
             return False
         if up.tag in _CELLS:
-            row = up.getparent()
-            cells = 0 if row is None else sum(1 for cell in row if cell.tag in _CELLS)
-            return cells >= 2 and len(" ".join(up.text_content().split())) < PROSE_CHARS
+            return _is_cell_of_a_row(up) and _is_data_line(up)
     return False
+
+
+def _is_cell_of_a_row(cell: HtmlElement) -> bool:
+    """A cell beside at least one more cell of its row."""
+    row = cell.getparent()
+    return row is not None and sum(1 for other in row if other.tag in _CELLS) >= 2
+
+
+def _is_data_line(cell: HtmlElement) -> bool:
+    return len(" ".join(cell.text_content().split())) < PROSE_CHARS
 
 
 def drop_trailing_boilerplate(

@@ -40,6 +40,12 @@ _LABEL_WORDS = 3
 _SIMILAR_WORDS = 0.65  # share of words in common with the title (Jaccard)
 _SENTENCE_END = re.compile(r"[.!?:;。]\s*$")
 _TITLE_SHARE = 0.6
+# the line a newsletter's e-mail opens with, kept in its web archive: a link to itself
+_EMAIL_CHROME = re.compile(
+    r"view (?:this|the|it) (?:e-?mail )?(?:in (?:your|a) (?:web )?browser|online|as a web ?page)|"
+    r"(?:e-?mail|message) (?:is )?not displaying correctly|trouble viewing this e-?mail",
+    re.I,
+)
 
 
 def _norm(text: str) -> str:
@@ -90,6 +96,10 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
     return None
 
 
+def _is_email_chrome(text: str) -> bool:
+    return len(text) <= _TITLE_LINE and _EMAIL_CHROME.search(text) is not None
+
+
 def is_price(text: str) -> bool:
     """A line that is a price ("£89.00", "Price: 1.299,00 €"): a product's data, not a label or a
     button, though it is short and has no sentence."""
@@ -119,7 +129,14 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
     titles: list[HtmlElement] = []
     labels: list[HtmlElement] = []
     lead_found = False
-    for el in islice(leaf_blocks(main), _HEAD_BLOCKS):
+    head = list(islice(leaf_blocks(main), _HEAD_BLOCKS))
+    # a newsletter's line over its e-mail ("View this email in your browser"), wherever in the head
+    chrome = [el for el in head if el is not main and _is_email_chrome(" ".join(el.text_content().split()))]
+    for el in chrome:
+        drop(el)
+    for el in head:
+        if el in chrome:
+            continue
         text = " ".join(el.text_content().split())
         if not text:
             continue

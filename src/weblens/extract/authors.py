@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from weblens.extract.metatext import clean_text, looks_like_url
 
 __all__ = [
+    "BYLINE_START",
     "BY_LABELS",
     "NAME_PARTICLES",
     "dedupe_names",
@@ -43,6 +44,12 @@ BY_LABELS = (
     r"written|posted|submitted|reported|published|story|text|words|analysis|opinion|commentary|column|essay"
     r"|reporting|article|post"  # "Post by kestrel » Sat Oct 10" (phpBB)
     r"|hosted"  # a podcast's or a show's: "Hosted by Lena Park and Omar Haddad"
+)
+# what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
+# an author's label ("Autor:")
+BYLINE_START = re.compile(
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    re.I,
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
     rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
@@ -156,18 +163,17 @@ _WIRES = (
     "apa", "sda", "ats", "kna", "epd", "anp", "belga", "tt", "ntb", "ritzau", "stt", "čtk", "ctk", "pap",
     "mti", "anadolu", "anadolu agency",
 )  # fmt: skip
+# "newsroom" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
+_NEWSROOM_WORDS = ("redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação")
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
     "staff report", "editorial staff", "editorial team", "editorial board", "editorial", "editorials",
     "editors", "opinion", "newsroom", "admin", "administrator", "webmaster", "guest", "anonymous",
-    "multiple sources", "various sources", "wire reports", "web desk", "news desk",
-    # "newsroom" and "news" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
-    "redaktion", "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
+    "multiple sources", "various sources", "wire reports", "web desk", "news desk", "nachrichten",
+    *_NEWSROOM_WORDS,
 )  # fmt: skip
 # the first word of a newsroom's name ("Redaktion hessenschau.de", "Redação Jornal do Planalto")
-_NEWSROOM_FIRST = frozenset(
-    ("redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação", "newsroom")
-)
+_NEWSROOM_FIRST = frozenset((*_NEWSROOM_WORDS, "newsroom"))
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
 # "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
 # person (not "Press" or "Daily": surnames)
@@ -178,8 +184,8 @@ _ORGANISATION_WORDS = frozenset(
         "corporation", "company", "inc", "ltd", "llc", "gmbh", "bureau", "magazine", "journal",
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
-        "stores", "shop", "authority", "government", "staff", "office", "communications", "redaktion",
-        "nachrichten", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação",
+        "stores", "shop", "authority", "government", "staff", "office", "communications", "nachrichten",
+        *_NEWSROOM_WORDS,
     )
 )  # fmt: skip
 # the endings of Chinese, Japanese and Korean names of outlets and newsrooms (a paper, a news

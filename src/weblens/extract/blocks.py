@@ -47,6 +47,7 @@ BLOCK_TAGS = frozenset(
 )  # fmt: skip
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 CELLS = frozenset(("td", "th"))
+
 # the blocks a table's cell holds when the table lays out a page (a data cell holds none)
 CELL_BLOCKS = frozenset(("ul", "ol", "dl", "div", "p", "table", "form", "h1", "h2", "h3", "h4", "h5", "h6"))
 _CODE = frozenset(("code", "tt"))
@@ -152,6 +153,11 @@ class TreeStats:
             found.append(child)
             child = self.ends[child] + 1
         return found
+
+
+def cells_of(row: HtmlElement) -> int:
+    """How many cells a table's row holds."""
+    return sum(1 for child in row if child.tag in CELLS)
 
 
 def is_link(el: HtmlElement) -> bool:

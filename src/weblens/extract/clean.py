@@ -46,6 +46,7 @@ from weblens.extract.blocks import (
     HEADING_TAGS,
     TreeStats,
     accumulate,
+    cells_of,
     has_sentence,
     is_link,
     is_prose,
@@ -899,17 +900,13 @@ def _is_row_of_data(row: HtmlElement) -> bool:
     """A row of a table of data: two cells or more, none holding a block, as many as the row before
     or after it holds (a league table's promotion places, a highlighted row). A row of a layout or an
     advertisement's row (one cell across the table, a box in it) is not."""
-    cells = _cells_of(row)
+    cells = cells_of(row)
     if cells < 2 or any(True for _ in row.iterdescendants(*CELL_BLOCKS)):
         return False
     return any(
-        other is not None and other.tag == "tr" and _cells_of(other) == cells
+        other is not None and other.tag == "tr" and cells_of(other) == cells
         for other in (row.getprevious(), row.getnext())
     )
-
-
-def _cells_of(row: HtmlElement) -> int:
-    return sum(1 for child in row if child.tag in CELLS)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import HEADING_TAGS
-from weblens.extract.mdsyntax import escape_line_start, escape_text, heading_text, markdown_url
+from weblens.extract.mdsyntax import escape_line_start, escape_text, heading_text, markdown_url, raw_text
 
 __all__ = ["PreBlock", "is_prose", "is_prose_pre", "pre_blocks"]
 
@@ -86,7 +86,7 @@ def is_prose_pre(pre: HtmlElement, resolve: Callable[[str | None], str | None]) 
     """Whether ``pre`` is a document's prose with links (see the module's docstring)."""
     if not any(resolve(a.get("href")) for a in pre.iter("a")):
         return False
-    blocks = [block.split("\n") for block in _BLANK.split(_text(pre)) if block.strip()]
+    blocks = [block.split("\n") for block in _BLANK.split(raw_text(pre)) if block.strip()]
     prose = [block for block in blocks if is_prose(block)]
     total = sum(_visible(block) for block in blocks)
     return len(prose) >= _MIN_PROSE_BLOCKS and sum(_visible(b) for b in prose) >= _PROSE_SHARE * total
@@ -97,18 +97,18 @@ def pre_blocks(
 ) -> list[PreBlock]:
     """The blocks of a prose ``pre``, in order (see the module's docstring)."""
     found: list[PreBlock] = []
-    blocks = [
-        (block, "".join(piece.text for piece in block).split("\n"))
-        for block in _blocks(list(_pieces(pre, resolve, None, 0)))
-    ]
+    blocks = []
+    for block in _blocks(list(_pieces(pre, resolve, None, 0))):
+        lines = "".join(piece.text for piece in block).split("\n")
+        blocks.append((block, lines, is_prose(lines)))
     # the indentation of the wrapped prose: a block set deeper is an example or a figure
-    wrapped = [_indent(lines) for _, lines in blocks if len(lines) > 1 and is_prose(lines)]
+    wrapped = [_indent(lines) for _, lines, prose in blocks if prose and len(lines) > 1]
     text_indent = max(wrapped, default=0)
-    for block, lines in blocks:
+    for block, lines, prose in blocks:
         levels = {piece.level for piece in block if piece.text.strip()}
         if len(levels) == 1 and (level := levels.pop()):
             found.append(PreBlock(markdown=heading_text(escape_text(" ".join(lines))), level=level))
-        elif is_prose(lines):
+        elif prose:
             found.append(PreBlock(markdown=escape_line_start(_paragraph(block, links=links))))
         elif _is_words(lines) and _indent(lines) <= text_indent:  # a signature, an address: lines of text
             shown = (_paragraph(line, links=links) for line in _split_lines(block))
@@ -200,10 +200,6 @@ def _pieces(
             yield from _pieces(child, resolve, href, level)
             if child.tail:
                 yield _Piece(child.tail, href, level)
-
-
-def _text(pre: HtmlElement) -> str:
-    return "".join(piece.text for piece in _pieces(pre, lambda _: None, None, 0))
 
 
 def _visible(lines: list[str]) -> int:

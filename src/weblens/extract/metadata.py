@@ -57,7 +57,7 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import (
-    BY_LABELS,
+    BYLINE_START,
     NAME_PARTICLES,
     dedupe_names,
     handle_key,
@@ -318,10 +318,6 @@ _BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
-_BY_LINE = re.compile(
-    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
-    re.I,
-)
 _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
@@ -362,7 +358,7 @@ def content_title(main: HtmlElement) -> str | None:
     for heading in islice(main.iter("h1", "h2", "h3", "h4"), _CONTENT_HEADINGS):
         text = clean_text(_short_text(heading, _MAX_TITLE), _MAX_TITLE) or ""
         dated = _only_a_date(text) or (len(text) <= _MAX_DATE_TEXT and find_date(text) is not None)
-        if not text or dated or _BY_LINE.match(text):
+        if not text or dated or BYLINE_START.match(text):
             continue  # a blog's date header, a byline set as a heading
         key = " ".join(text.casefold().rstrip(":").split())
         if key in _SECTION_NAMES or is_generic_title(text) or names_a_section(text, heading.tag):
@@ -385,11 +381,11 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         lines: list[str | None] = []
         if own and (reporters := reporters_in_lede(own)):
             return _PEOPLE_ANYWHERE.of(reporters)
-        if own and _BY_LINE.match(own) and el.tag != "a":
+        if own and BYLINE_START.match(own) and el.tag != "a":
             # the element's own line, else its box's, the texts of separate elements kept apart (a
             # label's cell and its value's: "Autor:" | "Ramiro Benítez")
             lines = [_short_text(el, _MAX_BYLINE), _spaced_text(el.getparent(), _MAX_BYLINE)]
-        elif tail and _BY_LINE.match(tail):
+        elif tail and BYLINE_START.match(tail):
             following = el.getnext()
             lines = [
                 tail,
@@ -1076,7 +1072,7 @@ class _Page:
             tail = " ".join((el.tail or "").split())
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
-            if own and _BY_LINE.match(own) and el.tag not in ("script", "style", "a"):
+            if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
                 line = _short_text(el, _MAX_BYLINE)
                 names = [name for name in split_authors(line) if _full_name(name)] if line else []
                 if names:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
+from weblens.extract.authors import BYLINE_START
 from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.dates import find_date
 from weblens.extract.text import line_text, word_count
@@ -52,7 +53,6 @@ _KEY_POINTS = re.compile(
     re.I,
 )
 _MAX_POINTS = 8
-_BYLINE = re.compile(r"^(?:by|von|par|por|door|di|av|af|przez|written by|posted by)\s", re.I)
 # blocks that hold text and may be a standfirst (their text is theirs: no block inside them)
 _BLOCK_TAGS = HEADING_TAGS | {"p", "div", "span", "li", "section", "header", "strong", "em", "b", "i"}
 _INNER_BLOCKS = HEADING_TAGS | {"p", "div", "li", "ul", "ol", "table", "section", "article", "header"}
@@ -88,7 +88,7 @@ def standfirst_after(heading: HtmlElement) -> Standfirst | None:
         if not text or text == title:  # the headline again (one hidden for screen readers, one shown)
             continue
         words = word_count(text)
-        if words < _MIN_WORDS or _is_dateline(text, words) or _BYLINE.match(text):
+        if words < _MIN_WORDS or _is_dateline(text, words) or BYLINE_START.match(text):
             passed += 1
             if passed > _SHORT_LINES:
                 return None
@@ -134,8 +134,7 @@ def _names(el: HtmlElement) -> str:
 
 
 def _is_named(el: HtmlElement) -> bool:
-    names = " ".join(el.get(name) or "" for name in ("class", "id", "itemprop"))
-    return bool(names.strip()) and _NAMED.search(names) is not None
+    return _NAMED.search(f"{_names(el)} {el.get('itemprop') or ''}") is not None
 
 
 def _link_chars(block: HtmlElement) -> int:

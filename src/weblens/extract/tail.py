@@ -22,7 +22,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, is_link
+from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, cells_of, is_link
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
@@ -385,7 +385,7 @@ def _is_in_a_cell(el: HtmlElement, main: HtmlElement) -> bool:
 def _is_cell_of_a_row(cell: HtmlElement) -> bool:
     """A cell beside at least one more cell of its row."""
     row = cell.getparent()
-    return row is not None and sum(1 for other in row if other.tag in _CELLS) >= 2
+    return row is not None and cells_of(row) >= 2
 
 
 def _is_data_line(cell: HtmlElement) -> bool:

@@ -129,16 +129,13 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
     titles: list[HtmlElement] = []
     labels: list[HtmlElement] = []
     lead_found = False
-    head = list(islice(leaf_blocks(main), _HEAD_BLOCKS))
+    head = [(el, " ".join(el.text_content().split())) for el in islice(leaf_blocks(main), _HEAD_BLOCKS)]
     # a newsletter's line over its e-mail ("View this email in your browser"), wherever in the head
-    chrome = [el for el in head if el is not main and _is_email_chrome(" ".join(el.text_content().split()))]
+    chrome = [el for el, text in head if el is not main and _is_email_chrome(text)]
     for el in chrome:
         drop(el)
-    for el in head:
-        if el in chrome:
-            continue
-        text = " ".join(el.text_content().split())
-        if not text:
+    for el, text in head:
+        if not text or el in chrome:
             continue
         if len(text) >= _LEAD_PARAGRAPH and el.tag not in HEADING_TAGS:
             lead_found = True

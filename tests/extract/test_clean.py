@@ -508,6 +508,24 @@ def test_a_reader_comment_still_goes() -> None:
     assert "Great post" not in _clean(_page("<div class='user-comment'><p>Great post, thanks!</p></div>"))
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
+     "reacties", "yorumlar"],
+)  # fmt: skip
+def test_readers_comments_named_in_other_languages_go(name: str) -> None:
+    assert "Wunderschöne Reportage" not in _clean(
+        _page(f"<section class='{name}'><p>Wunderschöne Reportage!</p></section>")
+    )
+
+
+@pytest.mark.parametrize("name", ["kommentar", "commentary", "meinung-kommentar"])
+def test_an_opinion_piece_named_a_commentary_stays(name: str) -> None:
+    assert "Die Stadt spart" in _clean(
+        _page(f"<div class='{name}'><p>Die Stadt spart am falschen Ende.</p></div>")
+    )
+
+
 def test_a_camel_case_switch_of_a_script_names_no_role() -> None:
     # a wrapper's list of the script's switches says what the box can do, not what it is
     assert role_of("caas finance enableAdSlotsOneSlot filterNonGdprEmbeds liveBlogPolling") is None

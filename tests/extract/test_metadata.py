@@ -738,6 +738,20 @@ _LETTER = (
         ('<p align="right"><a href="/people/gl">Gareth Llewellyn</a></p>', []),
         ('<p align="right">Gareth Llewellyn</p><p>Read the next issue in May.</p>', []),
         ('<p align="right">Printed by the Society</p>', []),
+        # a name alone in brackets or after a dash, wherever it is set; a role after a comma
+        ("<p>(Camille Rousseau)</p>", ["Camille Rousseau"]),
+        ("<p>- <i>Diane Magrane, M.D., AAMC</i></p>", ["Diane Magrane"]),
+        ("<p>(Camille Rousseau)</p><div class='share'><a href='/s/x'>X</a></div>", ["Camille Rousseau"]),
+        ("<p>(see the minutes of 1910)</p>", []),
+        # a credit of the words at the end, a note of standards after it; the place, the editors left out
+        (
+            "<p>Reporting by Kwabena Asante in Accra and Lena Ward; Editing by Dev Raman and Holly Weir</p>"
+            "<p>Our Standards: <a href='/trust'>The Trust Principles.</a></p>",
+            ["Kwabena Asante", "Lena Ward"],
+        ),
+        ("<p class='credits'>Text: Verena Pichler<br>Fotos: Lukas Stadlober</p>", ["Verena Pichler"]),
+        ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
+        ("<p>Photos: Lukas Stadlober</p>", []),
     ],
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:

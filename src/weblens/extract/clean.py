@@ -102,7 +102,13 @@ _STRONG_PARTS = re.compile(
     # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead
     r"teaser[-_]?list"
 )
-_COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
+# readers' comments, in English and the plural other languages name a section of them by (German
+# "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
+# Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
+# Dutch "reacties", Turkish "yorumlar"
+_COMMENT_PARTS = re.compile(
+    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar"
+)
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")
     r"share(?!holder)|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
@@ -241,8 +247,8 @@ _COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a col
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
-        "class": ("omment", "OMMENT", "disqus", "repl", "respond"),
-        "id": ("omment", "disqus", "repl", "respond"),
+        "class": ("omment", "OMMENT", "disqus", "repl", "respond", "omentar", "reacties", "yorum"),
+        "id": ("omment", "disqus", "repl", "respond", "omentar", "reacties", "yorum"),
         "itemprop": ("omment",),
     }
 )

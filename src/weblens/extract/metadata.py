@@ -402,31 +402,90 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
 
 
 def content_signature(main: HtmlElement) -> tuple[str, ...]:
-    """The writer who signs the content at its end, as letters, newsletters and some newsrooms do:
-    its last paragraph, set to the right, says nothing but a full name, with a role after a comma at
-    most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``, ``<p
-    style="text-align:right"><strong>Lê Phương</strong></p>``); no link, no text after it."""
-    last = next(
-        (
-            el
-            for el in reversed(list(main.iter("p", "div")))
-            if el.find(".//p") is None and el.text_content().strip()
-        ),
-        None,
-    )  # the last paragraph (a box holding paragraphs is none)
-    if (
-        last is None
-        or not _is_set_right(last)
-        or last.find(".//a") is not None
-        or _has_text_after(last, main)
-    ):
+    """The writer who signs or credits the content at its end, as letters, newsletters, magazines
+    and wire services do, read in two steps:
+
+    1. a line of credits among the last paragraphs (:data:`_CREDITS_READ`) names the writer after
+       a label of the words ("Reporting by Kwabena Asante in Accra; Editing by …", "Text: Verena
+       Pichler" above "Fotos: …", "Texto: Ana Ruiz");
+    2. else the last paragraph says nothing but a full name: set to the right, with a role after a
+       comma at most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``), or in
+       brackets or after a dash wherever it is set ("(Camille Rousseau)", "— Ann Lee"); no link,
+       no text after it."""
+    blocks = _last_blocks(main, _CREDITS_READ)
+    for block in blocks:  # 1. a labelled credit
+        for line in _lines_at_breaks(block):
+            if names := _credited_writers(line):
+                return _PEOPLE_ANYWHERE.of(names)
+    last = blocks[0] if blocks else None  # 2. a signature
+    if last is None or last.find(".//a") is not None or _has_text_after(last, main):
         return ()
     line = " ".join(last.text_content().split())
-    name, _, role = line.partition(",")
-    name = name.strip()
+    if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
+        line = signed.group(1) or signed.group(2)
+    elif not _is_set_right(last):
+        return ()
+    name, _, role = (part.strip() for part in line.partition(","))
     if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
         return ()
     return _PEOPLE_ANYWHERE.of(split_authors(name, one_person=True))
+
+
+_CREDITS_READ = 3  # paragraphs read from the end for a credit (a note of standards may follow it)
+# the label of the words' credit at a story's end, in English and the languages that write "Text:"
+# beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:")
+_WORDS_CREDIT = re.compile(
+    r"^(?:reporting|writing|words|story|written|"
+    r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?)"
+    r"\s*(?:by\b|:)\s*",
+    re.I,
+)
+# what ends the writers' names in a credit: another credit ("; Editing by …", "| Photos: …"), a
+# line's end, or the place each reported from ("Kwabena Asante in Accra")
+_CREDIT_END = re.compile(r"\s*[;|]|\s+(?:[^\W\d_]+\s+)?by\b", re.I)
+_REPORTED_FROM = re.compile(r"\s+in\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*")
+# a name alone in brackets or after a dash: "(Camille Rousseau)", "— Ann Lee", "-- Ann Lee"
+_SIGNATURE_MARK = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]|(?:[—–]|--?)\s*([^—–-].*)")
+
+
+def _credited_writers(line: str) -> list[str]:
+    """The full names a line of credits gives the words ("Reporting by A in London and B; Editing
+    by C" → A, B), or [] when the line is no such credit."""
+    label = _WORDS_CREDIT.match(line)
+    if label is None:
+        return []
+    names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
+    return [name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name)]
+
+
+def _last_blocks(main: HtmlElement, count: int) -> list[HtmlElement]:
+    """The last ``count`` paragraphs of ``main`` with words of their own, the last first (a box
+    holding paragraphs is none, nor a row of links: "Facebook X E-mail")."""
+    found: list[HtmlElement] = []
+    for el in reversed(list(main.iter("p", "div"))):
+        if el.find(".//p") is None and _has_words_beside_links(el):
+            found.append(el)
+            if len(found) == count:
+                break
+    return found
+
+
+def _has_words_beside_links(el: HtmlElement) -> bool:
+    """``el`` has text outside its links."""
+    linked = sum(len("".join(link.text_content().split())) for link in el.iter("a"))
+    return len("".join(el.text_content().split())) > linked
+
+
+def _lines_at_breaks(el: HtmlElement) -> list[str]:
+    """``el``'s text as the lines its ``<br>`` elements break, white space collapsed."""
+    parts = [el.text or ""]
+    for child in el.iterdescendants():
+        if child.tag == "br":
+            parts.append("\n")
+        elif isinstance(child.tag, str) and child.tag not in _UNREAD_TAGS:
+            parts.append(child.text or "")
+        parts.append(child.tail or "")
+    return [line for text in "".join(parts).split("\n") if (line := " ".join(text.split()))]
 
 
 _MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
@@ -445,14 +504,13 @@ def _is_set_right(el: HtmlElement) -> bool:
 
 
 def _has_text_after(el: HtmlElement, root: HtmlElement) -> bool:
-    """Text follows ``el`` inside ``root``."""
+    """Text follows ``el`` inside ``root``, but for rows of links ("Facebook X E-mail")."""
     node = el
     while node is not root and node is not None:
         if (node.tail or "").strip():
             return True
-        if any(
-            sibling.text_content().strip() for sibling in node.itersiblings() if isinstance(sibling.tag, str)
-        ):
+        siblings = (sibling for sibling in node.itersiblings() if isinstance(sibling.tag, str))
+        if any(_has_words_beside_links(sibling) for sibling in siblings):
             return True
         node = node.getparent()
     return False

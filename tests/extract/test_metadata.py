@@ -526,6 +526,9 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("Agnes Pressman", False),
         ("Eyal Press", False),
         ("Canadian Press", True),
+        ("Agencia Iberpress", True),  # the noun opens the name in the Romance languages
+        ("Agence Rhône Presse", True),
+        ("Diario de Navarra", True),
         ("新京报", True),  # Chinese, Japanese and Korean outlets: a paper, a news site, an agency
         ("红星新闻", True),
         ("新华社", True),
@@ -756,6 +759,35 @@ _LETTER = (
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:
     assert weblens.extract(_LETTER.format(end=end), "https://society.example/news87.html").authors == authors
+
+
+@pytest.mark.parametrize(
+    ("after", "authors"),
+    [
+        (
+            "<p class='credits'><span>Text: Maja Holmberg</span> <span>Foto: Oskar Nyström</span></p>",
+            ["Maja Holmberg"],
+        ),
+        ("<div class='story__signature'><span>Francesca Rinaldi</span></div>", ["Francesca Rinaldi"]),
+        # not past a heading (another section: related stories), nor a name alone in an unnamed box
+        ("<h3>More stories</h3><p class='credits'>Text: Maja Holmberg</p>", []),
+        ("<div>Francesca Rinaldi</div>", []),
+    ],
+)
+def test_a_credit_set_just_below_the_texts_box_names_the_writer(after: str, authors: list[str]) -> None:
+    text = "<p>The tinplate works stood idle for eleven weeks while the rollermen held out.</p>" * 6
+    html = f"<html><body><article><h1>The strike</h1><div class='article-body'>{text}</div>{after}</article>"
+    assert weblens.extract(f"{html}</body></html>", "https://society.example/a/strike").authors == authors
+
+
+def test_a_wires_byline_beats_the_reporters_credited_at_the_end() -> None:
+    text = "<p>Cocoa futures rose to a record on Monday as the harvest in West Africa shrank.</p>" * 6
+    end = "<p>Reporting by Kwabena Asante; Editing by Dev Raman</p>"
+    for byline, authors in (("Reuters", ["Reuters"]), ("", ["Kwabena Asante"])):
+        body = f"<article><h1>Cocoa</h1><p class='byline'>{byline}</p>{text}{end}</article>"
+        assert (
+            weblens.extract(f"<html><body>{body}</body></html>", "https://wire.example/a").authors == authors
+        )
 
 
 _THREAD = (
@@ -1466,6 +1498,21 @@ def test_an_author_class_in_other_languages_marks_a_byline() -> None:
     )
     # a word that only opens with the letters is no mark ("autoresize")
     assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
+
+
+def test_a_picture_credit_a_readers_comment_and_initials_name_no_writer() -> None:
+    caption = (
+        "<figure><img src='/p.jpg'><figcaption>The plant. <span class='byline'>Photo by Dana Whitcomb | "
+        "Daily Ledger</span></figcaption></figure><p>The story.</p>"
+    )
+    assert split_authors("Photo by Dana Whitcomb") == split_authors("Foto: Lukas Stadlober") == []
+    assert meta_of("", body=caption).authors == ()
+    comment = "<div class='comentario'><span class='autor-comentario'>Joaquim Ramos</span><p>Ótimo.</p></div>"
+    assert meta_of("", body=f"<p>O texto.</p>{comment}").authors == ()
+    initials = "<span class='autor-ini'>AKw</span> <span class='autor-nazwisko'>Anna Kwiatkowska</span>"
+    initials = f"<div class='autor'>{initials}</div>"
+    assert meta_of("", body=f"<p>Tekst.</p>{initials}").authors == ("Anna Kwiatkowska",)
+    assert split_authors("AKw") == [] and split_authors("AP") == ["AP"]
 
 
 def test_a_newsroom_named_first_is_an_organisation() -> None:

@@ -75,6 +75,7 @@ from weblens.extract.authors import (
     reporters_in_lede,
     split_authors,
 )
+from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.clean import comment_named, hidden_by_convention, is_permalink
 from weblens.extract.dates import (
     date_from_url,
@@ -403,41 +404,51 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
 
 def content_signature(main: HtmlElement) -> tuple[str, ...]:
     """The writer who signs or credits the content at its end, as letters, newsletters, magazines
-    and wire services do, read in two steps:
+    and wire services do, read in the last paragraphs of the content ``main`` and the first ones
+    after it (:func:`_blocks_after`: a credit set below the text's box), in two steps:
 
-    1. a line of credits among the last paragraphs (:data:`_CREDITS_READ`) names the writer after
-       a label of the words ("Reporting by Kwabena Asante in Accra; Editing by …", "Text: Verena
-       Pichler" above "Fotos: …", "Texto: Ana Ruiz");
-    2. else the last paragraph says nothing but a full name: set to the right, with a role after a
-       comma at most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``), or in
-       brackets or after a dash wherever it is set ("(Camille Rousseau)", "— Ann Lee"); no link,
-       no text after it."""
-    blocks = _last_blocks(main, _CREDITS_READ)
-    for block in blocks:  # 1. a labelled credit
+    1. a line of credits names the writer after a label of the words ("Reporting by Kwabena Asante
+       in Accra; Editing by …", "Text: Verena Pichler" above "Fotos: …", "Texto: Ana Ruiz");
+    2. else the content's last paragraph (no text after it), or the first after it, says nothing
+       but a full name (:func:`_signed_name`)."""
+    ends = _last_blocks(main, _CREDITS_READ)
+    following = _blocks_after(main, _CREDITS_READ)
+    for block in (*ends, *following):  # 1. a labelled credit
         for line in _lines_at_breaks(block):
             if names := _credited_writers(line):
                 return _PEOPLE_ANYWHERE.of(names)
-    last = blocks[0] if blocks else None  # 2. a signature
-    if last is None or last.find(".//a") is not None or _has_text_after(last, main):
-        return ()
-    line = " ".join(last.text_content().split())
+    signed = [*ends[:1], *following[:1]] if ends and not _has_text_after(ends[0], main) else following[:1]
+    for block in signed:  # 2. a signature
+        if names := _signed_name(block):
+            return _PEOPLE_ANYWHERE.of(names)
+    return ()
+
+
+def _signed_name(block: HtmlElement) -> list[str]:
+    """The full name a paragraph signs with, and nothing else: set to the right, with a role after
+    a comma at most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``), in a box
+    its class names a signature (``story__signature``), or in brackets or after a dash wherever it
+    is set ("(Camille Rousseau)", "— Ann Lee"); no link."""
+    if block.find(".//a") is not None:
+        return []
+    line = " ".join(block.text_content().split())
     if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
         line = signed.group(1) or signed.group(2)
-    elif not _is_set_right(last):
-        return ()
+    elif not _is_set_right(block) and not _SIGNATURE_CLASS.search(block.get("class") or ""):
+        return []
     name, _, role = (part.strip() for part in line.partition(","))
     if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
-        return ()
-    return _PEOPLE_ANYWHERE.of(split_authors(name, one_person=True))
+        return []
+    return split_authors(name, one_person=True)
 
 
 _CREDITS_READ = 3  # paragraphs read from the end for a credit (a note of standards may follow it)
 # the label of the words' credit at a story's end, in English and the languages that write "Text:"
 # beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:")
 _WORDS_CREDIT = re.compile(
-    r"^(?:reporting|writing|words|story|written|"
+    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|writing|words|story|written|"
     r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?)"
-    r"\s*(?:by\b|:)\s*",
+    r"\s*(?:by\b|:)\s*)",
     re.I,
 )
 # what ends the writers' names in a credit: another credit ("; Editing by …", "| Photos: …"), a
@@ -456,6 +467,34 @@ def _credited_writers(line: str) -> list[str]:
         return []
     names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
     return [name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name)]
+
+
+def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:
+    """The first ``count`` paragraphs after the content ``main`` with words of their own, in order:
+    in the boxes that follow it inside its ``<article>`` (or in its own box when none holds it), up
+    to a heading or a box that holds one (another section: related stories, comments)."""
+    found: list[HtmlElement] = []
+    story = next(main.iterancestors("article"), None)
+    node: HtmlElement | None = main
+    while node is not None and node is not story:
+        for sibling in node.itersiblings():
+            if not isinstance(sibling.tag, str):
+                continue
+            if sibling.tag in _SECTION_TAGS or next(sibling.iter(*HEADING_TAGS), None) is not None:
+                return found
+            blocks = _last_blocks(sibling, count)
+            if not blocks and _has_words_beside_links(sibling):
+                blocks = [sibling]
+            found.extend(reversed(blocks))
+            if len(found) >= count:
+                return found[:count]
+        node = node.getparent() if story is not None else None
+    return found
+
+
+_SECTION_TAGS = frozenset(("aside", "nav", "form", "section", "script", "style", *HEADING_TAGS))
+# a box its class names the writer's signature: "story__signature", "firma", "article-signature"
+_SIGNATURE_CLASS = re.compile(r"signature|(?<![a-z])firma(?![a-z])|unterschrift", re.I)
 
 
 def _last_blocks(main: HtmlElement, count: int) -> list[HtmlElement]:
@@ -1418,6 +1457,7 @@ def _is_no_mark(el: HtmlElement) -> bool:
     return (
         el.tag in _NO_MARK_TAGS
         or "comment" in names
+        or comment_named(names)  # in other languages: "autor-comentario"
         or "btn" in names
         or "button" in names
         or _LABEL_OR_PICTURE.search(names) is not None

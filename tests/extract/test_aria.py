@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 import weblens
-from weblens.extract.aria import read_aria_lists, read_aria_tables
+from weblens.extract.aria import read_aria_headings, read_aria_lists, read_aria_tables
 
 HEAD = (
     "<div role='rowgroup'><div role='row'><div role='columnheader'>Plan</div>"
@@ -144,3 +144,27 @@ def test_a_run_of_boxes_named_list_items_is_a_list_of_its_own() -> None:
 def test_an_exports_list_named_bulleted_is_no_item() -> None:
     root = _read_lists("<ul class='bulleted-list'><li>one</li><li>two</li></ul>")
     assert [el.tag for el in root.iter("ul", "ol", "li")] == ["ul", "li", "li"]
+
+
+@pytest.mark.parametrize(
+    ("markup", "tag"),
+    [
+        ("<div role='heading' aria-level='3' class='css-4h7c2x'>Getting cache keys right</div>", "h3"),
+        ("<div role='heading'>Getting cache keys right</div>", "h2"),  # ARIA's level when none is given
+        ("<span role='heading' aria-level='9'>Getting cache keys right</span>", "h2"),
+        ("<h4 role='heading' aria-level='2'>Getting cache keys right</h4>", "h4"),  # a heading already
+        (
+            "<div role='heading' aria-level='2'><p>Getting cache keys right</p></div>",
+            "div",
+        ),  # a box of blocks
+    ],
+)
+def test_a_box_with_the_heading_role_becomes_the_heading_of_its_level(markup: str, tag: str) -> None:
+    root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
+    read_aria_headings(root, markup.encode())
+    assert root.find("body")[0].tag == tag
+    prose = "<p>The test suite took forty minutes on every push, most of it spent rebuilding fixtures.</p>"
+    page = weblens.extract(f"<html><body><main><h1>CI</h1>{prose}{markup}{prose}</main></body></html>", None)
+    assert ("## Getting cache keys right" in page.markdown or "### Getting" in page.markdown) is (
+        tag != "div"
+    )

@@ -1519,6 +1519,23 @@ def test_a_flat_table_of_contents_of_the_pages_own_sections_still_goes() -> None
     assert "Section number" not in markdown
 
 
+@pytest.mark.parametrize("heading", ["<h4>Table of Contents</h4>", "<h4>Our picks</h4>"])
+def test_a_list_of_the_pages_own_sections_under_a_heading_goes(heading: str) -> None:
+    # a buying guide's picks, each linked to its section of the page and to a shop: the page's own
+    # contents, not a list of references under a heading
+    entries = "".join(
+        f"<li><a href='#{n}'><strong>Best for {name}</strong></a>: <a href='/p/{n}'>Bag {n}</a></li>"
+        for n, name in enumerate(("Backpackers", "Car Campers", "Side Sleepers"))
+    )
+    markdown = _story(f"<p>{SENTENCES}</p>{heading}<ol>{entries}</ol><p>{SENTENCES}</p>")
+    assert "Best for Car Campers" not in markdown
+    notes = "".join(
+        f"<li id='n{n}'><a href='#r{n}'>↑</a> Source number {n} of the story</li>" for n in range(3)
+    )
+    markdown = _story(f"<p>{SENTENCES}</p><h4>References</h4><ol>{notes}</ol>")
+    assert "Source number 2 of the story" in markdown  # notes linking back by a mark stay
+
+
 @pytest.mark.parametrize("label", ["External links", "Weblinks", "Liens externes"])
 def test_an_encyclopedia_articles_external_links_are_its_own(label: str) -> None:
     # two links, mostly to one site and its forum: no list of resources by their number, but the

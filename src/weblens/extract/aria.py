@@ -1,4 +1,4 @@
-"""Tables and lists built of boxes, read as the tables and lists they are.
+"""Tables, lists and headings built of boxes, read as the tables, lists and headings they are.
 
 Documentation builders and interface libraries (GitBook, Notion, data grids) draw tables with
 ``<div role="table">``, ``role="row"`` and ``role="cell"`` boxes, laid out by CSS grid; a screen
@@ -11,6 +11,9 @@ Lists are drawn of boxes the same way: ``<div role="list">`` of ``role="listitem
 libraries), or a run of sibling boxes each named a list's item by a page editor, the bullet drawn by
 CSS (Notion's ``notion-bulleted_list-block``, ``numbered-list-item``). Each is renamed to ``<ul>`` (or
 ``<ol>`` when numbered) and ``<li>``, a run of named items wrapped in a list of its own.
+
+A heading drawn as ``<div role="heading" aria-level="3">`` is renamed ``<h3>`` (level 2 when none is
+given, as ARIA reads it), when it holds no block.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
-__all__ = ["read_aria_lists", "read_aria_tables"]
+__all__ = ["read_aria_headings", "read_aria_lists", "read_aria_tables"]
 
 # a table role in the markup, in any quoting: the tree is searched only on pages that have one. Searched
 # in the bytes libxml2 reads, with a literal start and no case folding: a page's markup is 170 kB on
@@ -144,3 +147,25 @@ def _item_kind(el: HtmlElement) -> str | None:
         return None
     found = _ITEM_CLASS.search(el.get("class") or "")
     return found.group(1) if found is not None else None
+
+
+_HAS_HEADING_ROLE = re.compile(rb"""role=["']?heading\b""")
+_HEADINGS = lxml.etree.XPath("//*[@role='heading']")
+_DEFAULT_LEVEL = 2  # ARIA's level of a heading that states none
+# what a heading holds no more of: a box of blocks is a section, not its heading
+_BLOCK_TAGS = ("div", "p", "ul", "ol", "dl", "table", "section", "article", "blockquote", "pre", "form")
+
+
+def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
+    """Rename each box with the heading role below ``root`` (``<div role="heading"
+    aria-level="3">``) to the heading element of its level, when it holds no block; ``markup`` is
+    the page's, looked at first."""
+    if _HAS_HEADING_ROLE.search(markup) is None:
+        return
+    for box in _HEADINGS(root):
+        if box.tag in _LIST_TAGS or box.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            continue
+        if next(box.iterdescendants(*_BLOCK_TAGS), None) is not None:
+            continue
+        level = (box.get("aria-level") or "").strip()
+        box.tag = f"h{int(level)}" if level in ("1", "2", "3", "4", "5", "6") else f"h{_DEFAULT_LEVEL}"

@@ -426,8 +426,9 @@ def _is_own_contents(items: list[HtmlElement]) -> bool:
     (``<a href="#best-ultralight">Best Ultralight</a>``), a title, not a note's mark ("↑")."""
     for item in items:
         link = _entry_link(item)
-        href = (link.get("href") or "") if link is not None else ""
-        if not href.startswith("#") or len(link.text_content().strip()) <= _BACK_MARK:
+        if link is None or not (link.get("href") or "").startswith("#"):
+            return False
+        if len(link.text_content().strip()) <= _BACK_MARK:
             return False
     return True
 

@@ -211,6 +211,8 @@ def test_cleaning_measures_the_text_hidden_for_sure_counting_nested_boxes_once(
         "<span style='DISPLAY:NONE'>JUNK</span>",
         "<p style='opacity:0'>JUNK</p>",
         "<p style='font-size: 0px;'>JUNK</p>",
+        "<td style='font-size:0'><div style='font-size:unset'>JUNK</div></td>",  # still no size of its own
+        "<td style='font-size:0;display:none'><div style='font-size:16px'>JUNK</div></td>",
         "<p style='color: transparent'>JUNK</p>",
         "<p style='position:absolute; left:-9999px'>JUNK</p>",
         "<span class='sr-only'>JUNK</span>",
@@ -219,6 +221,13 @@ def test_cleaning_measures_the_text_hidden_for_sure_counting_nested_boxes_once(
 )
 def test_hidden_elements_go(hidden: str) -> None:
     assert "JUNK" not in _clean(_page(hidden))
+
+
+def test_type_sized_zero_around_boxes_that_size_their_own_is_shown() -> None:
+    # an e-mail template closes the gaps between its columns so: each column sets its own size
+    column = f"<div style='display:inline-block'><div style='font-size:16px;color:#222'>{ARTICLE}</div></div>"
+    page = f"<table><tr><td style='text-align:center;font-size:0;'>{column}</td></tr></table>"
+    assert "Paragraph sentence 11" in _clean(f"<html><body>{page}</body></html>")
 
 
 def test_hidden_text_inside_the_article_goes_too() -> None:

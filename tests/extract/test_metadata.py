@@ -755,6 +755,7 @@ _LETTER = (
         ("<p class='credits'>Text: Verena Pichler<br>Fotos: Lukas Stadlober</p>", ["Verena Pichler"]),
         ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
         ("<p>Photos: Lukas Stadlober</p>", []),
+        ("<p>글: 한서윤 · 편집: 도시탐구 편집팀</p>", ["한서윤"]),  # a Korean name is one word
     ],
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:

@@ -303,7 +303,9 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     """The ``hidden`` attribute or an inline style that hides: the browser never shows it.
 
     ``opacity:0`` alone on an element that an animation library fades in on scroll (Webflow's
-    ``data-w-id``, AOS's ``data-aos``…) is the start of an animation, not hiding.
+    ``data-w-id``, AOS's ``data-aos``…) is the start of an animation, not hiding; nor is
+    ``font-size:0`` on a box whose boxes set their own size (how e-mail templates and grids close
+    the gaps between columns set inline: ``<td style="font-size:0"><div style="font-size:16px">``).
     """
     if el.get("hidden") is not None:
         return True
@@ -311,11 +313,28 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     if not style:
         return False
     found = _HIDDEN_STYLE.search(style)
-    if found is None:
-        return False
-    if found.group(0).lower().startswith("opacity") and _animated(el):
-        return _HIDDEN_STYLE.search(style, found.end()) is not None
-    return True
+    while found is not None:
+        declared = found.group(0).lower()
+        if not (declared.startswith("opacity") and _animated(el)) and not (
+            declared.startswith("font-size") and _sizes_its_own_text(el)
+        ):
+            return True
+        found = _HIDDEN_STYLE.search(style, found.end())
+    return False
+
+
+def _sizes_its_own_text(el: HtmlElement) -> bool:
+    """A box inside ``el`` sets a font size of its own, not zero."""
+    return any(
+        (size := _FONT_SIZE.search(inner.get("style") or "")) is not None
+        and not _ZERO_SIZE.fullmatch(size.group(1))
+        for inner in el.iterdescendants()
+        if isinstance(inner.tag, str)
+    )
+
+
+_FONT_SIZE = re.compile(r"font-size\s*:\s*([^;!]+)", re.I)
+_ZERO_SIZE = re.compile(r"\s*(?:0+(?:\.0+)?(?:px|em|rem|pt|%)?|inherit|unset)\s*", re.I)  # no size of its own
 
 
 def _animated(el: HtmlElement) -> bool:

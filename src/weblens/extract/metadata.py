@@ -444,11 +444,12 @@ def _signed_name(block: HtmlElement) -> list[str]:
 
 _CREDITS_READ = 3  # paragraphs read from the end for a credit (a note of standards may follow it)
 # the label of the words' credit at a story's end, in English and the languages that write "Text:"
-# beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:")
+# beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:",
+# Korean "글:", Chinese and Japanese "文：")
 _WORDS_CREDIT = re.compile(
     r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|writing|words|story|written|"
-    r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?)"
-    r"\s*(?:by\b|:)\s*)",
+    r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
+    r"|글|文)\s*(?:by\b|:|：)\s*)",
     re.I,
 )
 # what ends the writers' names in a credit: another credit ("; Editing by …", "| Photos: …"), a
@@ -466,7 +467,14 @@ def _credited_writers(line: str) -> list[str]:
     if label is None:
         return []
     names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
-    return [name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name)]
+    return [
+        name
+        for name in split_authors(_REPORTED_FROM.sub("", names))
+        if _full_name(name) or _CJK_NAME.fullmatch(name)
+    ]
+
+
+_CJK_NAME = re.compile(r"[가-힣]{2,4}|[\u4e00-\u9fff]{2,4}")  # a Korean or Chinese name: one word, no space
 
 
 def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:

@@ -1536,6 +1536,29 @@ def test_a_list_of_the_pages_own_sections_under_a_heading_goes(heading: str) -> 
     assert "Source number 2 of the story" in markdown  # notes linking back by a mark stay
 
 
+def test_what_an_editor_wrote_above_and_below_a_listing_is_the_listings() -> None:
+    # Drupal's view: its header and footer areas hold the editor's text around the table
+    rows = "".join(
+        f"<tr><td><a href='/people/{n}'>Person {n}</a></td><td>Professor</td><td>Tides; estuaries</td></tr>"
+        for n in range(8)
+    )
+    view = (
+        "<div class='view view-faculty'><div class='view-header'><p>The department brings together "
+        "physical, chemical and biological oceanographers who work from the fjord to the open sea.</p></div>"
+        f"<div class='view-content'><table>{rows}</table></div>"
+        "<div class='view-footer'><h2>Emeritus faculty</h2>"
+        "<p>Our emeritus professors remain active in the department's seminars and field courses.</p></div></div>"
+    )
+    site = (
+        "<div class='site-content'><main><h1>Faculty</h1>{view}</main></div>"
+        "<div class='site-footer'><h2>About</h2>"
+        "<p>The university was founded in 1911 and teaches eleven thousand students on two campuses.</p></div>"
+    )
+    markdown = weblens.extract(f"<html><body>{site.format(view=view)}</body></html>", None).markdown
+    assert "brings together" in markdown and "## Emeritus faculty" in markdown
+    assert "founded in 1911" not in markdown
+
+
 @pytest.mark.parametrize("label", ["External links", "Weblinks", "Liens externes"])
 def test_an_encyclopedia_articles_external_links_are_its_own(label: str) -> None:
     # two links, mostly to one site and its forum: no list of resources by their number, but the

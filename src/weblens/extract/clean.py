@@ -911,6 +911,39 @@ def is_discussion(
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
 
 
+def _is_a_parts_own_end(el: HtmlElement) -> bool:
+    """A header or a footer of one part of the page, beside that part's content (asked of one that
+    holds a paragraph of prose): Drupal's
+    ``view-header`` and ``view-footer`` around its ``view-content``, a ``card__footer`` beside its
+    ``card__body``. What an editor wrote above or below a listing is the listing's, not the site's
+    banner or footer (those are the page's own: ``site-footer`` beside ``site-content`` still goes)."""
+    ends = [
+        found.group(1) for name in (el.get("class") or "").split() if (found := _PART_END.fullmatch(name))
+    ]
+    if not ends:
+        return False
+    parent = el.getparent()
+    if parent is None:
+        return False
+    for sibling in parent:
+        if sibling is el or not isinstance(sibling.tag, str):
+            continue
+        for name in (sibling.get("class") or "").split():
+            found = _PART_BODY.fullmatch(name)
+            if found is not None and found.group(1) in ends and found.group(1).lower() not in _PAGE_PARTS:
+                return True
+    return False
+
+
+# a part's header or footer, and its content, by the part's name: "view-footer", "card__header";
+# "view-content", "card__body"
+_PART_END = re.compile(r"([a-z][\w-]*?)(?:-|_|__)(?:header|footer)", re.I)
+_PART_BODY = re.compile(r"([a-z][\w-]*?)(?:-|_|__)(?:content|body)", re.I)
+_PAGE_PARTS = frozenset(
+    ("site", "page", "global", "layout", "main", "app", "body", "wrapper", "container", "l")
+)
+
+
 def _is_box_of_one_block(el: HtmlElement) -> bool:
     """A box holding one element and nothing else, down to the leaf (``<div><div><div>text``): how
     page editors set each block of the text (Notion's ``notion-text-block``)."""
@@ -1063,7 +1096,7 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
-        if self._is_a_sections_header(el, names):
+        if self._is_a_sections_header(el, names) or (paragraphs >= 1 and _is_a_parts_own_end(el)):
             return False
         holds_the_text = self._holds_the_pages_prose(el, prose, paragraphs)
         if holds_the_text:  # its parts named after it are the text's too

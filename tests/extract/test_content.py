@@ -1547,12 +1547,14 @@ def test_what_an_editor_wrote_above_and_below_a_listing_is_the_listings() -> Non
         "physical, chemical and biological oceanographers who work from the fjord to the open sea.</p></div>"
         f"<div class='view-content'><table>{rows}</table></div>"
         "<div class='view-footer'><h2>Emeritus faculty</h2>"
-        "<p>Our emeritus professors remain active in the department's seminars and field courses.</p></div></div>"
+        "<p>Our emeritus professors remain active in the department's seminars and field courses.</p>"
+        "</div></div>"
     )
     site = (
         "<div class='site-content'><main><h1>Faculty</h1>{view}</main></div>"
         "<div class='site-footer'><h2>About</h2>"
-        "<p>The university was founded in 1911 and teaches eleven thousand students on two campuses.</p></div>"
+        "<p>The university was founded in 1911 and teaches eleven thousand students on two campuses.</p>"
+        "</div>"
     )
     markdown = weblens.extract(f"<html><body>{site.format(view=view)}</body></html>", None).markdown
     assert "brings together" in markdown and "## Emeritus faculty" in markdown

@@ -1536,6 +1536,16 @@ def test_a_list_of_the_pages_own_sections_under_a_heading_goes(heading: str) -> 
     assert "Source number 2 of the story" in markdown  # notes linking back by a mark stay
 
 
+def test_a_header_cells_label_named_a_header_stays() -> None:
+    # a shop's table of parameters: each row's header cell holds a label its class names a header
+    rows = "".join(
+        f"<tr><th><span class='row-header-label'>{key}<span>:</span></span></th><td>{value}</td></tr>"
+        for key, value in (("Objem", "1,7 l"), ("Příkon", "2200 W"), ("Hmotnost", "1,28 kg"))
+    )
+    markdown = _story(f"<p>{SENTENCES}</p><h3>Parametry</h3><table class='detail-parameters'>{rows}</table>")
+    assert "| Příkon: | 2200 W |" in markdown
+
+
 def test_what_an_editor_wrote_above_and_below_a_listing_is_the_listings() -> None:
     # Drupal's view: its header and footer areas hold the editor's text around the table
     rows = "".join(

@@ -797,6 +797,12 @@ def _heading_names(names: str) -> str:
     return " ".join(name for name in kept if name)
 
 
+def _is_in_a_header_cell(el: HtmlElement) -> bool:
+    """A table's header cell, or a box inside one (``<th><span class="row-header-label">Objem``):
+    its names say it heads a row or a column, as a heading's do."""
+    return el.tag == "th" or any(up.tag == "th" for up in islice(el.iterancestors(), _LABEL_DEPTH))
+
+
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
@@ -1057,7 +1063,7 @@ class _Judge:
         if self.discussion and _is_signature(el) and len(el.text_content()) < _SIGNATURE_CHARS:
             return True
         names = _names(el)
-        if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
+        if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)) or _is_in_a_header_cell(el):
             names = _heading_names(names)
         if not names:
             return False

@@ -322,12 +322,20 @@ def test_the_documents_own_cross_references_open_no_boilerplate_section(section:
 
 
 @pytest.mark.parametrize(
-    "label", ["Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen"]
-)
+    "label",
+    [
+        "Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen",
+        # a label ending with the references, a few words before it saying which
+        "Notes and references", "Textes de loi et références", "Bibliografía",
+    ],
+)  # fmt: skip
 def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(label: str) -> None:
     # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
     assert names_cross_references(label) and not names_a_section(label, "h2")
     assert names_a_section("Related", "h2") and not names_cross_references("Related")
+    assert not names_cross_references(
+        "How we chose the sources of this story and whom we asked for references"
+    )
 
 
 def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:

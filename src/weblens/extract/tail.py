@@ -109,6 +109,13 @@ _CROSS_WORDS = (
     r"collegamenti esterni|externe links|внешние ссылки)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
+# a label that ends with the document's references, after a few words saying which ("Notes and
+# references", "Textes de loi et références", "Literatur und Weblinks" is the list above)
+_ENDS_WITH_REFERENCES = re.compile(
+    r"^(?:\w+[\s,'’-]+){0,5}(?:references|références|referencias|referências|riferimenti|referenzen|"
+    r"bibliography|bibliographie|bibliografía|bibliografia|literatur)\W*$",
+    re.I,
+)
 _CROSS_REFERENCE = re.compile(_CROSS_WORDS, re.I)  # a line that opens with them (as whole words)
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
@@ -170,7 +177,7 @@ def names_a_section(text: str, tag: str = "p") -> bool:
 
 def names_cross_references(text: str) -> bool:
     """A label of the document's own cross-references ("See also", "See Also:")."""
-    return _CROSS_REFERENCES.match(text) is not None
+    return _CROSS_REFERENCES.match(text) is not None or _ENDS_WITH_REFERENCES.match(text) is not None
 
 
 def opens_cross_reference(text: str) -> bool:

@@ -1136,6 +1136,22 @@ def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
     assert "Site name" not in cleaned
 
 
+def test_a_sections_header_box_over_a_glossary_keeps_its_heading() -> None:
+    """A CMS's content element (TYPO3's ``frame-header`` over a ``<dl>``): a header box right before a
+    list whose entries are prose is the section's; a widget's header over a list of links still goes."""
+    entries = "".join(f"<dt>Term {k}</dt><dd>{ARTICLE}</dd>" for k in range(2))
+    header = "<div class='frame-header'><h2>Anlage und Komponenten</h2></div>"
+    frame = f"<div class='frame'>{header}<dl>{entries}</dl></div>"
+    links = "".join(f"<li><a href='/p/{k}'>Popular post number {k}</a></li>" for k in range(4))
+    widget = (
+        f"<div class='widget'><div class='widget-header'><h2>Popular posts</h2></div><ul>{links}</ul></div>"
+    )
+    cleaned = _clean(
+        f"<html><body><main><h1>Glossar</h1><p>{ARTICLE}</p>{frame}{widget}</main></body></html>"
+    )
+    assert "Anlage und Komponenten" in cleaned and "Popular posts" not in cleaned
+
+
 def test_a_header_block_between_blocks_of_the_text_keeps_its_heading() -> None:
     """An editor sets each line of a page in a block of its own (Notion's ``notion-text-block``,
     ``notion-sub_header-block``, ``notion-bulleted_list-block``): a header block after a block of

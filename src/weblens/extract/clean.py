@@ -804,6 +804,7 @@ def _is_in_a_header_cell(el: HtmlElement) -> bool:
 
 
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
+_LISTS_OF_PROSE = frozenset(("ul", "ol", "dl"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
 _ASIDE_RUN = 4  # asides of the text in a row, at most, after the paragraph they stand by
@@ -1121,8 +1122,8 @@ class _Judge:
         return False
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
-        """A box named a header that holds nothing but a heading, right before a paragraph of prose,
-        or between a box of prose and another block: the header of a section of the text
+        """A box named a header that holds nothing but a heading, right before a paragraph of prose
+        or a list of prose, or between a box of prose and another block: the header of a section of the text
         (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
         block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
         which is followed by its menu or by the box of the text and has no prose before it."""
@@ -1135,6 +1136,8 @@ class _Judge:
             return False
         if self.paragraphs[found] == 1 and (after.tag == "p" or _is_box_of_one_block(after)):
             return True  # a paragraph of prose, alone or in a box of its own (an editor's text block)
+        if after.tag in _LISTS_OF_PROSE and self.paragraphs[found] >= 1:
+            return True  # a list or a glossary whose entries are prose (TYPO3's frame-header, then a <dl>)
         found_before = None if before is None else index.get(before)
         return found_before is not None and self.paragraphs[found_before] > 0
 

@@ -1152,6 +1152,18 @@ def test_a_sections_header_box_over_a_glossary_keeps_its_heading() -> None:
     assert "Anlage und Komponenten" in cleaned and "Popular posts" not in cleaned
 
 
+def test_a_parts_header_box_beside_the_parts_body_keeps_its_heading() -> None:
+    # a recipe card's sections: each heading in a box named for the part, beside the part's body
+    part = (
+        "<div class='recipe-{0}'><div class='recipe-{0}-header'><h3>{1}</h3></div>"
+        "<div class='recipe-{0}-body'><p><strong>Broth</strong></p><ul><li>1 chicken</li><li>water</li></ul>"
+        "</div></div>"
+    )
+    card = part.format("ingredients", "Bahan") + part.format("instructions", "Cara Membuat")
+    cleaned = _clean(f"<html><body><main><h1>Soto ayam</h1><p>{ARTICLE}</p>{card}</main></body></html>")
+    assert "Bahan" in cleaned and "Cara Membuat" in cleaned
+
+
 def test_a_header_block_between_blocks_of_the_text_keeps_its_heading() -> None:
     """An editor sets each line of a page in a block of its own (Notion's ``notion-text-block``,
     ``notion-sub_header-block``, ``notion-bulleted_list-block``): a header block after a block of

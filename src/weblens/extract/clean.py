@@ -1129,6 +1129,8 @@ class _Judge:
         which is followed by its menu or by the box of the text and has no prose before it."""
         if _HEADER not in names.lower() or not _is_a_headings_box(el):
             return False
+        if _is_a_parts_own_end(el):
+            return True  # the heading of a part, beside the part's body ("…-ingredients-header", "…-body")
         index = self.stats.index
         after, before = el.getnext(), el.getprevious()
         found = None if after is None else index.get(after)

@@ -117,6 +117,23 @@ def test_a_line_break_in_the_heading_parts_the_title_s_words() -> None:
     assert meta_of(head, body).title == "Uses of Class org.example.Item"
 
 
+@pytest.mark.parametrize(
+    ("declared", "title"),
+    [
+        ("[Tessera-dev] Proposal: drop Python 3.8 support", "Proposal: drop Python 3.8 support"),
+        ("[求助] 水草缸开缸三个月怎么办？", "水草缸开缸三个月怎么办？"),
+        ("【公告】春节假期安排", "春节假期安排"),
+        ("[Updated] Tide tables for 2025", "Tide tables for 2025"),
+        ("The [bracketed] word stays", "The [bracketed] word stays"),
+        ("[1]", "[1]"),  # nothing after the brackets: no tag
+    ],
+)
+def test_a_lists_or_a_boards_tag_before_the_subject_is_no_part_of_the_title(
+    declared: str, title: str
+) -> None:
+    assert meta_of(f"<title>{declared}</title>").title == title
+
+
 def test_og_title_that_is_the_site_name_loses() -> None:
     head = (
         '<meta property="og:title" content="The Example Times"><meta property="og:site_name" '
@@ -483,6 +500,7 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
     ("lede", "reporters"),
     [
         ("新京报讯（记者 李强）12月4日上午6时，杭州地铁…", ["李强"]),
+        ("江南在线消息（记者 王建国）每年清明前后…", ["王建国"]),  # "消息": the outlet's news
         ("本报讯（记者叶婉）近日，项目在北京市青年宫正式启动。", ["叶婉"]),
         ("北京商报讯（记者 岳品瑜 董晗萱）5月20日，…", ["岳品瑜", "董晗萱"]),
         ("新华社北京12月4日电（记者 王小明、李华）", ["王小明", "李华"]),
@@ -527,6 +545,7 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("Eyal Press", False),
         ("Canadian Press", True),
         ("Agencia Iberpress", True),  # the noun opens the name in the Romance languages
+        ("Sternfreunde Kleinbergen e.V.", True),  # a registered society
         ("Agence Rhône Presse", True),
         ("Diario de Navarra", True),
         ("新京报", True),  # Chinese, Japanese and Korean outlets: a paper, a news site, an agency

@@ -197,7 +197,7 @@ _ORGANISATION_WORDS = frozenset(
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
         "stores", "shop", "authority", "government", "staff", "office", "communications", "nachrichten",
-        "agentur", "agentschap",
+        "agentur", "agentschap", "e.v", "verein",  # "Sternfreunde Kleinbergen e.V."
         *_NEWSROOM_WORDS,
     )
 )  # fmt: skip
@@ -377,9 +377,10 @@ def _two_names(part: str) -> list[str]:
 
 
 # a Chinese story's opening credit: the outlet's dateline, then its reporters in brackets ("新京报讯
-# （记者 李强）12月4日…", "本报讯（记者叶婉）", "新华社北京12月4日电（记者 王小明、李华）")
+# （记者 李强）12月4日…", "本报讯（记者叶婉）", "新华社北京12月4日电（记者 王小明、李华）",
+# "江南在线消息（记者 王建国）")
 _LEDE_REPORTERS = re.compile(
-    r"(?:[^（(\s]{1,30}?[讯訊电電])?\s*[（(]\s*(?:本报|本報|本台|本刊)?(?:记者|記者)\s*([^）)]{1,40})[）)]"
+    r"(?:[^（(\s]{1,30}?(?:[讯訊电電]|消息))?\s*[（(]\s*(?:本报|本報|本台|本刊)?(?:记者|記者)\s*([^）)]{1,40})[）)]"
 )
 # who else such a credit names, after the reporters: a correspondent, an intern, a photographer
 _LEDE_OTHER_ROLES = re.compile(r"通讯员|通訊員|实习生|實習生|见习|見習|摄影|攝影|编辑|編輯|报道|報道")

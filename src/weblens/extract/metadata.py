@@ -104,6 +104,7 @@ from weblens.extract.metatext import (
     normalise_language,
     site_name_keys,
     strip_site_affix,
+    without_subject_tag,
 )
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
@@ -868,6 +869,11 @@ class _Page:
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
+        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it."""
+        title = self.declared_title(site_keys)
+        return without_subject_tag(title) if title else title
+
+    def declared_title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
         h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
         shown = functools.cache(self.shown_titles)

@@ -1136,6 +1136,15 @@ def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
     assert "Site name" not in cleaned
 
 
+def test_a_headings_anchor_made_of_its_words_percent_encoded_names_no_role() -> None:
+    # a blog engine's slug of "Comment nous l’avons organisée": accents encoded, the apostrophe dropped
+    heading = "<h2 id='comment-nous-lavons-organis%C3%A9e'>Comment nous l’avons organisée</h2>"
+    cleaned = _clean(
+        f"<html><body><article><h1>Bilan</h1><p>{ARTICLE}</p>{heading}<p>{ARTICLE}</p></article></body></html>"
+    )
+    assert "Comment nous l’avons organisée" in cleaned
+
+
 def test_a_sections_header_box_over_a_glossary_keeps_its_heading() -> None:
     """A CMS's content element (TYPO3's ``frame-header`` over a ``<dl>``): a header box right before a
     list whose entries are prose is the section's; a widget's header over a list of links still goes."""

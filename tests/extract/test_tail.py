@@ -338,6 +338,18 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
     )
 
 
+@pytest.mark.parametrize(
+    ("label", "names"),
+    [
+        ("Comments", True), ("Comment (3)", True), ("Comment on this story", True), ("Comments off", True),
+        ("Comment nous l’avons organisée", False),  # French "how"
+        ("Commentary", False),
+    ],
+)  # fmt: skip
+def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:
+    assert names_a_section(label, "h2") is names
+
+
 def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:
     """A product's attributes end its description: the last value, a short line set in a ``<p>`` in
     its cell, is data. A layout table's cell holding the text still has its trailing lines trimmed."""

@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from urllib.parse import unquote
 
 import lxml.etree
 import lxml.html
@@ -826,7 +828,16 @@ def _anchor_of_its_text(heading: HtmlElement, ident: str | None = None) -> bool:
     if len(words) < _ANCHOR_WORDS:
         return False
     text = set(_WORD_SPLIT.split(heading.text_content().lower()))
-    return all(word in text for word in words)
+    if all(word in text for word in words):
+        return True
+    # a slug written otherwise: percent-encoded, accents and apostrophes dropped
+    # ("comment-nous-lavons-organis%C3%A9e" on "Comment nous l’avons organisée")
+    return _letters(unquote(ident)) in _letters(heading.text_content())
+
+
+def _letters(text: str) -> str:
+    """``text``'s letters and digits in lower case, without accents: how a slug keeps its words."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if ch.isalnum())
 
 
 def _header_row(el: HtmlElement) -> bool:

@@ -77,7 +77,9 @@ _SECTION = re.compile(
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
     r"trending|read (?:more|next|also)|also (?:read|on)|"
-    r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|comments?|"
+    r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|"
+    # "Comments", "Comment (3)", "Comment on this story"; not French "Comment" (how): "Comment nous…"
+    r"comments\b|comment(?=\s*(?:[^\w\s]|\d|$)|\s+on\b)|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"

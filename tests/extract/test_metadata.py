@@ -1450,6 +1450,9 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     assert date_of("<p>September 12, 2000</p>") == "2000-09-12"
     assert date_of("<p><small>Chicago, Illinois<br>August 7, 2001</small></p>") == "2001-08-07"
     assert date_of("<p>Published: Tuesday, December 17, 2002</p>") == "2002-12-17"
+    # a byline beside it: its label words and the name ("by Harold P. Whitcomb — written …")
+    assert date_of("<p><i>by Harold P. Whitcomb &mdash; written November 3, 2001</i></p>") == "2001-11-03"
+    assert date_of("<p>June 09, 2005 &mdash; By Clean Air - Cool Planet</p>") == "2005-06-09"
     # a date in a sentence, or of another kind, is not the page's
     assert date_of("<p>I was born September 30, 1955 at</p>") is None
     assert date_of("<p>Application Deadline</p><p>Winter Session: October 30, 2005</p>") is None

@@ -267,7 +267,7 @@ _LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_
 _SPACED_DATE_TEXT = 4 * _MAX_DATE_TEXT  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
-    ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
+    ("published", "posted", "written", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
 )
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
@@ -621,7 +621,8 @@ def _a_date_line(label: str, line: str) -> bool:
     ("Application deadline", "Updated")."""
     words = [word for word in _LETTERS.findall(line) if word.casefold() not in _DATE_WORDS]
     words = [word for word in words if not is_month_word(word)]
-    if len(words) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
+    named = [word for word in words if word.casefold() not in _PUBLISHED_WORDS]  # "by", "written": labels
+    if len(named) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
         return False
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 

@@ -1523,6 +1523,20 @@ def test_an_author_class_in_other_languages_marks_a_byline() -> None:
     assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
 
 
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "Lucía Berrocal 8 de noviembre de 2023 Actualizado",
+        "Lucía Berrocal 12. März 2024",
+        "Lucía Berrocal 3 maart 2024",
+    ],
+)
+def test_a_date_in_another_language_after_the_name_is_no_part_of_it(byline: str) -> None:
+    assert split_authors(byline) == ["Lucía Berrocal"]
+    box = f"<div class='article-author'><a href='/hc/es/profiles/41-Lucia'>{byline}</a></div><p>El texto.</p>"
+    assert meta_of("", body=box).authors == ("Lucía Berrocal",)
+
+
 def test_a_picture_credit_a_readers_comment_and_initials_name_no_writer() -> None:
     caption = (
         "<figure><img src='/p.jpg'><figcaption>The plant. <span class='byline'>Photo by Dana Whitcomb | "

@@ -1537,6 +1537,20 @@ def test_a_date_in_another_language_after_the_name_is_no_part_of_it(byline: str)
     assert meta_of("", body=box).authors == ("Lucía Berrocal",)
 
 
+@pytest.mark.parametrize(
+    ("box", "authors"), [("ast-author-box author-box", ("Claire Dubois-Martin",)), ("related", ())]
+)
+def test_the_box_about_the_writer_set_just_after_the_story_names_the_writer(
+    box: str, authors: tuple[str, ...]
+) -> None:
+    story = "<article><h1>Calfeutrer ses fenêtres</h1><p>Le texte de l'article.</p></article>"
+    about = (
+        f"<section class='{box}'><h2>À propos de l'auteur</h2><h3 class='author-box__name'>"
+        "<a href='/author/claire-dubois-martin/' rel='author'>Claire Dubois-Martin</a></h3></section>"
+    )
+    assert meta_of("<title>Calfeutrer ses fenêtres</title>", body=story + about).authors == authors
+
+
 def test_a_picture_credit_a_readers_comment_and_initials_name_no_writer() -> None:
     caption = (
         "<figure><img src='/p.jpg'><figcaption>The plant. <span class='byline'>Photo by Dana Whitcomb | "

@@ -1474,6 +1474,19 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 @pytest.mark.parametrize(
     ("title", "expected"),
     [
+        ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
+        ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
+        ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+    ],
+)
+def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
+    keys = site_name_keys(["Harbour Wiki", "江南在线"], "https://harbour.example/wiki/Tide_clocks")
+    assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
         ("(4) Tide clocks explained", "Tide clocks explained"),  # the tab's count of unread news
         ("(99+) Tide clocks explained | Harbour Wiki", "Tide clocks explained"),
         ("(2024) Tide clocks explained", "(2024) Tide clocks explained"),  # a year is no count

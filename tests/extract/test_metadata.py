@@ -1474,6 +1474,19 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 @pytest.mark.parametrize(
     ("title", "expected"),
     [
+        ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
+        ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
+        ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+    ],
+)
+def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
+    keys = site_name_keys(["Harbour Wiki", "江南在线"], "https://harbour.example/wiki/Tide_clocks")
+    assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
         ("(4) Tide clocks explained", "Tide clocks explained"),  # the tab's count of unread news
         ("(99+) Tide clocks explained | Harbour Wiki", "Tide clocks explained"),
         ("(2024) Tide clocks explained", "(2024) Tide clocks explained"),  # a year is no count
@@ -1521,6 +1534,34 @@ def test_an_author_class_in_other_languages_marks_a_byline() -> None:
     )
     # a word that only opens with the letters is no mark ("autoresize")
     assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "Lucía Berrocal 8 de noviembre de 2023 Actualizado",
+        "Lucía Berrocal 12. März 2024",
+        "Lucía Berrocal 3 maart 2024",
+    ],
+)
+def test_a_date_in_another_language_after_the_name_is_no_part_of_it(byline: str) -> None:
+    assert split_authors(byline) == ["Lucía Berrocal"]
+    box = f"<div class='article-author'><a href='/hc/es/profiles/41-Lucia'>{byline}</a></div><p>El texto.</p>"
+    assert meta_of("", body=box).authors == ("Lucía Berrocal",)
+
+
+@pytest.mark.parametrize(
+    ("box", "authors"), [("ast-author-box author-box", ("Claire Dubois-Martin",)), ("related", ())]
+)
+def test_the_box_about_the_writer_set_just_after_the_story_names_the_writer(
+    box: str, authors: tuple[str, ...]
+) -> None:
+    story = "<article><h1>Calfeutrer ses fenêtres</h1><p>Le texte de l'article.</p></article>"
+    about = (
+        f"<section class='{box}'><h2>À propos de l'auteur</h2><h3 class='author-box__name'>"
+        "<a href='/author/claire-dubois-martin/' rel='author'>Claire Dubois-Martin</a></h3></section>"
+    )
+    assert meta_of("<title>Calfeutrer ses fenêtres</title>", body=story + about).authors == authors
 
 
 def test_a_picture_credit_a_readers_comment_and_initials_name_no_writer() -> None:

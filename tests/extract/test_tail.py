@@ -350,6 +350,14 @@ def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label
     assert names_a_section(label, "h2") is names
 
 
+@pytest.mark.parametrize(
+    "label", ["Who is online", "Wer ist online?", "Wie is er online", "Qui est en ligne ?"]
+)
+def test_a_forums_list_of_who_is_online_names_a_section_in_other_languages_too(label: str) -> None:
+    assert names_a_section(label, "h3")
+    assert not names_a_section("Is anyone online?", "h3")
+
+
 def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:
     """A product's attributes end its description: the last value, a short line set in a ``<p>`` in
     its cell, is data. A layout table's cell holding the text still has its trailing lines trimmed."""

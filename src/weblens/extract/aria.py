@@ -86,9 +86,11 @@ def _elements(el: HtmlElement) -> list[HtmlElement]:
     return [child for child in el if isinstance(child.tag, str)]
 
 
-# a list's role, or a list's item named in a class, in the markup: the tree is searched only on pages
-# that have one (see _HAS_TABLE_ROLE)
-_HAS_LIST_MARK = re.compile(rb"""role=["']?list\b|(?:bulleted|numbered)[-_]list""")
+# a list's item role, and the words of a list's item named in a class, in the markup: the tree is
+# searched only on pages that have them. Plain byte searches (a pattern of alternatives with no
+# literal start cost 5 ms a page on ScrapingHub's 170 kB pages; these cost next to nothing)
+_ITEM_ROLE = b"listitem"
+_ITEM_WORDS = (b"bulleted", b"numbered")
 _LISTS = lxml.etree.XPath("//*[@role='list']")
 _NAMED_ITEMS = lxml.etree.XPath(
     "//*[contains(@class, 'bulleted_list') or contains(@class, 'bulleted-list')"
@@ -103,8 +105,15 @@ _LIST_TAGS = frozenset(("ul", "ol", "menu", "li", "table", "tr", "td", "th", *_N
 def read_aria_lists(root: HtmlElement, markup: bytes) -> None:
     """Rename each list of boxes below ``root`` to the HTML list it stands for (see the module's
     docstring); ``markup`` is the page's, looked at first."""
-    if _HAS_LIST_MARK.search(markup) is None:
-        return
+    if _ITEM_ROLE in markup:
+        _rename_role_lists(root)
+    if any(word in markup for word in _ITEM_WORDS):
+        for first in _NAMED_ITEMS(root):
+            _wrap_run(first)
+
+
+def _rename_role_lists(root: HtmlElement) -> None:
+    """Rename each well-formed ``role="list"`` box of ``role="listitem"`` boxes to ``<ul>``/``<li>``."""
     for box in _LISTS(root):
         items = _elements(box)
         if box.tag in _LIST_TAGS or not items or any(item.get("role") != "listitem" for item in items):
@@ -112,8 +121,6 @@ def read_aria_lists(root: HtmlElement, markup: bytes) -> None:
         box.tag = "ul"
         for item in items:
             item.tag = "li"
-    for first in _NAMED_ITEMS(root):
-        _wrap_run(first)
 
 
 def _wrap_run(first: HtmlElement) -> None:
@@ -160,7 +167,7 @@ def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
     """Rename each box with the heading role below ``root`` (``<div role="heading"
     aria-level="3">``) to the heading element of its level, when it holds no block; ``markup`` is
     the page's, looked at first."""
-    if _HAS_HEADING_ROLE.search(markup) is None:
+    if b"heading" not in markup or _HAS_HEADING_ROLE.search(markup) is None:
         return
     for box in _HEADINGS(root):
         if box.tag in _LIST_TAGS or box.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):

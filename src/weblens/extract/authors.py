@@ -231,6 +231,8 @@ _DATE_AFTER = re.compile(
     r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
     # a time stamp's label or an ISO date: "… and Kevin McCoy USA TODAY Published 7:07 PM EST"
     r"|(?:published|updated|last updated|posted)\b|\d{4}-\d{2}-\d{2}"
+    # a day, a month's name in any language and a year: "8 de noviembre de 2023", "12. März 2024"
+    r"|\d{1,2}\.?\s+(?:de\s+)?[^\W\d_]{3,}\.?\s+(?:de\s+)?\d{4}\b"
     r"|on\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d))",
     re.I,
 )

@@ -1062,6 +1062,9 @@ class _Page:
         story = self.story_box(title)
         if story is None:
             return lambda el: True
+        box = _author_box_after(story)  # the story's writer's box, set just after it
+        if box is not None:
+            return lambda el: is_below(el, story) or is_below(el, box)
         return lambda el: is_below(el, story)
 
     def story_box(self, title: str | None) -> HtmlElement | None:
@@ -1451,6 +1454,21 @@ def _parent_tag(el: HtmlElement) -> str | None:
 
 def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
     return any(ancestor.tag in tags for ancestor in el.iterancestors())
+
+
+def _author_box_after(story: HtmlElement) -> HtmlElement | None:
+    """The element right after the ``<article>`` ``story`` when its class names a box about the
+    writer (``author-box``, ``about-author``, ``author-bio``): a theme sets it after the story, as
+    its own ("À propos de l'auteur"); a related story's card is named otherwise."""
+    after = story.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or _AUTHOR_BOX.search(after.get("class") or "") is None:
+        return None
+    return after
+
+
+_AUTHOR_BOX = re.compile(r"author[-_]?(?:box|bio|info|card|details)|about[-_]?(?:the[-_]?)?author", re.I)
 
 
 def _in_site_header(el: HtmlElement) -> bool:

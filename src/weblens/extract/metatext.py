@@ -185,6 +185,11 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     for part in (head, rest, lead, tail):
         if part and name_key(part) in shown():
             return part
+    if len(separators) >= 2:  # the site, then its section: "标题_江南在线_新闻中心", "Title | Site | News"
+        before = separators[-2]
+        site = title[before.end() : last.start()].strip()
+        if is_site_name(site, keys) and title[: before.start()].strip():
+            return title[: before.start()].strip()
     return title
 
 

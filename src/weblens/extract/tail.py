@@ -84,6 +84,9 @@ _SECTION = re.compile(
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
+    # a forum's list of who is online in German, Dutch, French, Spanish, Portuguese, Italian, Polish
+    r"wer ist online|wie is er online|qui est en ligne|qui(?:é|e)n est(?:á|a) (?:en l(?:í|i)nea|conectado)|"
+    r"quem est(?:á|a) (?:online|conectado)|chi (?:c'è|è) (?:online|in linea)|kto jest online|"
     # German
     r"weitere (?:informationen|artikel|beiträge|themen|news|nachrichten)|(?:zum )?weiterlesen|"
     r"lesen sie (?:auch|mehr)|das könnte sie (?:auch )?interessieren|auch interessant|"
@@ -136,6 +139,10 @@ _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
 _TRAILER_CHARS = 300  # a trailing line longer than this is text, whatever it says
 _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, whatever it says
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
+# a forum's label of who is online, asked as a question ("Wer ist online?", "Qui est en ligne ?")
+_WHO_IS_ONLINE = re.compile(
+    r"\W*(?:who(?:'s| is) online|wer ist online|wie is er online|qui est en ligne)\W*$", re.I
+)
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
@@ -172,6 +179,8 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     code block ("[<tag> ]<mode> <object>" is a line of a synopsis)."""
     if text.endswith(("...", "…")):
         text = text.rstrip(".… ")  # "More from us..." trails off; it ends no sentence
+    if text.endswith("?") and _WHO_IS_ONLINE.match(text):
+        return True  # a question that is a forum's label ("Wer ist online?")
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)

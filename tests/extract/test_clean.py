@@ -211,6 +211,8 @@ def test_cleaning_measures_the_text_hidden_for_sure_counting_nested_boxes_once(
         "<span style='DISPLAY:NONE'>JUNK</span>",
         "<p style='opacity:0'>JUNK</p>",
         "<p style='font-size: 0px;'>JUNK</p>",
+        "<td style='font-size:0'><div style='font-size:unset'>JUNK</div></td>",  # still no size of its own
+        "<td style='font-size:0;display:none'><div style='font-size:16px'>JUNK</div></td>",
         "<p style='color: transparent'>JUNK</p>",
         "<p style='position:absolute; left:-9999px'>JUNK</p>",
         "<span class='sr-only'>JUNK</span>",
@@ -219,6 +221,13 @@ def test_cleaning_measures_the_text_hidden_for_sure_counting_nested_boxes_once(
 )
 def test_hidden_elements_go(hidden: str) -> None:
     assert "JUNK" not in _clean(_page(hidden))
+
+
+def test_type_sized_zero_around_boxes_that_size_their_own_is_shown() -> None:
+    # an e-mail template closes the gaps between its columns so: each column sets its own size
+    column = f"<div style='display:inline-block'><div style='font-size:16px;color:#222'>{ARTICLE}</div></div>"
+    page = f"<table><tr><td style='text-align:center;font-size:0;'>{column}</td></tr></table>"
+    assert "Paragraph sentence 11" in _clean(f"<html><body>{page}</body></html>")
 
 
 def test_hidden_text_inside_the_article_goes_too() -> None:
@@ -506,6 +515,24 @@ def test_a_note_of_the_document_named_a_comment_stays(name: str) -> None:
 
 def test_a_reader_comment_still_goes() -> None:
     assert "Great post" not in _clean(_page("<div class='user-comment'><p>Great post, thanks!</p></div>"))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
+     "reacties", "yorumlar"],
+)  # fmt: skip
+def test_readers_comments_named_in_other_languages_go(name: str) -> None:
+    assert "Wunderschöne Reportage" not in _clean(
+        _page(f"<section class='{name}'><p>Wunderschöne Reportage!</p></section>")
+    )
+
+
+@pytest.mark.parametrize("name", ["kommentar", "commentary", "meinung-kommentar"])
+def test_an_opinion_piece_named_a_commentary_stays(name: str) -> None:
+    assert "Die Stadt spart" in _clean(
+        _page(f"<div class='{name}'><p>Die Stadt spart am falschen Ende.</p></div>")
+    )
 
 
 def test_a_camel_case_switch_of_a_script_names_no_role() -> None:
@@ -1107,6 +1134,43 @@ def test_a_sections_header_box_in_the_text_keeps_its_heading(box: str) -> None:
     cleaned = _clean(html)
     assert all(f"Section {k}" in cleaned for k in range(3))
     assert "Site name" not in cleaned
+
+
+def test_a_headings_anchor_made_of_its_words_percent_encoded_names_no_role() -> None:
+    # a blog engine's slug of "Comment nous l’avons organisée": accents encoded, the apostrophe dropped
+    heading = "<h2 id='comment-nous-lavons-organis%C3%A9e'>Comment nous l’avons organisée</h2>"
+    cleaned = _clean(
+        f"<html><body><article><h1>Bilan</h1><p>{ARTICLE}</p>{heading}<p>{ARTICLE}</p></article></body></html>"
+    )
+    assert "Comment nous l’avons organisée" in cleaned
+
+
+def test_a_sections_header_box_over_a_glossary_keeps_its_heading() -> None:
+    """A CMS's content element (TYPO3's ``frame-header`` over a ``<dl>``): a header box right before a
+    list whose entries are prose is the section's; a widget's header over a list of links still goes."""
+    entries = "".join(f"<dt>Term {k}</dt><dd>{ARTICLE}</dd>" for k in range(2))
+    header = "<div class='frame-header'><h2>Anlage und Komponenten</h2></div>"
+    frame = f"<div class='frame'>{header}<dl>{entries}</dl></div>"
+    links = "".join(f"<li><a href='/p/{k}'>Popular post number {k}</a></li>" for k in range(4))
+    widget = (
+        f"<div class='widget'><div class='widget-header'><h2>Popular posts</h2></div><ul>{links}</ul></div>"
+    )
+    cleaned = _clean(
+        f"<html><body><main><h1>Glossar</h1><p>{ARTICLE}</p>{frame}{widget}</main></body></html>"
+    )
+    assert "Anlage und Komponenten" in cleaned and "Popular posts" not in cleaned
+
+
+def test_a_parts_header_box_beside_the_parts_body_keeps_its_heading() -> None:
+    # a recipe card's sections: each heading in a box named for the part, beside the part's body
+    part = (
+        "<div class='recipe-{0}'><div class='recipe-{0}-header'><h3>{1}</h3></div>"
+        "<div class='recipe-{0}-body'><p><strong>Broth</strong></p><ul><li>1 chicken</li><li>water</li></ul>"
+        "</div></div>"
+    )
+    card = part.format("ingredients", "Bahan") + part.format("instructions", "Cara Membuat")
+    cleaned = _clean(f"<html><body><main><h1>Soto ayam</h1><p>{ARTICLE}</p>{card}</main></body></html>")
+    assert "Bahan" in cleaned and "Cara Membuat" in cleaned
 
 
 def test_a_header_block_between_blocks_of_the_text_keeps_its_heading() -> None:

@@ -1519,6 +1519,58 @@ def test_a_flat_table_of_contents_of_the_pages_own_sections_still_goes() -> None
     assert "Section number" not in markdown
 
 
+@pytest.mark.parametrize("heading", ["<h4>Table of Contents</h4>", "<h4>Our picks</h4>"])
+def test_a_list_of_the_pages_own_sections_under_a_heading_goes(heading: str) -> None:
+    # a buying guide's picks, each linked to its section of the page and to a shop: the page's own
+    # contents, not a list of references under a heading
+    entries = "".join(
+        f"<li><a href='#{n}'><strong>Best for {name}</strong></a>: <a href='/p/{n}'>Bag {n}</a></li>"
+        for n, name in enumerate(("Backpackers", "Car Campers", "Side Sleepers"))
+    )
+    markdown = _story(f"<p>{SENTENCES}</p>{heading}<ol>{entries}</ol><p>{SENTENCES}</p>")
+    assert "Best for Car Campers" not in markdown
+    notes = "".join(
+        f"<li id='n{n}'><a href='#r{n}'>↑</a> Source number {n} of the story</li>" for n in range(3)
+    )
+    markdown = _story(f"<p>{SENTENCES}</p><h4>References</h4><ol>{notes}</ol>")
+    assert "Source number 2 of the story" in markdown  # notes linking back by a mark stay
+
+
+def test_a_header_cells_label_named_a_header_stays() -> None:
+    # a shop's table of parameters: each row's header cell holds a label its class names a header
+    rows = "".join(
+        f"<tr><th><span class='row-header-label'>{key}<span>:</span></span></th><td>{value}</td></tr>"
+        for key, value in (("Objem", "1,7 l"), ("Příkon", "2200 W"), ("Hmotnost", "1,28 kg"))
+    )
+    markdown = _story(f"<p>{SENTENCES}</p><h3>Parametry</h3><table class='detail-parameters'>{rows}</table>")
+    assert "| Příkon: | 2200 W |" in markdown
+
+
+def test_what_an_editor_wrote_above_and_below_a_listing_is_the_listings() -> None:
+    # Drupal's view: its header and footer areas hold the editor's text around the table
+    rows = "".join(
+        f"<tr><td><a href='/people/{n}'>Person {n}</a></td><td>Professor</td><td>Tides; estuaries</td></tr>"
+        for n in range(8)
+    )
+    view = (
+        "<div class='view view-faculty'><div class='view-header'><p>The department brings together "
+        "physical, chemical and biological oceanographers who work from the fjord to the open sea.</p></div>"
+        f"<div class='view-content'><table>{rows}</table></div>"
+        "<div class='view-footer'><h2>Emeritus faculty</h2>"
+        "<p>Our emeritus professors remain active in the department's seminars and field courses.</p>"
+        "</div></div>"
+    )
+    site = (
+        "<div class='site-content'><main><h1>Faculty</h1>{view}</main></div>"
+        "<div class='site-footer'><h2>About</h2>"
+        "<p>The university was founded in 1911 and teaches eleven thousand students on two campuses.</p>"
+        "</div>"
+    )
+    markdown = weblens.extract(f"<html><body>{site.format(view=view)}</body></html>", None).markdown
+    assert "brings together" in markdown and "## Emeritus faculty" in markdown
+    assert "founded in 1911" not in markdown
+
+
 @pytest.mark.parametrize("label", ["External links", "Weblinks", "Liens externes"])
 def test_an_encyclopedia_articles_external_links_are_its_own(label: str) -> None:
     # two links, mostly to one site and its forum: no list of resources by their number, but the

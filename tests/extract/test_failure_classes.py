@@ -18,7 +18,7 @@ PAGES = json.loads((FOLDER / "expectations.json").read_text(encoding="utf-8"))["
 STILL_FAILING: frozenset[str] = frozenset(
     f"forum_engine_{name}.html"
     for name in (
-        "discuz", "github_issue", "hackernews", "mybb", "oldreddit", "pipermail", "stackexchange",
+        "github_issue", "hackernews", "mybb", "oldreddit", "pipermail", "stackexchange",
     )
 )  # fmt: skip
 TEXT_STILL_FAILING = frozenset(

@@ -117,6 +117,23 @@ def test_a_line_break_in_the_heading_parts_the_title_s_words() -> None:
     assert meta_of(head, body).title == "Uses of Class org.example.Item"
 
 
+@pytest.mark.parametrize(
+    ("declared", "title"),
+    [
+        ("[Tessera-dev] Proposal: drop Python 3.8 support", "Proposal: drop Python 3.8 support"),
+        ("[求助] 水草缸开缸三个月怎么办？", "水草缸开缸三个月怎么办？"),
+        ("【公告】春节假期安排", "春节假期安排"),
+        ("[Updated] Tide tables for 2025", "Tide tables for 2025"),
+        ("The [bracketed] word stays", "The [bracketed] word stays"),
+        ("[1]", "[1]"),  # nothing after the brackets: no tag
+    ],
+)
+def test_a_lists_or_a_boards_tag_before_the_subject_is_no_part_of_the_title(
+    declared: str, title: str
+) -> None:
+    assert meta_of(f"<title>{declared}</title>").title == title
+
+
 def test_og_title_that_is_the_site_name_loses() -> None:
     head = (
         '<meta property="og:title" content="The Example Times"><meta property="og:site_name" '
@@ -483,6 +500,7 @@ def test_split_authors(raw: str, expected: list[str]) -> None:
     ("lede", "reporters"),
     [
         ("新京报讯（记者 李强）12月4日上午6时，杭州地铁…", ["李强"]),
+        ("江南在线消息（记者 王建国）每年清明前后…", ["王建国"]),  # "消息": the outlet's news
         ("本报讯（记者叶婉）近日，项目在北京市青年宫正式启动。", ["叶婉"]),
         ("北京商报讯（记者 岳品瑜 董晗萱）5月20日，…", ["岳品瑜", "董晗萱"]),
         ("新华社北京12月4日电（记者 王小明、李华）", ["王小明", "李华"]),
@@ -526,6 +544,10 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("Agnes Pressman", False),
         ("Eyal Press", False),
         ("Canadian Press", True),
+        ("Agencia Iberpress", True),  # the noun opens the name in the Romance languages
+        ("Sternfreunde Kleinbergen e.V.", True),  # a registered society
+        ("Agence Rhône Presse", True),
+        ("Diario de Navarra", True),
         ("新京报", True),  # Chinese, Japanese and Korean outlets: a paper, a news site, an agency
         ("红星新闻", True),
         ("新华社", True),
@@ -738,10 +760,54 @@ _LETTER = (
         ('<p align="right"><a href="/people/gl">Gareth Llewellyn</a></p>', []),
         ('<p align="right">Gareth Llewellyn</p><p>Read the next issue in May.</p>', []),
         ('<p align="right">Printed by the Society</p>', []),
+        # a name alone in brackets or after a dash, wherever it is set; a role after a comma
+        ("<p>(Camille Rousseau)</p>", ["Camille Rousseau"]),
+        ("<p>- <i>Diane Magrane, M.D., AAMC</i></p>", ["Diane Magrane"]),
+        ("<p>(Camille Rousseau)</p><div class='share'><a href='/s/x'>X</a></div>", ["Camille Rousseau"]),
+        ("<p>(see the minutes of 1910)</p>", []),
+        # a credit of the words at the end, a note of standards after it; the place, the editors left out
+        (
+            "<p>Reporting by Kwabena Asante in Accra and Lena Ward; Editing by Dev Raman and Holly Weir</p>"
+            "<p>Our Standards: <a href='/trust'>The Trust Principles.</a></p>",
+            ["Kwabena Asante", "Lena Ward"],
+        ),
+        ("<p class='credits'>Text: Verena Pichler<br>Fotos: Lukas Stadlober</p>", ["Verena Pichler"]),
+        ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
+        ("<p>Photos: Lukas Stadlober</p>", []),
+        ("<p>글: 한서윤 · 편집: 도시탐구 편집팀</p>", ["한서윤"]),  # a Korean name is one word
     ],
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:
     assert weblens.extract(_LETTER.format(end=end), "https://society.example/news87.html").authors == authors
+
+
+@pytest.mark.parametrize(
+    ("after", "authors"),
+    [
+        (
+            "<p class='credits'><span>Text: Maja Holmberg</span> <span>Foto: Oskar Nyström</span></p>",
+            ["Maja Holmberg"],
+        ),
+        ("<div class='story__signature'><span>Francesca Rinaldi</span></div>", ["Francesca Rinaldi"]),
+        # not past a heading (another section: related stories), nor a name alone in an unnamed box
+        ("<h3>More stories</h3><p class='credits'>Text: Maja Holmberg</p>", []),
+        ("<div>Francesca Rinaldi</div>", []),
+    ],
+)
+def test_a_credit_set_just_below_the_texts_box_names_the_writer(after: str, authors: list[str]) -> None:
+    text = "<p>The tinplate works stood idle for eleven weeks while the rollermen held out.</p>" * 6
+    html = f"<html><body><article><h1>The strike</h1><div class='article-body'>{text}</div>{after}</article>"
+    assert weblens.extract(f"{html}</body></html>", "https://society.example/a/strike").authors == authors
+
+
+def test_a_wires_byline_beats_the_reporters_credited_at_the_end() -> None:
+    text = "<p>Cocoa futures rose to a record on Monday as the harvest in West Africa shrank.</p>" * 6
+    end = "<p>Reporting by Kwabena Asante; Editing by Dev Raman</p>"
+    for byline, authors in (("Reuters", ["Reuters"]), ("", ["Kwabena Asante"])):
+        body = f"<article><h1>Cocoa</h1><p class='byline'>{byline}</p>{text}{end}</article>"
+        assert (
+            weblens.extract(f"<html><body>{body}</body></html>", "https://wire.example/a").authors == authors
+        )
 
 
 _THREAD = (
@@ -1384,6 +1450,9 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     assert date_of("<p>September 12, 2000</p>") == "2000-09-12"
     assert date_of("<p><small>Chicago, Illinois<br>August 7, 2001</small></p>") == "2001-08-07"
     assert date_of("<p>Published: Tuesday, December 17, 2002</p>") == "2002-12-17"
+    # a byline beside it: its label words and the name ("by Harold P. Whitcomb — written …")
+    assert date_of("<p><i>by Harold P. Whitcomb &mdash; written November 3, 2001</i></p>") == "2001-11-03"
+    assert date_of("<p>June 09, 2005 &mdash; By Clean Air - Cool Planet</p>") == "2005-06-09"
     # a date in a sentence, or of another kind, is not the page's
     assert date_of("<p>I was born September 30, 1955 at</p>") is None
     assert date_of("<p>Application Deadline</p><p>Winter Session: October 30, 2005</p>") is None
@@ -1400,6 +1469,19 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         '<div itemscope itemtype="https://schema.org/QAPage"><p>q</p></div>',
     )
     assert found.declared_types == frozenset({"article", "newsarticle", "qapage"})
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
+        ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
+        ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+    ],
+)
+def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
+    keys = site_name_keys(["Harbour Wiki", "江南在线"], "https://harbour.example/wiki/Tide_clocks")
+    assert strip_site_affix(title, keys, frozenset) == expected
 
 
 @pytest.mark.parametrize(
@@ -1452,6 +1534,49 @@ def test_an_author_class_in_other_languages_marks_a_byline() -> None:
     )
     # a word that only opens with the letters is no mark ("autoresize")
     assert meta_of("", body='<div class="autoresize">Marco Bellini</div><p>Il testo.</p>').authors == ()
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "Lucía Berrocal 8 de noviembre de 2023 Actualizado",
+        "Lucía Berrocal 12. März 2024",
+        "Lucía Berrocal 3 maart 2024",
+    ],
+)
+def test_a_date_in_another_language_after_the_name_is_no_part_of_it(byline: str) -> None:
+    assert split_authors(byline) == ["Lucía Berrocal"]
+    box = f"<div class='article-author'><a href='/hc/es/profiles/41-Lucia'>{byline}</a></div><p>El texto.</p>"
+    assert meta_of("", body=box).authors == ("Lucía Berrocal",)
+
+
+@pytest.mark.parametrize(
+    ("box", "authors"), [("ast-author-box author-box", ("Claire Dubois-Martin",)), ("related", ())]
+)
+def test_the_box_about_the_writer_set_just_after_the_story_names_the_writer(
+    box: str, authors: tuple[str, ...]
+) -> None:
+    story = "<article><h1>Calfeutrer ses fenêtres</h1><p>Le texte de l'article.</p></article>"
+    about = (
+        f"<section class='{box}'><h2>À propos de l'auteur</h2><h3 class='author-box__name'>"
+        "<a href='/author/claire-dubois-martin/' rel='author'>Claire Dubois-Martin</a></h3></section>"
+    )
+    assert meta_of("<title>Calfeutrer ses fenêtres</title>", body=story + about).authors == authors
+
+
+def test_a_picture_credit_a_readers_comment_and_initials_name_no_writer() -> None:
+    caption = (
+        "<figure><img src='/p.jpg'><figcaption>The plant. <span class='byline'>Photo by Dana Whitcomb | "
+        "Daily Ledger</span></figcaption></figure><p>The story.</p>"
+    )
+    assert split_authors("Photo by Dana Whitcomb") == split_authors("Foto: Lukas Stadlober") == []
+    assert meta_of("", body=caption).authors == ()
+    comment = "<div class='comentario'><span class='autor-comentario'>Joaquim Ramos</span><p>Ótimo.</p></div>"
+    assert meta_of("", body=f"<p>O texto.</p>{comment}").authors == ()
+    initials = "<span class='autor-ini'>AKw</span> <span class='autor-nazwisko'>Anna Kwiatkowska</span>"
+    initials = f"<div class='autor'>{initials}</div>"
+    assert meta_of("", body=f"<p>Tekst.</p>{initials}").authors == ("Anna Kwiatkowska",)
+    assert split_authors("AKw") == [] and split_authors("AP") == ["AP"]
 
 
 def test_a_newsroom_named_first_is_an_organisation() -> None:

@@ -322,12 +322,40 @@ def test_the_documents_own_cross_references_open_no_boilerplate_section(section:
 
 
 @pytest.mark.parametrize(
-    "label", ["Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen"]
-)
+    "label",
+    [
+        "Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen",
+        # a label ending with the references, a few words before it saying which
+        "Notes and references", "Textes de loi et références", "Bibliografía",
+    ],
+)  # fmt: skip
 def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(label: str) -> None:
     # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
     assert names_cross_references(label) and not names_a_section(label, "h2")
     assert names_a_section("Related", "h2") and not names_cross_references("Related")
+    assert not names_cross_references(
+        "How we chose the sources of this story and whom we asked for references"
+    )
+
+
+@pytest.mark.parametrize(
+    ("label", "names"),
+    [
+        ("Comments", True), ("Comment (3)", True), ("Comment on this story", True), ("Comments off", True),
+        ("Comment nous l’avons organisée", False),  # French "how"
+        ("Commentary", False),
+    ],
+)  # fmt: skip
+def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:
+    assert names_a_section(label, "h2") is names
+
+
+@pytest.mark.parametrize(
+    "label", ["Who is online", "Wer ist online?", "Wie is er online", "Qui est en ligne ?"]
+)
+def test_a_forums_list_of_who_is_online_names_a_section_in_other_languages_too(label: str) -> None:
+    assert names_a_section(label, "h3")
+    assert not names_a_section("Is anyone online?", "h3")
 
 
 def test_a_line_in_a_cell_of_a_table_of_data_is_no_trailer() -> None:

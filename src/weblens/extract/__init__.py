@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
+from weblens.extract.authors import is_wire
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
@@ -68,7 +69,9 @@ class _Reading:
     options: ExtractOptions
     site: str | None  # the page's site (see site_of)
     dated: bool = True  # the metadata found a publication date (else the content's is read)
-    signed: bool = True  # the metadata names a writer (else the content's signature is read)
+    signed: bool = (
+        True  # the metadata names a writer or a wire service (else the content's signature is read)
+    )
     thread: bool = False  # the page is a thread of posts (see is_thread_page)
     dated_address: bool = False  # its address is dated as a story's is
 
@@ -326,7 +329,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         options=options,
         site=site_of(url) or site_of(meta.canonical_url),
         dated=meta.published_date is not None,
-        signed=bool(meta.authors),
+        signed=bool(meta.authors) or any(map(is_wire, meta.credited)),  # a wire's byline: not its reporters
         thread=thread,
         dated_address=date_from_url(url or meta.canonical_url) is not None,
     )

@@ -1,4 +1,4 @@
-"""Tables built of boxes with ARIA roles, read as the tables they are.
+"""Tables, lists and headings built of boxes, read as the tables, lists and headings they are.
 
 Documentation builders and interface libraries (GitBook, Notion, data grids) draw tables with
 ``<div role="table">``, ``role="row"`` and ``role="cell"`` boxes, laid out by CSS grid; a screen
@@ -6,6 +6,14 @@ reader reads them as tables, and so do we: each is renamed to ``<table>``, ``<tr
 before anything else reads the tree, so the selector weighs it as a table of data and the Markdown
 writes it as one. Only a well-formed grid is renamed: its rows directly in it or in row groups that
 are, and nothing in a row but its cells. Any other use of the roles is left as it is.
+
+Lists are drawn of boxes the same way: ``<div role="list">`` of ``role="listitem"`` boxes (interface
+libraries), or a run of sibling boxes each named a list's item by a page editor, the bullet drawn by
+CSS (Notion's ``notion-bulleted_list-block``, ``numbered-list-item``). Each is renamed to ``<ul>`` (or
+``<ol>`` when numbered) and ``<li>``, a run of named items wrapped in a list of its own.
+
+A heading drawn as ``<div role="heading" aria-level="3">`` is renamed ``<h3>`` (level 2 when none is
+given, as ARIA reads it), when it holds no block.
 """
 
 from __future__ import annotations
@@ -13,9 +21,10 @@ from __future__ import annotations
 import re
 
 import lxml.etree
+import lxml.html
 from lxml.html import HtmlElement
 
-__all__ = ["read_aria_tables"]
+__all__ = ["read_aria_headings", "read_aria_lists", "read_aria_tables"]
 
 # a table role in the markup, in any quoting: the tree is searched only on pages that have one. Searched
 # in the bytes libxml2 reads, with a literal start and no case folding: a page's markup is 170 kB on
@@ -75,3 +84,95 @@ def _rows(table: HtmlElement) -> list[HtmlElement] | None:
 
 def _elements(el: HtmlElement) -> list[HtmlElement]:
     return [child for child in el if isinstance(child.tag, str)]
+
+
+# a list's item role, and the words of a list's item named in a class, in the markup: the tree is
+# searched only on pages that have them. Plain byte searches (a pattern of alternatives with no
+# literal start cost 5 ms a page on ScrapingHub's 170 kB pages; these cost next to nothing)
+_ITEM_ROLE = b"listitem"
+_ITEM_WORDS = (b"bulleted", b"numbered")
+_LISTS = lxml.etree.XPath("//*[@role='list']")
+_NAMED_ITEMS = lxml.etree.XPath(
+    "//*[contains(@class, 'bulleted_list') or contains(@class, 'bulleted-list')"
+    " or contains(@class, 'numbered_list') or contains(@class, 'numbered-list')]"
+)
+# a class naming a list's item, bulleted or numbered: "notion-bulleted_list-block",
+# "numbered-list-item" (not the list itself: "bulleted-list" alone is the <ul> of an export)
+_ITEM_CLASS = re.compile(r"(bulleted|numbered)[-_]list[-_](?:block|item)\b")
+_LIST_TAGS = frozenset(("ul", "ol", "menu", "li", "table", "tr", "td", "th", *_NEVER_RENAMED))
+
+
+def read_aria_lists(root: HtmlElement, markup: bytes) -> None:
+    """Rename each list of boxes below ``root`` to the HTML list it stands for (see the module's
+    docstring); ``markup`` is the page's, looked at first."""
+    if _ITEM_ROLE in markup:
+        _rename_role_lists(root)
+    if any(word in markup for word in _ITEM_WORDS):
+        for first in _NAMED_ITEMS(root):
+            _wrap_run(first)
+
+
+def _rename_role_lists(root: HtmlElement) -> None:
+    """Rename each well-formed ``role="list"`` box of ``role="listitem"`` boxes to ``<ul>``/``<li>``."""
+    for box in _LISTS(root):
+        items = _elements(box)
+        if box.tag in _LIST_TAGS or not items or any(item.get("role") != "listitem" for item in items):
+            continue  # a list already, or not well formed: every child an item
+        box.tag = "ul"
+        for item in items:
+            item.tag = "li"
+
+
+def _wrap_run(first: HtmlElement) -> None:
+    """Wrap the run of named items that opens at ``first`` in a list of its own: ``<ul>`` or, for
+    numbered items, ``<ol>``; an item inside another run's, or no run's first, is left alone."""
+    kind = _item_kind(first)
+    parent = first.getparent()
+    if kind is None or first.tag in _LIST_TAGS or parent is None or parent.tag in ("ul", "ol"):
+        return
+    previous = first.getprevious()
+    if previous is not None and _item_kind(previous) == kind:
+        return  # inside a run: its first wraps it
+    run = [first]
+    following = first.getnext()
+    while following is not None and _item_kind(following) == kind and following.tag not in _LIST_TAGS:
+        run.append(following)
+        following = following.getnext()
+    wrapper = lxml.html.Element("ol" if kind == "numbered" else "ul")
+    first.addprevious(wrapper)
+    for item in run:
+        tail, item.tail = item.tail, None
+        item.tag = "li"
+        wrapper.append(item)
+        wrapper.tail = tail  # the text after the run's last item
+    wrapper.text = None
+
+
+def _item_kind(el: HtmlElement) -> str | None:
+    """ "bulleted" or "numbered" when ``el``'s class names it a list's item."""
+    if not isinstance(el.tag, str):
+        return None
+    found = _ITEM_CLASS.search(el.get("class") or "")
+    return found.group(1) if found is not None else None
+
+
+_HAS_HEADING_ROLE = re.compile(rb"""role=["']?heading\b""")
+_HEADINGS = lxml.etree.XPath("//*[@role='heading']")
+_DEFAULT_LEVEL = 2  # ARIA's level of a heading that states none
+# what a heading holds no more of: a box of blocks is a section, not its heading
+_BLOCK_TAGS = ("div", "p", "ul", "ol", "dl", "table", "section", "article", "blockquote", "pre", "form")
+
+
+def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
+    """Rename each box with the heading role below ``root`` (``<div role="heading"
+    aria-level="3">``) to the heading element of its level, when it holds no block; ``markup`` is
+    the page's, looked at first."""
+    if b"heading" not in markup or _HAS_HEADING_ROLE.search(markup) is None:
+        return
+    for box in _HEADINGS(root):
+        if box.tag in _LIST_TAGS or box.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            continue
+        if next(box.iterdescendants(*_BLOCK_TAGS), None) is not None:
+            continue
+        level = (box.get("aria-level") or "").strip()
+        box.tag = f"h{int(level)}" if level in ("1", "2", "3", "4", "5", "6") else f"h{_DEFAULT_LEVEL}"

@@ -73,6 +73,14 @@ _AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\
 _EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+@[\w-]+(?:\.[\w-]+)+[)>\]]?$")
 # a line that credits an editor, not a writer: "责任编辑：刘光博", "责编：黄忆南", "选稿：许文杰", "編集：…"
 _EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
+# a picture's credit, not a writer's: "Photo by Dana Whitcomb | Daily Ledger", "Foto: …", "Image: …"
+_PICTURE_CREDIT = re.compile(
+    r"^(?:photo(?:graph)?s?|image|picture|illustration|video|foto|fotos|bild|bilder|imagen|immagine)\s*(?:by\b|:)",
+    re.I,
+)
+# a writer's initials, set beside the name (Polish and German papers: "AKw", "MKr", "JoS"): two capitals
+# or more and a small letter in a word of four letters at most, no name (an agency's, all capitals, is)
+_INITIALS = re.compile(r"^(?=(?:\w*[A-ZÀ-Ý]){2})(?=\w*[a-zß-ÿ])[^\W\d_]{2,4}$")
 # letters of a degree or an office after a name ("Roy M. Poses MD", "Ann Lee, PhD"): not the name
 _POST_NOMINALS = re.compile(r"(?:,?\s+(?:MD|M\.D\.|PhD|Ph\.D\.|DO|RN|MBA|MPH|DDS|DVM|Esq\.?|FRCP|FACP))+$")
 # a reporter's role after a name in Korean, Japanese and Chinese ("신현주 기자", "山田太郎記者"): not the name
@@ -172,8 +180,12 @@ _NEWSROOMS = (
     "multiple sources", "various sources", "wire reports", "web desk", "news desk", "nachrichten",
     *_NEWSROOM_WORDS,
 )  # fmt: skip
-# the first word of a newsroom's name ("Redaktion hessenschau.de", "Redação Jornal do Planalto")
-_NEWSROOM_FIRST = frozenset((*_NEWSROOM_WORDS, "newsroom"))
+# the nouns that open an outlet's name (in the Romance languages and Polish, its name after them):
+# "Redação Jornal do Planalto", "Agencia Iberpress", "Diario de Navarra": no person's first name
+_OUTLET_FIRST = frozenset(
+    (*_NEWSROOM_WORDS, "newsroom", "agencia", "agência", "agenzia", "agence", "agencja", "diario", "jornal",
+     "periódico", "gazzetta", "gazeta", "revista", "rivista")
+)  # fmt: skip
 # the last word of an organisation's name: a byline "by European Space Agency", "News Nation Bureau",
 # "India Post News Weekly", "Sputnik International", "Office of University Communications" names no
 # person (not "Press" or "Daily": surnames)
@@ -185,6 +197,7 @@ _ORGANISATION_WORDS = frozenset(
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
         "stores", "shop", "authority", "government", "staff", "office", "communications", "nachrichten",
+        "agentur", "agentschap", "e.v", "verein",  # "Sternfreunde Kleinbergen e.V."
         *_NEWSROOM_WORDS,
     )
 )  # fmt: skip
@@ -218,6 +231,8 @@ _DATE_AFTER = re.compile(
     r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
     # a time stamp's label or an ISO date: "… and Kevin McCoy USA TODAY Published 7:07 PM EST"
     r"|(?:published|updated|last updated|posted)\b|\d{4}-\d{2}-\d{2}"
+    # a day, a month's name in any language and a year: "8 de noviembre de 2023", "12. März 2024"
+    r"|\d{1,2}\.?\s+(?:de\s+)?[^\W\d_]{3,}\.?\s+(?:de\s+)?\d{4}\b"
     r"|on\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d))",
     re.I,
 )
@@ -231,7 +246,7 @@ def is_organisation(name: str) -> bool:
         return True
     if _CJK_OUTLET.search(key):
         return True
-    if key.split(" ", 1)[0] in _NEWSROOM_FIRST:  # "Redação Jornal do Planalto", "Redaktion hessenschau.de"
+    if key.split(" ", 1)[0] in _OUTLET_FIRST:  # "Redação Jornal do Planalto", "Redaktion hessenschau.de"
         return True
     return key.rsplit(" ", 1)[-1].strip(".,") in _ORGANISATION_WORDS
 
@@ -285,7 +300,7 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
     With ``organisations``, the names of whoever it credits (:func:`is_credit`): "By HNN Staff"
     → ["HNN Staff"], "The Associated Press" whole."""
     text = clean_text(raw, _MAX_VALUE)
-    if not text or looks_like_url(text) or _EDITOR_LINE.match(text):
+    if not text or looks_like_url(text) or _EDITOR_LINE.match(text) or _PICTURE_CREDIT.match(text):
         return []
     if organisations:
         return _credits(text)
@@ -364,9 +379,10 @@ def _two_names(part: str) -> list[str]:
 
 
 # a Chinese story's opening credit: the outlet's dateline, then its reporters in brackets ("新京报讯
-# （记者 李强）12月4日…", "本报讯（记者叶婉）", "新华社北京12月4日电（记者 王小明、李华）")
+# （记者 李强）12月4日…", "本报讯（记者叶婉）", "新华社北京12月4日电（记者 王小明、李华）",
+# "江南在线消息（记者 王建国）")
 _LEDE_REPORTERS = re.compile(
-    r"(?:[^（(\s]{1,30}?[讯訊电電])?\s*[（(]\s*(?:本报|本報|本台|本刊)?(?:记者|記者)\s*([^）)]{1,40})[）)]"
+    r"(?:[^（(\s]{1,30}?(?:[讯訊电電]|消息))?\s*[（(]\s*(?:本报|本報|本台|本刊)?(?:记者|記者)\s*([^）)]{1,40})[）)]"
 )
 # who else such a credit names, after the reporters: a correspondent, an intern, a photographer
 _LEDE_OTHER_ROLES = re.compile(r"通讯员|通訊員|实习生|實習生|见习|見習|摄影|攝影|编辑|編輯|报道|報道")
@@ -414,7 +430,7 @@ def is_name(name: str) -> bool:
     if "@" in name or looks_like_url(name) or not any(ch.isalpha() for ch in name):
         return False
     words = name.split()
-    if len(words) > _MAX_AUTHOR_WORDS:
+    if len(words) > _MAX_AUTHOR_WORDS or _INITIALS.match(name):
         return False
     lowered = [word.lower().strip(".,") for word in words]
     last = lowered[-1].split("-", 1)[0]  # "Editor-at-large", "Editor-in-chief"

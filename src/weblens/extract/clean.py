@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from urllib.parse import unquote
 
 import lxml.etree
 import lxml.html
@@ -102,7 +104,13 @@ _STRONG_PARTS = re.compile(
     # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead
     r"teaser[-_]?list"
 )
-_COMMENT_PARTS = re.compile(r"comment(?!ar|at)|disqus|respond\b|replies")
+# readers' comments, in English and the plural other languages name a section of them by (German
+# "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
+# Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
+# Dutch "reacties", Turkish "yorumlar"
+_COMMENT_PARTS = re.compile(
+    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar"
+)
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")
     r"share(?!holder)|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
@@ -241,8 +249,8 @@ _COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a col
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
-        "class": ("omment", "OMMENT", "disqus", "repl", "respond"),
-        "id": ("omment", "disqus", "repl", "respond"),
+        "class": ("omment", "OMMENT", "disqus", "repl", "respond", "omentar", "reacties", "yorum"),
+        "id": ("omment", "disqus", "repl", "respond", "omentar", "reacties", "yorum"),
         "itemprop": ("omment",),
     }
 )
@@ -297,7 +305,9 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     """The ``hidden`` attribute or an inline style that hides: the browser never shows it.
 
     ``opacity:0`` alone on an element that an animation library fades in on scroll (Webflow's
-    ``data-w-id``, AOS's ``data-aos``…) is the start of an animation, not hiding.
+    ``data-w-id``, AOS's ``data-aos``…) is the start of an animation, not hiding; nor is
+    ``font-size:0`` on a box whose boxes set their own size (how e-mail templates and grids close
+    the gaps between columns set inline: ``<td style="font-size:0"><div style="font-size:16px">``).
     """
     if el.get("hidden") is not None:
         return True
@@ -305,11 +315,28 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     if not style:
         return False
     found = _HIDDEN_STYLE.search(style)
-    if found is None:
-        return False
-    if found.group(0).lower().startswith("opacity") and _animated(el):
-        return _HIDDEN_STYLE.search(style, found.end()) is not None
-    return True
+    while found is not None:
+        declared = found.group(0).lower()
+        if not (declared.startswith("opacity") and _animated(el)) and not (
+            declared.startswith("font-size") and _sizes_its_own_text(el)
+        ):
+            return True
+        found = _HIDDEN_STYLE.search(style, found.end())
+    return False
+
+
+def _sizes_its_own_text(el: HtmlElement) -> bool:
+    """A box inside ``el`` sets a font size of its own, not zero."""
+    return any(
+        (size := _FONT_SIZE.search(inner.get("style") or "")) is not None
+        and not _ZERO_SIZE.fullmatch(size.group(1))
+        for inner in el.iterdescendants()
+        if isinstance(inner.tag, str)
+    )
+
+
+_FONT_SIZE = re.compile(r"font-size\s*:\s*([^;!]+)", re.I)
+_ZERO_SIZE = re.compile(r"\s*(?:0+(?:\.0+)?(?:px|em|rem|pt|%)?|inherit|unset)\s*", re.I)  # no size of its own
 
 
 def _animated(el: HtmlElement) -> bool:
@@ -772,7 +799,14 @@ def _heading_names(names: str) -> str:
     return " ".join(name for name in kept if name)
 
 
+def _is_in_a_header_cell(el: HtmlElement) -> bool:
+    """A table's header cell, or a box inside one (``<th><span class="row-header-label">Objem``):
+    its names say it heads a row or a column, as a heading's do."""
+    return el.tag == "th" or any(up.tag == "th" for up in islice(el.iterancestors(), _LABEL_DEPTH))
+
+
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
+_LISTS_OF_PROSE = frozenset(("ul", "ol", "dl"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
 _ASIDE_RUN = 4  # asides of the text in a row, at most, after the paragraph they stand by
@@ -794,7 +828,16 @@ def _anchor_of_its_text(heading: HtmlElement, ident: str | None = None) -> bool:
     if len(words) < _ANCHOR_WORDS:
         return False
     text = set(_WORD_SPLIT.split(heading.text_content().lower()))
-    return all(word in text for word in words)
+    if all(word in text for word in words):
+        return True
+    # a slug written otherwise: percent-encoded, accents and apostrophes dropped
+    # ("comment-nous-lavons-organis%C3%A9e" on "Comment nous l’avons organisée")
+    return _letters(unquote(ident)) in _letters(heading.text_content())
+
+
+def _letters(text: str) -> str:
+    """``text``'s letters and digits in lower case, without accents: how a slug keeps its words."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if ch.isalnum())
 
 
 def _header_row(el: HtmlElement) -> bool:
@@ -884,6 +927,39 @@ def is_discussion(
     outside = prose[0] - inside
     is_question = not dated_address and outside < _QUESTION_OUTSIDE and inside >= _REPLIES_SHARE * outside
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _is_a_parts_own_end(el: HtmlElement) -> bool:
+    """A header or a footer of one part of the page, beside that part's content (asked of one that
+    holds a paragraph of prose): Drupal's
+    ``view-header`` and ``view-footer`` around its ``view-content``, a ``card__footer`` beside its
+    ``card__body``. What an editor wrote above or below a listing is the listing's, not the site's
+    banner or footer (those are the page's own: ``site-footer`` beside ``site-content`` still goes)."""
+    ends = [
+        found.group(1) for name in (el.get("class") or "").split() if (found := _PART_END.fullmatch(name))
+    ]
+    if not ends:
+        return False
+    parent = el.getparent()
+    if parent is None:
+        return False
+    for sibling in parent:
+        if sibling is el or not isinstance(sibling.tag, str):
+            continue
+        for name in (sibling.get("class") or "").split():
+            found = _PART_BODY.fullmatch(name)
+            if found is not None and found.group(1) in ends and found.group(1).lower() not in _PAGE_PARTS:
+                return True
+    return False
+
+
+# a part's header or footer, and its content, by the part's name: "view-footer", "card__header";
+# "view-content", "card__body"
+_PART_END = re.compile(r"([a-z][\w-]*?)(?:-|_|__)(?:header|footer)", re.I)
+_PART_BODY = re.compile(r"([a-z][\w-]*?)(?:-|_|__)(?:content|body)", re.I)
+_PAGE_PARTS = frozenset(
+    ("site", "page", "global", "layout", "main", "app", "body", "wrapper", "container", "l")
+)
 
 
 def _is_box_of_one_block(el: HtmlElement) -> bool:
@@ -999,7 +1075,7 @@ class _Judge:
         if self.discussion and _is_signature(el) and len(el.text_content()) < _SIGNATURE_CHARS:
             return True
         names = _names(el)
-        if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)):
+        if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)) or _is_in_a_header_cell(el):
             names = _heading_names(names)
         if not names:
             return False
@@ -1038,7 +1114,7 @@ class _Judge:
             return prose < self.guard * 1.4
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
-        if self._is_a_sections_header(el, names):
+        if self._is_a_sections_header(el, names) or (paragraphs >= 1 and _is_a_parts_own_end(el)):
             return False
         holds_the_text = self._holds_the_pages_prose(el, prose, paragraphs)
         if holds_the_text:  # its parts named after it are the text's too
@@ -1057,13 +1133,15 @@ class _Judge:
         return False
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
-        """A box named a header that holds nothing but a heading, right before a paragraph of prose,
-        or between a box of prose and another block: the header of a section of the text
+        """A box named a header that holds nothing but a heading, right before a paragraph of prose
+        or a list of prose, or between a box of prose and another block: the header of a section of the text
         (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
         block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
         which is followed by its menu or by the box of the text and has no prose before it."""
         if _HEADER not in names.lower() or not _is_a_headings_box(el):
             return False
+        if _is_a_parts_own_end(el):
+            return True  # the heading of a part, beside the part's body ("…-ingredients-header", "…-body")
         index = self.stats.index
         after, before = el.getnext(), el.getprevious()
         found = None if after is None else index.get(after)
@@ -1071,6 +1149,8 @@ class _Judge:
             return False
         if self.paragraphs[found] == 1 and (after.tag == "p" or _is_box_of_one_block(after)):
             return True  # a paragraph of prose, alone or in a box of its own (an editor's text block)
+        if after.tag in _LISTS_OF_PROSE and self.paragraphs[found] >= 1:
+            return True  # a list or a glossary whose entries are prose (TYPO3's frame-header, then a <dl>)
         found_before = None if before is None else index.get(before)
         return found_before is not None and self.paragraphs[found_before] > 0
 

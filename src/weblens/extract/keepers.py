@@ -413,12 +413,24 @@ def _is_list_of_content_links(stats: TreeStats, i: int) -> bool:
     if len(items) < (1 if wrapped.tag == "dl" else 2):
         return False
     words = sum(len(item.text_content().split()) for item in items) / len(items)
-    if words < _LINK_ITEM_WORDS:
+    if words < _LINK_ITEM_WORDS or _is_own_contents(items):
         return False
     before = el.getprevious()
     while before is not None and before.tag == el.tag == "dl":
         before = before.getprevious()  # a run of definition lists under one heading
     return labelled is not None or (before is not None and before.tag in HEADING_TAGS)
+
+
+def _is_own_contents(items: list[HtmlElement]) -> bool:
+    """A page's own table of contents: every item opens with a link to a section of the page
+    (``<a href="#best-ultralight">Best Ultralight</a>``), a title, not a note's mark ("↑")."""
+    for item in items:
+        link = _entry_link(item)
+        if link is None or not (link.get("href") or "").startswith("#"):
+            return False
+        if len(link.text_content().strip()) <= _BACK_MARK:
+            return False
+    return True
 
 
 def _is_numbered_references(stats: TreeStats, i: int) -> bool:

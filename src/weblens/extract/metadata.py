@@ -75,6 +75,7 @@ from weblens.extract.authors import (
     reporters_in_lede,
     split_authors,
 )
+from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.clean import comment_named, hidden_by_convention, is_permalink
 from weblens.extract.dates import (
     date_from_url,
@@ -103,6 +104,7 @@ from weblens.extract.metatext import (
     normalise_language,
     site_name_keys,
     strip_site_affix,
+    without_subject_tag,
 )
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
@@ -265,7 +267,7 @@ _LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_
 _SPACED_DATE_TEXT = 4 * _MAX_DATE_TEXT  # characters of a text, white space and all, that may be a date line
 _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a source, a name
 _PUBLISHED_WORDS = frozenset(
-    ("published", "posted", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
+    ("published", "posted", "written", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
 )
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
@@ -402,31 +404,136 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
 
 
 def content_signature(main: HtmlElement) -> tuple[str, ...]:
-    """The writer who signs the content at its end, as letters, newsletters and some newsrooms do:
-    its last paragraph, set to the right, says nothing but a full name, with a role after a comma at
-    most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``, ``<p
-    style="text-align:right"><strong>Lê Phương</strong></p>``); no link, no text after it."""
-    last = next(
-        (
-            el
-            for el in reversed(list(main.iter("p", "div")))
-            if el.find(".//p") is None and el.text_content().strip()
-        ),
-        None,
-    )  # the last paragraph (a box holding paragraphs is none)
-    if (
-        last is None
-        or not _is_set_right(last)
-        or last.find(".//a") is not None
-        or _has_text_after(last, main)
-    ):
-        return ()
-    line = " ".join(last.text_content().split())
-    name, _, role = line.partition(",")
-    name = name.strip()
+    """The writer who signs or credits the content at its end, as letters, newsletters, magazines
+    and wire services do, read in the last paragraphs of the content ``main`` and the first ones
+    after it (:func:`_blocks_after`: a credit set below the text's box), in two steps:
+
+    1. a line of credits names the writer after a label of the words ("Reporting by Kwabena Asante
+       in Accra; Editing by …", "Text: Verena Pichler" above "Fotos: …", "Texto: Ana Ruiz");
+    2. else the content's last paragraph (no text after it), or the first after it, says nothing
+       but a full name (:func:`_signed_name`)."""
+    ends = _last_blocks(main, _CREDITS_READ)
+    following = _blocks_after(main, _CREDITS_READ)
+    for block in (*ends, *following):  # 1. a labelled credit
+        for line in _lines_at_breaks(block):
+            if names := _credited_writers(line):
+                return _PEOPLE_ANYWHERE.of(names)
+    signed = [*ends[:1], *following[:1]] if ends and not _has_text_after(ends[0], main) else following[:1]
+    for block in signed:  # 2. a signature
+        if names := _signed_name(block):
+            return _PEOPLE_ANYWHERE.of(names)
+    return ()
+
+
+def _signed_name(block: HtmlElement) -> list[str]:
+    """The full name a paragraph signs with, and nothing else: set to the right, with a role after
+    a comma at most (``<p align="right"><i>Gareth Llewellyn, Hon. Secretary</i></p>``), in a box
+    its class names a signature (``story__signature``), or in brackets or after a dash wherever it
+    is set ("(Camille Rousseau)", "— Ann Lee"); no link."""
+    if block.find(".//a") is not None:
+        return []
+    line = " ".join(block.text_content().split())
+    if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
+        line = signed.group(1) or signed.group(2)
+    elif not _is_set_right(block) and not _SIGNATURE_CLASS.search(block.get("class") or ""):
+        return []
+    name, _, role = (part.strip() for part in line.partition(","))
     if len(line) > _MAX_SIGNATURE or len(role) > _MAX_SIGNATURE_ROLE or not _full_name(name):
-        return ()
-    return _PEOPLE_ANYWHERE.of(split_authors(name, one_person=True))
+        return []
+    return split_authors(name, one_person=True)
+
+
+_CREDITS_READ = 3  # paragraphs read from the end for a credit (a note of standards may follow it)
+# the label of the words' credit at a story's end, in English and the languages that write "Text:"
+# beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:",
+# Korean "글:", Chinese and Japanese "文：")
+_WORDS_CREDIT = re.compile(
+    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|writing|words|story|written|"
+    r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
+    r"|글|文)\s*(?:by\b|:|：)\s*)",
+    re.I,
+)
+# what ends the writers' names in a credit: another credit ("; Editing by …", "| Photos: …"), a
+# line's end, or the place each reported from ("Kwabena Asante in Accra")
+_CREDIT_END = re.compile(r"\s*[;|]|\s+(?:[^\W\d_]+\s+)?by\b", re.I)
+_REPORTED_FROM = re.compile(r"\s+in\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*")
+# a name alone in brackets or after a dash: "(Camille Rousseau)", "— Ann Lee", "-- Ann Lee"
+_SIGNATURE_MARK = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]|(?:[—–]|--?)\s*([^—–-].*)")
+
+
+def _credited_writers(line: str) -> list[str]:
+    """The full names a line of credits gives the words ("Reporting by A in London and B; Editing
+    by C" → A, B), or [] when the line is no such credit."""
+    label = _WORDS_CREDIT.match(line)
+    if label is None:
+        return []
+    names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
+    return [
+        name
+        for name in split_authors(_REPORTED_FROM.sub("", names))
+        if _full_name(name) or _CJK_NAME.fullmatch(name)
+    ]
+
+
+_CJK_NAME = re.compile(r"[가-힣]{2,4}|[\u4e00-\u9fff]{2,4}")  # a Korean or Chinese name: one word, no space
+
+
+def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:
+    """The first ``count`` paragraphs after the content ``main`` with words of their own, in order:
+    in the boxes that follow it inside its ``<article>`` (or in its own box when none holds it), up
+    to a heading or a box that holds one (another section: related stories, comments)."""
+    found: list[HtmlElement] = []
+    story = next(main.iterancestors("article"), None)
+    node: HtmlElement | None = main
+    while node is not None and node is not story:
+        for sibling in node.itersiblings():
+            if not isinstance(sibling.tag, str):
+                continue
+            if sibling.tag in _SECTION_TAGS or next(sibling.iter(*HEADING_TAGS), None) is not None:
+                return found
+            blocks = _last_blocks(sibling, count)
+            if not blocks and _has_words_beside_links(sibling):
+                blocks = [sibling]
+            found.extend(reversed(blocks))
+            if len(found) >= count:
+                return found[:count]
+        node = node.getparent() if story is not None else None
+    return found
+
+
+_SECTION_TAGS = frozenset(("aside", "nav", "form", "section", "script", "style", *HEADING_TAGS))
+# a box its class names the writer's signature: "story__signature", "firma", "article-signature"
+_SIGNATURE_CLASS = re.compile(r"signature|(?<![a-z])firma(?![a-z])|unterschrift", re.I)
+
+
+def _last_blocks(main: HtmlElement, count: int) -> list[HtmlElement]:
+    """The last ``count`` paragraphs of ``main`` with words of their own, the last first (a box
+    holding paragraphs is none, nor a row of links: "Facebook X E-mail")."""
+    found: list[HtmlElement] = []
+    for el in reversed(list(main.iter("p", "div"))):
+        if el.find(".//p") is None and _has_words_beside_links(el):
+            found.append(el)
+            if len(found) == count:
+                break
+    return found
+
+
+def _has_words_beside_links(el: HtmlElement) -> bool:
+    """``el`` has text outside its links."""
+    linked = sum(len("".join(link.text_content().split())) for link in el.iter("a"))
+    return len("".join(el.text_content().split())) > linked
+
+
+def _lines_at_breaks(el: HtmlElement) -> list[str]:
+    """``el``'s text as the lines its ``<br>`` elements break, white space collapsed."""
+    parts = [el.text or ""]
+    for child in el.iterdescendants():
+        if child.tag == "br":
+            parts.append("\n")
+        elif isinstance(child.tag, str) and child.tag not in _UNREAD_TAGS:
+            parts.append(child.text or "")
+        parts.append(child.tail or "")
+    return [line for text in "".join(parts).split("\n") if (line := " ".join(text.split()))]
 
 
 _MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
@@ -445,14 +552,13 @@ def _is_set_right(el: HtmlElement) -> bool:
 
 
 def _has_text_after(el: HtmlElement, root: HtmlElement) -> bool:
-    """Text follows ``el`` inside ``root``."""
+    """Text follows ``el`` inside ``root``, but for rows of links ("Facebook X E-mail")."""
     node = el
     while node is not root and node is not None:
         if (node.tail or "").strip():
             return True
-        if any(
-            sibling.text_content().strip() for sibling in node.itersiblings() if isinstance(sibling.tag, str)
-        ):
+        siblings = (sibling for sibling in node.itersiblings() if isinstance(sibling.tag, str))
+        if any(_has_words_beside_links(sibling) for sibling in siblings):
             return True
         node = node.getparent()
     return False
@@ -515,7 +621,8 @@ def _a_date_line(label: str, line: str) -> bool:
     ("Application deadline", "Updated")."""
     words = [word for word in _LETTERS.findall(line) if word.casefold() not in _DATE_WORDS]
     words = [word for word in words if not is_month_word(word)]
-    if len(words) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
+    named = [word for word in words if word.casefold() not in _PUBLISHED_WORDS]  # "by", "written": labels
+    if len(named) > _DATE_LINE_WORDS or _NOT_PUBLISHED.search(f"{label} {' '.join(words)}"):
         return False
     return all(word[:1].isupper() or word.casefold() in _PUBLISHED_WORDS for word in words)
 
@@ -763,6 +870,11 @@ class _Page:
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
+        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it."""
+        title = self.declared_title(site_keys)
+        return without_subject_tag(title) if title else title
+
+    def declared_title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
         h1_text = _short_text(h1, _MAX_TITLE) if h1 is not None else None
         shown = functools.cache(self.shown_titles)
@@ -950,6 +1062,9 @@ class _Page:
         story = self.story_box(title)
         if story is None:
             return lambda el: True
+        box = _author_box_after(story)  # the story's writer's box, set just after it
+        if box is not None:
+            return lambda el: is_below(el, story) or is_below(el, box)
         return lambda el: is_below(el, story)
 
     def story_box(self, title: str | None) -> HtmlElement | None:
@@ -1341,6 +1456,21 @@ def _inside(el: HtmlElement, tags: tuple[str, ...]) -> bool:
     return any(ancestor.tag in tags for ancestor in el.iterancestors())
 
 
+def _author_box_after(story: HtmlElement) -> HtmlElement | None:
+    """The element right after the ``<article>`` ``story`` when its class names a box about the
+    writer (``author-box``, ``about-author``, ``author-bio``): a theme sets it after the story, as
+    its own ("À propos de l'auteur"); a related story's card is named otherwise."""
+    after = story.getnext()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    if after is None or _AUTHOR_BOX.search(after.get("class") or "") is None:
+        return None
+    return after
+
+
+_AUTHOR_BOX = re.compile(r"author[-_]?(?:box|bio|info|card|details)|about[-_]?(?:the[-_]?)?author", re.I)
+
+
 def _in_site_header(el: HtmlElement) -> bool:
     """Inside the site's header: a ``<header>`` or a banner (``role="banner"``) that holds no
     ``<h1>``. A date there is today's, shown beside the logo ("Jumat, 18 Oktober 2024"); an
@@ -1360,6 +1490,7 @@ def _is_no_mark(el: HtmlElement) -> bool:
     return (
         el.tag in _NO_MARK_TAGS
         or "comment" in names
+        or comment_named(names)  # in other languages: "autor-comentario"
         or "btn" in names
         or "button" in names
         or _LABEL_OR_PICTURE.search(names) is not None

@@ -185,7 +185,23 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     for part in (head, rest, lead, tail):
         if part and name_key(part) in shown():
             return part
+    if len(separators) >= 2:  # the site, then its section: "标题_江南在线_新闻中心", "Title | Site | News"
+        before = separators[-2]
+        site = title[before.end() : last.start()].strip()
+        if is_site_name(site, keys) and title[: before.start()].strip():
+            return title[: before.start()].strip()
     return title
+
+
+def without_subject_tag(title: str) -> str:
+    """``title`` without the tag in brackets a list or a forum sets before a subject ("[Tessera-dev]
+    Proposal: …", "[求助] 水草缸…", "【公告】…"): the list's or the board's name, not the title's."""
+    found = _SUBJECT_TAG.match(title)
+    return title[found.end() :] if found is not None else title
+
+
+# a tag of a few words in brackets, a title after it
+_SUBJECT_TAG = re.compile(r"\s*(?:\[[^\[\]]{1,24}\]|【[^【】]{1,12}】)\s*(?=\S{2})")
 
 
 def normalise_language(raw: str | None) -> str | None:

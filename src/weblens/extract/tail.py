@@ -77,11 +77,16 @@ _SECTION = re.compile(
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
     r"trending|read (?:more|next|also)|also (?:read|on)|"
-    r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|comments?|"
+    r"(?:tags?|topics)(?=\s*(?:[^\w\s]|$))|tagged\b|filed under|"
+    # "Comments", "Comment (3)", "Comment on this story"; not French "Comment" (how): "Comment nous…"
+    r"comments\b|comment(?=\s*(?:[^\w\s]|\d|$)|\s+on\b)|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
+    # a forum's list of who is online in German, Dutch, French, Spanish, Portuguese, Italian, Polish
+    r"wer ist online|wie is er online|qui est en ligne|qui(?:é|e)n est(?:á|a) (?:en l(?:í|i)nea|conectado)|"
+    r"quem est(?:á|a) (?:online|conectado)|chi (?:c'è|è) (?:online|in linea)|kto jest online|"
     # German
     r"weitere (?:informationen|artikel|beiträge|themen|news|nachrichten)|(?:zum )?weiterlesen|"
     r"lesen sie (?:auch|mehr)|das könnte sie (?:auch )?interessieren|auch interessant|"
@@ -109,6 +114,13 @@ _CROSS_WORDS = (
     r"collegamenti esterni|externe links|внешние ссылки)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
+# a label that ends with the document's references, after a few words saying which ("Notes and
+# references", "Textes de loi et références", "Literatur und Weblinks" is the list above)
+_ENDS_WITH_REFERENCES = re.compile(
+    r"^(?:\w+[\s,'’-]+){0,5}(?:references|références|referencias|referências|riferimenti|referenzen|"
+    r"bibliography|bibliographie|bibliografía|bibliografia|literatur)\W*$",
+    re.I,
+)
 _CROSS_REFERENCE = re.compile(_CROSS_WORDS, re.I)  # a line that opens with them (as whole words)
 _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may be set in
 # sections that run to the end of the page
@@ -127,6 +139,10 @@ _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
 _TRAILER_CHARS = 300  # a trailing line longer than this is text, whatever it says
 _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, whatever it says
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
+# a forum's label of who is online, asked as a question ("Wer ist online?", "Qui est en ligne ?")
+_WHO_IS_ONLINE = re.compile(
+    r"\W*(?:who(?:'s| is) online|wer ist online|wie is er online|qui est en ligne)\W*$", re.I
+)
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
@@ -163,6 +179,8 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     code block ("[<tag> ]<mode> <object>" is a line of a synopsis)."""
     if text.endswith(("...", "…")):
         text = text.rstrip(".… ")  # "More from us..." trails off; it ends no sentence
+    if text.endswith("?") and _WHO_IS_ONLINE.match(text):
+        return True  # a question that is a forum's label ("Wer ist online?")
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
@@ -170,7 +188,7 @@ def names_a_section(text: str, tag: str = "p") -> bool:
 
 def names_cross_references(text: str) -> bool:
     """A label of the document's own cross-references ("See also", "See Also:")."""
-    return _CROSS_REFERENCES.match(text) is not None
+    return _CROSS_REFERENCES.match(text) is not None or _ENDS_WITH_REFERENCES.match(text) is not None
 
 
 def opens_cross_reference(text: str) -> bool:

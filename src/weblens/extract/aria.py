@@ -24,6 +24,8 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
+from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS
+
 __all__ = ["read_aria_headings", "read_aria_lists", "read_aria_tables"]
 
 # a table role in the markup, in any quoting: the tree is searched only on pages that have one. Searched
@@ -99,7 +101,8 @@ _NAMED_ITEMS = lxml.etree.XPath(
 # a class naming a list's item, bulleted or numbered: "notion-bulleted_list-block",
 # "numbered-list-item" (not the list itself: "bulleted-list" alone is the <ul> of an export)
 _ITEM_CLASS = re.compile(r"(bulleted|numbered)[-_]list[-_](?:block|item)\b")
-_LIST_TAGS = frozenset(("ul", "ol", "menu", "li", "table", "tr", "td", "th", *_NEVER_RENAMED))
+# lists, tables and the document's frame: never renamed to a list's or a heading's tags
+_STRUCTURE_TAGS = frozenset(("ul", "ol", "menu", "li", "table", "tr", "td", "th", *_NEVER_RENAMED))
 
 
 def read_aria_lists(root: HtmlElement, markup: bytes) -> None:
@@ -116,7 +119,7 @@ def _rename_role_lists(root: HtmlElement) -> None:
     """Rename each well-formed ``role="list"`` box of ``role="listitem"`` boxes to ``<ul>``/``<li>``."""
     for box in _LISTS(root):
         items = _elements(box)
-        if box.tag in _LIST_TAGS or not items or any(item.get("role") != "listitem" for item in items):
+        if box.tag in _STRUCTURE_TAGS or not items or any(item.get("role") != "listitem" for item in items):
             continue  # a list already, or not well formed: every child an item
         box.tag = "ul"
         for item in items:
@@ -128,14 +131,14 @@ def _wrap_run(first: HtmlElement) -> None:
     numbered items, ``<ol>``; an item inside another run's, or no run's first, is left alone."""
     kind = _item_kind(first)
     parent = first.getparent()
-    if kind is None or first.tag in _LIST_TAGS or parent is None or parent.tag in ("ul", "ol"):
+    if kind is None or first.tag in _STRUCTURE_TAGS or parent is None or parent.tag in ("ul", "ol"):
         return
     previous = first.getprevious()
     if previous is not None and _item_kind(previous) == kind:
         return  # inside a run: its first wraps it
     run = [first]
     following = first.getnext()
-    while following is not None and _item_kind(following) == kind and following.tag not in _LIST_TAGS:
+    while following is not None and _item_kind(following) == kind and following.tag not in _STRUCTURE_TAGS:
         run.append(following)
         following = following.getnext()
     wrapper = lxml.html.Element("ol" if kind == "numbered" else "ul")
@@ -158,9 +161,8 @@ def _item_kind(el: HtmlElement) -> str | None:
 
 _HAS_HEADING_ROLE = re.compile(rb"""role=["']?heading\b""")
 _HEADINGS = lxml.etree.XPath("//*[@role='heading']")
-_DEFAULT_LEVEL = 2  # ARIA's level of a heading that states none
-# what a heading holds no more of: a box of blocks is a section, not its heading
-_BLOCK_TAGS = ("div", "p", "ul", "ol", "dl", "table", "section", "article", "blockquote", "pre", "form")
+_DEFAULT_LEVEL = "2"  # ARIA's level of a heading that states none
+_LEVELS = frozenset("123456")
 
 
 def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
@@ -170,9 +172,9 @@ def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
     if b"heading" not in markup or _HAS_HEADING_ROLE.search(markup) is None:
         return
     for box in _HEADINGS(root):
-        if box.tag in _LIST_TAGS or box.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if box.tag in _STRUCTURE_TAGS or box.tag in HEADING_TAGS:
             continue
-        if next(box.iterdescendants(*_BLOCK_TAGS), None) is not None:
-            continue
+        if next(box.iterdescendants(*BLOCK_TAGS), None) is not None:
+            continue  # a box of blocks is a section, not its heading
         level = (box.get("aria-level") or "").strip()
-        box.tag = f"h{int(level)}" if level in ("1", "2", "3", "4", "5", "6") else f"h{_DEFAULT_LEVEL}"
+        box.tag = f"h{level if level in _LEVELS else _DEFAULT_LEVEL}"

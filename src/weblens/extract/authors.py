@@ -96,9 +96,9 @@ _WRITER_ROLE_AFTER = re.compile(
     re.I,
 )
 # a line that is a reporter's credit alone: a Korean, Chinese or Japanese name and the role ("김민지 기자")
-_REPORTER_CREDIT = re.compile(
-    rf"(?:(?:기자명|작성자)\s*[:：]?\s*)?(?:[가-힣]{{2,4}}|[\u4e00-\u9fff]{{2,4}})\s*{_REPORTER_ROLE}"
-)
+# a Korean or a Chinese name: one word of two to four syllables or characters, no space
+_CJK_NAME = r"(?:[가-힣]{2,4}|[\u4e00-\u9fff]{2,4})"
+_REPORTER_CREDIT = re.compile(rf"(?:(?:기자명|작성자)\s*[:：]?\s*)?{_CJK_NAME}\s*{_REPORTER_ROLE}")
 _TITLES = ("Mrs", "Prof", "Rev", "Sgt", "Capt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "Msgr")
 _AUTHOR_SPLIT = re.compile(
     # a full stop ends a part after a word (not after an initial, "Jr." or a title): "A Name. Publication"
@@ -414,6 +414,14 @@ def is_reporter_credit(line: str) -> bool:
     """A line that credits one reporter and says nothing else: a Korean, Chinese or Japanese name and
     the word for reporter ("김민지 기자", "山田太郎記者"), as such pages set the byline."""
     return _REPORTER_CREDIT.fullmatch(line.strip()) is not None
+
+
+def is_cjk_name(name: str) -> bool:
+    """A Korean or a Chinese name as a byline writes it, one word ("한서윤", "王建国")."""
+    return _CJK_NAME_WHOLE.fullmatch(name) is not None
+
+
+_CJK_NAME_WHOLE = re.compile(_CJK_NAME)
 
 
 def is_capitalised(word: str) -> bool:

@@ -55,6 +55,7 @@ from weblens.extract.blocks import (
 )
 from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
+from weblens.extract.metatext import name_key
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
@@ -837,7 +838,7 @@ def _anchor_of_its_text(heading: HtmlElement, ident: str | None = None) -> bool:
 
 def _letters(text: str) -> str:
     """``text``'s letters and digits in lower case, without accents: how a slug keeps its words."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if ch.isalnum())
+    return name_key(unicodedata.normalize("NFKD", text))
 
 
 def _header_row(el: HtmlElement) -> bool:

@@ -62,6 +62,7 @@ from weblens.extract.authors import (
     dedupe_names,
     handle_key,
     is_capitalised,
+    is_cjk_name,
     is_credit,
     is_handle,
     is_member_link,
@@ -469,13 +470,8 @@ def _credited_writers(line: str) -> list[str]:
         return []
     names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
     return [
-        name
-        for name in split_authors(_REPORTED_FROM.sub("", names))
-        if _full_name(name) or _CJK_NAME.fullmatch(name)
+        name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name) or is_cjk_name(name)
     ]
-
-
-_CJK_NAME = re.compile(r"[가-힣]{2,4}|[\u4e00-\u9fff]{2,4}")  # a Korean or Chinese name: one word, no space
 
 
 def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:

@@ -59,7 +59,7 @@ from weblens.extract.metatext import name_key
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
-from weblens.extract.tree import AttributeSearch, drop, has_any, is_below
+from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
 
 __all__ = [
     "Cleaning",
@@ -917,8 +917,7 @@ def is_discussion(
     inside = inside_paragraphs = 0.0
     cut_end = -1
     # the blocks below the root, in document order; a cheap superset of comment names
-    for found, el in _COMMENTISH.among(islice(stats.nodes, 1, None)):
-        found += 1
+    for found, el in _COMMENTISH.at(AttributeText(stats.nodes), after=0):
         if found <= cut_end:
             continue
         if comment_named(_names(el)):

@@ -110,7 +110,7 @@ from weblens.extract.metatext import (
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
 from weblens.extract.threads import is_thread_page
-from weblens.extract.tree import AttributeSearch, drop, is_below
+from weblens.extract.tree import AttributeSearch, AttributeText, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = [
@@ -685,6 +685,7 @@ class _Page:
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
+    _attributes: AttributeText | None = field(default=None)
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
@@ -732,14 +733,20 @@ class _Page:
             elements=elements if elements is not None else tuple(tree.iter(lxml.etree.Element)),
         )
 
-    def below(self, el: HtmlElement) -> Sequence[HtmlElement]:
-        """The elements below ``el`` in document order: a slice of :attr:`elements` for the tree's
-        root and its last child (the ``<body>``: all that follows it is inside it), a walk else."""
-        if el is self.elements[0]:
-            return self.elements[1:]
-        if el.getparent() is self.elements[0] and el.getnext() is None:
-            return self.elements[self.elements.index(el) + 1 :]
-        return tuple(el.iterdescendants(lxml.etree.Element))
+    def found_below(self, search: AttributeSearch, el: HtmlElement) -> list[HtmlElement]:
+        """What ``search`` finds below ``el``, in document order: by one search of the elements'
+        joined attribute values (made on first use) for the tree's root and its last child (the
+        ``<body>``: all that follows it is inside it), a walk else."""
+        elements = self.elements
+        if el is elements[0]:
+            after = 0
+        elif el.getparent() is elements[0] and el.getnext() is None:
+            after = elements.index(el)
+        else:
+            return search.found_in(el.iterdescendants(lxml.etree.Element))
+        if self._attributes is None:
+            self._attributes = AttributeText(elements)
+        return search.found_at(self._attributes, after)
 
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
@@ -758,7 +765,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in _MARKED.found_in(self.below(self.tree)):
+            for el in self.found_below(_MARKED, self.tree):
                 if _is_no_mark(el):
                     continue
                 if _in_user_reviews(el):
@@ -858,7 +865,7 @@ class _Page:
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
         body = self.tree.find("body")
-        boxes = _TITLE_BOXES.found_in(self.below(body)) if body is not None else []
+        boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
         others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
@@ -1342,7 +1349,7 @@ class _Page:
         for el in times:
             if not _in_sidebar(el):  # (one marked as the publication's is the page's, wherever it sits)
                 yield _time_of(el)
-        for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
+        for el in islice(self.found_below(_DATED, self.tree), _MAX_DATED):
             if (
                 _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
                 and not _in_comment(el)

@@ -122,7 +122,6 @@ def test_a_line_break_in_the_heading_parts_the_title_s_words() -> None:
     [
         ("[Tessera-dev] Proposal: drop Python 3.8 support", "Proposal: drop Python 3.8 support"),
         ("[求助] 水草缸开缸三个月怎么办？", "水草缸开缸三个月怎么办？"),
-        ("【公告】春节假期安排", "春节假期安排"),
         ("[Updated] Tide tables for 2025", "Tide tables for 2025"),
         ("The [bracketed] word stays", "The [bracketed] word stays"),
         ("[1]", "[1]"),  # nothing after the brackets: no tag
@@ -132,6 +131,21 @@ def test_a_lists_or_a_boards_tag_before_the_subject_is_no_part_of_the_title(
     declared: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>").title == title
+
+
+def test_a_tag_in_lenticular_brackets_goes_on_a_boards_thread_and_stays_in_a_headline() -> None:
+    thread = "https://bbs.example.cn/thread-2871345-1-1.html"
+    assert meta_of("<title>【公告】春节假期安排</title>", url=thread).title == "春节假期安排"
+    story = "https://news.example.jp/articles/8f3c1d2e"
+    assert meta_of("<title>【速報】北陵県で震度4</title>", url=story).title == "【速報】北陵県で震度4"
+
+
+def test_a_publishers_name_in_brackets_after_the_title_shown_goes_with_the_portals_name() -> None:
+    # a portal's syndicated story: "Title（Publisher） - Portal", the page's heading shows "Title"
+    head = "<title>住宅地でクマ目撃 上川町（北海タイムズ電子版） - ソラトニュース</title>"
+    head += '<meta property="og:site_name" content="ソラトニュース">'
+    body = "<h1>住宅地でクマ目撃 上川町</h1><p>text</p>"
+    assert meta_of(head, body).title == "住宅地でクマ目撃 上川町"
 
 
 def test_og_title_that_is_the_site_name_loses() -> None:

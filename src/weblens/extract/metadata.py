@@ -873,9 +873,11 @@ class _Page:
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
-        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it."""
+        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it
+        (a tag in lenticular brackets only on a thread: "【公告】" names a board's kind of post, while
+        a story's "【速報】" or "【2024年版】" is a part of its headline)."""
         title = self.declared_title(site_keys)
-        return without_subject_tag(title) if title else title
+        return without_subject_tag(title, board=self.is_thread()) if title else title
 
     def declared_title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)

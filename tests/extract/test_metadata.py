@@ -1619,3 +1619,14 @@ def test_dates_of_other_stories_in_a_sidebar_are_not_the_pages() -> None:
     found = meta_of("<title>Harbour bridge reopens</title>", body=body)
     assert found.published_date == "2024-02-19"
     assert found.authors == ("정민서",)
+
+
+@pytest.mark.parametrize("hook", ["data-testid", "data-cy"])
+def test_a_box_its_test_hook_names_a_date_dates_the_page(hook: str) -> None:
+    # a script-built page names its boxes by test hooks; their classes are generated ("css-19yf5ek")
+    body = (
+        "<h4>Bicicleta de estrada, tamanho 53</h4>"
+        f"<div class='css-1gyx2cu'><span {hook}='ad-posted-at' class='css-19yf5ek'>Publicado "
+        "<span class='css-19yf5ek'>14 de maio de 2024</span></span></div><p>Quadro de alumínio.</p>"
+    )
+    assert meta_of("<title>Bicicleta</title>", body).published_date == "2024-05-14"

@@ -213,7 +213,12 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
-_DATED = AttributeSearch({"class": ("date", "publish", "posted")})  # in document order
+# boxes named for a date, in document order: by class, or by the test hooks of script-built pages
+# (data-testid="ad-posted-at", data-cy="article-date"), which name what a box is where its class is
+# a generated one ("css-19yf5ek")
+_DATE_WORDS_IN_NAMES = ("date", "publish", "posted")
+_DATE_NAMES = ("class", "data-testid", "data-cy")
+_DATED = AttributeSearch(dict.fromkeys(_DATE_NAMES, _DATE_WORDS_IN_NAMES))
 _MAX_DATED = 40
 # a date that is not the page's: a member's joining date, a last visit, a birthday, an update
 _OTHER_DATE = re.compile(
@@ -1353,7 +1358,7 @@ class _Page:
                 yield _time_of(el)
         for el in islice(self.found_below(_DATED, self.tree), _MAX_DATED):
             if (
-                _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+                _DATE_CLASS.search(" ".join(el.get(name) or "" for name in (*_DATE_NAMES, "id")))
                 and not _in_comment(el)
                 and not _in_sidebar(el)
                 and not _in_site_header(el)

@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 import weblens
-from weblens.extract.aria import read_aria_headings, read_aria_lists, read_aria_tables
+from weblens.extract.aria import read_aria
 
 HEAD = (
     "<div role='rowgroup'><div role='row'><div role='columnheader'>Plan</div>"
@@ -22,7 +22,7 @@ GRID = f"<div role='table' class='grid'>{HEAD}{BODY}</div>"
 
 def _read(markup: str) -> lxml.html.HtmlElement:
     root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
-    read_aria_tables(root, markup.encode())
+    read_aria(root, markup.encode())
     return root
 
 
@@ -62,7 +62,7 @@ def test_anything_but_a_well_formed_grid_is_left_as_it_is(markup: str) -> None:
 
 def test_a_page_without_a_table_role_in_its_markup_is_not_searched() -> None:
     root = lxml.html.document_fromstring(f"<html><body>{GRID}</body></html>")
-    read_aria_tables(root, b"<html>no such role here</html>")
+    read_aria(root, b"<html>no such role here</html>")
     assert root.find(".//table") is None
 
 
@@ -78,13 +78,13 @@ def test_an_aria_table_in_a_docs_page_comes_out_as_a_markdown_table() -> None:
 def test_the_documents_frame_is_never_renamed() -> None:
     markup = f"<html><body role='grid'>{BODY}</body></html>"
     root = lxml.html.document_fromstring(markup)
-    read_aria_tables(root, markup.encode())
+    read_aria(root, markup.encode())
     assert root.find("body") is not None and root.find(".//table") is None
 
 
 def _read_lists(markup: str) -> lxml.html.HtmlElement:
     root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
-    read_aria_lists(root, markup.encode())
+    read_aria(root, markup.encode())
     return root
 
 
@@ -161,7 +161,7 @@ def test_an_exports_list_named_bulleted_is_no_item() -> None:
 )
 def test_a_box_with_the_heading_role_becomes_the_heading_of_its_level(markup: str, tag: str) -> None:
     root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
-    read_aria_headings(root, markup.encode())
+    read_aria(root, markup.encode())
     assert root.find("body")[0].tag == tag
     prose = "<p>The test suite took forty minutes on every push, most of it spent rebuilding fixtures.</p>"
     page = weblens.extract(f"<html><body><main><h1>CI</h1>{prose}{markup}{prose}</main></body></html>", None)

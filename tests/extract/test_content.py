@@ -1931,3 +1931,101 @@ def test_an_infobox_with_a_picture_row_between_its_facts_is_kept() -> None:
     html = f"<html><body><h1>Moon Post</h1>{content}</body></html>"
     found = weblens.extract(html, "https://wiki.example/w/Moon_Post")
     assert "| Formed | 2 March 2014 |" in found.markdown
+
+
+def _table_page(table: str) -> str:
+    lead = "<p>The figures below were agreed at the spring meeting:</p>"
+    body = f"<p>{SENTENCES}</p>{lead}{table}<p>{SENTENCES}</p>"
+    nav = "<nav><ul><li><a href='/'>Home</a></li><li><a href='/about/'>About</a></li></ul></nav>"
+    return f"<html><body>{nav}<main>{body}</main></body></html>"
+
+
+def test_a_column_header_named_as_its_cells_are_stays_with_its_column() -> None:
+    # SportsPress names the result column "data-time" and its cells "data-time ok": a date role. The
+    # cells stay as a column of a table of data; their header cell, named like them, stays too (it
+    # went, and the header row a column short made the grid of links a menu's)
+    rows = "".join(
+        f"<tr><td class='data-date'><a href='/event/{n}/'>0{n}/03/2024</a></td>"
+        f"<td class='data-home'><a href='/team/h{n}/'>Home {n}</a></td>"
+        f"<td class='data-time ok'><a href='/event/{n}/'>{n} - 1</a></td>"
+        f"<td class='data-away'><a href='/team/a{n}/'>Away {n}</a></td></tr>"
+        for n in range(1, 5)
+    )
+    head = (
+        "<thead><tr><th class='data-date'>Date</th><th class='data-home'>Home</th>"
+        "<th class='data-time'>Result</th><th class='data-away'>Away</th></tr></thead>"
+    )
+    table = f"<div class='sp-template'><table class='sp-event-list'>{head}<tbody>{rows}</tbody></table></div>"
+    markdown = weblens.extract(_table_page(table), "https://league.example/").markdown
+    assert "| Date | Home | Result | Away |" in markdown
+    assert "[Away 3](https://league.example/team/a3/)" in markdown
+
+
+def test_a_table_of_one_row_under_a_header_of_as_many_columns_is_data() -> None:
+    # a staff page's section with one person: a record under its header row
+    head = "<thead><tr><th>Name</th><th>Role</th><th>Room</th><th>Phone</th><th>E-mail</th></tr></thead>"
+    row = (
+        "<tr><td><a href='/team/sabine/'>Sabine Kell</a></td><td>Office</td><td>3.110</td>"
+        "<td>+49 7351 2211</td><td><a href='#' data-mailto-token='x'>s.kell(at)uni.example</a></td></tr>"
+    )
+    table = (
+        "<div class='frame frame-type-text'><header><h2>Office</h2></header><div class='table-responsive'>"
+        f"<table class='contenttable'>{head}<tbody>{row}</tbody></table></div></div>"
+    )
+    markdown = weblens.extract(_table_page(table), "https://uni.example/team/").markdown
+    assert "| [Sabine Kell](https://uni.example/team/sabine/) | Office | 3.110 | +49 7351 2211 |" in markdown
+
+
+def test_two_rows_of_labelled_fields_under_a_heading_are_data_and_previous_next_links_are_not() -> None:
+    fields = (
+        "<h4>Documentation:</h4><table>"
+        "<tr><td>Reference manual:</td><td><a href='manual.pdf'>manual.pdf</a></td></tr>"
+        "<tr><td>Vignettes:</td><td><a href='v/intro.html'>Getting started</a><br>"
+        "<a href='v/flows.html'>Baseflow separation</a></td></tr></table>"
+    )
+    pager = (
+        "<table><tr><td><b>Previous:</b></td>"
+        "<td><a href='/2025/02/older'>An older post on the same theme</a></td></tr>"
+        "<tr><td><b>Next:</b></td><td><a href='/2025/03/newer'>A newer post on another theme</a></td></tr>"
+        "</table>"
+    )
+    markdown = weblens.extract(_table_page(fields + pager), "https://pkg.example/web/tidy/").markdown
+    assert "[manual.pdf](https://pkg.example/web/tidy/manual.pdf)" in markdown
+    assert "[Baseflow separation](https://pkg.example/web/tidy/v/flows.html)" in markdown
+    assert "newer post" not in markdown
+
+
+def test_a_linked_field_in_a_row_of_short_fields_pasted_from_a_word_processor_is_kept() -> None:
+    # every cell holds a paragraph (a table pasted from Word): a course's name and its college are
+    # links, the other fields plain; the linked fields are the record's, not a menu's
+    cell = "<td><p><span>{}</span></p></td>"
+    head = (
+        "<tr>"
+        + "".join(
+            cell.format(f"<strong>{h}</strong>")
+            for h in ("No.", "Code", "Course", "Credits", "School", "Teacher", "Time and place")
+        )
+        + "</tr>"
+    )
+    rows = "".join(
+        "<tr>"
+        + "".join(
+            cell.format(value)
+            for value in (
+                str(n),
+                f"GX100{n}",
+                f"<a href='../../kc/GX100{n}.htm'>Course number {n}</a>",
+                "2",
+                f"<a href='https://school{n}.uni.example/'>School {n}</a>",
+                f"Teacher Number{n}",
+                f"Tuesday 9-10, Arts building A20{n}",
+            )
+        )
+        + "</tr>"
+        for n in range(1, 6)
+    )
+    markdown = weblens.extract(
+        _table_page(f"<table border='1'>{head}{rows}</table>"), "https://uni.example/a/b/c.htm"
+    ).markdown
+    assert "[Course number 3](https://uni.example/kc/GX1003.htm)" in markdown
+    assert "[School 5](https://school5.uni.example/)" in markdown

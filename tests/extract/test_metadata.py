@@ -122,7 +122,6 @@ def test_a_line_break_in_the_heading_parts_the_title_s_words() -> None:
     [
         ("[Tessera-dev] Proposal: drop Python 3.8 support", "Proposal: drop Python 3.8 support"),
         ("[求助] 水草缸开缸三个月怎么办？", "水草缸开缸三个月怎么办？"),
-        ("【公告】春节假期安排", "春节假期安排"),
         ("[Updated] Tide tables for 2025", "Tide tables for 2025"),
         ("The [bracketed] word stays", "The [bracketed] word stays"),
         ("[1]", "[1]"),  # nothing after the brackets: no tag
@@ -132,6 +131,21 @@ def test_a_lists_or_a_boards_tag_before_the_subject_is_no_part_of_the_title(
     declared: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>").title == title
+
+
+def test_a_tag_in_lenticular_brackets_goes_on_a_boards_thread_and_stays_in_a_headline() -> None:
+    thread = "https://bbs.example.cn/thread-2871345-1-1.html"
+    assert meta_of("<title>【公告】春节假期安排</title>", url=thread).title == "春节假期安排"
+    story = "https://news.example.jp/articles/8f3c1d2e"
+    assert meta_of("<title>【速報】北陵県で震度4</title>", url=story).title == "【速報】北陵県で震度4"
+
+
+def test_a_publishers_name_in_brackets_after_the_title_shown_goes_with_the_portals_name() -> None:
+    # a portal's syndicated story: "Title（Publisher） - Portal", the page's heading shows "Title"
+    head = "<title>住宅地でクマ目撃 上川町（北海タイムズ電子版） - ソラトニュース</title>"
+    head += '<meta property="og:site_name" content="ソラトニュース">'
+    body = "<h1>住宅地でクマ目撃 上川町</h1><p>text</p>"
+    assert meta_of(head, body).title == "住宅地でクマ目撃 上川町"
 
 
 def test_og_title_that_is_the_site_name_loses() -> None:
@@ -1605,3 +1619,14 @@ def test_dates_of_other_stories_in_a_sidebar_are_not_the_pages() -> None:
     found = meta_of("<title>Harbour bridge reopens</title>", body=body)
     assert found.published_date == "2024-02-19"
     assert found.authors == ("정민서",)
+
+
+@pytest.mark.parametrize("hook", ["data-testid", "data-cy"])
+def test_a_box_its_test_hook_names_a_date_dates_the_page(hook: str) -> None:
+    # a script-built page names its boxes by test hooks; their classes are generated ("css-19yf5ek")
+    body = (
+        "<h4>Bicicleta de estrada, tamanho 53</h4>"
+        f"<div class='css-1gyx2cu'><span {hook}='ad-posted-at' class='css-19yf5ek'>Publicado "
+        "<span class='css-19yf5ek'>14 de maio de 2024</span></span></div><p>Quadro de alumínio.</p>"
+    )
+    assert meta_of("<title>Bicicleta</title>", body).published_date == "2024-05-14"

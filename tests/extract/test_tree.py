@@ -1,4 +1,5 @@
-"""AttributeSearch finds exactly what the equivalent XPath of contains() tests finds (property)."""
+"""AttributeSearch finds exactly what the equivalent XPath of contains() tests finds, by a walk and by
+one search of the elements' joined attribute values (AttributeText) alike (properties)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import lxml.html
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weblens.extract.tree import AttributeSearch
+from weblens.extract.tree import AttributeSearch, AttributeText
 
 # searches of both kinds: with a class (a walk of the elements) and without (an XPath of values); with
 # needles that hold other needles ("reply" holds "repl")
@@ -54,3 +55,17 @@ def test_attribute_search_finds_what_the_xpath_finds(markup: str, wanted: dict[s
     top = root.find("body/div")
     assert top is not None
     assert search(top) == list(xpath(top))  # the root itself is never included
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TREE, st.sampled_from(_SEARCHES), st.integers(min_value=-1, max_value=30))
+def test_a_search_of_the_joined_values_finds_what_the_walk_finds(
+    markup: str, wanted: dict[str, tuple[str, ...]], after: int
+) -> None:
+    root = lxml.html.document_fromstring(f"<html><body>{markup}</body></html>")
+    elements = tuple(root.iter(lxml.etree.Element))
+    search = AttributeSearch(wanted)
+    text = AttributeText(elements)
+    walked = list(search.among(elements))
+    assert list(search.at(text, after)) == [(at, el) for at, el in walked if at > after]
+    assert search.found_at(text, 0) == search(root)  # past the root: what lies below it

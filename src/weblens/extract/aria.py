@@ -26,23 +26,38 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS
 
-__all__ = ["read_aria_headings", "read_aria_lists", "read_aria_tables"]
+__all__ = ["read_aria"]
 
-# a table role in the markup, in any quoting: the tree is searched only on pages that have one. Searched
-# in the bytes libxml2 reads, with a literal start and no case folding: a page's markup is 170 kB on
-# average (ScrapingHub), and this costs 0.09 ms a page there where a case-folded pattern cost 2 ms
-_HAS_TABLE_ROLE = re.compile(rb"""role=["']?(?:table|grid|treegrid)\b""")
+# the roles read here, as the markup states them in any quoting: the tree is searched only for those a
+# page has. One pass over the bytes libxml2 reads, with a literal start and no case folding: a page's
+# markup is 170 kB on average (ScrapingHub); a case-folded pattern cost 2 ms a page there, a pattern of
+# alternatives without a literal start 5 ms, and a byte search per role about 0.13 ms each
+_STATED_ROLE = re.compile(rb"""role\s*=\s*["']?(table|grid|treegrid|listitem|heading)\b""")
+_TABLE_ROLES = frozenset((b"table", b"grid", b"treegrid"))
 _TABLES = lxml.etree.XPath("//*[@role='table' or @role='grid' or @role='treegrid']")
 _CELL_TAGS = {"cell": "td", "gridcell": "td", "columnheader": "th", "rowheader": "th"}
 # a table already, or the document's frame (a page that sets role="grid" on its <body> keeps it)
 _NEVER_RENAMED = frozenset(("table", "html", "head", "body"))
 
 
-def read_aria_tables(root: HtmlElement, markup: bytes) -> None:
-    """Rename each well-formed ARIA table below ``root`` to the HTML table it stands for;
-    ``markup`` is the page's, looked at first (a pattern check costs less than a search of the tree)."""
-    if _HAS_TABLE_ROLE.search(markup) is None:
-        return
+def read_aria(root: HtmlElement, markup: bytes) -> None:
+    """Rename the tables, lists and headings built of boxes below ``root`` to the HTML elements they
+    stand for (see the module's docstring); ``markup`` is the page's, looked at first (a pattern
+    check costs less than a search of the tree)."""
+    roles = {found.group(1) for found in _STATED_ROLE.finditer(markup)}
+    if not _TABLE_ROLES.isdisjoint(roles):
+        _read_tables(root)
+    if b"listitem" in roles:
+        _rename_role_lists(root)
+    if any(word in markup for word in _ITEM_WORDS):
+        for first in _NAMED_ITEMS(root):
+            _wrap_run(first)
+    if b"heading" in roles:
+        _read_headings(root)
+
+
+def _read_tables(root: HtmlElement) -> None:
+    """Rename each well-formed ARIA table below ``root`` to the HTML table it stands for."""
     for table in _TABLES(root):
         if table.tag in _NEVER_RENAMED:
             continue
@@ -88,10 +103,8 @@ def _elements(el: HtmlElement) -> list[HtmlElement]:
     return [child for child in el if isinstance(child.tag, str)]
 
 
-# a list's item role, and the words of a list's item named in a class, in the markup: the tree is
-# searched only on pages that have them. Plain byte searches (a pattern of alternatives with no
-# literal start cost 5 ms a page on ScrapingHub's 170 kB pages; these cost next to nothing)
-_ITEM_ROLE = b"listitem"
+# the words of a list's item named in a class, in the markup: the tree is searched only on pages that
+# have them (plain byte searches)
 _ITEM_WORDS = (b"bulleted", b"numbered")
 _LISTS = lxml.etree.XPath("//*[@role='list']")
 _NAMED_ITEMS = lxml.etree.XPath(
@@ -103,16 +116,6 @@ _NAMED_ITEMS = lxml.etree.XPath(
 _ITEM_CLASS = re.compile(r"(bulleted|numbered)[-_]list[-_](?:block|item)\b")
 # lists, tables and the document's frame: never renamed to a list's or a heading's tags
 _STRUCTURE_TAGS = frozenset(("ul", "ol", "menu", "li", "table", "tr", "td", "th", *_NEVER_RENAMED))
-
-
-def read_aria_lists(root: HtmlElement, markup: bytes) -> None:
-    """Rename each list of boxes below ``root`` to the HTML list it stands for (see the module's
-    docstring); ``markup`` is the page's, looked at first."""
-    if _ITEM_ROLE in markup:
-        _rename_role_lists(root)
-    if any(word in markup for word in _ITEM_WORDS):
-        for first in _NAMED_ITEMS(root):
-            _wrap_run(first)
 
 
 def _rename_role_lists(root: HtmlElement) -> None:
@@ -159,18 +162,14 @@ def _item_kind(el: HtmlElement) -> str | None:
     return found.group(1) if found is not None else None
 
 
-_HAS_HEADING_ROLE = re.compile(rb"""role=["']?heading\b""")
 _HEADINGS = lxml.etree.XPath("//*[@role='heading']")
 _DEFAULT_LEVEL = "2"  # ARIA's level of a heading that states none
 _LEVELS = frozenset("123456")
 
 
-def read_aria_headings(root: HtmlElement, markup: bytes) -> None:
+def _read_headings(root: HtmlElement) -> None:
     """Rename each box with the heading role below ``root`` (``<div role="heading"
-    aria-level="3">``) to the heading element of its level, when it holds no block; ``markup`` is
-    the page's, looked at first."""
-    if b"heading" not in markup or _HAS_HEADING_ROLE.search(markup) is None:
-        return
+    aria-level="3">``) to the heading element of its level, when it holds no block."""
     for box in _HEADINGS(root):
         if box.tag in _STRUCTURE_TAGS or box.tag in HEADING_TAGS:
             continue

@@ -31,7 +31,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -59,7 +58,7 @@ from weblens.extract.metatext import name_key
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
-from weblens.extract.tree import AttributeSearch, drop, has_any, is_below
+from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
 
 __all__ = [
     "Cleaning",
@@ -917,8 +916,7 @@ def is_discussion(
     inside = inside_paragraphs = 0.0
     cut_end = -1
     # the blocks below the root, in document order; a cheap superset of comment names
-    for found, el in _COMMENTISH.among(islice(stats.nodes, 1, None)):
-        found += 1
+    for found, el in _COMMENTISH.at(AttributeText(stats.nodes), after=0):
         if found <= cut_end:
             continue
         if comment_named(_names(el)):
@@ -1027,7 +1025,7 @@ class _Judge:
         self.topic = {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD}
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
-        self.cell_classes: dict[HtmlElement, Counter[str | None]] = {}  # per table, its cells' classes
+        self.cell_classes: dict[HtmlElement, list[frozenset[str]]] = {}  # per table, its cells' class names
         self.dated_cells: dict[HtmlElement, int] = {}  # per table, its cells holding a <time>
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
         self.text_blocks: set[str] = set()  # the role-naming class words of boxes kept as the text
@@ -1276,18 +1274,22 @@ class _Judge:
 
     def _is_cell_of_a_column(self, cell: HtmlElement) -> bool:
         """A cell holding no block, in a table where at least :data:`_COLUMN_CELLS` cells carry its
-        class: a column of a table of data (dates, authors, tags of each row), not a box of a layout.
-        A table's cells are counted by class once, however many of its cells are asked about."""
-        name = cell.get("class")
-        if not name or any(True for _ in cell.iterdescendants(*CELL_BLOCKS)):
+        class names (and maybe more): a column of a table of data (dates, authors, tags of each row),
+        not a box of a layout. The column's header cell is one of them (``<th class="data-time">``
+        over ``<td class="data-time ok">`` cells): dropped, it would leave the header a column short.
+        A table's cells' names are gathered once, however many of its cells are asked about."""
+        names = frozenset((cell.get("class") or "").split())
+        if not names or any(True for _ in cell.iterdescendants(*CELL_BLOCKS)):
             return False
         table = next(cell.iterancestors("table"), None)
         if table is None:
             return False
-        classes = self.cell_classes.get(table)
-        if classes is None:
-            classes = self.cell_classes[table] = Counter(other.get("class") for other in table.iter(*CELLS))
-        return classes[name] >= _COLUMN_CELLS
+        columns = self.cell_classes.get(table)
+        if columns is None:
+            columns = self.cell_classes[table] = [
+                frozenset((other.get("class") or "").split()) for other in table.iter(*CELLS)
+            ]
+        return sum(1 for other in columns if names <= other) >= _COLUMN_CELLS
 
     def _is_dated_entry(self, el: HtmlElement, owner: int) -> bool:
         """A date inside a list item or a table cell that says more beside it ("May 3: the council

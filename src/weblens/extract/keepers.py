@@ -115,6 +115,9 @@ _ENTRY_NUMBER = re.compile(r"\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})(?:\.(?!
 # a table of data: at least this many rows, none with a block of its own in a cell
 DATA_ROWS = 3
 _DAY_NUMBER = 2  # characters of a calendar's cell
+_FIELD_LABEL_CHARS = 40  # characters of a field's label in a table of fields ("Reverse dependencies:")
+# cells of a row of a record's fields, at least (a layout's row has two or three: menu, text, sidebar)
+_RECORD_CELLS = 4
 # a card for one thing in the text: this many links with text, all to one address, in a small box
 _CARD_LINKS = 3
 _ONE_CARD_CHARS = 300
@@ -384,16 +387,25 @@ def is_item_of_kept_list(stats: TreeStats, i: int) -> bool:
 def is_text_of_a_data_cell(el: HtmlElement) -> bool:
     """A short block of text in a table cell beside other cells (a catalogue's title and price
     wrapped in a ``<center>`` or ``<div>``): the cell's own text, which a short line without a
-    sentence would otherwise cost. Links (a menu in a layout table's cell) still cost."""
+    sentence would otherwise cost. Links (a menu in a layout table's cell) still cost, but for one
+    link in a row of :data:`_RECORD_CELLS` short cells or more: a record's field linked to its page
+    (a course's name and its college in a table pasted from a word processor, a paragraph per cell)."""
     cell = el.getparent()
     if cell is None or cell.tag not in CELLS:
         return False
     row = cell.getparent()
-    if row is None or sum(1 for other in row if other.tag in CELLS) < 2:
+    cells = [] if row is None else [other for other in row if other.tag in CELLS]
+    if len(cells) < 2:
         return False
     text = len(el.text_content().strip())
-    links = sum(len(a.text_content().strip()) for a in el.iter("a") if is_link(a))
-    return 0 < text < SHORT_LINE and links == 0
+    if not 0 < text < SHORT_LINE:
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    return not links or (
+        len(links) == 1
+        and len(cells) >= _RECORD_CELLS
+        and all(len(other.text_content().strip()) < SHORT_LINE for other in cells)
+    )
 
 
 def _is_list_of_content_links(stats: TreeStats, i: int) -> bool:
@@ -656,10 +668,16 @@ def is_data_table(el: HtmlElement) -> bool:
     if el.tag != "table":
         return False
     rows = list(el.iter("tr"))
-    if any(inner is not el for inner in el.iter("table")) or len(rows) < DATA_ROWS:
+    if any(inner is not el for inner in el.iter("table")) or len(rows) < 2:
         return False
     first = [cell for cell in rows[0] if cell.tag in CELLS]
     headed = len(first) >= 2 and all(cell.tag == "th" for cell in first)  # a header row: blocks may be data
+    is_record = headed and _is_grid_under_header(rows, len(first))
+    if len(rows) < DATA_ROWS and not (is_record or (_has_labels(rows) and _is_under_a_heading(el))):
+        # two rows are data when one is under a header of as many columns (a team's one secretary) or
+        # each opens with a label, under a heading ("Documentation:" over a package's "Reference
+        # manual:" and "Vignettes:"; a post's "Previous:" and "Next:" links after its text have none)
+        return False
     worded = 0
     for number, row in enumerate(rows):
         cells = [cell for cell in row if cell.tag in CELLS]
@@ -704,6 +722,28 @@ def is_headed_data_table(el: HtmlElement) -> bool:
     first = next(el.iter("tr"))  # (a table of data has rows)
     cells = [cell for cell in first if cell.tag in CELLS]
     return len(cells) >= 2 and all(cell.tag == "th" for cell in cells)
+
+
+def _is_under_a_heading(el: HtmlElement) -> bool:
+    """The element right before ``el`` is a heading."""
+    before = el.getprevious()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    return before is not None and before.tag in HEADING_TAGS
+
+
+def _has_labels(rows: list[HtmlElement]) -> bool:
+    """Every row opens with a label: a cell of a few words of its own ending with a colon ("Reference
+    manual:"), or a header cell, before a cell of its value: a record's fields."""
+    for row in rows:
+        cells = [cell for cell in row if cell.tag in CELLS]
+        if len(cells) < 2 or any(is_link(a) for a in cells[0].iter("a")):
+            return False
+        label = " ".join(cells[0].text_content().split())
+        is_label = cells[0].tag == "th" or label.endswith((":", "："))
+        if not is_label or not 0 < len(label) <= _FIELD_LABEL_CHARS:
+            return False
+    return True
 
 
 def _is_grid_under_header(rows: list[HtmlElement], columns: int) -> bool:

@@ -110,7 +110,7 @@ from weblens.extract.metatext import (
 from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
 from weblens.extract.threads import is_thread_page
-from weblens.extract.tree import AttributeSearch, drop, is_below
+from weblens.extract.tree import AttributeSearch, AttributeText, drop, is_below
 from weblens.extract.urls import absolute_url, strip_fragment
 
 __all__ = [
@@ -213,7 +213,12 @@ _PARSELY_FIELDS = {
     "link": "parsely-link",
     "image_url": "parsely-image-url",
 }
-_DATED = AttributeSearch({"class": ("date", "publish", "posted")})  # in document order
+# boxes named for a date, in document order: by class, or by the test hooks of script-built pages
+# (data-testid="ad-posted-at", data-cy="article-date"), which name what a box is where its class is
+# a generated one ("css-19yf5ek")
+_DATE_WORDS_IN_NAMES = ("date", "publish", "posted")
+_DATE_NAMES = ("class", "data-testid", "data-cy")
+_DATED = AttributeSearch(dict.fromkeys(_DATE_NAMES, _DATE_WORDS_IN_NAMES))
 _MAX_DATED = 40
 # a date that is not the page's: a member's joining date, a last visit, a birthday, an update
 _OTHER_DATE = re.compile(
@@ -685,6 +690,7 @@ class _Page:
     _marked: tuple[list[HtmlElement], list[HtmlElement]] | None = field(default=None)
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
+    _attributes: AttributeText | None = field(default=None)
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
@@ -732,14 +738,20 @@ class _Page:
             elements=elements if elements is not None else tuple(tree.iter(lxml.etree.Element)),
         )
 
-    def below(self, el: HtmlElement) -> Sequence[HtmlElement]:
-        """The elements below ``el`` in document order: a slice of :attr:`elements` for the tree's
-        root and its last child (the ``<body>``: all that follows it is inside it), a walk else."""
-        if el is self.elements[0]:
-            return self.elements[1:]
-        if el.getparent() is self.elements[0] and el.getnext() is None:
-            return self.elements[self.elements.index(el) + 1 :]
-        return tuple(el.iterdescendants(lxml.etree.Element))
+    def found_below(self, search: AttributeSearch, el: HtmlElement) -> list[HtmlElement]:
+        """What ``search`` finds below ``el``, in document order: by one search of the elements'
+        joined attribute values (made on first use) for the tree's root and its last child (the
+        ``<body>``: all that follows it is inside it), a walk else."""
+        elements = self.elements
+        if el is elements[0]:
+            after = 0
+        elif el.getparent() is elements[0] and el.getnext() is None:
+            after = elements.index(el)
+        else:
+            return search.found_in(el.iterdescendants(lxml.etree.Element))
+        if self._attributes is None:
+            self._attributes = AttributeText(elements)
+        return search.found_at(self._attributes, after)
 
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
@@ -758,7 +770,7 @@ class _Page:
         if self._marked is None:
             authors: list[HtmlElement] = []
             dates: list[HtmlElement] = []
-            for el in _MARKED.found_in(self.below(self.tree)):
+            for el in self.found_below(_MARKED, self.tree):
                 if _is_no_mark(el):
                     continue
                 if _in_user_reviews(el):
@@ -858,7 +870,7 @@ class _Page:
         ``<span class="titleline">``) that do not link home. A declared title with a separator
         keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
         body = self.tree.find("body")
-        boxes = _TITLE_BOXES.found_in(self.below(body)) if body is not None else []
+        boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
         others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
@@ -866,9 +878,11 @@ class _Page:
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:
-        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it."""
+        """The page's title (:meth:`declared_title`), without a list's or a board's tag before it
+        (a tag in lenticular brackets only on a thread: "【公告】" names a board's kind of post, while
+        a story's "【速報】" or "【2024年版】" is a part of its headline)."""
         title = self.declared_title(site_keys)
-        return without_subject_tag(title) if title else title
+        return without_subject_tag(title, board=self.is_thread()) if title else title
 
     def declared_title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)
@@ -1342,9 +1356,9 @@ class _Page:
         for el in times:
             if not _in_sidebar(el):  # (one marked as the publication's is the page's, wherever it sits)
                 yield _time_of(el)
-        for el in islice(_DATED.found_in(self.below(self.tree)), _MAX_DATED):
+        for el in islice(self.found_below(_DATED, self.tree), _MAX_DATED):
             if (
-                _DATE_CLASS.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+                _DATE_CLASS.search(" ".join(el.get(name) or "" for name in (*_DATE_NAMES, "id")))
                 and not _in_comment(el)
                 and not _in_sidebar(el)
                 and not _in_site_header(el)

@@ -44,7 +44,8 @@ _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
 _TITLE_SEPARATOR = re.compile(
     rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
 )
-_TRAILING_ASIDE = re.compile(r"\s+[(（\[][^()（）\[\]]+[)）\]]\s*$")  # "… (Example 1.4 API)"
+# "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
+_TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
 _UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -161,9 +162,8 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
     for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
-    aside = _TRAILING_ASIDE.search(title)
-    if aside and name_key(title[: aside.start()]) in shown():
-        return title[: aside.start()].strip()  # "Page (Product 1.4 API)" over a heading "Page"
+    if (without := _without_shown_aside(title, shown)) is not None:
+        return without
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()
@@ -171,13 +171,15 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     for _ in range(_SITE_AFFIXES):  # "Page | Wiki name | Host of wikis": a site, and the site of sites
         separators = list(_TITLE_SEPARATOR.finditer(title))
         if not separators:
-            return title
+            break
         last, first = separators[-1], separators[0]
         head, tail = title[: last.start()].strip(), title[last.end() :].strip()
         if not (head and is_site_name(tail, keys)):
             break
         title, stripped = head, True
-    if stripped:
+    if stripped:  # "Title（Publisher） - Portal": the portal, then the publisher's name after the title shown
+        return _without_shown_aside(title, shown) or title
+    if not separators:
         return title
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
@@ -193,15 +195,27 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     return title
 
 
-def without_subject_tag(title: str) -> str:
+def _without_shown_aside(title: str, shown: Callable[[], frozenset[str]]) -> str | None:
+    """``title`` without the aside in brackets at its end, when the page shows the rest as its title
+    ("Page (Product 1.4 API)" over a heading "Page"); None otherwise."""
+    aside = _TRAILING_ASIDE.search(title)
+    if aside and name_key(title[: aside.start()]) in shown():
+        return title[: aside.start()].strip()
+    return None
+
+
+def without_subject_tag(title: str, *, board: bool = False) -> str:
     """``title`` without the tag in brackets a list or a forum sets before a subject ("[Tessera-dev]
-    Proposal: …", "[求助] 水草缸…", "【公告】…"): the list's or the board's name, not the title's."""
-    found = _SUBJECT_TAG.match(title)
+    Proposal: …", "[求助] 水草缸…"): the list's or the board's name, not the title's. A tag in
+    lenticular brackets ("【公告】…") goes only on a ``board``'s thread: Japanese and Chinese
+    headlines open with one ("【速報】…", "【2024年版】…")."""
+    found = (_BOARD_TAG if board else _SUBJECT_TAG).match(title)
     return title[found.end() :] if found is not None else title
 
 
-# a tag of a few words in brackets, a title after it
-_SUBJECT_TAG = re.compile(r"\s*(?:\[[^\[\]]{1,24}\]|【[^【】]{1,12}】)\s*(?=\S{2})")
+# a tag of a few words in brackets, a title after it; on a board's thread, in lenticular brackets too
+_SUBJECT_TAG = re.compile(r"\s*\[[^\[\]]{1,24}\]\s*(?=\S{2})")
+_BOARD_TAG = re.compile(r"\s*(?:\[[^\[\]]{1,24}\]|【[^【】]{1,12}】)\s*(?=\S{2})")
 
 
 def normalise_language(raw: str | None) -> str | None:

@@ -23,7 +23,7 @@ import lxml.html
 from lxml.html import HtmlElement
 
 from weblens.charset import decode_body
-from weblens.extract.aria import read_aria_headings, read_aria_lists, read_aria_tables
+from weblens.extract.aria import read_aria
 
 __all__ = ["ParsedPage", "looks_binary", "parse_html"]
 
@@ -258,7 +258,5 @@ def parse_html(html: str | bytes) -> ParsedPage:
         return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
     _into_body(root)
     _swap_streamed_parts(root, text)
-    read_aria_tables(root, data)
-    read_aria_lists(root, data)
-    read_aria_headings(root, data)
+    read_aria(root, data)
     return ParsedPage(root=root, source=text, binary=binary)

@@ -214,8 +214,9 @@ def without_subject_tag(title: str, *, board: bool = False) -> str:
 
 
 # a tag of a few words in brackets, a title after it; on a board's thread, in lenticular brackets too
-_SUBJECT_TAG = re.compile(r"\s*\[[^\[\]]{1,24}\]\s*(?=\S{2})")
-_BOARD_TAG = re.compile(r"\s*(?:\[[^\[\]]{1,24}\]|【[^【】]{1,12}】)\s*(?=\S{2})")
+_SQUARE_TAG = r"\[[^\[\]]{1,24}\]"
+_SUBJECT_TAG = re.compile(rf"\s*{_SQUARE_TAG}\s*(?=\S{{2}})")
+_BOARD_TAG = re.compile(rf"\s*(?:{_SQUARE_TAG}|【[^【】]{{1,12}}】)\s*(?=\S{{2}})")
 
 
 def normalise_language(raw: str | None) -> str | None:

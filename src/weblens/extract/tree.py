@@ -98,9 +98,10 @@ class AttributeText:
         position in the run, in document order; only those at a position past ``after``."""
         text, starts = self._text, self._starts
         first = bisect_right(self._positions, after)
+        begin = starts[first] if first < len(starts) else len(text)
         found: set[int] = set()
         for needle in needles:
-            at = text.find(needle, starts[first] if first < len(starts) else len(text))
+            at = text.find(needle, begin)
             while at >= 0:
                 holder = bisect_right(starts, at) - 1
                 found.add(holder)

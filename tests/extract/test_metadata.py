@@ -789,6 +789,12 @@ _LETTER = (
         ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
         ("<p>Photos: Lukas Stadlober</p>", []),
         ("<p>글: 한서윤 · 편집: 도시탐구 편집팀</p>", ["한서윤"]),  # a Korean name is one word
+        # the writer's tagline in italics, at the end or before a last line; not in roman type, not
+        # another role
+        ("<p><em>Tom Haskins is a reporter for the Ledger. He covers the unions.</em></p>", ["Tom Haskins"]),
+        ("<p><i>Ann Lee is the Ledger's labour writer.</i></p><p>© The Society</p>", ["Ann Lee"]),
+        ("<p>Tom Haskins is a reporter for the Ledger. He covers the unions.</p>", []),
+        ("<p><em>Tom Haskins is a professor of history at Swansea.</em></p>", []),
     ],
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:

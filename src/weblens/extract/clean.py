@@ -100,7 +100,7 @@ _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
-    r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
+    r"outbrain|taboola|subscribe(?!r)|signup|sign-up|disqus|"
     # what stands in for an embed until the reader consents to load it: a notice, never the text
     r"embed[-_]?placeholder|placeholder[-_]?embed|"
     # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead

@@ -1497,6 +1497,9 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
         ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
         ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+        # an unspaced separator after a full-width bracket
+        ("青石镇（望川县下辖镇）_江南在线", "青石镇（望川县下辖镇）"),
+        ("《潮汐钟》_江南在线", "《潮汐钟》"),
     ],
 )
 def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:

@@ -1497,6 +1497,8 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
         ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
         ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+        ("Tide clocks [Harbour Wiki]", "Tide clocks"),  # a wiki's "page [Wiki name]"
+        ("Tide clocks [draft]", "Tide clocks [draft]"),  # no site named
         # an unspaced separator after a full-width bracket
         ("青石镇（望川县下辖镇）_江南在线", "青石镇（望川县下辖镇）"),
         ("《潮汐钟》_江南在线", "《潮汐钟》"),
@@ -1639,3 +1641,16 @@ def test_a_box_its_test_hook_names_a_date_dates_the_page(hook: str) -> None:
         "<span class='css-19yf5ek'>14 de maio de 2024</span></span></div><p>Quadro de alumínio.</p>"
     )
     assert meta_of("<title>Bicicleta</title>", body).published_date == "2024-05-14"
+
+
+def test_a_wiki_pages_name_in_its_namespace_is_no_title_its_heading_is() -> None:
+    # DokuWiki titles a page by its id when its pages are not titled by their headings
+    prose = "<p>The laser cutter is booked through the calendar and needs an induction first.</p>" * 6
+    html = (
+        "<html><head><title>werkstatt:lasercutter [Harbour Wiki]</title></head><body>"
+        "<header><h1 class='logo'><a href='/'>Harbour Wiki</a></h1></header>"
+        f"<main><h1 id='lasercutter'>Laser cutter LC-1390</h1>{prose}</main></body></html>"
+    )
+    assert weblens.extract(html, "https://wiki.example/doku.php?id=werkstatt:lasercutter").title == (
+        "Laser cutter LC-1390"
+    )

@@ -96,6 +96,7 @@ from weblens.extract.metatext import (
     first_clean,
     host_of,
     is_generic_title,
+    is_page_id,
     is_root_url,
     is_site_name,
     leading_part,
@@ -936,8 +937,10 @@ class _Page:
                 continue
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
+            elif not is_page_id(stripped := strip_site_affix(text, site_keys, shown)):
+                declared.append(stripped)
             else:
-                declared.append(strip_site_affix(text, site_keys, shown))
+                fallback = fallback or stripped  # a wiki page's name: its heading is its title
         if declared:
             return self.headline(declared, site_keys) or _without_affix(declared)
         text = clean_text(h1_text, _MAX_TITLE)

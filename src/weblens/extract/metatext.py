@@ -27,6 +27,7 @@ __all__ = [
     "first_clean",
     "host_of",
     "is_generic_title",
+    "is_page_id",
     "is_root_url",
     "is_site_name",
     "looks_like_url",
@@ -152,6 +153,15 @@ def is_generic_title(title: str) -> bool:
     return " ".join(title.lower().split()) in _GENERIC_TITLES
 
 
+def is_page_id(title: str) -> bool:
+    """A wiki's name of a page in its namespace, not a title ("werkstatt:lasercutter", DokuWiki's
+    ``<title>`` when its pages are not titled by their headings): lower case, no space, a colon."""
+    return _PAGE_ID.fullmatch(title) is not None
+
+
+_PAGE_ID = re.compile(r"[a-z0-9_.-]+(?::[a-z0-9_.-]+)+")
+
+
 def leading_part(title: str) -> str:
     """The part of ``title`` before its first separator ("Page" of "Page · Section · Site")."""
     found = _TITLE_SEPARATOR.search(title)
@@ -166,6 +176,9 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
     if (without := _without_shown_aside(title, shown)) is not None:
         return without
+    aside = _TRAILING_ASIDE.search(title)
+    if aside and title[: aside.start()].strip() and is_site_name(aside.group(0).strip(" ([（)]）"), keys):
+        title = title[: aside.start()].strip()  # a wiki's "page [Wiki name]"
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()

@@ -14,6 +14,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -661,17 +662,27 @@ _ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every ot
 # that share one word ("flex", "bg-white") and lowered two validation threads; one word changed
 # one dev thread only (a reply marked as the solution, F1 0.85 -> 1.0)
 _STATE_WORDS = 1
+# a class word that names a post ("post", "message--post", "js-post", "answer", "ipsComment"): only a
+# post's kind takes a word of its state (a page's "block" and "block block--messages" are two kinds)
+_NAMES_A_POST = re.compile(r"post|message|answer|reply|comment|entry")
 
 
 def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]]) -> bool:
     """Two boxes of one kind of post (:func:`_post_kind`): one tag and the same class words, or the
-    words of one and a word of its state (:data:`_STATE_WORDS`): the accepted answer ("answer
-    accepted-answer"), the reply marked as the thread's solution ("post post-primary"), a poster
-    online now (phpBB's "post bg online")."""
+    words of one, which name a post (:data:`_NAMES_A_POST`), and a word of its state
+    (:data:`_STATE_WORDS`): the accepted answer ("answer accepted-answer"), the reply marked as the
+    thread's solution ("post post-primary"), a poster online now (phpBB's "post bg online")."""
     words, others = kind[1], other[1]
     if kind[0] != other[0] or not words or not others:
         return False
-    return words == others or (len(words ^ others) <= _STATE_WORDS and (words <= others or others <= words))
+    if words == others:
+        return True
+    shared = words & others
+    return (
+        len(words ^ others) <= _STATE_WORDS
+        and shared in (words, others)
+        and any(_NAMES_A_POST.search(word.lower()) for word in shared)
+    )
 
 
 def _without_digits(text: str) -> str:

@@ -163,6 +163,26 @@ def test_a_post_marked_with_a_word_of_its_state_is_one_of_the_thread(kind: str, 
     assert "Topic tool" not in text
 
 
+def test_a_reply_of_a_few_short_lines_is_a_post_of_the_thread() -> None:
+    # a forum archive's posts: the poster's name and the date over the text; a reply of a few short
+    # lines holds no paragraph of prose, and its lines and its heading outweigh it, but it is a post
+    def post(name: str, text: str) -> str:
+        date = '<div class="date">01-19-2005, 09:24 AM</div>'
+        top = f'<div class="posttop"><div class="username">{name}</div>{date}</div>'
+        return f'<div class="post">{top}<div class="posttext">{text}</div></div><hr>'
+
+    short = (
+        "&gt;&gt; The chain is new. &lt;&lt;<br><br>Interesting.....<br><br>Did the shop check it?<br><br>EC"
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><nav><a href='/'>Home</a></nav>"
+        f"<div id='content'>{post('ann', _OPENING)}{post('EC', short)}{post('bob', _REPLY)}</div>"
+        "<footer>Forum engine</footer></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/showthread.php?t=268").text
+    assert _OPENING in text and _REPLY in text and "Did the shop check it?" in text
+
+
 def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None:
     login = "Please log in or create an account to join the conversation."
     signature = "I do not answer private messages, so that everyone can learn from the answers."

@@ -765,13 +765,22 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
     them and takes out the chrome around the text (the card, the buttons), never the text; a card
     with a line of prose of its own ("from Guizhou") is no box of the text."""
     stats, good = scores.stats, scores.good
-    return frozenset(
-        i
-        for post in posts
-        if good[post] > 0
-        for i in range(post, stats.ends[post] + 1)
-        if good[i] * 2 > good[post] and stats.ends[i] != i
-    )
+    opened: set[int] = set()
+    for post in posts:
+        inside = range(post, stats.ends[post] + 1)
+        if good[post] > 0:
+            opened.update(i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i)
+        else:  # a reply of a few words, no prose: the boxes holding most of its words outside links
+            words = [_unlinked_chars(stats, i) for i in inside]
+            opened.update(
+                i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i
+            )
+    return frozenset(opened)
+
+
+def _unlinked_chars(stats: TreeStats, box: int) -> int:
+    """The characters of text in block ``box``'s subtree that are not a link's."""
+    return sum(stats.chars[i] - stats.links[i] for i in range(box, stats.ends[box] + 1))
 
 
 def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:

@@ -309,6 +309,8 @@ def test_the_articles_own_header_and_footer_stay() -> None:
         ("shareholders-table", None),  # a longer word a role's part opens names no role
         ("skipper-list", None),
         ("navy-results", None),
+        ("newsletter-subscribe", "strong"),  # a call to subscribe ...
+        ("asset-content subscriber-only", None),  # ... and the text for its subscribers (BLOX)
         ("share-buttons", "weak"),
         ("skip-link", "weak"),
         ("nav-main", "weak"),

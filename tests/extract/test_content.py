@@ -395,6 +395,16 @@ def test_a_paragraph_that_is_one_link_to_its_source_elsewhere_is_kept() -> None:
     assert "our review" not in own and "Sentence 7" in own
 
 
+def test_the_link_to_a_quoted_texts_source_after_the_quotation_is_kept() -> None:
+    # a link blog: a quotation of someone's essay, then one link to the whole of it, then a comment
+    source = "<p><a href='https://essays.example.org/small-software'>Read the full essay</a></p>"
+    markdown = _story(f"<blockquote><p>{SENTENCES}</p></blockquote>{source}<p>{SENTENCES}</p>")
+    assert "[Read the full essay](https://essays.example.org/small-software)" in markdown
+    pointer = "<p><a href='/2024/small-software'>Read our review</a></p>"
+    own = _story(f"<blockquote><p>{SENTENCES}</p></blockquote>{pointer}<p>{SENTENCES}</p>")
+    assert "our review" not in own and "Sentence 7" in own
+
+
 @pytest.mark.parametrize(
     "heading",
     [

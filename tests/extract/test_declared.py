@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -94,24 +95,31 @@ def test_a_declared_lead_paragraph_does_not_move_the_content_to_the_lead() -> No
     assert "Paragraph 39 of the full story" in page.text
 
 
-def test_the_box_marked_article_body_is_the_content_though_its_name_reads_as_a_signup_box() -> None:
-    """A story marked ``itemprop=articleBody`` in a box named for subscribers ("subscriber-premium",
-    which reads as a newsletter box) beside longer teasers: the marked text is the article's."""
+@pytest.mark.parametrize(
+    "names",
+    [
+        "asset-content newsletter-signup",  # reads as a signup box: the box is taken as declared
+        "asset-content subscriber-premium",  # BLOX's box of a story for its subscribers: no signup box
+    ],
+)
+def test_the_box_marked_article_body_is_the_content_though_its_name_reads_as_a_signup_box(names: str) -> None:
+    """A story marked ``itemprop=articleBody`` in a box whose name reads as a newsletter box, or
+    names the subscribers it is for, beside longer teasers: the marked text is the article's."""
     story = "".join(
         f"<p>Paragraph {n} of the story: the harbour council kept the tide clock, and the ferry crews"
         " said they were glad of it.</p>"
         for n in range(6)
     )
     others = "".join(
-        f"<div class='card'><h3><a href='/s{n}'>Other story {n}</a></h3><p>Story {n} tells how the"
-        " lighthouse keepers, the pilots and the harbour master spent a long winter, and what the town"
-        " made of it in the spring that followed.</p></div>"
+        f"<div class='card'><h3><a href='/s{n}'>Other story of the harbour {n}</a></h3><p>Story {n} tells"
+        " how the lighthouse keepers, the pilots and the harbour master spent a long winter, and what the"
+        " town made of it in the spring that followed.</p></div>"
         for n in range(10)
     )
     html = (
         "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
         "<article><h1>The tide clock stays</h1>"
-        f"<div class='asset-content subscriber-premium' itemprop='articleBody'>{story}"
+        f"<div class='{names}' itemprop='articleBody'>{story}"
         "<script>var ad = {slot: 'story-1', sizes: [[300, 250]]};</script></div></article>"
         f"<section class='more-news'>{others}</section>"
         "<footer><p>Copyright the Harbour Times. All rights reserved.</p></footer></body></html>"

@@ -789,6 +789,12 @@ _LETTER = (
         ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
         ("<p>Photos: Lukas Stadlober</p>", []),
         ("<p>글: 한서윤 · 편집: 도시탐구 편집팀</p>", ["한서윤"]),  # a Korean name is one word
+        # the writer's tagline in italics, at the end or before a last line; not in roman type, not
+        # another role
+        ("<p><em>Tom Haskins is a reporter for the Ledger. He covers the unions.</em></p>", ["Tom Haskins"]),
+        ("<p><i>Ann Lee is the Ledger's labour writer.</i></p><p>© The Society</p>", ["Ann Lee"]),
+        ("<p>Tom Haskins is a reporter for the Ledger. He covers the unions.</p>", []),
+        ("<p><em>Tom Haskins is a professor of history at Swansea.</em></p>", []),
     ],
 )
 def test_the_writer_who_signs_the_end_of_the_content(end: str, authors: list[str]) -> None:
@@ -1491,6 +1497,11 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         ("山区茶农的网上茶园_江南在线_新闻中心", "山区茶农的网上茶园"),  # the site, then its section
         ("Tide clocks explained | Harbour Wiki | News", "Tide clocks explained"),
         ("Tide clocks explained | Clocks | News", "Tide clocks explained | Clocks | News"),  # no site named
+        ("Tide clocks [Harbour Wiki]", "Tide clocks"),  # a wiki's "page [Wiki name]"
+        ("Tide clocks [draft]", "Tide clocks [draft]"),  # no site named
+        # an unspaced separator after a full-width bracket
+        ("青石镇（望川县下辖镇）_江南在线", "青石镇（望川县下辖镇）"),
+        ("《潮汐钟》_江南在线", "《潮汐钟》"),
     ],
 )
 def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
@@ -1630,3 +1641,16 @@ def test_a_box_its_test_hook_names_a_date_dates_the_page(hook: str) -> None:
         "<span class='css-19yf5ek'>14 de maio de 2024</span></span></div><p>Quadro de alumínio.</p>"
     )
     assert meta_of("<title>Bicicleta</title>", body).published_date == "2024-05-14"
+
+
+def test_a_wiki_pages_name_in_its_namespace_is_no_title_its_heading_is() -> None:
+    # DokuWiki titles a page by its id when its pages are not titled by their headings
+    prose = "<p>The laser cutter is booked through the calendar and needs an induction first.</p>" * 6
+    html = (
+        "<html><head><title>werkstatt:lasercutter [Harbour Wiki]</title></head><body>"
+        "<header><h1 class='logo'><a href='/'>Harbour Wiki</a></h1></header>"
+        f"<main><h1 id='lasercutter'>Laser cutter LC-1390</h1>{prose}</main></body></html>"
+    )
+    assert weblens.extract(html, "https://wiki.example/doku.php?id=werkstatt:lasercutter").title == (
+        "Laser cutter LC-1390"
+    )

@@ -344,6 +344,8 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
         ("Comments", True), ("Comment (3)", True), ("Comment on this story", True), ("Comments off", True),
         ("Comment nous l’avons organisée", False),  # French "how"
         ("Commentary", False),
+        ("Responses (38)", True), ("Responses", True),  # Medium's name for them
+        ("Responses to the flood", False), ("Response", False),
     ],
 )  # fmt: skip
 def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:

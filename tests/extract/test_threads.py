@@ -127,6 +127,62 @@ def test_every_post_of_a_thread_is_kept_when_one_wins() -> None:
     assert _OPENING in article and not any(reply in article for reply in replies)  # not a thread
 
 
+@pytest.mark.parametrize(
+    ("kind", "marked"),
+    [
+        ("answer", "answer accepted-answer"),  # the answer the asker accepted
+        ("post", "post post-primary"),  # the reply marked as the thread's solution
+        ("post bg1", "post bg2 online"),  # a poster online now, on rows shaded in turn
+    ],
+)
+def test_a_post_marked_with_a_word_of_its_state_is_one_of_the_thread(kind: str, marked: str) -> None:
+    # the long opening post wins the scoring alone; the marked reply is short, beside its poster's
+    # line and a bar of tools, and is as much a post of the thread as the ones without the mark
+    solution = "Are you using <code>shimano-11</code>? Did you change it?"
+    tools = " ".join(f'<a href="/tool/{n}">Topic tool {n:02}</a>' for n in range(14))
+
+    def post(names: str, text: str) -> str:
+        card = (
+            '<div class="card"><a href="/u/ann/1/">ann</a> <a href="/users/staff/">Project Lead</a> '
+            '<span>1860 posts</span> <a href="/t/chain/post/6344/">7 days ago</a> '
+            '<a href="/t/chain/post/6344/reply">Reply</a> <a href="/t/chain/post/6344/quote">Quote</a> '
+            '<a href="/t/chain/post/6344/report">Report</a></div>'
+        )
+        return f'<div class="{names}">{card}<div class="body"><p>{text}</p></div></div>'
+
+    html = (
+        "<html><head><title>Chain skips</title></head><body><nav><a href='/'>Home</a></nav>"
+        f'<div class="thread"><div class="tools">{tools}</div>'
+        + post(kind, _OPENING + " " + _OPENING)
+        + post(marked, solution)
+        + post(kind, _REPLY)
+        + "</div><footer>Forum engine</footer></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/t/chain-skips/4411").text
+    assert _OPENING in text and _REPLY in text and "Are you using shimano-11?" in text
+    assert "Topic tool" not in text
+
+
+def test_a_reply_of_a_few_short_lines_is_a_post_of_the_thread() -> None:
+    # a forum archive's posts: the poster's name and the date over the text; a reply of a few short
+    # lines holds no paragraph of prose, and its lines and its heading outweigh it, but it is a post
+    def post(name: str, text: str) -> str:
+        date = '<div class="date">01-19-2005, 09:24 AM</div>'
+        top = f'<div class="posttop"><div class="username">{name}</div>{date}</div>'
+        return f'<div class="post">{top}<div class="posttext">{text}</div></div><hr>'
+
+    short = (
+        "&gt;&gt; The chain is new. &lt;&lt;<br><br>Interesting.....<br><br>Did the shop check it?<br><br>EC"
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><nav><a href='/'>Home</a></nav>"
+        f"<div id='content'>{post('ann', _OPENING)}{post('EC', short)}{post('bob', _REPLY)}</div>"
+        "<footer>Forum engine</footer></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/showthread.php?t=268").text
+    assert _OPENING in text and _REPLY in text and "Did the shop check it?" in text
+
+
 def test_the_lines_every_post_repeats_are_left_out_but_not_a_quotation() -> None:
     login = "Please log in or create an account to join the conversation."
     signature = "I do not answer private messages, so that everyone can learn from the answers."

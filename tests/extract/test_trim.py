@@ -43,6 +43,22 @@ def test_the_title_and_labels_before_the_lead_go_but_later_headings_stay() -> No
     assert "\n\nHarbour bridge reopens\n\n" in out  # the same words further down are content
 
 
+@pytest.mark.parametrize(
+    ("line", "dropped"),
+    [
+        ("Article réservé aux abonnés", True),
+        ("Subscriber-only story", True),
+        ("Nur für Abonnenten", True),
+        ("有料会員限定記事", True),
+        ("Unofficial and for members' convenience only", False),  # a note, no gate
+        ("Notes from the harbour office", False),
+    ],
+)
+def test_a_label_that_the_story_is_for_subscribers_goes_like_a_kicker(line: str, dropped: bool) -> None:
+    out = _trim(f"<p class='status'>{line}</p>", "Harbour bridge reopens")
+    assert (line not in out) is dropped
+
+
 def test_the_values_of_labelled_facts_before_the_lead_stay() -> None:
     facts = "<div><h3>Built</h3><div>1881</div></div><div><h3>Height</h3><div>24 m</div></div>"
     out = _trim(facts, "Harbour bridge reopens")

@@ -59,6 +59,10 @@ _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may hav
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 _SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
 _HIDDEN_BY_SCRIPT = "js_required: most of the page's text is hidden until a script shows it"
+_HELD_FOR_A_SCRIPT = (
+    "held_for_a_script: the page's style keeps its text invisible until a script shows it; the text is"
+    " read as the page holds it (render the page to read it as shown)"
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +85,7 @@ class _Main:
     selection: Selection
     visible_chars: int = 0  # the page's text before cleaning
     hidden_chars: int = 0  # ... the part of it the hidden attribute or an inline style hides
+    held_for_a_script: bool = False  # the text kept is held back by its style until a script shows it
     discussion: bool = False
     title_heading: str = ""  # the page's own title heading (see page_title_heading)
     standfirst: Standfirst | None = None  # the standfirst under it, when both stood above the content
@@ -132,6 +137,7 @@ def _main_content(
         selection=selection,
         visible_chars=visible,
         hidden_chars=cleaning.hidden_chars,
+        held_for_a_script=cleaning.held_for_a_script,
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
         standfirst=dek if dek is not None and _is_above(dek.element, selection.element, page) else None,
@@ -204,6 +210,8 @@ def _warnings(page: ParsedPage, found: _Content, verdict: Verdict, words: int) -
         warnings.append("plain_text: the input has no markup; all of it is the text")
     elif selection.method is ExtractionMethod.FALLBACK and words:
         warnings.append("fallback: no main-content container found; the whole page text was used")
+    if found.main.held_for_a_script:
+        warnings.append(_HELD_FOR_A_SCRIPT)
     if page.flattened:
         warnings.append("flattened: the page nests deeper than the parser allows; its layout was ignored")
     return warnings

@@ -6,8 +6,10 @@ Three kinds of removal, all in place on the tree:
   wholesale in C by :func:`strip_junk`;
 * elements hidden from readers: the ``hidden`` attribute and inline styles that hide
   (``display:none``, ``visibility:hidden``, ``opacity:0``, ``font-size:0``, transparent text,
-  far off-screen positions) always go — hidden text is a prompt-injection vector, so it goes
-  even when it looks like content; ``aria-hidden="true"`` and hiding classes (``sr-only``,
+  far off-screen positions) go — hidden text is a prompt-injection vector, so it goes even when
+  it looks like content — but for a box held back only by ``visibility:hidden`` or ``opacity:0``
+  that holds most of the page's prose (its text, until a script shows it on load:
+  :func:`is_held_for_a_script`); ``aria-hidden="true"`` and hiding classes (``sr-only``,
   ``visually-hidden``, ``d-none``, ``hidden``…) go unless the element wraps most of the page's
   prose (a modal's leftover in a saved page, a "read more" section a script would reveal);
 * page chrome and boilerplate boxes, judged by name *and* by content. ``nav``, ``aside``,
@@ -98,7 +100,7 @@ _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
 _STRONG_PARTS = re.compile(
     r"related|recommend|popular|mostread|most-read|most_read|trending|newsletter|cookie|consent|gdpr|"
-    r"outbrain|taboola|subscribe|signup|sign-up|disqus|"
+    r"outbrain|taboola|subscribe(?!r)|signup|sign-up|disqus|"
     # what stands in for an embed until the reader consents to load it: a notice, never the text
     r"embed[-_]?placeholder|placeholder[-_]?embed|"
     # a list of teasers of other stories ("c-inline-teaser-list"); a "teaser" alone may be the lead
@@ -194,6 +196,8 @@ _HIDDEN_STYLE = re.compile(
     r"(?:left|top|text-indent)\s*:\s*-\d{4,}",
     re.I,
 )
+# of those, the ones that keep the box's place in the layout (see is_held_for_a_script)
+_HELD_STYLE = re.compile(r"visibility\s*:\s*hidden|opacity", re.I)
 _ANIMATION_ATTRIBUTES = frozenset(
     ("data-w-id", "data-aos", "data-sal", "data-scroll", "data-animate", "data-animation", "data-wow-delay")
 )
@@ -311,18 +315,32 @@ def hidden_for_sure(el: HtmlElement) -> bool:
     """
     if el.get("hidden") is not None:
         return True
+    return next(_hiding_declarations(el), None) is not None
+
+
+def is_held_for_a_script(el: HtmlElement) -> bool:
+    """Hidden only by ``visibility:hidden`` or ``opacity:0``: the box keeps its place in the layout and
+    only its look is held back, as a page holds its text until a script shows it once loaded
+    (WeChat's articles, a story faded in whole). A tab panel, a dialog or a variant a script picks
+    is taken out of the layout (``display:none``, the ``hidden`` attribute); text stuffed for search
+    engines or for an agent is pushed off-screen, shrunk to nothing or made transparent."""
+    if el.get("hidden") is not None:
+        return False
+    declared = list(_hiding_declarations(el))
+    return bool(declared) and all(_HELD_STYLE.match(declaration) for declaration in declared)
+
+
+def _hiding_declarations(el: HtmlElement) -> Iterator[str]:
+    """The declarations of ``el``'s inline style that hide it (lower-cased)."""
     style = el.get("style")
     if not style:
-        return False
-    found = _HIDDEN_STYLE.search(style)
-    while found is not None:
+        return
+    for found in _HIDDEN_STYLE.finditer(style):
         declared = found.group(0).lower()
         if not (declared.startswith("opacity") and _animated(el)) and not (
             declared.startswith("font-size") and _sizes_its_own_text(el)
         ):
-            return True
-        found = _HIDDEN_STYLE.search(style, found.end())
-    return False
+            yield declared
 
 
 def _sizes_its_own_text(el: HtmlElement) -> bool:
@@ -996,6 +1014,7 @@ class Cleaning:
     spared: set[int]
     discussion: bool
     hidden_chars: int = 0
+    held_for_a_script: bool = False  # a box held back for a script holds the page's text (kept)
 
 
 class _Judge:
@@ -1025,6 +1044,7 @@ class _Judge:
         self.topic = {word for word in _WORD_SPLIT.split((topic or "").lower()) if len(word) >= _TOPIC_WORD}
         self.roles: dict[str, str | None] = {}
         self.spared: list[int] = []
+        self.held_for_a_script = False  # a box held back for a script was kept as the page's text
         self.cell_classes: dict[HtmlElement, list[frozenset[str]]] = {}  # per table, its cells' class names
         self.dated_cells: dict[HtmlElement, int] = {}  # per table, its cells holding a <time>
         self.runs: dict[HtmlElement, int] = {}  # per box: its prose <p>s
@@ -1044,7 +1064,12 @@ class _Judge:
         tag = el.tag
         plain = not el.keys()  # most elements have no attributes: no hiding, no names to judge
         if not plain and hidden_for_sure(el):
-            return True
+            # a box holding most of the page's prose, held back for a script to show on load: the
+            # page's text, as a reader sees it once the script ran
+            if not is_held_for_a_script(el) or self._holds_little_of_the_page(el):
+                return True
+            self.held_for_a_script = True
+            return False
         if not plain and hidden_by_convention(el):
             return (
                 not self._is_shown_gated_paragraph(el)
@@ -1503,7 +1528,11 @@ def clean(
         drop(el)
     spared = {i for top in judge.spared for i in range(top, stats.ends[top] + 1)} - verdict.removed
     return Cleaning(
-        removed=verdict.removed, spared=spared, discussion=judge.discussion, hidden_chars=verdict.hidden_chars
+        removed=verdict.removed,
+        spared=spared,
+        discussion=judge.discussion,
+        hidden_chars=verdict.hidden_chars,
+        held_for_a_script=judge.held_for_a_script,
     )
 
 

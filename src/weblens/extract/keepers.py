@@ -956,9 +956,9 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
 
 def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
     """A paragraph that is one link to another site and nothing else, right after the written
-    paragraphs it closes (or a short note that ends them): where the text above comes from
-    ("<a>The Buried Moon -- Wiki</a>"). A link to the site's own pages set apart is a pointer to
-    another story, and stays prunable."""
+    paragraphs it closes (or a short note that ends them, or a quotation of them): where the text
+    above comes from ("<a>The Buried Moon -- Wiki</a>", a link blog's "Read the full essay"). A
+    link to the site's own pages set apart is a pointer to another story, and stays prunable."""
     el = stats.nodes[i]
     if site is None or stats.chars[i] > stats.links[i] or stats.ends[i] != i:
         return False
@@ -966,6 +966,8 @@ def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
     if len(links) != 1 or not elsewhere(links[0].get("href") or "", site):
         return False
     before = el.getprevious()
+    if before is not None and before.tag == "blockquote" and len(before):
+        before = before[-1]  # a quotation's last paragraph: a link blog's quote and its source
     return _is_written_paragraph(stats, before) or (
         before is not None and before.tag == "p" and _is_written_paragraph(stats, before.getprevious())
     )

@@ -96,6 +96,7 @@ from weblens.extract.metatext import (
     first_clean,
     host_of,
     is_generic_title,
+    is_page_id,
     is_root_url,
     is_site_name,
     leading_part,
@@ -417,7 +418,8 @@ def content_signature(main: HtmlElement) -> tuple[str, ...]:
     1. a line of credits names the writer after a label of the words ("Reporting by Kwabena Asante
        in Accra; Editing by …", "Text: Verena Pichler" above "Fotos: …", "Texto: Ana Ruiz");
     2. else the content's last paragraph (no text after it), or the first after it, says nothing
-       but a full name (:func:`_signed_name`)."""
+       but a full name (:func:`_signed_name`);
+    3. else one of those paragraphs is the writer's tagline (:func:`_tagline_writer`)."""
     ends = _last_blocks(main, _CREDITS_READ)
     following = _blocks_after(main, _CREDITS_READ)
     for block in (*ends, *following):  # 1. a labelled credit
@@ -428,7 +430,35 @@ def content_signature(main: HtmlElement) -> tuple[str, ...]:
     for block in signed:  # 2. a signature
         if names := _signed_name(block):
             return _PEOPLE_ANYWHERE.of(names)
+    for block in (*ends, *following):  # 3. the writer's tagline
+        if names := _tagline_writer(block):
+            return _PEOPLE_ANYWHERE.of(names)
     return ()
+
+
+def _tagline_writer(block: HtmlElement) -> list[str]:
+    """The writer a tagline at the story's end introduces, set in italics (the line of its own a
+    local paper closes a story with): "<i>Tom Haskins is a reporter for the Daily Ledger. He covers
+    city government …</i>" → Tom Haskins."""
+    if block.find(".//a") is not None or not _is_set_in_italics(block):
+        return []
+    found = _TAGLINE.match(" ".join(block.text_content().split()))
+    if found is None or not _full_name(found.group(1)):
+        return []
+    return split_authors(found.group(1), one_person=True)
+
+
+def _is_set_in_italics(block: HtmlElement) -> bool:
+    """All of ``block``'s text is in one ``<em>`` or ``<i>``, or the block is itself one."""
+    if block.tag in ("em", "i"):
+        return True
+    inner = [child for child in block if isinstance(child.tag, str)]
+    return (
+        len(inner) == 1
+        and inner[0].tag in ("em", "i")
+        and not (block.text or "").strip()
+        and not (inner[0].tail or "").strip()
+    )
 
 
 def _signed_name(block: HtmlElement) -> list[str]:
@@ -450,6 +480,11 @@ def _signed_name(block: HtmlElement) -> list[str]:
 
 
 _CREDITS_READ = 3  # paragraphs read from the end for a credit (a note of standards may follow it)
+# a writer's tagline: "Tom Haskins is a reporter for …", "Ann Lee is the Ledger's health writer."
+_TAGLINE = re.compile(
+    r"([A-Z][\w.'-]*(?:\s+[\w.'-]+){1,3}?)\s+is\s+(?:a|an|the)\s+(?:[\w'’-]+\s+){0,4}?"
+    r"(?:reporter|writer|correspondent|journalist|columnist|editor|contributor)\b"
+)
 # the label of the words' credit at a story's end, in English and the languages that write "Text:"
 # beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:",
 # Korean "글:", Chinese and Japanese "文：")
@@ -902,8 +937,10 @@ class _Page:
                 continue
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
+            elif not is_page_id(stripped := strip_site_affix(text, site_keys, shown)):
+                declared.append(stripped)
             else:
-                declared.append(strip_site_affix(text, site_keys, shown))
+                fallback = fallback or stripped  # a wiki page's name: its heading is its title
         if declared:
             return self.headline(declared, site_keys) or _without_affix(declared)
         text = clean_text(h1_text, _MAX_TITLE)

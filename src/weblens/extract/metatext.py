@@ -27,6 +27,7 @@ __all__ = [
     "first_clean",
     "host_of",
     "is_generic_title",
+    "is_page_id",
     "is_root_url",
     "is_site_name",
     "looks_like_url",
@@ -40,9 +41,11 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
-# " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网")
+# " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网"), also
+# after a closing or before an opening full-width bracket ("青石镇（望川县下辖镇）_知识百科")
 _TITLE_SEPARATOR = re.compile(
-    rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|(?<=[{CJK_CHARS}])[-_](?=[{CJK_CHARS}])"
+    rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|"
+    rf"(?<=[{CJK_CHARS}）])[-_](?=[{CJK_CHARS}（])"
 )
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
 _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
@@ -150,6 +153,15 @@ def is_generic_title(title: str) -> bool:
     return " ".join(title.lower().split()) in _GENERIC_TITLES
 
 
+def is_page_id(title: str) -> bool:
+    """A wiki's name of a page in its namespace, not a title ("werkstatt:lasercutter", DokuWiki's
+    ``<title>`` when its pages are not titled by their headings): lower case, no space, a colon."""
+    return _PAGE_ID.fullmatch(title) is not None
+
+
+_PAGE_ID = re.compile(r"[a-z0-9_.-]+(?::[a-z0-9_.-]+)+")
+
+
 def leading_part(title: str) -> str:
     """The part of ``title`` before its first separator ("Page" of "Page · Section · Site")."""
     found = _TITLE_SEPARATOR.search(title)
@@ -164,6 +176,9 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
     if (without := _without_shown_aside(title, shown)) is not None:
         return without
+    aside = _TRAILING_ASIDE.search(title)
+    if aside and title[: aside.start()].strip() and is_site_name(aside.group(0).strip(" ([（)]）"), keys):
+        title = title[: aside.start()].strip()  # a wiki's "page [Wiki name]"
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()

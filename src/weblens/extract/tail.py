@@ -81,6 +81,8 @@ _SECTION = re.compile(
     # "Comments", "Comment (3)", "Comment on this story"; not French "Comment" (how): "Comment nous…"
     r"comments\b|comment(?=\s*(?:[^\w\s]|\d|$)|\s+on\b)|"
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
+    # readers' replies under their platform's name ("Responses (38)" on Medium)
+    r"responses(?=\s*(?:\(\d+\)|\d+|$))|"
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"

@@ -39,6 +39,16 @@ _NOT_LABELS = HEADING_TAGS | {"li", "dd", "dt", "td", "th", "caption"}
 _LABEL_WORDS = 3
 _SIMILAR_WORDS = 0.65  # share of words in common with the title (Jaccard)
 _SENTENCE_END = re.compile(r"[.!?:;。]\s*$")
+# a label that the story is for subscribers or members, in English, French, German, Spanish,
+# Portuguese, Italian, Dutch and Japanese
+_GATE_LABEL = re.compile(
+    r"(?:subscribers?|members?)[- ](?:only|exclusive)|exclusive (?:to|for) (?:subscribers|members)|"
+    r"réservée? aux abonnés|nur für abonnenten|exklusiv für abonnenten|"
+    r"exclusiv[oa] para (?:suscriptores|assinantes)|riservat[oa] agli abbonati|"
+    r"alleen voor abonnees|有料会員限定|会員限定",
+    re.I,
+)
+_GATE_LABEL_WORDS = 6
 _TITLE_SHARE = 0.6
 # the line a newsletter's e-mail opens with, kept in its web archive: a link to itself
 _EMAIL_CHROME = re.compile(
@@ -100,6 +110,12 @@ def _is_email_chrome(text: str) -> bool:
     return len(text) <= _TITLE_LINE and _EMAIL_CHROME.search(text) is not None
 
 
+def _is_gate_label(text: str) -> bool:
+    """A label that the story is for subscribers or members ("Article réservé aux abonnés",
+    "Subscriber-only story", "Nur für Abonnenten"): longer than a kicker, as much a label."""
+    return len(text.split()) <= _GATE_LABEL_WORDS and _GATE_LABEL.search(text) is not None
+
+
 def is_price(text: str) -> bool:
     """A line that is a price ("£89.00", "Price: 1.299,00 €"): a product's data, not a label or a
     button, though it is short and has no sentence."""
@@ -148,7 +164,7 @@ def drop_repeated_header(main: HtmlElement, *, title: str | None) -> list[HtmlEl
             titles.append(el)
         elif (
             el.tag not in _NOT_LABELS
-            and len(text.split()) <= _LABEL_WORDS
+            and (len(text.split()) <= _LABEL_WORDS or _is_gate_label(text))
             and not _SENTENCE_END.search(text)
             and not _value_of_a_label(el)
             and not is_price(text)

@@ -174,11 +174,13 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
     for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
-    if (without := _without_shown_aside(title, shown)) is not None:
-        return without
     aside = _TRAILING_ASIDE.search(title)
-    if aside and title[: aside.start()].strip() and is_site_name(aside.group(0).strip(" ([（)]）"), keys):
-        title = title[: aside.start()].strip()  # a wiki's "page [Wiki name]"
+    if aside is not None:  # "Page (Product 1.4 API)" over a heading "Page"; a wiki's "Page [Wiki name]"
+        head = title[: aside.start()].strip()
+        if name_key(head) in shown():
+            return head
+        if head and is_site_name(aside.group(0).strip(" ([（)]）"), keys):
+            title = head
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()

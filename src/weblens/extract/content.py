@@ -15,6 +15,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -644,6 +645,8 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     alternate rows, SMF's "windowbg" and "windowbg2"), but for words of alternate rows ("odd",
     "even", "spOdd"); for boxes without a class, their ``id`` with its digits taken out (Discuz's
     ``id="post_4519021"``, a number alone is nothing)."""
+    if _MARKED_A_POST.search(el.get("itemtype") or ""):
+        return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
     kind = frozenset(
         bare
@@ -656,6 +659,11 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), kind
 
 
+# the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's
+# first post, the moderators' and the others' differ by two class words or more), posts so marked are of
+# one kind
+_MARKED_A_POST = re.compile(r"schema\.org/(?:Comment|Answer|Question|DiscussionForumPosting)\b")
+_A_MARKED_POST = frozenset(("itemtype=post",))
 _ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
 # class words one post may carry beyond another's and still be of its kind: one, a word of its state.
 # Calibrated on the pool's dev threads: a subset of any size also joined boxes of utility classes
@@ -763,19 +771,54 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
     """The boxes in ``posts`` (each post whole) that hold most of its prose: a short reply weighs
     less than its poster's card and its buttons beside it, but it is the reply. Pruning looks into
     them and takes out the chrome around the text (the card, the buttons), never the text; a card
-    with a line of prose of its own ("from Guizhou") is no box of the text."""
+    with a line of prose of its own ("from Guizhou") is no box of the text.
+
+    1. Each post's own boxes: those holding more than half of its prose; for a reply of a few
+       words and no prose, those holding most of its words outside links.
+    2. The thread's layout: the ways down (:func:`_way_down`) to own boxes that more than half of
+       the posts share (posts of one kind are laid out alike), and the deepest of them, where
+       the posts hold their text.
+    3. Each post opens the boxes on the thread's ways down and those of its own at or below its
+       box at the deepest way: a short reply whose poster's card ("Posts: 318", a blurb) outweighs
+       its line is opened where the others hold their text, and its card is no box of it."""
     stats, good = scores.stats, scores.good
+    own = {post: _own_boxes(stats, good, post) for post in posts}
+    ways = Counter(way for post, boxes in own.items() for way in {_way_down(stats, post, i) for i in boxes})
+    layout = {way for way, count in ways.items() if count * 2 > len(posts) and way}
+    if not layout or len(posts) < _POSTS:
+        return frozenset(i for boxes in own.values() for i in boxes)
+    deepest = max(layout, key=len)
     opened: set[int] = set()
-    for post in posts:
+    for post, boxes in own.items():
         inside = range(post, stats.ends[post] + 1)
-        if good[post] > 0:
-            opened.update(i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i)
-        else:  # a reply of a few words, no prose: the boxes holding most of its words outside links
-            words = [_unlinked_chars(stats, i) for i in inside]
-            opened.update(
-                i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i
-            )
+        laid_out = [i for i in inside if stats.ends[i] != i and _way_down(stats, post, i) in layout]
+        text_box = next((i for i in laid_out if _way_down(stats, post, i) == deepest), None)
+        if text_box is None:
+            opened.update(boxes)
+            continue
+        opened.update(laid_out)
+        opened.add(post)
+        opened.update(i for i in boxes if text_box <= i <= stats.ends[text_box])
     return frozenset(opened)
+
+
+def _own_boxes(stats: TreeStats, good: list[float], post: int) -> list[int]:
+    """The boxes of ``post`` holding more than half of its prose, or, for a reply with no prose,
+    more than half of its words outside links."""
+    inside = range(post, stats.ends[post] + 1)
+    if good[post] > 0:
+        return [i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i]
+    words = [_unlinked_chars(stats, i) for i in inside]
+    return [i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i]
+
+
+def _way_down(stats: TreeStats, post: int, box: int) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The kinds (:func:`_post_kind`) of the boxes from below ``post`` down to ``box``."""
+    way: list[tuple[str, frozenset[str]]] = []
+    while box != post and box >= 0:
+        way.append(_post_kind(stats.nodes[box]))
+        box = stats.parents[box]
+    return tuple(reversed(way))
 
 
 def _unlinked_chars(stats: TreeStats, box: int) -> int:

@@ -562,3 +562,31 @@ def test_posts_marked_as_comments_in_microdata_are_one_kind_whatever_their_class
     )
     text = weblens.extract(html, "https://aqua.example/forum/algae/41177-algae-on-the-glass").text
     assert _OPENING in text and _REPLY in text and "Thanks, that solved it!" in text
+
+
+def test_the_thread_ends_with_its_last_post() -> None:
+    # MyBB: after the posts, in the same box, a table of similar threads (each cell a link) and a
+    # line of who is reading
+    posts = "".join(
+        f"<div class='post classic' id='post_{n}'><div class='post_author'>"
+        f"<a href='/member.php?uid={n}'>member{n}</a></div><div class='post_body'>{text}</div></div>"
+        for n, text in enumerate(
+            [f"{_OPENING} {_OPENING}", f"{_REPLY} {_REPLY}", "Thanks, a new cassette fixed it."]
+        )
+    )
+    similar = "".join(
+        f"<tr><td><a href='/showthread.php?tid={n}'>Chain noise after a new derailleur, part {n}</a></td>"
+        f"<td><a href='/member.php?uid={n}'>rider{n}</a></td><td>{n}</td><td>{n * 40}</td></tr>"
+        for n in range(5)
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='content'><div class='wrapper'>"
+        "<table class='tborder tfixed clear'><tr><td><strong>Chain skips</strong></td></tr>"
+        f"<tr><td><div id='posts'>{posts}</div></td></tr></table>"
+        "<a class='button' href='/newreply.php?tid=4'>New reply</a><table class='tborder'>"
+        f"<tr><td colspan='4'><strong>Similar threads</strong></td></tr>{similar}</table>"
+        "<span class='smalltext'>Users browsing this thread: 1 guest(s)</span></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/showthread.php?tid=48821").text
+    assert _OPENING in text and _REPLY in text and "a new cassette fixed it" in text
+    assert "Chain noise after a new derailleur" not in text and "Users browsing" not in text

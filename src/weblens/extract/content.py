@@ -760,6 +760,24 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     return found
 
 
+def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
+    """The elements of ``best`` after its thread's last post, a line of text as well as a box: the
+    thread ends there, and what follows is the forum's (similar threads, who is reading, a box to
+    reply, the boards to jump to)."""
+    if not posts:
+        return []
+    box = scores.stats.nodes[best]
+    after: list[HtmlElement] = []
+    node = scores.stats.nodes[max(posts)]
+    while node is not box:
+        after += [sibling for sibling in node.itersiblings() if isinstance(sibling.tag, str)]
+        parent = node.getparent()
+        if parent is None:
+            return []
+        node = parent
+    return after
+
+
 def _has_posts(scores: _Scores, alike: Collection[int]) -> bool:
     """Two or more of the boxes ``alike`` hold a post's text (:data:`_POST_PROSE`, :data:`_POST_TEXT`)."""
     good, stats = scores.good, scores.stats
@@ -1156,6 +1174,7 @@ def select_main(
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
     posts: list[int] = []  # posts of a thread, looked into
+    thread_end: list[HtmlElement] = []  # what follows a thread's last post
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
     opinion = _second_opinion(scores, best) if unsure else None
@@ -1171,6 +1190,7 @@ def select_main(
             best, left_out = found.box, found.left_out
             posts = found.posts or _posts_within(scores, best)
             later += found.replies  # kept whole: a reply's links and lines cost, one by one
+            thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
@@ -1182,6 +1202,6 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
-    for el in [stats.nodes[i] for i in left_out] + pruned:
+    for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

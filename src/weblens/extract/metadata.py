@@ -1600,13 +1600,17 @@ def _without_label(text: str, declared: list[str], heading: HtmlElement) -> str:
     """A headline without the label it opens with when the rest is a declared title: an archive's
     descriptor ("Title: Tide clocks"), or a kicker set in an element of its own at the head of the
     ``heading`` (``<h1><span>Premier League</span><span>Liverpool lose at Everton</span></h1>``,
-    a topic line news pages put over their headlines)."""
+    a topic line news pages put over their headlines, a thread's state: "Résolu"), or the tag
+    it ends with, in an element of its own (an issue's number: "Cache per process #412")."""
     folded = text.casefold()
     for title in declared:
         if len(title) < len(text) and folded.endswith(title.casefold()):
             label = text[: len(text) - len(title)].strip()
             if (label.endswith(":") and len(label.split()) <= _LABEL_WORDS) or _is_kicker(heading, label):
                 return text[len(text) - len(title) :]
+        is_start = len(title) < len(text) and folded.startswith(title.casefold())
+        if is_start and _is_trailer(heading, text[len(title) :].strip()):
+            return text[: len(title)]
     return text
 
 
@@ -1632,6 +1636,15 @@ def _is_kicker(heading: HtmlElement, label: str) -> bool:
         return False
     own = " ".join((_short_text(first, _MAX_TITLE) or "").split()).rstrip(":")
     return bool(own) and own.casefold() == label.rstrip(":").strip().casefold()
+
+
+def _is_trailer(heading: HtmlElement, label: str) -> bool:
+    """``label`` is the text of the last element inside ``heading``, with no text after it."""
+    last = heading[-1] if len(heading) else None
+    if last is None or (last.tail or "").strip() or not label:
+        return False
+    own = " ".join((_short_text(last, _MAX_TITLE) or "").split())
+    return bool(own) and own.casefold() == label.casefold()
 
 
 def _title_words(title: str) -> frozenset[str]:

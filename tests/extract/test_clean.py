@@ -52,6 +52,9 @@ def test_never_text_tags_go(junk: str) -> None:
         "<h2 class='accordion-header'><button type='button'>Is there fuel on the quay?</button></h2>",
         "<details><summary><button>Is there fuel on the quay?</button></summary><p>Yes.</p></details>",
         "<dl><dt><button>Is there fuel on the quay?</button></dt><dd>Yes.</dd></dl>",
+        # a sortable table's column
+        "<table><tr><th><button class='sort'>Is there fuel on the quay?</button></th></tr>"
+        "<tr><td>Yes</td></tr></table>",
     ],
 )
 def test_a_button_that_is_a_headings_text_stays_as_text(heading: str) -> None:

@@ -173,7 +173,7 @@ _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests 
 )
 _HEADING_BUTTONS = lxml.etree.XPath(
     ".//button[ancestor::h1 or ancestor::h2 or ancestor::h3 or ancestor::h4 or ancestor::h5 or ancestor::h6"
-    " or ancestor::summary or ancestor::dt]"
+    " or ancestor::summary or ancestor::dt or ancestor::th]"
 )
 # a box of facts set in the text: this many label/value pairs, labels this short, paragraphs beside
 _FACTS = 3
@@ -545,7 +545,8 @@ def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:
 
 def _unwrap_heading_buttons(root: HtmlElement) -> None:
     """A button that is a heading's text (an accordion's question, ``<h2><button>Is there
-    fuel?</button></h2>``) stays as text; other buttons go with the form controls."""
+    fuel?</button></h2>``, a sortable table's column, ``<th><button>Monthly cost</button></th>``)
+    stays as text; other buttons go with the form controls."""
     for button in _HEADING_BUTTONS(root):
         button.tag = "span"
 

@@ -3,6 +3,8 @@ software marks up as comments; an article keeps dropping its readers' comments."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -590,3 +592,13 @@ def test_the_thread_ends_with_its_last_post() -> None:
     text = weblens.extract(html, "https://bikes.example/showthread.php?tid=48821").text
     assert _OPENING in text and _REPLY in text and "a new cassette fixed it" in text
     assert "Chain noise after a new derailleur" not in text and "Users browsing" not in text
+
+
+def test_a_thread_the_second_opinion_chose_one_post_of_keeps_all_its_posts() -> None:
+    # a Discuz thread whose density choice is unsure: the readability-style scorer picks one post
+    # (a reply's table cell), and the thread is still every post beside it
+    html = (Path(__file__).parents[1] / "fixtures" / "extract" / "discuz_thread_unsure.html").read_bytes()
+    text = weblens.extract(html, "https://bbs.laozhou.example/thread-204518-1-1.html").text
+    assert "上个月入手了一台四盘位的NAS" in text  # the opening post
+    assert "顶，学习了" in text and "马克，回头照着配置" in text  # short replies
+    assert "楼主这个问题问得好" in text

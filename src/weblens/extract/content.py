@@ -1185,12 +1185,14 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-        if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
-            found = _posts_of_the_thread(scores, best)
+    if thread:  # 5d. one post of a thread (whichever scorer chose it): all its posts, or the post
+        # and its replies beside it
+        found = _posts_of_the_thread(scores, best)
+        if found.box != best:
             best, left_out = found.box, found.left_out
-            posts = found.posts or _posts_within(scores, best)
-            later += found.replies  # kept whole: a reply's links and lines cost, one by one
-            thread_end = _after_the_last_post(scores, best, posts)
+        posts = found.posts or _posts_within(scores, best)
+        later += found.replies  # kept whole: a reply's links and lines cost, one by one
+        thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later

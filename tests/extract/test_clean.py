@@ -52,6 +52,9 @@ def test_never_text_tags_go(junk: str) -> None:
         "<h2 class='accordion-header'><button type='button'>Is there fuel on the quay?</button></h2>",
         "<details><summary><button>Is there fuel on the quay?</button></summary><p>Yes.</p></details>",
         "<dl><dt><button>Is there fuel on the quay?</button></dt><dd>Yes.</dd></dl>",
+        # a sortable table's column
+        "<table><tr><th><button class='sort'>Is there fuel on the quay?</button></th></tr>"
+        "<tr><td>Yes</td></tr></table>",
     ],
 )
 def test_a_button_that_is_a_headings_text_stays_as_text(heading: str) -> None:
@@ -1267,3 +1270,15 @@ def test_a_call_to_action_box_is_no_text() -> None:
     page = weblens.extract(html, "https://saas.example/guide")
     assert "Paragraph sentence 3" in page.text
     assert "free trial" not in page.text and "No credit card" not in page.text
+
+
+@pytest.mark.parametrize("name", ["notion-table col-header", "table row-header", "grid columns_header"])
+def test_a_table_named_for_the_row_or_column_that_heads_it_stays(name: str) -> None:
+    rows = "<tr><td>Field</td><td>Kind</td></tr><tr><td>Status</td><td>Select</td></tr>"
+    cleaned = _clean(_text_with(f"<table class='{name}'><tbody>{rows}</tbody></table>"))
+    assert "Status" in cleaned and "Select" in cleaned
+
+
+def test_a_layout_table_named_the_pages_header_still_goes() -> None:
+    header = "<table class='header'><tr><td><a href='/'>Home</a> <a href='/news'>News</a></td></tr></table>"
+    assert "News" not in _clean(_text_with("", beside=header))

@@ -2039,3 +2039,28 @@ def test_a_linked_field_in_a_row_of_short_fields_pasted_from_a_word_processor_is
     ).markdown
     assert "[Course number 3](https://uni.example/kc/GX1003.htm)" in markdown
     assert "[School 5](https://school5.uni.example/)" in markdown
+
+
+def test_a_list_of_references_in_a_language_without_spaces_is_kept_like_one_with_them() -> None:
+    # an item's words are counted as the language writes them: "スキーマライブラリ公式ドキュメント" is
+    # several words, not one, so the list is a list of references under its heading, not a menu
+    prose = (
+        "<p>社内の管理画面をTypeScriptで書き直して一年ほど経ちました。途中から型定義がどんどん複雑になり、"
+        "気づけば条件型とテンプレートリテラル型を組み合わせた型パズルがあちこちに散らばっていました。</p>"
+    ) * 5
+    references = (
+        "<h2>参考</h2><ul>"
+        "<li><a href='https://schema-lib.example/docs/inference'>スキーマライブラリ公式ドキュメント：型推論</a></li>"
+        "<li><a href='/takeda_m/items/8e7d6c5b'>境界での検証を徹底したらテストが減った話</a>"
+        "（同じチームの記事）</li>"
+        "<li><a href='https://handbook.example/docs/conditional-types.html'>TypeScriptハンドブック：条件型</a></li>"
+        "</ul>"
+    )
+    html = (
+        "<html lang='ja'><head><title>型パズルをやめた話</title></head><body>"
+        f"<nav><a href='/'>ホーム</a><a href='/tags'>タグ</a></nav><article>{prose}{references}</article>"
+        "</body></html>"
+    )
+    md = weblens.extract(html, "https://codelog.example/hanamura_k/items/1f2e3d").markdown
+    assert "[TypeScriptハンドブック：条件型](https://handbook.example/docs/conditional-types.html)" in md
+    assert "[境界での検証を徹底したらテストが減った話](https://codelog.example/takeda_m/items/8e7d6c5b)" in md

@@ -1654,3 +1654,16 @@ def test_a_wiki_pages_name_in_its_namespace_is_no_title_its_heading_is() -> None
     assert weblens.extract(html, "https://wiki.example/doku.php?id=werkstatt:lasercutter").title == (
         "Laser cutter LC-1390"
     )
+
+
+def test_a_number_set_apart_at_the_end_of_a_headline_is_no_part_of_the_title() -> None:
+    # an issue tracker shows the issue's number after its title, in an element of its own
+    prose = "<p>Each worker process builds its own cache, so a key one writes the rest miss.</p>" * 5
+    html = (
+        "<html><head><title>Cache per process · quickcache · Discussion #412</title></head><body>"
+        "<h1 class='gh-header-title'><bdi class='js-issue-title'>Cache per process</bdi> "
+        f"<span class='color-fg-muted'>#412</span></h1>{prose}</body></html>"
+    )
+    assert weblens.extract(html, "https://code.example/kuaiyun/quickcache/discussions/412").title == (
+        "Cache per process"
+    )

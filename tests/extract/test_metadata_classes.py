@@ -806,3 +806,32 @@ def test_a_heading_for_screen_readers_only_is_not_the_headline(hidden: str) -> N
     page = extract(html, "https://forge.example/pebblehq/pebble-sync/releases/tag/v2.4.0")
     assert page.title == "Pebble Sync 2.4: resumable uploads"
     assert "Releases: pebblehq" not in page.markdown
+
+
+def test_a_clock_above_the_headline_outside_its_box_is_when_the_page_was_served() -> None:
+    # a forum's header shows the visitor the time now, in a <time>; the thread's start is a line
+    # under its subject
+    header = (
+        "<div id='upper_section'><div class='user'>"
+        "<time datetime='2024-06-22T09:31:08Z'>22 juni 2024, 11:31:08</time></div></div>"
+    )
+    post = "<p>Dit is mijn tweede jaar met tomaten in de volle grond; onderste bladeren worden geel.</p>" * 4
+    html = (
+        f"<html lang='nl'><head><title>Gele bladeren</title></head><body>{header}"
+        "<div id='content_section'><div id='display_head'><h2>Gele bladeren</h2>"
+        "<p>Gestart door Hanneke, 14 juni 2024, 21:07:33</p></div>"
+        f"<div id='forumposts'>{post}</div></div></body></html>"
+    )
+    assert extract(html, "https://forum.example/index.php?topic=9921.0").published_date == "2024-06-14"
+
+
+def test_a_time_above_the_headline_in_its_box_dates_the_page() -> None:
+    # a blog's date line set above the post's title, in the post's own box
+    prose = "<p>The harbour ferry timetable changes from Monday, with two extra evening crossings.</p>" * 4
+    html = (
+        "<html><head><title>Ferry timetable changes</title></head><body>"
+        "<div class='site'><div class='post'><div class='meta'>"
+        "<time datetime='2024-03-02'>2 March 2024</time></div>"
+        f"<h2 class='title'>Ferry timetable changes</h2>{prose}</div></div></body></html>"
+    )
+    assert extract(html, "https://blog.example/ferry").published_date == "2024-03-02"

@@ -146,11 +146,23 @@ def test_a_streamed_react_page_is_read_with_its_parts_in_place() -> None:
 
 
 def test_hidden_parts_without_the_swapping_script_stay_hidden() -> None:
-    # hidden text a browser would not show is never revealed, whatever its box is called
-    page = parse_html(_STREAMED.format(post=_POST, script=""))
+    # hidden text a browser would not show is never revealed, whatever its box is called: the page
+    # runs scripts, and none of them swaps the parts in
+    others = "<script>window.dataLayer = [];</script>"
+    page = parse_html(_STREAMED.format(post=_POST, script=others))
     assert len(page.root.xpath("//div[@hidden]")) == 2
-    out = weblens.extract(_STREAMED.format(post=_POST, script=""), "https://blog.example/p/simulators")
+    out = weblens.extract(_STREAMED.format(post=_POST, script=others), "https://blog.example/p/simulators")
     assert "Sentence 29" not in out.text
+
+
+@pytest.mark.parametrize("data", ["", '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'])
+def test_a_streamed_page_saved_without_its_scripts_is_read_with_its_parts_in_place(data: str) -> None:
+    # a copy saved without its scripts (a clipper's, an archive's) keeps the stream as it was sent:
+    # its scripts would have swapped the parts in; a block of data is no script
+    html = _STREAMED.format(post=_POST, script=data)
+    assert not parse_html(html).root.xpath("//div[@hidden]")
+    out = weblens.extract(html, "https://blog.example/p/simulators")
+    assert out.outcome == "ok" and "Sentence 29 of the streamed post" in out.text
 
 
 _STREAM_PIECES = st.sampled_from(

@@ -3,6 +3,8 @@ software marks up as comments; an article keeps dropping its readers' comments."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -494,3 +496,109 @@ def test_a_post_set_in_a_form_is_no_chrome_on_a_thread() -> None:
     html = f"<html><head><title>Chain</title></head><body><div class='sitetable'>{posts}</div></body></html>"
     text = weblens.extract(html, "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/").text
     assert _OPENING in text and _REPLY in text and "no more skipping" in text
+
+
+def _smf_post(number: int, name: str, text: str) -> str:
+    """A post as SMF 2.1 sets it: the poster's card (rank, count, a blurb, a place) beside the box
+    of the post's text."""
+    return (
+        f"<div class='windowbg' id='msg{number}'><div class='post_wrapper'><div class='poster'>"
+        f"<h4><a href='/index.php?action=profile;u={number}'>{name}</a></h4><ul class='user_info'>"
+        f"<li class='postgroup'>Gardener</li><li class='postcount'>Posts: {number * 7}</li>"
+        "<li class='blurb'>Sandy soil, sun until three in the afternoon</li>"
+        "<li class='custom'>Location: Assen</li></ul></div>"
+        f"<div class='postarea'><div class='keyinfo'><a href='/index.php?msg={number}'>14 June 2024</a></div>"
+        f"<div class='post'><div class='inner'>{text}</div></div></div></div></div>"
+    )
+
+
+def test_a_short_reply_outweighed_by_its_posters_card_is_read_where_the_others_text_is() -> None:
+    # the card's blurb counts as more prose than a reply of three words: the reply's text box is
+    # found where the thread's other posts hold theirs, and its card goes like theirs
+    posts = "".join(
+        _smf_post(n, name, text)
+        for n, (name, text) in enumerate(
+            [
+                ("Hanneke", f"{_OPENING} {_OPENING}"),
+                ("Gerrit", f"{_REPLY} {_REPLY}"),
+                ("Hanneke", "Thanks, it works!"),
+            ],
+            1,
+        )
+    )
+    html = f"<html><head><title>Tomatoes</title></head><body><div id='forumposts'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
+    assert _OPENING in text and _REPLY in text and "Thanks, it works!" in text
+    assert "Posts: " not in text and "Sandy soil" not in text
+
+
+def test_posts_marked_as_comments_in_microdata_are_one_kind_whatever_their_classes() -> None:
+    # vBulletin 5: the first post, the moderators' and the members' differ by two class words or more
+    def post(classes: str, itemtype: str, text: str) -> str:
+        return (
+            f"<li class='b-post js-post {classes}' itemscope itemtype='https://schema.org/{itemtype}'>"
+            "<div class='b-post__userinfo'><a href='/member/8812-pez'>Pez</a><div>Member</div><ul>"
+            "<li><label>Joined:</label> <span>Jun 2023</span></li>"
+            "<li><label>Messages:</label> <span>143</span></li>"
+            "</ul></div><div class='b-post__body'><div class='b-post__content'>"
+            "<div class='b-post__timestamp'>"
+            "<time datetime='2024-03-08T21:21:52'>8 Mar 2024, 21:21</time></div>"
+            f"<div class='js-post__content-text'>{text}</div>"
+            "<div class='b-post__signature'>120 l planted · 8 Corydoras panda · 15 neon tetras</div>"
+            "</div><ul class='js-post-controls'><li><a href='/login'>Reply</a></li>"
+            "<li><a href='/login'>Quote</a></li><li><a href='/login'>Report</a></li></ul></div></li>"
+        )
+
+    posts = "".join(
+        (
+            post("b-post--first js-poll-hide", "Question", f"{_OPENING} {_OPENING}"),
+            post("b-post--staff usergroup--moderator", "Comment", f"{_REPLY} {_REPLY}"),
+            post("b-post--text", "Comment", "Thanks, that solved it!"),
+        )
+    )
+    bar = "".join(f"<a href='/forum/{n}'>Another board of the forum, number {n}</a>" for n in range(12))
+    html = (
+        "<html><head><title>Algae</title></head><body><section class='l-col'>"
+        f"<div class='pages'>{bar}</div><ul class='conversation-list'>{posts}</ul>"
+        f"<div class='pages'>{bar}</div></section></body></html>"
+    )
+    text = weblens.extract(html, "https://aqua.example/forum/algae/41177-algae-on-the-glass").text
+    assert _OPENING in text and _REPLY in text and "Thanks, that solved it!" in text
+
+
+def test_the_thread_ends_with_its_last_post() -> None:
+    # MyBB: after the posts, in the same box, a table of similar threads (each cell a link) and a
+    # line of who is reading
+    posts = "".join(
+        f"<div class='post classic' id='post_{n}'><div class='post_author'>"
+        f"<a href='/member.php?uid={n}'>member{n}</a></div><div class='post_body'>{text}</div></div>"
+        for n, text in enumerate(
+            [f"{_OPENING} {_OPENING}", f"{_REPLY} {_REPLY}", "Thanks, a new cassette fixed it."]
+        )
+    )
+    similar = "".join(
+        f"<tr><td><a href='/showthread.php?tid={n}'>Chain noise after a new derailleur, part {n}</a></td>"
+        f"<td><a href='/member.php?uid={n}'>rider{n}</a></td><td>{n}</td><td>{n * 40}</td></tr>"
+        for n in range(5)
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='content'><div class='wrapper'>"
+        "<table class='tborder tfixed clear'><tr><td><strong>Chain skips</strong></td></tr>"
+        f"<tr><td><div id='posts'>{posts}</div></td></tr></table>"
+        "<a class='button' href='/newreply.php?tid=4'>New reply</a><table class='tborder'>"
+        f"<tr><td colspan='4'><strong>Similar threads</strong></td></tr>{similar}</table>"
+        "<span class='smalltext'>Users browsing this thread: 1 guest(s)</span></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/showthread.php?tid=48821").text
+    assert _OPENING in text and _REPLY in text and "a new cassette fixed it" in text
+    assert "Chain noise after a new derailleur" not in text and "Users browsing" not in text
+
+
+def test_a_thread_the_second_opinion_chose_one_post_of_keeps_all_its_posts() -> None:
+    # a Discuz thread whose density choice is unsure: the readability-style scorer picks one post
+    # (a reply's table cell), and the thread is still every post beside it
+    html = (Path(__file__).parents[1] / "fixtures" / "extract" / "discuz_thread_unsure.html").read_bytes()
+    text = weblens.extract(html, "https://bbs.laozhou.example/thread-204518-1-1.html").text
+    assert "上个月入手了一台四盘位的NAS" in text  # the opening post
+    assert "顶，学习了" in text and "马克，回头照着配置" in text  # short replies
+    assert "楼主这个问题问得好" in text

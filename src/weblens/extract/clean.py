@@ -173,7 +173,7 @@ _LINE_NUMBERS_XPATH = lxml.etree.XPath(  # [@class] first: the contains() tests 
 )
 _HEADING_BUTTONS = lxml.etree.XPath(
     ".//button[ancestor::h1 or ancestor::h2 or ancestor::h3 or ancestor::h4 or ancestor::h5 or ancestor::h6"
-    " or ancestor::summary or ancestor::dt]"
+    " or ancestor::summary or ancestor::dt or ancestor::th]"
 )
 # a box of facts set in the text: this many label/value pairs, labels this short, paragraphs beside
 _FACTS = 3
@@ -545,7 +545,8 @@ def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:
 
 def _unwrap_heading_buttons(root: HtmlElement) -> None:
     """A button that is a heading's text (an accordion's question, ``<h2><button>Is there
-    fuel?</button></h2>``) stays as text; other buttons go with the form controls."""
+    fuel?</button></h2>``, a sortable table's column, ``<th><button>Monthly cost</button></th>``)
+    stays as text; other buttons go with the form controls."""
     for button in _HEADING_BUTTONS(root):
         button.tag = "span"
 
@@ -824,6 +825,9 @@ def _is_in_a_header_cell(el: HtmlElement) -> bool:
 
 
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
+# a table's name for the row or column that heads it (Notion's "notion-table col-header"): what it
+# heads, not a page's header
+_TABLES_HEADS = re.compile(r"\b(?:col|column|row)s?[-_]?header\b", re.I)
 _LISTS_OF_PROSE = frozenset(("ul", "ol", "dl"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
@@ -1101,6 +1105,8 @@ class _Judge:
         names = _names(el)
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)) or _is_in_a_header_cell(el):
             names = _heading_names(names)
+        elif tag == "table":
+            names = _TABLES_HEADS.sub("", names)
         if not names:
             return False
         role = self._role(names)

@@ -15,6 +15,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -644,6 +645,8 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     alternate rows, SMF's "windowbg" and "windowbg2"), but for words of alternate rows ("odd",
     "even", "spOdd"); for boxes without a class, their ``id`` with its digits taken out (Discuz's
     ``id="post_4519021"``, a number alone is nothing)."""
+    if _MARKED_A_POST.search(el.get("itemtype") or ""):
+        return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
     kind = frozenset(
         bare
@@ -656,6 +659,11 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     return str(el.tag), kind
 
 
+# the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's
+# first post, the moderators' and the others' differ by two class words or more), posts so marked are of
+# one kind
+_MARKED_A_POST = re.compile(r"schema\.org/(?:Comment|Answer|Question|DiscussionForumPosting)\b")
+_A_MARKED_POST = frozenset(("itemtype=post",))
 _ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
 # class words one post may carry beyond another's and still be of its kind: one, a word of its state.
 # Calibrated on the pool's dev threads: a subset of any size also joined boxes of utility classes
@@ -752,6 +760,24 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     return found
 
 
+def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
+    """The elements of ``best`` after its thread's last post, a line of text as well as a box: the
+    thread ends there, and what follows is the forum's (similar threads, who is reading, a box to
+    reply, the boards to jump to)."""
+    if not posts:
+        return []
+    box = scores.stats.nodes[best]
+    after: list[HtmlElement] = []
+    node = scores.stats.nodes[max(posts)]
+    while node is not box:
+        after += [sibling for sibling in node.itersiblings() if isinstance(sibling.tag, str)]
+        parent = node.getparent()
+        if parent is None:
+            return []
+        node = parent
+    return after
+
+
 def _has_posts(scores: _Scores, alike: Collection[int]) -> bool:
     """Two or more of the boxes ``alike`` hold a post's text (:data:`_POST_PROSE`, :data:`_POST_TEXT`)."""
     good, stats = scores.good, scores.stats
@@ -763,19 +789,54 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
     """The boxes in ``posts`` (each post whole) that hold most of its prose: a short reply weighs
     less than its poster's card and its buttons beside it, but it is the reply. Pruning looks into
     them and takes out the chrome around the text (the card, the buttons), never the text; a card
-    with a line of prose of its own ("from Guizhou") is no box of the text."""
+    with a line of prose of its own ("from Guizhou") is no box of the text.
+
+    1. Each post's own boxes: those holding more than half of its prose; for a reply of a few
+       words and no prose, those holding most of its words outside links.
+    2. The thread's layout: the ways down (:func:`_way_down`) to own boxes that more than half of
+       the posts share (posts of one kind are laid out alike), and the deepest of them, where
+       the posts hold their text.
+    3. Each post opens the boxes on the thread's ways down and those of its own at or below its
+       box at the deepest way: a short reply whose poster's card ("Posts: 318", a blurb) outweighs
+       its line is opened where the others hold their text, and its card is no box of it."""
     stats, good = scores.stats, scores.good
+    own = {post: _own_boxes(stats, good, post) for post in posts}
+    ways = Counter(way for post, boxes in own.items() for way in {_way_down(stats, post, i) for i in boxes})
+    layout = {way for way, count in ways.items() if count * 2 > len(posts) and way}
+    if not layout or len(posts) < _POSTS:
+        return frozenset(i for boxes in own.values() for i in boxes)
+    deepest = max(layout, key=len)
     opened: set[int] = set()
-    for post in posts:
+    for post, boxes in own.items():
         inside = range(post, stats.ends[post] + 1)
-        if good[post] > 0:
-            opened.update(i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i)
-        else:  # a reply of a few words, no prose: the boxes holding most of its words outside links
-            words = [_unlinked_chars(stats, i) for i in inside]
-            opened.update(
-                i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i
-            )
+        laid_out = [i for i in inside if stats.ends[i] != i and _way_down(stats, post, i) in layout]
+        text_box = next((i for i in laid_out if _way_down(stats, post, i) == deepest), None)
+        if text_box is None:
+            opened.update(boxes)
+            continue
+        opened.update(laid_out)
+        opened.add(post)
+        opened.update(i for i in boxes if text_box <= i <= stats.ends[text_box])
     return frozenset(opened)
+
+
+def _own_boxes(stats: TreeStats, good: list[float], post: int) -> list[int]:
+    """The boxes of ``post`` holding more than half of its prose, or, for a reply with no prose,
+    more than half of its words outside links."""
+    inside = range(post, stats.ends[post] + 1)
+    if good[post] > 0:
+        return [i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i]
+    words = [_unlinked_chars(stats, i) for i in inside]
+    return [i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i]
+
+
+def _way_down(stats: TreeStats, post: int, box: int) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The kinds (:func:`_post_kind`) of the boxes from below ``post`` down to ``box``."""
+    way: list[tuple[str, frozenset[str]]] = []
+    while box != post and box >= 0:
+        way.append(_post_kind(stats.nodes[box]))
+        box = stats.parents[box]
+    return tuple(reversed(way))
 
 
 def _unlinked_chars(stats: TreeStats, box: int) -> int:
@@ -1113,6 +1174,7 @@ def select_main(
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
     posts: list[int] = []  # posts of a thread, looked into
+    thread_end: list[HtmlElement] = []  # what follows a thread's last post
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
     opinion = _second_opinion(scores, best) if unsure else None
@@ -1123,11 +1185,14 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-        if thread:  # 5d. one post of a thread: all its posts, or the post and its replies beside it
-            found = _posts_of_the_thread(scores, best)
+    if thread:  # 5d. one post of a thread (whichever scorer chose it): all its posts, or the post
+        # and its replies beside it
+        found = _posts_of_the_thread(scores, best)
+        if found.box != best:
             best, left_out = found.box, found.left_out
-            posts = found.posts or _posts_within(scores, best)
-            later += found.replies  # kept whole: a reply's links and lines cost, one by one
+        posts = found.posts or _posts_within(scores, best)
+        later += found.replies  # kept whole: a reply's links and lines cost, one by one
+        thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
@@ -1139,6 +1204,6 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
-    for el in [stats.nodes[i] for i in left_out] + pruned:
+    for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -29,6 +29,7 @@ from weblens.extract.blocks import (
 )
 from weblens.extract.clean import infobox
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
+from weblens.extract.text import word_count
 from weblens.extract.tree import own_rows
 from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere, site_of
@@ -424,7 +425,7 @@ def _is_list_of_content_links(stats: TreeStats, i: int) -> bool:
         items = [item for item in wrapped if item.tag == "dt"]  # terms alone: a list of them
     if len(items) < (1 if wrapped.tag == "dl" else 2):
         return False
-    words = sum(len(item.text_content().split()) for item in items) / len(items)
+    words = sum(word_count(item.text_content()) for item in items) / len(items)
     if words < _LINK_ITEM_WORDS or _is_own_contents(items):
         return False
     before = el.getprevious()
@@ -777,7 +778,7 @@ def _links_away(items: list[HtmlElement], site: str) -> list[str] | None:
     """The links to other sites of ``items`` (a list's items, a run of paragraphs of links), when
     they hold :data:`_LINK_ITEM_WORDS` words or more each on average and most of their links go to
     other sites; None when they do not."""
-    if not items or sum(len(item.text_content().split()) for item in items) < _LINK_ITEM_WORDS * len(items):
+    if not items or sum(word_count(item.text_content()) for item in items) < _LINK_ITEM_WORDS * len(items):
         return None
     hrefs = [a.get("href") or "" for item in items for a in item.iter("a")]
     away = [href for href in hrefs if elsewhere(href, site)]

@@ -30,7 +30,8 @@ in the order Open Graph > JSON-LD > other meta tags (``author``, ``dc.*``, ``cit
 - **published_date**: candidates that are not real dates are skipped; ``<time>`` elements
   marked ``pubdate`` or ``itemprop=datePublished`` come before other ``<time>``s (unless
   the marks are of several days: a list of other posts), and a ``<time>`` that shows a date
-  of another day than its ``datetime`` is read as shown. A vendor's own meta name
+  of another day than its ``datetime`` is read as shown; an unmarked ``<time>`` above the
+  headline and outside its box is a clock of the page's header, not read. A vendor's own meta name
   (``bt:pubDate``) comes after the standard ones, and an embedded video's JSON-LD date after
   the meta tags. A time in UTC is given on the publisher's clock when the page declares the
   same instant so, or of the day the page shows under its headline when that is the day
@@ -1276,7 +1277,8 @@ class _Page:
         A date marked, or a date line, outside the story (:meth:`in_story`) is another story's."""
         in_story = self.in_story(title)
         day_first = day_first_in(self.language())  # the page's order of day and month in "09/04/2024"
-        candidates = self.date_candidates(in_story, day_first=day_first)
+        heading = self.headline_element(title)
+        candidates = self.date_candidates(in_story, heading=heading, day_first=day_first)
         found = next(filter(None, (_read_date(raw, day_first=day_first) for raw in candidates)), None)
         if found is None:
             return (
@@ -1364,16 +1366,24 @@ class _Page:
         yield from self.jsonld.media_published
 
     def date_candidates(
-        self, among: Callable[[HtmlElement], bool] = lambda el: True, *, day_first: bool | None = None
+        self,
+        among: Callable[[HtmlElement], bool] = lambda el: True,
+        *,
+        heading: HtmlElement | None = None,
+        day_first: bool | None = None,
     ) -> Iterator[str]:
         """The dates the page declares, then those it marks, of the elements ``among`` says are
         the story's (:meth:`marked_dates`)."""
         yield from self.declared_dates()
         yield from self.values(key for key in self.meta if _is_vendor_date_key(key))
-        yield from self.marked_dates(among, day_first=day_first)
+        yield from self.marked_dates(among, heading=heading, day_first=day_first)
 
     def marked_dates(
-        self, among: Callable[[HtmlElement], bool], *, day_first: bool | None = None
+        self,
+        among: Callable[[HtmlElement], bool],
+        *,
+        heading: HtmlElement | None = None,
+        day_first: bool | None = None,
     ) -> Iterator[str]:
         """The dates of the elements marked ``datePublished``, the ``<time>`` elements (those marked
         as the publication's first, unless they are of several days) and the elements named for a
@@ -1391,7 +1401,8 @@ class _Page:
             marked = []  # marked dates of several days are a list's (other posts'), not the page's
         yield from marked
         for el in times:
-            if not _in_sidebar(el):  # (one marked as the publication's is the page's, wherever it sits)
+            # (one marked as the publication's is the page's, wherever it sits)
+            if not _in_sidebar(el) and not _is_clock_above(el, heading):
                 yield _time_of(el)
         for el in islice(self.found_below(_DATED, self.tree), _MAX_DATED):
             if (
@@ -1518,6 +1529,30 @@ def _author_box_after(story: HtmlElement) -> HtmlElement | None:
 _AUTHOR_BOX = re.compile(r"author[-_]?(?:box|bio|info|card|details)|about[-_]?(?:the[-_]?)?author", re.I)
 
 
+def _is_clock_above(el: HtmlElement, heading: HtmlElement | None) -> bool:
+    """``el`` stands above the page's headline, outside the box that holds the headline with its
+    lines (its grandparent): a clock of the page's header, showing when it was served (a forum's
+    "22 juni 2024, 11:31:08" beside the visitor's name), not when the story was written."""
+    if heading is None:
+        return False
+    parent = heading.getparent()
+    box = parent.getparent() if parent is not None else None
+    return box is not None and not is_below(el, box) and _precedes(el, heading)
+
+
+def _precedes(el: HtmlElement, other: HtmlElement) -> bool:
+    """``el`` starts before ``other`` in document order and does not hold it."""
+    chain = [el, *el.iterancestors()]
+    depth = {id(up): index for index, up in enumerate(chain)}
+    child = other
+    for up in other.iterancestors():
+        index = depth.get(id(up))
+        if index is not None:
+            return index > 0 and up.index(chain[index - 1]) < up.index(child)
+        child = up
+    return False
+
+
 def _in_site_header(el: HtmlElement) -> bool:
     """Inside the site's header: a ``<header>`` or a banner (``role="banner"``) that holds no
     ``<h1>``. A date there is today's, shown beside the logo ("Jumat, 18 Oktober 2024"); an
@@ -1565,13 +1600,17 @@ def _without_label(text: str, declared: list[str], heading: HtmlElement) -> str:
     """A headline without the label it opens with when the rest is a declared title: an archive's
     descriptor ("Title: Tide clocks"), or a kicker set in an element of its own at the head of the
     ``heading`` (``<h1><span>Premier League</span><span>Liverpool lose at Everton</span></h1>``,
-    a topic line news pages put over their headlines)."""
+    a topic line news pages put over their headlines, a thread's state: "Résolu"), or the tag
+    it ends with, in an element of its own (an issue's number: "Cache per process #412")."""
     folded = text.casefold()
     for title in declared:
         if len(title) < len(text) and folded.endswith(title.casefold()):
             label = text[: len(text) - len(title)].strip()
             if (label.endswith(":") and len(label.split()) <= _LABEL_WORDS) or _is_kicker(heading, label):
                 return text[len(text) - len(title) :]
+        is_start = len(title) < len(text) and folded.startswith(title.casefold())
+        if is_start and _is_trailer(heading, text[len(title) :].strip()):
+            return text[: len(title)]
     return text
 
 
@@ -1597,6 +1636,15 @@ def _is_kicker(heading: HtmlElement, label: str) -> bool:
         return False
     own = " ".join((_short_text(first, _MAX_TITLE) or "").split()).rstrip(":")
     return bool(own) and own.casefold() == label.rstrip(":").strip().casefold()
+
+
+def _is_trailer(heading: HtmlElement, label: str) -> bool:
+    """``label`` is the text of the last element inside ``heading``, with no text after it."""
+    last = heading[-1] if len(heading) else None
+    if last is None or (last.tail or "").strip() or not label:
+        return False
+    own = " ".join((_short_text(last, _MAX_TITLE) or "").split())
+    return bool(own) and own.casefold() == label.casefold()
 
 
 def _title_words(title: str) -> frozenset[str]:

@@ -6,7 +6,8 @@ characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
 swallowed the document is closed and the page parsed again; what libxml2 leaves after the ``<body>``
 (an early ``</body>``) is moved into it, as a browser reads it. A page streamed by React (its
 later parts sent hidden, each swapped into its placeholder by an inline script) is read with the
-parts in their places, as the script shows them. A table drawn with ARIA roles (``<div
+parts in their places, as the script shows them (a copy saved without any script too: its scripts
+would have swapped them). A table drawn with ARIA roles (``<div
 role="table">``) is read as a table (:mod:`weblens.extract.aria`). libxml2 stops building the tree at depth
 2048 and drops what lies below; when that happens the document is parsed again
 with its layout containers flattened, so a pathological nesting of ``<div>``s
@@ -172,10 +173,13 @@ def _into_body(root: HtmlElement) -> None:
 
 def _swap_streamed_parts(root: HtmlElement, source: str) -> None:
     """Put each part a React page streamed hidden into its placeholder, as the page's script does
-    in a browser. Only when the script is in the page: hidden text a browser would not show is
-    never revealed, and a hidden box that merely has such an id stays hidden."""
-    if next(root.iter("template"), None) is None or _STREAMED_SWAP.search(source) is None:
+    in a browser. Only when the script is in the page, or when the page holds no script at all (a
+    copy saved without its scripts, which would have swapped them): hidden text a browser would
+    not show is never revealed, and a hidden box that merely has such an id stays hidden."""
+    if next(root.iter("template"), None) is None:
         return  # no placeholder (a look at the tree costs nothing when no tag is named so)
+    if _STREAMED_SWAP.search(source) is None and _has_a_script(root):
+        return
     placeholders = {el.get("id"): el for el in root.iter("template") if el.get("id")}
     for part in [el for el in root.iter("div") if el.get("hidden") is not None and el.get("id")]:
         found = _STREAMED_PART.fullmatch(part.get("id") or "")
@@ -208,6 +212,16 @@ def _swap_streamed_parts(root: HtmlElement, source: str) -> None:
             else:
                 parent.text = (parent.text or "") + tail
         part.drop_tree()
+
+
+def _has_a_script(root: HtmlElement) -> bool:
+    """The page holds a script a browser runs (a data block, ``application/ld+json``, is none)."""
+    return any(_is_code(el.get("type")) for el in root.iter("script"))
+
+
+def _is_code(kind: str | None) -> bool:
+    kind = (kind or "").strip().lower()
+    return not kind or kind == "module" or "javascript" in kind or "ecmascript" in kind
 
 
 def _is_utf8_as_read(body: bytes, text: str, codec: str) -> bool:

@@ -827,7 +827,7 @@ def _is_in_a_header_cell(el: HtmlElement) -> bool:
 _TABLE_HEADS = frozenset(("thead", "th", "tr"))
 # a table's name for the row or column that heads it (Notion's "notion-table col-header"): what it
 # heads, not a page's header
-_TABLES_HEADS = re.compile(r"\b(?:col|column|row)s?[-_]?header\b", re.I)
+_HEADING_LINE_NAME = re.compile(r"\b(?:col|column|row)s?[-_]?header\b", re.I)
 _LISTS_OF_PROSE = frozenset(("ul", "ol", "dl"))
 _ANCHOR_WORDS = 2  # an id of this many words or more, all of them the heading's, is its anchor
 _SECTIONS = frozenset(("section", "div", "article"))
@@ -1106,7 +1106,7 @@ class _Judge:
         if tag in HEADING_TAGS or (tag in _TABLE_HEADS and _header_row(el)) or _is_in_a_header_cell(el):
             names = _heading_names(names)
         elif tag == "table":
-            names = _TABLES_HEADS.sub("", names)
+            names = _HEADING_LINE_NAME.sub("", names)
         if not names:
             return False
         role = self._role(names)

@@ -793,7 +793,7 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
 
     1. Each post's own boxes: those holding more than half of its prose; for a reply of a few
        words and no prose, those holding most of its words outside links.
-    2. The thread's layout: the ways down (:func:`_way_down`) to own boxes that more than half of
+    2. The thread's layout: the ways down (:func:`_ways_down`) to own boxes that more than half of
        the posts share (posts of one kind are laid out alike), and the deepest of them, where
        the posts hold their text.
     3. Each post opens the boxes on the thread's ways down and those of its own at or below its
@@ -801,16 +801,16 @@ def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
        its line is opened where the others hold their text, and its card is no box of it."""
     stats, good = scores.stats, scores.good
     own = {post: _own_boxes(stats, good, post) for post in posts}
-    ways = Counter(way for post, boxes in own.items() for way in {_way_down(stats, post, i) for i in boxes})
+    ways_of = {post: _ways_down(stats, post) for post in posts}
+    ways = Counter(way for post, boxes in own.items() for way in {ways_of[post][i] for i in boxes})
     layout = {way for way, count in ways.items() if count * 2 > len(posts) and way}
     if not layout or len(posts) < _POSTS:
         return frozenset(i for boxes in own.values() for i in boxes)
     deepest = max(layout, key=len)
     opened: set[int] = set()
     for post, boxes in own.items():
-        inside = range(post, stats.ends[post] + 1)
-        laid_out = [i for i in inside if stats.ends[i] != i and _way_down(stats, post, i) in layout]
-        text_box = next((i for i in laid_out if _way_down(stats, post, i) == deepest), None)
+        laid_out = [i for i, way in ways_of[post].items() if way in layout]
+        text_box = next((i for i in laid_out if ways_of[post][i] == deepest), None)
         if text_box is None:
             opened.update(boxes)
             continue
@@ -830,13 +830,15 @@ def _own_boxes(stats: TreeStats, good: list[float], post: int) -> list[int]:
     return [i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i]
 
 
-def _way_down(stats: TreeStats, post: int, box: int) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The kinds (:func:`_post_kind`) of the boxes from below ``post`` down to ``box``."""
-    way: list[tuple[str, frozenset[str]]] = []
-    while box != post and box >= 0:
-        way.append(_post_kind(stats.nodes[box]))
-        box = stats.parents[box]
-    return tuple(reversed(way))
+def _ways_down(stats: TreeStats, post: int) -> dict[int, tuple[tuple[str, frozenset[str]], ...]]:
+    """Per box of ``post`` (the post itself and the blocks inside it that are boxes, in document
+    order), the kinds (:func:`_post_kind`) of the boxes from below ``post`` down to it, found in
+    one walk down the post."""
+    ways: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {post: ()}
+    for i in range(post + 1, stats.ends[post] + 1):
+        if stats.ends[i] != i:  # a box: its parent, inside the post, is one too
+            ways[i] = (*ways[stats.parents[i]], _post_kind(stats.nodes[i]))
+    return ways
 
 
 def _unlinked_chars(stats: TreeStats, box: int) -> int:

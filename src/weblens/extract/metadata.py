@@ -727,6 +727,7 @@ class _Page:
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
     _attributes: AttributeText | None = field(default=None)
+    _headlines: dict[str | None, HtmlElement | None] = field(default_factory=dict)  # by title
 
     @classmethod
     def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
@@ -1299,7 +1300,13 @@ class _Page:
     def headline_element(self, title: str | None) -> HtmlElement | None:
         """The heading that shows the page's title: an ``<h1>`` worded as the title, else (under a
         site's banner ``<h1>``) a lower heading so worded (a forum's first post sets its subject in
-        an ``<h5>``), else the first ``<h1>`` outside the banner."""
+        an ``<h5>``), else the first ``<h1>`` outside the banner. Found once per title: the story's
+        box, its dates and the lines under it all start from it."""
+        if title not in self._headlines:
+            self._headlines[title] = self._find_headline(title)
+        return self._headlines[title]
+
+    def _find_headline(self, title: str | None) -> HtmlElement | None:
         heading = next((h for h in self.h1s if title and _short_text(h, _MAX_TITLE) == title), None)
         if heading is None and title:  # under a site's banner <h1>, the headline is a lower heading
             heading = next(

@@ -768,6 +768,48 @@ def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str)
     assert page.authors == ["Ann Lee"]
 
 
+@pytest.mark.parametrize(
+    "byline",
+    [
+        # a label in a cell of its own, the writer in the next (an old CMS's table of facts)
+        "<table class='info'><tr><td>Door:</td><td><a href='/redactie/7'>Ann Lee</a></td></tr>"
+        "<tr><td>Geplaatst:</td><td>14 mei 2024</td></tr></table>",
+        "<dl><dt>Author:</dt><dd>Ann Lee</dd><dt>Published:</dt><dd>May 14, 2024</dd></dl>",
+    ],
+)
+def test_a_bylines_label_and_the_writer_in_elements_of_their_own_name_the_writer(byline: str) -> None:
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ann Lee"]
+
+
+def test_the_next_label_is_no_part_of_the_writers_name() -> None:
+    # the value after the label, not the box's line: "Publish date:" is the next term, no surname
+    byline = (
+        "<dl><dt>Author:</dt><dd>Coastal Times Editorial Staff</dd><dt>Publish date:</dt><dd>May 14</dd></dl>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == []
+
+
+def test_a_byline_whose_name_is_missing_is_not_completed_by_the_line_after_it() -> None:
+    # "von <a></a> am 20.06.2018": the writer's link is empty; the standfirst after it names herbs
+    byline = (
+        "<div class='autor'>von <a href='/profile/.html'></a> <span>am 20.06.2018</span></div>"
+        "<h2>Frischer Thymian, Oregano, Schnittlauch und Minze wachsen wieder neben der Hütte.</h2>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == []
+
+
+def test_a_credit_for_the_words_atop_the_content_names_its_writer_past_a_newsroom_account() -> None:
+    # the CMS names its newsroom's account; the text opens crediting its writer and photographer
+    credit = "<p><strong>Words:</strong> Ann Lee &nbsp;|&nbsp; <strong>Photography:</strong> Bo Chen</p>"
+    html = _story_with_related_card(credit).replace(
+        "</title>", "</title><meta name='author' content='Coastal Times Editorial'>"
+    )
+    assert extract(html, "https://coastal-times.example/2024/levy").authors == ["Ann Lee"]
+
+
 def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
     body = "".join(
         f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(8)

@@ -47,6 +47,7 @@ __all__ = [
     "holds_a_data_table",
     "is_box_of_a_heading",
     "is_data_table",
+    "is_endnotes",
     "is_headed_data_table",
     "is_item_of_kept_list",
     "is_kept_paragraph",
@@ -233,7 +234,7 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(stats.nodes[i])
         or _is_numbered_references(stats, i)
         or _is_references(stats.nodes[i])
-        or _is_endnotes(stats.nodes[i])
+        or is_endnotes(stats.nodes[i])
         or _is_list_in_prose(stats, i)
         or _is_list_of_links_out(stats, i, site)
     )
@@ -566,7 +567,7 @@ def _has_one_destination(el: HtmlElement) -> bool:
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
 
 
-def _is_endnotes(el: HtmlElement) -> bool:
+def is_endnotes(el: HtmlElement) -> bool:
     """The notes of the text (footnotes, endnotes): a list whose every item links back to its
     reference in the text (``<a href="#fnref:1">↩</a>``, as Markdown processors, Pandoc and
     wikis write them), alone in its box but for a rule or a heading, or marked

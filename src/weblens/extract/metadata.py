@@ -391,6 +391,11 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         lines: list[str | None] = []
         if own and (reporters := reporters_in_lede(own)):
             return _PEOPLE_ANYWHERE.of(reporters)
+        if own and _WORDS_CREDIT.match(own) and el.tag != "a":
+            # a credit of the words set above them ("<b>Words:</b> Tom Ashdown | <b>Photography:</b> …")
+            for line in (_short_text(el, _MAX_BYLINE), _spaced_text(el.getparent(), _MAX_BYLINE)):
+                if line and (names := _credited_writers(line)):
+                    return _PEOPLE_ANYWHERE.of(names)
         if own and BYLINE_START.match(own) and el.tag != "a":
             # the element's own line, else its box's, the texts of separate elements kept apart (a
             # label's cell and its value's: "Autor:" | "Ramiro Benítez")
@@ -490,7 +495,7 @@ _TAGLINE = re.compile(
 # beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:",
 # Korean "글:", Chinese and Japanese "文：")
 _WORDS_CREDIT = re.compile(
-    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|writing|words|story|written|"
+    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|reportagem|reportaje|writing|words|story|written|"
     r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
     r"|글|文)\s*(?:by\b|:|：)\s*)",
     re.I,
@@ -1237,10 +1242,16 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
+                # the element's line, else a label alone with the element after it: its cell and
+                # its value's ("Door:" | "Pieter van der Linden"), a term and its definition
                 line = _short_text(el, _MAX_BYLINE)
-                names = [name for name in split_authors(line) if _full_name(name)] if line else []
-                if names:
-                    return credit.of(names)
+                following = el.getnext()
+                value = _short_text(following, _MAX_BYLINE) if following is not None else None
+                labelled = f"{own} {value}" if value and line == own and own.endswith(":") else None
+                for line in (line, labelled):
+                    names = [name for name in split_authors(line) if _full_name(name)] if line else []
+                    if names:
+                        return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):
                 return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:

@@ -346,6 +346,9 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
         ("Commentary", False),
         ("Responses (38)", True), ("Responses", True),  # Medium's name for them
         ("Responses to the flood", False), ("Response", False),
+        # a count of readers' messages (SPIP's "2 Messages"), not a sentence about messages
+        ("2 Messages", True), ("14 réactions", True), ("3 Antworten", True), ("12 replies", True),
+        ("Messages from the front", False), ("2 messages a day kept the line open", False),
     ],
 )  # fmt: skip
 def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:

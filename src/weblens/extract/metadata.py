@@ -1244,11 +1244,11 @@ class _Page:
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
                 # the element's line, else a label alone with the element after it: its cell and
                 # its value's ("Door:" | "Pieter van der Linden"), a term and its definition
-                line = _short_text(el, _MAX_BYLINE)
+                shown = _short_text(el, _MAX_BYLINE)
                 following = el.getnext()
                 value = _short_text(following, _MAX_BYLINE) if following is not None else None
-                labelled = f"{own} {value}" if value and line == own and own.endswith(":") else None
-                for line in (line, labelled):
+                labelled = f"{own} {value}" if value and shown == own and own.endswith(":") else None
+                for line in (shown, labelled):
                     names = [name for name in split_authors(line) if _full_name(name)] if line else []
                     if names:
                         return credit.of(names)

@@ -83,6 +83,8 @@ _SECTION = re.compile(
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     # readers' replies under their platform's name ("Responses (38)" on Medium)
     r"responses(?=\s*(?:\(\d+\)|\d+|$))|"
+    # a count of readers' messages ("2 Messages" under a SPIP article, "14 réactions", "3 Antworten")
+    r"\d+\s+(?:messages?|replies|reactions|réactions?|réponses?|antworten|respuestas|respostas|risposte)(?=\s*(?:[^\w\s]|$))|"
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"

@@ -2095,3 +2095,21 @@ def test_the_texts_notes_set_below_its_box_are_its_own() -> None:
         f"<hr><section class='more'><ol>{note.replace('#fnref1', '/x')}</ol></section>"
     )
     assert "Echo report" not in other.text and other.markdown.count("Sentence 7") == 2
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        f"<div>{SENTENCES}</div>",  # a paragraph set as a line in a <div> of its own (Blogger, Google Docs)
+        f"<p>{SENTENCES}</p><div><br></div>",  # past the empty box an editor sets between paragraphs
+    ],
+)
+def test_the_link_to_the_texts_source_after_a_div_paragraph_or_a_spacer_stays(before: str) -> None:
+    html = (
+        "<html><body><div class='post-body'>"
+        f"<div>{SENTENCES}</div><div><br></div>{before}"
+        "<p><a href='https://essays.example/tripod/'>The whole essay on the tripod mount</a></p>"
+        "</div></body></html>"
+    )
+    page = weblens.extract(html, "https://blog.example/2005/06/tripod.html")
+    assert "[The whole essay on the tripod mount](https://essays.example/tripod/)" in page.markdown

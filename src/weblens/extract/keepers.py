@@ -951,8 +951,8 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         return True
     return (
         stats.sentences[i]
-        and _is_written_paragraph(stats, el.getprevious())
-        and _is_written_paragraph(stats, el.getnext())
+        and _is_written_paragraph(stats, _beside(el, after=False))
+        and _is_written_paragraph(stats, _beside(el, after=True))
     )
 
 
@@ -967,11 +967,13 @@ def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
     links = [a for a in el.iter("a") if is_link(a)]
     if len(links) != 1 or not elsewhere(links[0].get("href") or "", site):
         return False
-    before = el.getprevious()
+    before = _beside(el, after=False)
     if before is not None and before.tag == "blockquote" and len(before):
         before = before[-1]  # a quotation's last paragraph: a link blog's quote and its source
     return _is_written_paragraph(stats, before) or (
-        before is not None and before.tag == "p" and _is_written_paragraph(stats, before.getprevious())
+        before is not None
+        and before.tag == "p"
+        and _is_written_paragraph(stats, _beside(before, after=False))
     )
 
 
@@ -1109,8 +1111,26 @@ def _has_words_around_links(el: HtmlElement) -> bool:
 
 
 def _is_written_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:
-    """``el`` is a ``<p>`` that is a written paragraph (see :func:`has_written_paragraph`)."""
-    if el is None or el.tag != "p":
+    """``el`` is a ``<p>``, or a line set in a ``<div>`` of its own (:func:`_is_line_box`: how
+    Blogger and Google Docs write every paragraph), that is a written paragraph (see
+    :func:`has_written_paragraph`)."""
+    if el is None or (el.tag != "p" and not _is_line_box(el)):
         return False
     found = stats.index.get(el)
     return found is not None and has_written_paragraph(stats, found)
+
+
+def _beside(el: HtmlElement, *, after: bool) -> HtmlElement | None:
+    """The element before (or after) ``el``, past the empty boxes an editor sets between
+    paragraphs as spacers (Blogger's ``<div><br></div>``)."""
+    node = el.getnext() if after else el.getprevious()
+    while node is not None and _is_spacer(node):
+        node = node.getnext() if after else node.getprevious()
+    return node
+
+
+def _is_spacer(el: HtmlElement) -> bool:
+    """An empty box between paragraphs: a ``<div>``, ``<p>`` or ``<br>`` with no text and no image."""
+    if el.tag not in ("div", "p", "br") or el.text_content().strip():
+        return False
+    return next(el.iter("img"), None) is None

@@ -2113,3 +2113,21 @@ def test_the_link_to_the_texts_source_after_a_div_paragraph_or_a_spacer_stays(be
     )
     page = weblens.extract(html, "https://blog.example/2005/06/tripod.html")
     assert "[The whole essay on the tripod mount](https://essays.example/tripod/)" in page.markdown
+
+
+def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
+    # Substack sets each footnote in a box named for it, opening with its link back to the mark
+    note = (
+        "<div class='footnote'><a id='footnote-2' href='#footnote-anchor-2' class='footnote-number'>2</a>"
+        "<div class='footnote-content'><p>Item 14 on the <a href='https://council.example/agenda/1190211'>"
+        "September 24 meeting agenda</a>.</p></div></div>"
+    )
+    body = f"<div class='body markup'><p>{SENTENCES}</p>{note}</div>"
+    html = f"<html><body><article>{body}</article></body></html>"
+    page = weblens.extract(html, "https://ledger.example/p/parking")
+    assert "[September 24 meeting agenda](https://council.example/agenda/1190211)" in page.markdown
+    # the same line in a box named otherwise is judged as any short line of links
+    other = weblens.extract(
+        html.replace("class='footnote'", "class='aside'"), "https://ledger.example/p/parking"
+    )
+    assert "September 24 meeting agenda" not in other.text

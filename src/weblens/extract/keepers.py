@@ -128,6 +128,8 @@ _CARD_BLOCKS = 12
 _NOTES_ROLES = frozenset(("doc-endnotes", "doc-footnotes"))
 _NOTES_BESIDE = frozenset(("hr", "h2", "h3", "h4", "h5", "h6", "p"))
 _BACK_MARK = 3
+_NOTE_NAMES = frozenset(("footnote", "endnote"))  # a class word naming one note of the text
+_NAME_WORDS = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class value into its words
 
 
 def subtree_chars(stats: TreeStats, i: int) -> int:
@@ -227,6 +229,8 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # a box that only holds its table of data (to scroll it: "table-responsive")
     if tag == "div" and _is_card_of_one_thing(stats, i):
         return True
+    if tag == "div" and _is_a_note(stats.nodes[i]):
+        return True  # a note of the text, set as a box of its own (Substack's "footnote" boxes)
     if tag == "aside" and infobox(stats.nodes[i]):
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
@@ -583,6 +587,16 @@ def is_endnotes(el: HtmlElement) -> bool:
         return False
     items = [item for item in el if item.tag == "li"]
     return bool(items) and all(_is_link_back(item) for item in items)
+
+
+def _is_a_note(el: HtmlElement) -> bool:
+    """A box named for a note of the text ("footnote", "endnote") that opens with its link back to
+    the note's mark in the text (``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)."""
+    words = _NAME_WORDS.split((el.get("class") or "").lower())
+    if _NOTE_NAMES.isdisjoint(words):
+        return False
+    first = next((a for a in el.iter("a") if a.get("href")), None)
+    return first is not None and _is_link_back(first)
 
 
 def _is_link_back(item: HtmlElement) -> bool:

@@ -780,6 +780,36 @@ def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str)
 def test_a_bylines_label_and_the_writer_in_elements_of_their_own_name_the_writer(byline: str) -> None:
     page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
     assert page.authors == ["Ann Lee"]
+    # under the headline, outside the box of the text (the metadata reads it, not the content's lines)
+    assert extract(_story_headed_apart(byline), "https://coastal-times.example/2024/levy").authors == [
+        "Ann Lee"
+    ]
+
+
+def _story_headed_apart(byline: str) -> str:
+    """A story whose headline and byline stand in a header above the box of its text."""
+    body = "".join(
+        f"<p>Paragraph {i} of the council's story, with enough words in it to be read as prose.</p>"
+        for i in range(6)
+    )
+    return (
+        "<html><head><title>Council delays harbour levy vote</title></head><body><main><article>"
+        f"<header class='head'><h1>Council delays harbour levy vote</h1>{byline}</header>"
+        f"<div class='story-body'>{body}</div></article></main></body></html>"
+    )
+
+
+def test_a_chinese_cms_info_line_names_the_writer_after_its_label() -> None:
+    # DedeCMS: "时间: … 来源: … 作者: 李明轩 点击: …", each label in a <small> of its own
+    byline = (
+        "<div class='info'><small>时间:</small>2024-05-14 10:32<small>来源:</small>科技观察网 "
+        "<small>作者:</small>李明轩 <small>点击:</small>12次</div>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["李明轩"]
+    assert extract(_story_headed_apart(byline), "https://coastal-times.example/2024/levy").authors == [
+        "李明轩"
+    ]
 
 
 def test_the_next_label_is_no_part_of_the_writers_name() -> None:

@@ -48,7 +48,8 @@ BY_LABELS = (
 # what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
 # an author's label ("Autor:")
 BYLINE_START = re.compile(
-    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
+    r"|作者\s*[:：]",  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
     re.I,
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"

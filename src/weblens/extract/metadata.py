@@ -508,6 +508,12 @@ _REPORTED_FROM = re.compile(r"\s+in\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*")
 _SIGNATURE_MARK = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]|(?:[—–]|--?)\s*([^—–-].*)")
 
 
+def _is_full_name(name: str) -> bool:
+    """A name a byline gives in full: two capitalised words or more (:func:`_full_name`), or a
+    Chinese, Japanese or Korean name (:func:`is_cjk_name`), which is one word."""
+    return _full_name(name) or is_cjk_name(name)
+
+
 def _credited_writers(line: str) -> list[str]:
     """The full names a line of credits gives the words ("Reporting by A in London and B; Editing
     by C" → A, B), or [] when the line is no such credit."""
@@ -515,9 +521,7 @@ def _credited_writers(line: str) -> list[str]:
     if label is None:
         return []
     names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
-    return [
-        name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name) or is_cjk_name(name)
-    ]
+    return [name for name in split_authors(_REPORTED_FROM.sub("", names)) if _is_full_name(name)]
 
 
 def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:
@@ -1242,14 +1246,17 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
-                # the element's line, else a label alone with the element after it: its cell and
-                # its value's ("Door:" | "Pieter van der Linden"), a term and its definition
+                # the element's line; a label alone, with the name after it in the line
+                # ("<small>作者:</small>李明轩"), else with the element after it: its cell and its
+                # value's ("Door:" | "Pieter van der Linden"), a term and its definition
                 shown = _short_text(el, _MAX_BYLINE)
                 following = el.getnext()
                 value = _short_text(following, _MAX_BYLINE) if following is not None else None
-                labelled = f"{own} {value}" if value and shown == own and own.endswith(":") else None
-                for line in (shown, labelled):
-                    names = [name for name in split_authors(line) if _full_name(name)] if line else []
+                is_label = shown == own and own.endswith((":", "："))
+                labelled = f"{own} {value}" if value and is_label else None
+                told = f"{own} {tail}" if tail and is_label else None
+                for line in (told, labelled) if is_label else (shown,):
+                    names = [name for name in split_authors(line) if _is_full_name(name)] if line else []
                     if names:
                         return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):

@@ -508,6 +508,19 @@ _REPORTED_FROM = re.compile(r"\s+in\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*")
 _SIGNATURE_MARK = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]|(?:[—–]|--?)\s*([^—–-].*)")
 
 
+def _byline_lines(el: HtmlElement, own: str, tail: str) -> list[str]:
+    """The lines that may name the writers of a byline ``el`` opens with its own text ``own``: the
+    element's line; for a label alone ("Door:", "作者:"), the label with the name after it in the
+    line ("<small>作者:</small>李明轩", ``tail``), else with the element after it (a table's cells
+    "Door:" | "Pieter van der Linden", a term and its definition)."""
+    shown = _short_text(el, _MAX_BYLINE)
+    if shown != own or not own.endswith((":", "：")):
+        return [shown] if shown else []
+    following = el.getnext()
+    value = _short_text(following, _MAX_BYLINE) if following is not None else None
+    return [f"{own} {text}" for text in (tail, value) if text]
+
+
 def _is_full_name(name: str) -> bool:
     """A name a byline gives in full: two capitalised words or more (:func:`_full_name`), or a
     Chinese, Japanese or Korean name (:func:`is_cjk_name`), which is one word."""
@@ -1246,17 +1259,8 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
-                # the element's line; a label alone, with the name after it in the line
-                # ("<small>作者:</small>李明轩"), else with the element after it: its cell and its
-                # value's ("Door:" | "Pieter van der Linden"), a term and its definition
-                shown = _short_text(el, _MAX_BYLINE)
-                following = el.getnext()
-                value = _short_text(following, _MAX_BYLINE) if following is not None else None
-                is_label = shown == own and own.endswith((":", "："))
-                labelled = f"{own} {value}" if value and is_label else None
-                told = f"{own} {tail}" if tail and is_label else None
-                for line in (told, labelled) if is_label else (shown,):
-                    names = [name for name in split_authors(line) if _is_full_name(name)] if line else []
+                for line in _byline_lines(el, own, tail):
+                    names = [name for name in split_authors(line) if _is_full_name(name)]
                     if names:
                         return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):

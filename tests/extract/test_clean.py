@@ -1178,6 +1178,20 @@ def test_a_parts_header_box_beside_the_parts_body_keeps_its_heading() -> None:
     assert "Bahan" in cleaned and "Cara Membuat" in cleaned
 
 
+def test_a_parts_header_keeps_its_heading_beside_a_controls_label() -> None:
+    # a recipe plugin's header: the heading and a scaler ("Scale" and its 1x/2x buttons, which go)
+    scaler = "<span class='scale'><span>Scale</span><button>1x</button><button>2x</button></span>"
+    part = (
+        "<div class='recipe-ingredients'><div class='recipe-ingredients-header'><h3>Ingredients</h3>{0}"
+        "</div><div class='recipe-ingredients-body'><ul><li>1 chicken</li><li>water</li></ul></div></div>"
+    )
+    html = "<html><body><main><h1>Soto ayam</h1><p>{0}</p>{1}</main></body></html>"
+    assert "Ingredients" in _clean(html.format(ARTICLE, part.format(scaler)))
+    # more than a label beside the heading: a box of its own, judged by its name
+    widget = "<span>Print this recipe or share it</span>"
+    assert "Ingredients" not in _clean(html.format(ARTICLE, part.format(widget)))
+
+
 def test_a_header_block_between_blocks_of_the_text_keeps_its_heading() -> None:
     """An editor sets each line of a page in a block of its own (Notion's ``notion-text-block``,
     ``notion-sub_header-block``, ``notion-bulleted_list-block``): a header block after a block of

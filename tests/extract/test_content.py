@@ -2064,3 +2064,70 @@ def test_a_list_of_references_in_a_language_without_spaces_is_kept_like_one_with
     md = weblens.extract(html, "https://codelog.example/hanamura_k/items/1f2e3d").markdown
     assert "[TypeScriptハンドブック：条件型](https://handbook.example/docs/conditional-types.html)" in md
     assert "[境界での検証を徹底したらテストが減った話](https://codelog.example/takeda_m/items/8e7d6c5b)" in md
+
+
+def _post_with_notes_after(notes: str) -> weblens.PageExtract:
+    """A post whose template sets its notes below the box of its text, inside the same article."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/writing/'>Writing</a></nav><main>"
+        "<article class='h-entry'><h1>The storm drains</h1>"
+        f"<div class='e-content'><p>{SENTENCES}<sup><a href='#fn1' id='fnref1'>[1]</a></sup></p>"
+        f"<p>{SENTENCES}</p></div>{notes}</article>"
+        "<nav class='post-navigation'><a href='/writing/older/'>Previous post</a></nav></main>"
+        "<footer><p>Copyright the writer, all rights kept.</p></footer></body></html>"
+    )
+    return weblens.extract(html, "https://blog.example/writing/2023/drains/")
+
+
+def test_the_texts_notes_set_below_its_box_are_its_own() -> None:
+    note = (
+        "<li id='fn1'><p>Figures from the <a href='https://archive.example/1987/flood'>Echo report of "
+        "22 August 1987</a>, still online. <a href='#fnref1' class='footnote-backref'>↩︎</a></p></li>"
+    )
+    page = _post_with_notes_after(
+        f"<hr class='footnotes-sep'><section class='footnotes'><ol>{note}</ol></section>"
+    )
+    assert "[Echo report of 22 August 1987](https://archive.example/1987/flood)" in page.markdown
+    assert page.markdown.count("Sentence 7") == 2
+    assert "Previous post" not in page.text and "Copyright" not in page.text
+    # a box below the text that is no notes (a list without links back) is not taken with it
+    other = _post_with_notes_after(
+        f"<hr><section class='more'><ol>{note.replace('#fnref1', '/x')}</ol></section>"
+    )
+    assert "Echo report" not in other.text and other.markdown.count("Sentence 7") == 2
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        f"<div>{SENTENCES}</div>",  # a paragraph set as a line in a <div> of its own (Blogger, Google Docs)
+        f"<p>{SENTENCES}</p><div><br></div>",  # past the empty box an editor sets between paragraphs
+    ],
+)
+def test_the_link_to_the_texts_source_after_a_div_paragraph_or_a_spacer_stays(before: str) -> None:
+    html = (
+        "<html><body><div class='post-body'>"
+        f"<div>{SENTENCES}</div><div><br></div>{before}"
+        "<p><a href='https://essays.example/tripod/'>The whole essay on the tripod mount</a></p>"
+        "</div></body></html>"
+    )
+    page = weblens.extract(html, "https://blog.example/2005/06/tripod.html")
+    assert "[The whole essay on the tripod mount](https://essays.example/tripod/)" in page.markdown
+
+
+def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
+    # Substack sets each footnote in a box named for it, opening with its link back to the mark
+    note = (
+        "<div class='footnote'><a id='footnote-2' href='#footnote-anchor-2' class='footnote-number'>2</a>"
+        "<div class='footnote-content'><p>Item 14 on the <a href='https://council.example/agenda/1190211'>"
+        "September 24 meeting agenda</a>.</p></div></div>"
+    )
+    body = f"<div class='body markup'><p>{SENTENCES}</p>{note}</div>"
+    html = f"<html><body><article>{body}</article></body></html>"
+    page = weblens.extract(html, "https://ledger.example/p/parking")
+    assert "[September 24 meeting agenda](https://council.example/agenda/1190211)" in page.markdown
+    # the same line in a box named otherwise is judged as any short line of links
+    other = weblens.extract(
+        html.replace("class='footnote'", "class='aside'"), "https://ledger.example/p/parking"
+    )
+    assert "September 24 meeting agenda" not in other.text

@@ -223,6 +223,18 @@ def test_inline_code() -> None:
     assert md("<p><kbd>Ctrl</kbd>+<kbd>C</kbd></p>") == "`Ctrl`+`C`"
 
 
+def test_code_that_is_one_link_is_written_inside_the_link() -> None:
+    # Markdown has no link inside a code span: a name linked to its page keeps its link around it
+    assert md('<p>the <code><a href="/docs/#sources">sources</a></code> key</p>') == (
+        "the [`sources`](https://site.example/docs/#sources) key"
+    )
+    assert md('<p><a href="/x"><code>f()</code></a></p>') == "[`f()`](https://site.example/x)"
+    # code with more in it than the link, or a link without an address: the code alone
+    assert md('<p><code>a <a href="/y">b</a></code></p>') == "`a b`"
+    assert md("<p><code><a>bare</a></code></p>") == "`bare`"
+    assert md('<p><code><a href="/z">z</a></code></p>', links=False) == "`z`"
+
+
 def test_emphasis_and_strong() -> None:
     assert md("<p>a <em>b</em> <strong>c</strong> <i> d </i>e</p>") == "a *b* **c** *d* e"
     assert md("<p><b><b>nested</b></b> <del>gone</del></p>") == "**nested** ~~gone~~"

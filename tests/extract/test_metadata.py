@@ -549,6 +549,8 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("Example International", True),
         ("The Russian and Syrian defense ministries", True),
         ("Editorial", True),
+        ("Outrider Editorial", True),  # a newsroom's account
+        ("Metro Desk", True),
         ("Multiple Sources", True),
         ("Visit the Kettlewise Store", True),  # a brand's link, marked as a product page's byline
         ("Kettlewise Shop", True),
@@ -787,6 +789,10 @@ _LETTER = (
         ),
         ("<p class='credits'>Text: Verena Pichler<br>Fotos: Lukas Stadlober</p>", ["Verena Pichler"]),
         ("<p>Texto y fotos: Ana Ruiz Beltrán</p>", ["Ana Ruiz Beltrán"]),
+        (
+            "<p><em>Reportagem: <a href='/equipe/bia'>Beatriz Nogueira</a>; Edição: Fábio Lacerda.</em></p>",
+            ["Beatriz Nogueira"],
+        ),
         ("<p>Photos: Lukas Stadlober</p>", []),
         ("<p>글: 한서윤 · 편집: 도시탐구 편집팀</p>", ["한서윤"]),  # a Korean name is one word
         # the writer's tagline in italics, at the end or before a last line; not in roman type, not

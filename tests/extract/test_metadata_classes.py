@@ -768,6 +768,78 @@ def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str)
     assert page.authors == ["Ann Lee"]
 
 
+@pytest.mark.parametrize(
+    "byline",
+    [
+        # a label in a cell of its own, the writer in the next (an old CMS's table of facts)
+        "<table class='info'><tr><td>Door:</td><td><a href='/redactie/7'>Ann Lee</a></td></tr>"
+        "<tr><td>Geplaatst:</td><td>14 mei 2024</td></tr></table>",
+        "<dl><dt>Author:</dt><dd>Ann Lee</dd><dt>Published:</dt><dd>May 14, 2024</dd></dl>",
+    ],
+)
+def test_a_bylines_label_and_the_writer_in_elements_of_their_own_name_the_writer(byline: str) -> None:
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["Ann Lee"]
+    # under the headline, outside the box of the text (the metadata reads it, not the content's lines)
+    assert extract(_story_headed_apart(byline), "https://coastal-times.example/2024/levy").authors == [
+        "Ann Lee"
+    ]
+
+
+def _story_headed_apart(byline: str) -> str:
+    """A story whose headline and byline stand in a header above the box of its text."""
+    body = "".join(
+        f"<p>Paragraph {i} of the council's story, with enough words in it to be read as prose.</p>"
+        for i in range(6)
+    )
+    return (
+        "<html><head><title>Council delays harbour levy vote</title></head><body><main><article>"
+        f"<header class='head'><h1>Council delays harbour levy vote</h1>{byline}</header>"
+        f"<div class='story-body'>{body}</div></article></main></body></html>"
+    )
+
+
+def test_a_chinese_cms_info_line_names_the_writer_after_its_label() -> None:
+    # DedeCMS: "时间: … 来源: … 作者: 李明轩 点击: …", each label in a <small> of its own
+    byline = (
+        "<div class='info'><small>时间:</small>2024-05-14 10:32<small>来源:</small>科技观察网 "
+        "<small>作者:</small>李明轩 <small>点击:</small>12次</div>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == ["李明轩"]
+    assert extract(_story_headed_apart(byline), "https://coastal-times.example/2024/levy").authors == [
+        "李明轩"
+    ]
+
+
+def test_the_next_label_is_no_part_of_the_writers_name() -> None:
+    # the value after the label, not the box's line: "Publish date:" is the next term, no surname
+    byline = (
+        "<dl><dt>Author:</dt><dd>Coastal Times Editorial Staff</dd><dt>Publish date:</dt><dd>May 14</dd></dl>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == []
+
+
+def test_a_byline_whose_name_is_missing_is_not_completed_by_the_line_after_it() -> None:
+    # "von <a></a> am 20.06.2018": the writer's link is empty; the standfirst after it names herbs
+    byline = (
+        "<div class='autor'>von <a href='/profile/.html'></a> <span>am 20.06.2018</span></div>"
+        "<h2>Frischer Thymian, Oregano, Schnittlauch und Minze wachsen wieder neben der Hütte.</h2>"
+    )
+    page = extract(_story_with_related_card(byline), "https://coastal-times.example/2024/levy")
+    assert page.authors == []
+
+
+def test_a_credit_for_the_words_atop_the_content_names_its_writer_past_a_newsroom_account() -> None:
+    # the CMS names its newsroom's account; the text opens crediting its writer and photographer
+    credit = "<p><strong>Words:</strong> Ann Lee &nbsp;|&nbsp; <strong>Photography:</strong> Bo Chen</p>"
+    html = _story_with_related_card(credit).replace(
+        "</title>", "</title><meta name='author' content='Coastal Times Editorial'>"
+    )
+    assert extract(html, "https://coastal-times.example/2024/levy").authors == ["Ann Lee"]
+
+
 def test_a_posts_footer_saying_when_it_was_posted_dates_it() -> None:
     body = "".join(
         f"<p>Paragraph {i} of a post, with enough words in it to be read as prose.</p>" for i in range(8)

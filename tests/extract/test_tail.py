@@ -327,12 +327,15 @@ def test_the_documents_own_cross_references_open_no_boilerplate_section(section:
         "Further reading", "Further Reading:", "Weiterführende Literatur", "Sources:", "Quellen",
         # a label ending with the references, a few words before it saying which
         "Notes and references", "Textes de loi et références", "Bibliografía",
+        # Japanese, Chinese and Korean: external links, a release's related links, sources
+        "外部リンク", "■ 関連リンク", "外部链接", "외부 링크", "出典", "参考文献", "참고 문헌",
     ],
 )  # fmt: skip
 def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(label: str) -> None:
     # like "See also": the writer's own list of sources, kept; "Related" is a box the site fills
     assert names_cross_references(label) and not names_a_section(label, "h2")
     assert names_a_section("Related", "h2") and not names_cross_references("Related")
+    assert names_a_section("関連記事", "h2") and not names_cross_references("関連記事")  # related articles
     assert not names_cross_references(
         "How we chose the sources of this story and whom we asked for references"
     )
@@ -346,6 +349,9 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
         ("Commentary", False),
         ("Responses (38)", True), ("Responses", True),  # Medium's name for them
         ("Responses to the flood", False), ("Response", False),
+        # a count of readers' messages (SPIP's "2 Messages"), not a sentence about messages
+        ("2 Messages", True), ("14 réactions", True), ("3 Antworten", True), ("12 replies", True),
+        ("Messages from the front", False), ("2 messages a day kept the line open", False),
     ],
 )  # fmt: skip
 def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:

@@ -48,7 +48,8 @@ BY_LABELS = (
 # what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
 # an author's label ("Autor:")
 BYLINE_START = re.compile(
-    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:",
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
+    r"|作者\s*[:：]",  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
     re.I,
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
@@ -63,8 +64,9 @@ _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "
     r"|^(?:기자명|작성자)\s*[:：]?\s*",
     re.I,
 )
-# another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …")
-_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}\s?(?::(?:\s|$)|：)")
+# another label after the names ends them: a name holds no colon ("… Editor: …", "… Photos: …", a
+# word and a lower-case one: "… Publish date: …")
+_NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}(?:\s[a-zà-ÿ]{2,15})?\s?(?::(?:\s|$)|：)")
 # the label of the writer among a line's labelled parts ("本文来源：红星新闻 作者：孙悦 责任编辑：王晓丽",
 # "Source: Reuters Author: Ann Lee"): the names follow it
 _AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\s?[:：]\s*", re.I)
@@ -197,6 +199,7 @@ _ORGANISATION_WORDS = frozenset(
         "gazette", "tribune", "weekly", "newspaper", "network", "media", "international",
         "news", "sources", "services", "organization", "organisation", "administration", "store",
         "stores", "shop", "authority", "government", "staff", "office", "communications", "nachrichten",
+        "editorial", "desk",  # a newsroom's account: "Outrider Editorial", "Metro Desk"
         "agentur", "agentschap", "e.v", "verein",  # "Sternfreunde Kleinbergen e.V."
         *_NEWSROOM_WORDS,
     )

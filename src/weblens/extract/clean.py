@@ -871,10 +871,23 @@ def _header_row(el: HtmlElement) -> bool:
     return tag == "tr" and len(el) > 0 and all(cell.tag == "th" for cell in el if isinstance(cell.tag, str))
 
 
+_CONTROL_LABEL_WORDS = 2  # words beside a part's heading in its header: a control's label ("Scale")
+
+
 def _is_a_headings_box(el: HtmlElement) -> bool:
     """All of ``el``'s text is in its headings (``<div class="…__header"><h2>Step one</h2></div>``)."""
     headings = sum(len(heading.text_content().strip()) for heading in el.iter(*HEADING_TAGS))
     return headings > 0 and headings >= len(el.text_content().strip())
+
+
+def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
+    """``el``'s text is its headings' but for a control's label beside them, the label its buttons
+    left ("Scale" beside a recipe's "Ingredients", once its "1x 2x 3x" went)."""
+    texts = [heading.text_content() for heading in el.iter(*HEADING_TAGS)]
+    if not any(text.strip() for text in texts):
+        return False
+    beside = len(el.text_content().split()) - sum(len(text.split()) for text in texts)
+    return beside <= _CONTROL_LABEL_WORDS
 
 
 def _in_article(el: HtmlElement) -> bool:
@@ -1168,10 +1181,12 @@ class _Judge:
         (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
         block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
         which is followed by its menu or by the box of the text and has no prose before it."""
-        if _HEADER not in names.lower() or not _is_a_headings_box(el):
+        if _HEADER not in names.lower():
             return False
-        if _is_a_parts_own_end(el):
+        if _is_a_heading_and_a_label(el) and _is_a_parts_own_end(el):
             return True  # the heading of a part, beside the part's body ("…-ingredients-header", "…-body")
+        if not _is_a_headings_box(el):
+            return False
         index = self.stats.index
         after, before = el.getnext(), el.getprevious()
         found = None if after is None else index.get(after)

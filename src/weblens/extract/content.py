@@ -40,6 +40,7 @@ from weblens.extract.keepers import (
     holds_a_data_table,
     is_box_of_a_heading,
     is_data_table,
+    is_endnotes,
     is_headed_data_table,
     is_item_of_kept_list,
     is_kept_paragraph,
@@ -70,6 +71,7 @@ __all__ = ["Selection", "block_weight", "select_main"]
 _LINK_PENALTY = 1.5  # weight lost per character of link text, times the block's link density
 _SHORT_PENALTY = 25.0  # weight such a short line costs (about half a short line's own weight)
 _DESCEND_SHARE = 0.9  # share of the first choice's prose a child must hold to be gone down into
+_NOTES_HEADING_WORDS = 3  # words of a heading over a text's notes ("Notes", "Footnotes and sources")
 _DESCEND_PARAGRAPHS = 2  # prose paragraphs that may be left behind by going down, in all
 _ASCEND_NET = 0.95  # of the part's score, the whole document's at least ...
 _ASCEND_TEXT = 1.3  # ... holding this many times its text
@@ -639,6 +641,39 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     return (box, parts) if parts else (best, [])
 
 
+def _with_notes_after(scores: _Scores, best: int) -> tuple[int, list[int]]:
+    """The box holding ``best`` and the text's notes set right after it (:func:`is_endnotes`), past
+    a rule or a heading between them, with the boxes of that box to leave out (all but ``best``,
+    the notes and what stands between them); ``(best, [])`` when no notes follow ``best``.
+
+    A template may set a post's footnotes below the box of its text (``<div class="e-content">…</div>
+    <hr class="footnotes-sep"><section class="footnotes">``): they are the text's, its sources and
+    their links. The body is never taken so: the notes must share a box of the page's with the text.
+    """
+    stats, nodes = scores.stats, scores.stats.nodes
+    box = stats.parents[best]
+    if box < 0 or nodes[box].tag not in _CONTAINERS or nodes[box].tag == "body":
+        return best, []
+    children = [child for child in stats.children(box) if child not in scores.removed]
+    between: list[int] = []
+    for child in children[children.index(best) + 1 :]:
+        el = nodes[child]
+        if is_endnotes(el):
+            kept = {best, child, *between}
+            return box, [other for other in children if other not in kept]
+        if not _is_notes_rule_or_heading(el):
+            break
+        between.append(child)
+    return best, []
+
+
+def _is_notes_rule_or_heading(el: HtmlElement) -> bool:
+    """A rule, or a heading of a few words ("Notes"), between a text and its notes."""
+    if el.tag == "hr":
+        return True
+    return el.tag in HEADING_TAGS and len(el.text_content().split()) <= _NOTES_HEADING_WORDS
+
+
 def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     """What posts of one thread share: the tag and the class words with their digits taken out (the
     post's number, "post-138", "wpfn-4", differs from post to post, and so does the shade of
@@ -1187,7 +1222,9 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-    if thread:  # 5d. one post of a thread (whichever scorer chose it): all its posts, or the post
+        if not thread:  # 5d. with the text's notes set below its box
+            best, left_out = _with_notes_after(scores, best)
+    if thread:  # 5e. one post of a thread (whichever scorer chose it): all its posts, or the post
         # and its replies beside it
         found = _posts_of_the_thread(scores, best)
         if found.box != best:

@@ -47,6 +47,7 @@ __all__ = [
     "holds_a_data_table",
     "is_box_of_a_heading",
     "is_data_table",
+    "is_endnotes",
     "is_headed_data_table",
     "is_item_of_kept_list",
     "is_kept_paragraph",
@@ -127,6 +128,8 @@ _CARD_BLOCKS = 12
 _NOTES_ROLES = frozenset(("doc-endnotes", "doc-footnotes"))
 _NOTES_BESIDE = frozenset(("hr", "h2", "h3", "h4", "h5", "h6", "p"))
 _BACK_MARK = 3
+_NOTE_NAMES = frozenset(("footnote", "endnote"))  # a class word naming one note of the text
+_NAME_WORDS = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class value into its words
 
 
 def subtree_chars(stats: TreeStats, i: int) -> int:
@@ -226,6 +229,8 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         return True  # a box that only holds its table of data (to scroll it: "table-responsive")
     if tag == "div" and _is_card_of_one_thing(stats, i):
         return True
+    if tag == "div" and _is_a_note(stats.nodes[i]):
+        return True  # a note of the text, set as a box of its own (Substack's "footnote" boxes)
     if tag == "aside" and infobox(stats.nodes[i]):
         return True  # cleaning kept it as a box of facts in the text: short lines and links are its data
     return (
@@ -233,7 +238,7 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(stats.nodes[i])
         or _is_numbered_references(stats, i)
         or _is_references(stats.nodes[i])
-        or _is_endnotes(stats.nodes[i])
+        or is_endnotes(stats.nodes[i])
         or _is_list_in_prose(stats, i)
         or _is_list_of_links_out(stats, i, site)
     )
@@ -566,7 +571,7 @@ def _has_one_destination(el: HtmlElement) -> bool:
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
 
 
-def _is_endnotes(el: HtmlElement) -> bool:
+def is_endnotes(el: HtmlElement) -> bool:
     """The notes of the text (footnotes, endnotes): a list whose every item links back to its
     reference in the text (``<a href="#fnref:1">↩</a>``, as Markdown processors, Pandoc and
     wikis write them), alone in its box but for a rule or a heading, or marked
@@ -582,6 +587,16 @@ def _is_endnotes(el: HtmlElement) -> bool:
         return False
     items = [item for item in el if item.tag == "li"]
     return bool(items) and all(_is_link_back(item) for item in items)
+
+
+def _is_a_note(el: HtmlElement) -> bool:
+    """A box named for a note of the text ("footnote", "endnote") that opens with its link back to
+    the note's mark in the text (``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)."""
+    words = _NAME_WORDS.split((el.get("class") or "").lower())
+    if _NOTE_NAMES.isdisjoint(words):
+        return False
+    first = next((a for a in el.iter("a") if a.get("href")), None)
+    return first is not None and _is_link_back(first)
 
 
 def _is_link_back(item: HtmlElement) -> bool:
@@ -950,8 +965,8 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         return True
     return (
         stats.sentences[i]
-        and _is_written_paragraph(stats, el.getprevious())
-        and _is_written_paragraph(stats, el.getnext())
+        and _is_written_paragraph(stats, _beside(el, after=False))
+        and _is_written_paragraph(stats, _beside(el, after=True))
     )
 
 
@@ -966,11 +981,13 @@ def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
     links = [a for a in el.iter("a") if is_link(a)]
     if len(links) != 1 or not elsewhere(links[0].get("href") or "", site):
         return False
-    before = el.getprevious()
+    before = _beside(el, after=False)
     if before is not None and before.tag == "blockquote" and len(before):
         before = before[-1]  # a quotation's last paragraph: a link blog's quote and its source
     return _is_written_paragraph(stats, before) or (
-        before is not None and before.tag == "p" and _is_written_paragraph(stats, before.getprevious())
+        before is not None
+        and before.tag == "p"
+        and _is_written_paragraph(stats, _beside(before, after=False))
     )
 
 
@@ -1108,8 +1125,26 @@ def _has_words_around_links(el: HtmlElement) -> bool:
 
 
 def _is_written_paragraph(stats: TreeStats, el: HtmlElement | None) -> bool:
-    """``el`` is a ``<p>`` that is a written paragraph (see :func:`has_written_paragraph`)."""
-    if el is None or el.tag != "p":
+    """``el`` is a ``<p>``, or a line set in a ``<div>`` of its own (:func:`_is_line_box`: how
+    Blogger and Google Docs write every paragraph), that is a written paragraph (see
+    :func:`has_written_paragraph`)."""
+    if el is None or (el.tag != "p" and not _is_line_box(el)):
         return False
     found = stats.index.get(el)
     return found is not None and has_written_paragraph(stats, found)
+
+
+def _beside(el: HtmlElement, *, after: bool) -> HtmlElement | None:
+    """The element before (or after) ``el``, past the empty boxes an editor sets between
+    paragraphs as spacers (Blogger's ``<div><br></div>``)."""
+    node = el.getnext() if after else el.getprevious()
+    while node is not None and _is_spacer(node):
+        node = node.getnext() if after else node.getprevious()
+    return node
+
+
+def _is_spacer(el: HtmlElement) -> bool:
+    """An empty box between paragraphs: a ``<div>``, ``<p>`` or ``<br>`` with no text and no image."""
+    if el.tag not in ("div", "p", "br") or el.text_content().strip():
+        return False
+    return next(el.iter("img"), None) is None

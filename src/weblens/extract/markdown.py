@@ -318,8 +318,12 @@ class _Renderer:
             self.image(el)
             return _ATOMIC
         if kind == _CODE or (kind == _PRE and (self.flatten or self.ctx.cell)):
+            link = _only_link(el) if kind == _CODE else None
+            token = self.open_link(link) if link is not None else _NOTHING
             self.ctx.sink().append(code(raw_text(el)))
             self.ctx.marked = True
+            if token is not _NOTHING:  # a name linked to its page, set in code: the link around it
+                self.close_inline(token)
             return _ATOMIC
         if kind == _LINK:
             return self.open_link(el)
@@ -742,6 +746,17 @@ def _cells_hold_blocks(table: HtmlElement, widths: Counter[HtmlElement]) -> bool
     if not any(blocks for _, blocks in cells):
         return False
     return not _grid_of_short_cells(cells, widths)
+
+
+def _only_link(el: HtmlElement) -> HtmlElement | None:
+    """The link that is all of an inline code element's content (``<code><a href>sources</a></code>``,
+    a name linked to its documentation), or None: Markdown has no link inside a code span, so the
+    link is written around it (``[`sources`](…)``), as a ``<a><code>…</code></a>`` is."""
+    children = [child for child in el if isinstance(child.tag, str)]
+    if len(children) != 1 or children[0].tag != "a" or (el.text or "").strip():
+        return None
+    link = children[0]
+    return link if not (link.tail or "").strip() and link.get("href") else None
 
 
 def _code_text(pre: HtmlElement) -> str:

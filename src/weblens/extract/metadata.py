@@ -391,6 +391,11 @@ def content_byline(main: HtmlElement) -> tuple[str, ...]:
         lines: list[str | None] = []
         if own and (reporters := reporters_in_lede(own)):
             return _PEOPLE_ANYWHERE.of(reporters)
+        if own and _WORDS_CREDIT.match(own) and el.tag != "a":
+            # a credit of the words set above them ("<b>Words:</b> Tom Ashdown | <b>Photography:</b> …")
+            for line in (_short_text(el, _MAX_BYLINE), _spaced_text(el.getparent(), _MAX_BYLINE)):
+                if line and (names := _credited_writers(line)):
+                    return _PEOPLE_ANYWHERE.of(names)
         if own and BYLINE_START.match(own) and el.tag != "a":
             # the element's own line, else its box's, the texts of separate elements kept apart (a
             # label's cell and its value's: "Autor:" | "Ramiro Benítez")
@@ -490,7 +495,7 @@ _TAGLINE = re.compile(
 # beside "Photos:" ("Reporting by", "Text:", "Texto:", "Testo:", "Tekst:", "Texte :", "Text und Fotos:",
 # Korean "글:", Chinese and Japanese "文：")
 _WORDS_CREDIT = re.compile(
-    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|writing|words|story|written|"
+    r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|reportagem|reportaje|writing|words|story|written|"
     r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
     r"|글|文)\s*(?:by\b|:|：)\s*)",
     re.I,
@@ -503,6 +508,25 @@ _REPORTED_FROM = re.compile(r"\s+in\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*")
 _SIGNATURE_MARK = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]|(?:[—–]|--?)\s*([^—–-].*)")
 
 
+def _byline_lines(el: HtmlElement, own: str, tail: str) -> list[str]:
+    """The lines that may name the writers of a byline ``el`` opens with its own text ``own``: the
+    element's line; for a label alone ("Door:", "作者:"), the label with the name after it in the
+    line ("<small>作者:</small>李明轩", ``tail``), else with the element after it (a table's cells
+    "Door:" | "Pieter van der Linden", a term and its definition)."""
+    shown = _short_text(el, _MAX_BYLINE)
+    if shown != own or not own.endswith((":", "：")):
+        return [shown] if shown else []
+    following = el.getnext()
+    value = _short_text(following, _MAX_BYLINE) if following is not None else None
+    return [f"{own} {text}" for text in (tail, value) if text]
+
+
+def _is_full_name(name: str) -> bool:
+    """A name a byline gives in full: two capitalised words or more (:func:`_full_name`), or a
+    Chinese, Japanese or Korean name (:func:`is_cjk_name`), which is one word."""
+    return _full_name(name) or is_cjk_name(name)
+
+
 def _credited_writers(line: str) -> list[str]:
     """The full names a line of credits gives the words ("Reporting by A in London and B; Editing
     by C" → A, B), or [] when the line is no such credit."""
@@ -510,9 +534,7 @@ def _credited_writers(line: str) -> list[str]:
     if label is None:
         return []
     names = _CREDIT_END.split(line[label.end() :], maxsplit=1)[0]
-    return [
-        name for name in split_authors(_REPORTED_FROM.sub("", names)) if _full_name(name) or is_cjk_name(name)
-    ]
+    return [name for name in split_authors(_REPORTED_FROM.sub("", names)) if _is_full_name(name)]
 
 
 def _blocks_after(main: HtmlElement, count: int) -> list[HtmlElement]:
@@ -1237,10 +1259,10 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
-                line = _short_text(el, _MAX_BYLINE)
-                names = [name for name in split_authors(line) if _full_name(name)] if line else []
-                if names:
-                    return credit.of(names)
+                for line in _byline_lines(el, own, tail):
+                    names = [name for name in split_authors(line) if _is_full_name(name)]
+                    if names:
+                        return credit.of(names)
             if el.tag == "a" and (linked := _names_of_author_pages(el)):
                 return credit.of(linked)
             if el.tag == "a" and (name := _name_dated_after(el) or _name_credited_for_words(el)) is not None:

@@ -83,6 +83,8 @@ _SECTION = re.compile(
     r"join the discussion|discussions?\W*\d|share (?:this|the)|keep up|elsewhere|"
     # readers' replies under their platform's name ("Responses (38)" on Medium)
     r"responses(?=\s*(?:\(\d+\)|\d+|$))|"
+    # a count of readers' messages ("2 Messages" under a SPIP article, "14 réactions", "3 Antworten")
+    r"\d+\s+(?:messages?|replies|reactions|réactions?|réponses?|antworten|respuestas|respostas|risposte)(?=\s*(?:[^\w\s]|$))|"
     r"latest (?:news|stories|articles)|"
     r"about (?:the )?(?:authors?|us)\b|written by\b|"
     r"who(?:'s| is) online|users? online|(?:board|forum) statistics|"
@@ -113,7 +115,11 @@ _CROSS_WORDS = (
     r"further reading|weiterführende literatur|lectures complémentaires|lecturas adicionales|"
     r"sources?|quellen?|fuentes?|fontes?|bronnen|kilder|źródła|источники|"
     r"external links|weblinks|liens externes|enlaces externos|links externos|ligações externas|"
-    r"collegamenti esterni|externe links|внешние ссылки)(?!\w)"
+    r"collegamenti esterni|externe links|внешние ссылки|"
+    # Japanese, Chinese, Korean: external links (an encyclopedia's), a Japanese release's related
+    # links, sources and references (not 関連記事, related articles: a box of other stories)
+    r"外部リンク|関連リンク|外部链接|外部連結|외부\s?링크|"
+    r"出典|参考文献|参考资料|參考資料|참고\s?문헌|출처)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)
 # a label that ends with the document's references, after a few words saying which ("Notes and
@@ -185,6 +191,8 @@ def names_a_section(text: str, tag: str = "p") -> bool:
         return True  # a question that is a forum's label ("Wer ist online?")
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
+    if names_cross_references(text):
+        return False  # the document's own links ("■ 関連リンク" under a press release), not other stories
     return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
 
 

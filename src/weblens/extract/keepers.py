@@ -30,7 +30,7 @@ from weblens.extract.blocks import (
 from weblens.extract.clean import infobox
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.text import word_count
-from weblens.extract.tree import own_rows
+from weblens.extract.tree import WORD_SPLIT, own_rows
 from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere, site_of
 
@@ -129,7 +129,6 @@ _NOTES_ROLES = frozenset(("doc-endnotes", "doc-footnotes"))
 _NOTES_BESIDE = frozenset(("hr", "h2", "h3", "h4", "h5", "h6", "p"))
 _BACK_MARK = 3
 _NOTE_NAMES = frozenset(("footnote", "endnote"))  # a class word naming one note of the text
-_NAME_WORDS = re.compile(r"[^a-z0-9]+")  # splits a lower-cased class value into its words
 
 
 def subtree_chars(stats: TreeStats, i: int) -> int:
@@ -592,7 +591,7 @@ def is_endnotes(el: HtmlElement) -> bool:
 def _is_a_note(el: HtmlElement) -> bool:
     """A box named for a note of the text ("footnote", "endnote") that opens with its link back to
     the note's mark in the text (``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)."""
-    words = _NAME_WORDS.split((el.get("class") or "").lower())
+    words = WORD_SPLIT.split((el.get("class") or "").lower())
     if _NOTE_NAMES.isdisjoint(words):
         return False
     first = next((a for a in el.iter("a") if a.get("href")), None)

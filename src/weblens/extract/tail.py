@@ -191,9 +191,10 @@ def names_a_section(text: str, tag: str = "p") -> bool:
         return True  # a question that is a forum's label ("Wer ist online?")
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
-    if names_cross_references(text):
-        return False  # the document's own links ("■ 関連リンク" under a press release), not other stories
-    return _SECTION.search(text) is not None or (tag in HEADING_TAGS and _ABOUT.match(text) is not None)
+    if _SECTION.search(text) is not None:
+        # unless it labels the document's own links ("■ 関連リンク" under a press release)
+        return not names_cross_references(text)
+    return tag in HEADING_TAGS and _ABOUT.match(text) is not None
 
 
 def names_cross_references(text: str) -> bool:

@@ -227,6 +227,35 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
 
 
 @pytest.mark.parametrize(
+    ("headings", "title"),
+    [
+        # the one heading named as the entry's title
+        ("<h3 class='post-title entry-title'>Rebuilding the tide clock</h3>", "Rebuilding the tide clock"),
+        # a widget's heading named "title" is not the entry's
+        (
+            "<h3 class='post-title entry-title'>Rebuilding the tide clock</h3>"
+            "<h2 class='title'>Subscribe</h2>",
+            "Rebuilding the tide clock",
+        ),
+        # a listing's several entries: none is the page's title
+        (
+            "<h3 class='post-title'>Rebuilding the tide clock</h3><h3 class='post-title'>Knots</h3>",
+            "Harbour Notes",
+        ),
+    ],
+)
+def test_a_blog_titled_by_its_name_alone_takes_its_entrys_title(headings: str, title: str) -> None:
+    """An old blog template titles every page with the blog's name, and its banner's ``<h1>`` is the
+    blog's name too: the post's title is the heading named as the entry's title."""
+    page = meta_of(
+        "<title>Harbour Notes</title><meta property='og:site_name' content='Harbour Notes'>",
+        f"<header><h1 class='title'><a href='/'>Harbour Notes</a></h1></header>{headings}<p>text</p>",
+        url="https://harbournotes.example/2024/04/tide-clock.html",
+    )
+    assert page.title == title
+
+
+@pytest.mark.parametrize(
     ("declared", "shown", "title"),
     [
         # an unknown site's name after the title, which the page shows in a link named title
@@ -264,6 +293,13 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
             "Tide clocks explained | Harbour Board",
             "<div class='title'>Latest posts</div>",
             "Tide clocks explained | Harbour Board",
+        ),
+        # a forum's name shown in its banner, its page's kind, then the topic, which holds a dash
+        (
+            "Harbour Board :: View topic - Tide clocks stop – what did I do wrong?",
+            "<span class='maintitle'>Harbour Board</span>"
+            "<a class='maintitle' href='viewtopic.php?t=4'>Tide clocks stop – what did I do wrong?</a>",
+            "Tide clocks stop – what did I do wrong?",
         ),
     ],
 )

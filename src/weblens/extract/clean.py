@@ -95,6 +95,18 @@ _CHROME_ROLES = frozenset(
     ("navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar", "tooltip", "dialog",
      "alertdialog", "complementary", "status", "timer", "marquee")
 )  # fmt: skip
+# a box the ARIA role lays over the page (its role says so: ``dialog``, ``alertdialog``) that opens
+# by asking about cookies is a consent notice, gone whatever its length: a consent platform's notice
+# lists its purposes and partners in a dozen paragraphs, more prose than a short story has
+_OVERLAY_ROLES = frozenset(("dialog", "alertdialog"))
+_COOKIES = re.compile(r"cookie|クッキー|쿠키", re.I)
+# characters of a notice's text that name what it asks (OneTrust's, Didomi's and Quantcast's
+# notices name cookies in their heading or first sentence, within 120 characters)
+_NOTICE_HEAD = 300
+# paragraphs of a consent notice that outweighs a story whatever the guard says; a banner of a line
+# is left to the guard (on a forum page of short posts a one-line banner can hold half the page's
+# prose, and taking it away moved the selection of a validation thread from the page to its posts)
+_NOTICE_PARAGRAPHS = 2
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
@@ -511,6 +523,13 @@ def _is_a_sentence(link: HtmlElement) -> bool:
     return len(link.text_content().split()) >= _SKIP_LINK_WORDS
 
 
+def _is_a_consent_notice(el: HtmlElement) -> bool:
+    """``el`` is a dialog laid over the page that asks the reader's consent to cookies."""
+    if el.get("role") not in _OVERLAY_ROLES:
+        return False
+    return _COOKIES.search(" ".join(el.text_content().split())[:_NOTICE_HEAD]) is not None
+
+
 def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     """Remove the dialogs laid over the page (a consent notice of a dozen paragraphs, a newsletter
     box): a box of the ``<body>`` that holds a button and no ``<main>``, ``<article>`` or ``<h1>``,
@@ -898,6 +917,8 @@ def _names(el: HtmlElement) -> str:
     names, ident, prop = el.get("class"), el.get("id"), el.get("itemprop")
     if not ident and not prop:  # most often a class alone
         return names or ""
+    if ident and "%" in ident:  # an id made of a heading's words in another script, percent-encoded
+        ident = unquote(ident)  # ("%CE%B4…": Ghost's anchors), whose escapes split into "ad", "b4"…
     return " ".join(filter(None, (names, ident, prop)))
 
 
@@ -1104,7 +1125,9 @@ class _Judge:
                 or (tag == "form" and self.discussion and paragraphs >= 1)
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
-            return self._prose_of(el)[0] < self.guard and not infobox(el)
+            prose, paragraphs = self._prose_of(el)
+            is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
+            return (prose < self.guard or is_a_long_notice) and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
             return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:

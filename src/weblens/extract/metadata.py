@@ -164,6 +164,9 @@ _PROSE_TEXTS = lxml.etree.XPath(
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
 # elements a page names as its title's ("post-title", "titleline", "headline"), below its body
 _TITLE_BOXES = AttributeSearch({"class": ("title", "headline")})
+# a heading's class naming it an entry's title (hAtom's ``entry-title``, ``post-title``,
+# ``article-title``, ``headline``), not a widget's (Blogger's ``<h2 class="title">Subscribe To</h2>``)
+_ENTRY_TITLE = re.compile(r"(?:entry|post|article|story)[-_]?title|headline", re.I)
 _LOWER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
@@ -970,7 +973,26 @@ class _Page:
         text = clean_text(h1_text, _MAX_TITLE)
         if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
             return strip_site_affix(text, site_keys, shown)
-        return fallback or text
+        return self.entry_title(site_keys) or fallback or text
+
+    def entry_title(self, site_keys: frozenset[str]) -> str | None:
+        """The one heading named as an entry's title (``<h3 class="post-title entry-title">``) outside the
+        banner and the comments, when the page declares only its site's name and its ``<h1>`` is
+        the site's too (a blog's template that titles every page with the blog's name); None when
+        no heading or several (a listing's) are named so."""
+        body = self.tree.find("body")
+        if body is None:
+            return None
+        found: set[str] = set()
+        for el in self.found_below(_TITLE_BOXES, body):
+            if el.tag not in HEADING_TAGS or not _ENTRY_TITLE.search(el.get("class") or ""):
+                continue
+            if _in_banner(el, self.url) or _links_home(el) or _in_comment(el):
+                continue
+            text = clean_text(_short_text(el, _MAX_TITLE), _MAX_TITLE)
+            if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
+                found.add(text)
+        return found.pop() if len(found) == 1 else None
 
     def headline(self, declared: list[str], site_keys: frozenset[str]) -> str | None:
         """The ``<h1>`` that shows the title the page declares, worded as the reader sees it: most of

@@ -201,15 +201,30 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return rest
-    for part in (head, rest, lead, tail):
-        if part and name_key(part) in shown():
-            return part
+    if (part := _longest_shown_run(title, separators, shown)) is not None:
+        return part
     if len(separators) >= 2:  # the site, then its section: "标题_江南在线_新闻中心", "Title | Site | News"
         before = separators[-2]
         site = title[before.end() : last.start()].strip()
         if is_site_name(site, keys) and title[: before.start()].strip():
             return title[: before.start()].strip()
     return title
+
+
+def _longest_shown_run(
+    title: str, separators: list[re.Match[str]], shown: Callable[[], frozenset[str]]
+) -> str | None:
+    """The longest run of ``title``'s parts between separators that the page shows as its title:
+    "Topic – question?" of "Forum :: View topic - Topic – question?" (a part can hold a separator of
+    its own), "Page" of "Page | Site"; None when the page shows none."""
+    bounds = [(0, 0), *((found.start(), found.end()) for found in separators), (len(title), len(title))]
+    runs = (
+        title[bounds[first][1] : bounds[last][0]].strip()
+        for first in range(len(bounds) - 1)
+        for last in range(first + 1, len(bounds))
+    )
+    keys = shown()
+    return max((run for run in runs if run and name_key(run) in keys), key=len, default=None)
 
 
 def _without_shown_aside(title: str, shown: Callable[[], frozenset[str]]) -> str | None:

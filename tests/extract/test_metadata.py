@@ -294,10 +294,10 @@ def test_a_blog_titled_by_its_name_alone_takes_its_entrys_title(headings: str, t
             "<div class='title'>Latest posts</div>",
             "Tide clocks explained | Harbour Board",
         ),
-        # a forum's name shown in its banner, its page's kind, then the topic, which holds a dash
+        # a forum's address shown in its banner, its page's kind, then the topic, which holds a dash
         (
-            "Harbour Board :: View topic - Tide clocks stop – what did I do wrong?",
-            "<span class='maintitle'>Harbour Board</span>"
+            "Harbourboard.nl :: View topic - Tide clocks stop – what did I do wrong?",
+            "<span class='maintitle'>Harbourboard.nl</span>"
             "<a class='maintitle' href='viewtopic.php?t=4'>Tide clocks stop – what did I do wrong?</a>",
             "Tide clocks stop – what did I do wrong?",
         ),
@@ -307,6 +307,18 @@ def test_a_declared_title_keeps_the_part_the_page_shows_as_its_title(
     declared: str, shown: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>", f"<div>{shown}</div><p>text</p>").title == title
+
+
+def test_a_forums_title_after_its_name_keeps_the_topic_the_page_shows() -> None:
+    """ "Forum :: View topic - Topic": the forum's name, the kind of page, then the topic the page
+    shows (a part with a dash of its own)."""
+    topic = "Tide clocks stop – what did I do wrong?"
+    page = meta_of(
+        f"<title>Harbour Board :: View topic - {topic}</title>",
+        f"<a class='maintitle' href='viewtopic.php?t=4'>{topic}</a><p>text</p>",
+        url="https://harbourboard.example/viewtopic.php?t=4",
+    )
+    assert page.title == topic
 
 
 def test_an_h1_that_links_up_to_the_index_page_of_a_directory_above_names_the_manual() -> None:
@@ -608,6 +620,16 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("李强", False),
         ("김민준", False),
         ("佐藤健太", False),
+        # a newsroom's account in other languages: the editing office in Arabic, Persian, Russian,
+        # a news centre in Turkish, a desk in Hindi
+        ("مكتب التحرير", True),
+        ("هيئة التحرير", True),
+        ("تحریریه", True),
+        ("Редакция", True),
+        ("Редакция сайта", True),
+        ("Haber Merkezi", True),
+        ("न्यूज़ डेस्क", True),
+        ("سلمى الحسيني", False),
     ],
 )
 def test_organisations_are_no_authors(name: str, organisation: bool) -> None:

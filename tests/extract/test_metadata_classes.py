@@ -315,6 +315,34 @@ def test_a_writers_credit_names_the_author_and_a_photographers_does_not() -> Non
     assert extract(_headed(photos + _BODY), url="https://mag.example/keels").author is None
 
 
+def test_a_crews_credits_after_the_text_name_the_one_credited_for_the_words() -> None:
+    """Credits in a list after the text, each linked to the person's page: the writer is the one
+    credited for the words ("文", text), not the photographer ("写真") or the editor ("編集")."""
+    credits = (
+        "<div class='crew'><dl><dt>文</dt><dd><a href='/writers/sato-kenta'>佐藤健太</a></dd>"
+        "<dt>写真</dt><dd><a href='/writers/yamamoto-aya'>山本彩</a></dd>"
+        "<dt>編集</dt><dd><a href='/writers/takahashi-misaki'>高橋美咲</a></dd></dl></div>"
+    )
+    html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{credits}</article></body></html>"
+    assert extract(html, url="https://mag.example/articles/sento").author == "佐藤健太"
+    photos = credits.replace("<dt>文</dt>", "<dt>絵</dt>")  # no one credited for the words
+    html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{photos}</article></body></html>"
+    assert extract(html, url="https://mag.example/articles/sento").author is None
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("di Giulia Benedetti · Pubblicato il 7 novembre 2024", "Giulia Benedetti"),
+        # "Di" in capitals opens a name or a sentence, not a byline
+        ("Di Stefano racconta la pasta di casa sua", None),
+    ],
+)
+def test_italian_di_in_lower_case_opens_a_byline_under_the_headline(line: str, author: str | None) -> None:
+    page = extract(_headed(f"<p class='meta'>{line}</p>{_BODY}"), url="https://blog.example/pasta")
+    assert page.author == author
+
+
 def _story(head: str, under_headline: str = "", url: str = "https://news.example/story") -> str | None:
     html = (
         f"<html><head><title>A title</title>{head}</head><body><h1>A title</h1>{under_headline}"

@@ -313,9 +313,12 @@ _SECTION_NAMES = frozenset(
 _DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
 _BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
 # the labels of a writer's credit before a linked name ("Words Margaret Idle"); "Photographs" is none
+# and the same labels in French, Spanish and Portuguese, Italian, Dutch and Polish, Russian,
+# Japanese and Chinese ("文", "文字", "撰文"), Korean ("글")
 _WRITING_CREDITS = frozenset(
-    ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
-)
+    ("words", "text", "story", "writer", "author", "words by", "text by", "story by", "texte", "texto",
+     "testo", "tekst", "текст", "文", "文字", "撰文", "글")
+)  # fmt: skip
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
 # newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/forfatter/…"
@@ -1137,12 +1140,16 @@ class _Page:
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
         (:func:`_is_author_page_link`), inside the ``<article>`` that holds the headline (a card
-        about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"); none
-        without such a box, or when it links two writers or more."""
+        about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"), or of
+        those it links the one credited for the words (a crew's credits: text, photographs, editing);
+        none without such a box, or when it links two writers or more so."""
         story = self.story_box(title)
         if story is None:
             return ()
-        names = {" ".join(a.text_content().split()) for a in story.iter("a") if _is_author_page_link(a)}
+        links = [a for a in story.iter("a") if _is_author_page_link(a)]
+        names = {" ".join(a.text_content().split()) for a in links}
+        if len(names) > 1:  # the crew's credits: the one credited for the words ("文", "Text")
+            names = {name for a in links if (name := _name_credited_for_words(a)) is not None}
         if len(names) != 1:
             return ()
         return credit.of(names)
@@ -2027,9 +2034,18 @@ def _name_credited_for_words(link: HtmlElement) -> str | None:
     before, parent = link.getprevious(), link.getparent()
     if before is not None:
         label = before.text_content() + (before.tail or "")
+    elif (
+        parent is not None
+        and parent.tag in ("dd", "td")
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+    ):
+        # a list's or a table's credits: "<dt>文</dt><dd><a>佐藤健太</a></dd>"
+        term = parent.getprevious()
+        label = term.text_content() if term is not None else ""
     else:
         label = (parent.text if parent is not None else None) or ""
-    if " ".join(label.split()).strip(":").strip().casefold() not in _WRITING_CREDITS:
+    if " ".join(label.split()).strip(":：").strip().casefold() not in _WRITING_CREDITS:
         return None
     name = " ".join(link.text_content().split())
     return name if _looks_like_a_name(name) else None

@@ -309,6 +309,28 @@ def test_a_declared_title_keeps_the_part_the_page_shows_as_its_title(
     assert meta_of(f"<title>{declared}</title>", f"<div>{shown}</div><p>text</p>").title == title
 
 
+@pytest.mark.parametrize(
+    ("declared", "title"),
+    [
+        # the declared title adds the writer's name to the headline shown
+        (
+            "Inventory at the Closing Hardware Store by Delia Marchetti",
+            "Inventory at the Closing Hardware Store",
+        ),
+        ("Inventaire de la quincaillerie par Delia Marchetti", "Inventaire de la quincaillerie"),
+        # more than a name after "by": a title of its own
+        (
+            "Inventory at the Closing Hardware Store by the river, as the town remembers it",
+            "Inventory at the Closing Hardware Store by the river, as the town remembers it",
+        ),
+    ],
+)
+def test_a_declared_title_that_adds_its_writer_loses_to_the_headline_shown(declared: str, title: str) -> None:
+    headline = declared.split(" by ")[0].split(" par ")[0]
+    page = meta_of(f"<meta property='og:title' content='{declared}'>", f"<h1>{headline}</h1><p>text</p>")
+    assert page.title == title
+
+
 def test_a_forums_title_after_its_name_keeps_the_topic_the_page_shows() -> None:
     """ "Forum :: View topic - Topic": the forum's name, the kind of page, then the topic the page
     shows (a part with a dash of its own)."""

@@ -1013,6 +1013,8 @@ class _Page:
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue
             text = _without_label(text, declared, el)
+            if any(_is_attributed(title, text) for title in declared):
+                return text  # a declared title adds its writer's name: "Poem by Ann Lee" over "Poem"
             words = _title_words(text)
             if any(
                 words < other and not lead <= words
@@ -1652,6 +1654,18 @@ _TITLE_WORD = re.compile(r"\w+")
 _TITLE_STOPWORDS = frozenset(
     ("a", "an", "and", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or", "the", "to", "with")
 )
+
+
+# "by" and a name of at most five words after a title ("… by Delia Marchetti"), in the languages
+# whose bylines are read
+_ATTRIBUTION = re.compile(r"\s+(?:by|von|par|por|di|door|av|af)\s+\S+(?:\s+\S+){0,4}", re.I)
+
+
+def _is_attributed(declared: str, headline: str) -> bool:
+    """``declared`` is ``headline`` and "by" a writer's name after it."""
+    if len(declared) <= len(headline) or not declared.casefold().startswith(headline.casefold()):
+        return False
+    return _ATTRIBUTION.fullmatch(declared[len(headline) :]) is not None
 
 
 def _without_label(text: str, declared: list[str], heading: HtmlElement) -> str:

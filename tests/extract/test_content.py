@@ -2115,6 +2115,46 @@ def test_the_link_to_the_texts_source_after_a_div_paragraph_or_a_spacer_stays(be
     assert "[The whole essay on the tripod mount](https://essays.example/tripod/)" in page.markdown
 
 
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a sentence of the post set as one link to another site, after a written paragraph
+        (
+            "<a href='https://club.example/programm.pdf'><div>Das vollständige Programm der Ausstellung mit "
+            "allen Anlagen gibt es hier als PDF zum Herunterladen.</div></a>",
+            True,
+        ),
+        (
+            "<div><a href='https://www.google.example/url?q=https%3A%2F%2Flab.example%2F'><div>The county "
+            "extension office ran all of our samples for free this year, and anyone can ask.</div></a></div>",
+            True,
+        ),
+        # the same line linking to the blog's own pages: a pointer to another of its posts
+        (
+            "<a href='/2005/07/more.html'><div>Das vollständige Programm der Ausstellung mit allen Anlagen "
+            "gibt es hier als PDF zum Herunterladen.</div></a>",
+            False,
+        ),
+        # a card: a headline and its summary in one link
+        (
+            "<a href='https://other.example/s'><div><h3>Stuttgart ist lame</h3><p>Warum die Stadt ihren "
+            "Ruf bei jungen Leuten verloren hat und was sie jetzt tun will.</p></div></a>",
+            False,
+        ),
+    ],
+)
+def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: bool) -> None:
+    html = (
+        "<html><body><div class='post-body'>"
+        f"<div>{SENTENCES}</div><div><br></div>{line}<div><br></div><div>{SENTENCES}</div>"
+        "</div></body></html>"
+    )
+    page = weblens.extract(html, "https://blog.example/2005/06/tripod.html")
+    assert (
+        " ist lame" in page.text or "Herunterladen." in page.text or "anyone can ask." in page.text
+    ) is kept
+
+
 def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
     # Substack sets each footnote in a box named for it, opening with its link back to the mark
     note = (

@@ -51,6 +51,7 @@ from weblens.extract.keepers import (
     is_name_of_its_description,
     is_price_line,
     is_resources_box,
+    is_sentence_set_as_a_link,
     is_table_of_contents,
     is_text_of_a_data_cell,
     subtree_chars,
@@ -991,6 +992,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
         "a paragraph of the text (links to other sites, a lead-in, a note), alone in its box or not",
         lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
+    ("a sentence of the text set as one link", lambda s, i: is_sentence_set_as_a_link(s.stats, i, s.site)),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),

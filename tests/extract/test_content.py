@@ -2155,6 +2155,28 @@ def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: boo
     ) is kept
 
 
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("<p>Join the discussion: <a href='/login'>Log in</a> or <a href='/invitations/request'>request an "
+         "invitation</a> to comment.</p>", False),
+        ("<div class='reply-hint'>需要 <a href='/signin'>登录</a> 后方可回复, 如果你还没有账号请 "
+         "<a href='/signup'>注册新账号</a></div>", False),
+        ("<p>Sign in to follow profiles and reply. <a href='/auth/sign_up'>Create account</a> "
+         "<a href='/auth/sign_in'>Log in</a></p>", False),
+        # a line that also links elsewhere, or a button alone: judged as any other
+        ("<p>Join the discussion: <a href='/login'>Log in</a> or read <a href='https://rules.example/'>"
+         "the rules of the forum</a> first.</p>", True),
+    ],
+)  # fmt: skip
+def test_a_line_asking_the_reader_to_sign_in_is_no_part_of_the_text(line: str, kept: bool) -> None:
+    body = f"<h1>Tripod mounts</h1><p>{SENTENCES}</p>{line}<p>{SENTENCES}</p>"
+    html = f"<html><body><article>{body}</article></body></html>"
+    page = weblens.extract(html, "https://forum.example/t/tripod-mounts")
+    assert ("the rules of the forum" in page.text) is kept
+    assert all(word not in page.text for word in ("Log in", "登录", "Create account")) is not kept
+
+
 def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
     # Substack sets each footnote in a box named for it, opening with its link back to the mark
     note = (

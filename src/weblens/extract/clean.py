@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 import lxml.etree
 import lxml.html
@@ -58,7 +58,7 @@ from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
 from weblens.extract.metatext import name_key
 from weblens.extract.tail import names_a_section
-from weblens.extract.text import measure
+from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
 
@@ -76,6 +76,7 @@ __all__ = [
     "is_permalink",
     "prose_chars",
     "role_of",
+    "sign_in_prompts",
     "strip_junk",
 ]
 
@@ -499,6 +500,52 @@ class _JunkWalk:
     def anchor_links(self) -> list[HtmlElement]:
         """The links to an anchor of the page (``href="#…"``): few of a page's links."""
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
+
+
+# the path of a site's page to sign in or up, or to ask for an invitation: "/login", "/auth/sign_up",
+# "/users/sign_in", "/invitations/request"; or a query asking for one ("?action=login")
+_SIGN_IN_PATH = re.compile(
+    r"/(?:log-?in|sign-?in|sign_in|sign-?up|sign_up|invitations?(?:/request)?)/?$", re.I
+)
+_SIGN_IN_QUERY = re.compile(r"(?:^|&)action=login(?:&|$)", re.I)
+_PROMPT_WORDS = 40  # words of a line asking the reader to sign in (Mastodon's banner: 35), at most
+_PROMPT_BOXES = frozenset(("p", "div", "li"))
+# words of its own a prompt says beside its links ("Join the discussion: … to comment."): a button
+# or a menu's "Log in" alone is left to the rest of the cleaning
+_PROMPT_OWN_WORDS = 3
+
+
+def _is_sign_in_link(link: HtmlElement) -> bool:
+    try:
+        parts = urlsplit(link.get("href") or "")
+    except ValueError:
+        return False
+    return _SIGN_IN_PATH.search(parts.path) is not None or _SIGN_IN_QUERY.search(parts.query) is not None
+
+
+def sign_in_prompts(box: HtmlElement) -> list[HtmlElement]:
+    """The lines inside ``box`` that ask a reader to sign in or up before taking part ("Join the
+    discussion: <a>Log in</a> or <a>request an invitation</a> to comment.", a banner's "Sign in to
+    follow profiles… <a>Create account</a> <a>Log in</a>"): a line of at most :data:`_PROMPT_WORDS`
+    words, some of its own, whose every link leads to a page to sign in or up. A line that also links
+    elsewhere is judged as any other. Asked of the content once chosen: such a line, taken away
+    before, moved the choice on pages whose replies sit beside it."""
+    found: list[HtmlElement] = []
+    for link in box.iter("a"):
+        if not _is_sign_in_link(link):
+            continue
+        line = link.getparent()
+        while line is not None and line is not box and line.tag not in _PROMPT_BOXES:
+            line = line.getparent()
+        if line is None or line is box or any(line is seen for seen in found):
+            continue
+        if word_count(text := line.text_content()) > _PROMPT_WORDS:
+            continue
+        links = list(line.iter("a"))
+        own = word_count(text) - sum(word_count(a.text_content()) for a in links)
+        if own >= _PROMPT_OWN_WORDS and all(_is_sign_in_link(a) for a in links):
+            found.append(line)
+    return found
 
 
 def _drop_skip_links(links: list[HtmlElement]) -> None:

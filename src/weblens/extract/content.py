@@ -26,7 +26,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
-from weblens.extract.clean import code_box, comment_named, content_named, opening_heading
+from weblens.extract.clean import code_box, comment_named, content_named, opening_heading, sign_in_prompts
 from weblens.extract.keepers import (
     CELL_BLOCKS,
     CELLS,
@@ -1245,6 +1245,7 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+    pruned += sign_in_prompts(stats.nodes[best])  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

@@ -343,6 +343,43 @@ def test_italian_di_in_lower_case_opens_a_byline_under_the_headline(line: str, a
     assert page.author == author
 
 
+def test_a_related_storys_card_names_no_writer_of_the_page() -> None:
+    """A teaser card after the story (its headline links to the other story) marks its writer as the
+    page's writer is marked: that writer is the other story's."""
+    card = (
+        "<div class='related'><div class='td_module_related_posts'><h3 class='entry-title'>"
+        "<a href='https://paper.example/2025/05/19/reps-summon-minister/'>Reps summon minister</a></h3>"
+        "<span class='td-author-name'>By Aisha Bello</span></div></div>"
+    )
+    html = f"<html><body><h1>A title</h1>{_BODY}<p>By Chinedu Okafor, Abuja</p>{card}</body></html>"
+    assert extract(html, url="https://paper.example/2025/05/20/a-title/").author != "Aisha Bello"
+    # the page's own headline linked to itself, beside its byline: its writer
+    own = (
+        "<div class='post'><h2><a href='/2025/05/20/a-title/'>A title</a></h2>"
+        "<span class='author'>Chinedu Okafor</span></div>"
+    )
+    html = f"<html><body>{own}{_BODY}</body></html>"
+    assert extract(html, url="https://paper.example/2025/05/20/a-title/").author == "Chinedu Okafor"
+
+
+@pytest.mark.parametrize(
+    ("credit", "author"),
+    [
+        # Turkish "Haber:" (the news: its reporter) before a link to the reporter's page
+        (
+            "<b>Haber:</b> <a href='/muhabir/elif-yildirim'>Elif Yıldırım</a> - <b>Kamera:</b> Can Aksoy",
+            "Elif Yıldırım",
+        ),
+        ("<a href='/muhabir/elif-yildirim'>Elif Yıldırım</a> · 12 Mayıs 2025", "Elif Yıldırım"),
+    ],
+)
+def test_a_turkish_reporters_credit_names_the_author(credit: str, author: str) -> None:
+    page = extract(
+        _headed(f"<div class='rep'><span>{credit}</span></div>{_BODY}"), url="https://haber.example/x"
+    )
+    assert page.author == author
+
+
 def _story(head: str, under_headline: str = "", url: str = "https://news.example/story") -> str | None:
     html = (
         f"<html><head><title>A title</title>{head}</head><body><h1>A title</h1>{under_headline}"

@@ -314,18 +314,19 @@ _DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
 _BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
 # the labels of a writer's credit before a linked name ("Words Margaret Idle"); "Photographs" is none
 # and the same labels in French, Spanish and Portuguese, Italian, Dutch and Polish, Russian,
-# Japanese and Chinese ("文", "文字", "撰文"), Korean ("글")
+# Turkish ("Haber: …  - Kamera: …"), Japanese and Chinese ("文", "文字", "撰文"), Korean ("글")
 _WRITING_CREDITS = frozenset(
     ("words", "text", "story", "writer", "author", "words by", "text by", "story by", "texte", "texto",
-     "testo", "tekst", "текст", "文", "文字", "撰文", "글")
+     "testo", "tekst", "текст", "haber", "文", "文字", "撰文", "글")
 )  # fmt: skip
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
-# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/forfatter/…"
+# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/muhabir/…",
+# "/forfatter/…"
 # ("/people/" was tried: a page listing a crew links each member there)
 _AUTHOR_PAGE = re.compile(
     r"/(?:authors?|autor(?:en|e|i|zy)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff|"
-    r"penulis|yazar(?:lar)?|forfatter(?:e)?|skribent(?:er)?)"
+    r"penulis|yazar(?:lar)?|muhabir(?:ler)?|forfatter(?:e)?|skribent(?:er)?)"
     r"/[^/?#]+|[?&]author=",
     re.I,
 )
@@ -1235,7 +1236,10 @@ class _Page:
         kinds = {
             el: kind
             for el in marked
-            if (kind := _marker_kind(el)) is not None and kind < (below or _DATE_MARK) and among(el)
+            if (kind := _marker_kind(el)) is not None
+            and kind < (below or _DATE_MARK)
+            and among(el)
+            and not _in_another_storys_card(el, self.url)
         }
         roots: dict[HtmlElement, HtmlElement | None] = {}
         boxes: set[HtmlElement] = set()  # marks with a mark inside
@@ -1851,6 +1855,42 @@ def _links_up(el: HtmlElement, url: str | None) -> bool:
     # "../index.html" is the directory above; a link to the page itself ("slug/" on "slug/") is none
     section, here = (_INDEX_FILE.sub("", path).rstrip("/") for path in (linked.path, page.path))
     return bool(section) and linked.hostname == page.hostname and here.startswith(section + "/")
+
+
+_CARD_LEVELS = 3  # boxes above a marked byline looked at for the teaser card it may stand in
+_CARD_CHARS = 400  # characters of a teaser card at most (a headline, a summary, a byline): more is a story
+_CARD_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
+
+
+def _in_another_storys_card(el: HtmlElement, url: str | None) -> bool:
+    """``el`` stands in a teaser card of another story: a small box (:data:`_CARD_CHARS`) at most
+    :data:`_CARD_LEVELS` above it whose heading links to another page ("<h3><a href=/reps-summon…>
+    Reps summon…</a></h3><span class="td-author-name">By Aisha Bello</span>", a related story's
+    writer marked as the page's is)."""
+    if not url:
+        return False
+    node = el
+    for _ in range(_CARD_LEVELS):
+        node = node.getparent()
+        if node is None or node.tag in ("body", "html", "main") or len(node.text_content()) > _CARD_CHARS:
+            return False
+        for heading in node.iter(*_CARD_HEADINGS):
+            link = next(heading.iter("a"), None)
+            if link is not None and _links_elsewhere(link, url):
+                return True
+    return False
+
+
+def _links_elsewhere(link: HtmlElement, url: str) -> bool:
+    """``link`` leads to another page than ``url`` (not to an anchor of the page or to itself)."""
+    target = absolute_url(link.get("href"), url)
+    if not target:
+        return False
+    try:
+        page, linked = urlsplit(url), urlsplit(target)
+    except ValueError:
+        return False
+    return (linked.hostname, linked.path.rstrip("/")) != (page.hostname, page.path.rstrip("/"))
 
 
 def _links_home(el: HtmlElement) -> bool:

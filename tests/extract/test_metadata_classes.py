@@ -360,6 +360,19 @@ def test_a_related_storys_card_names_no_writer_of_the_page() -> None:
     )
     html = f"<html><body>{own}{_BODY}</body></html>"
     assert extract(html, url="https://paper.example/2025/05/20/a-title/").author == "Chinedu Okafor"
+    # a byline set as a heading, its names linked to the writers' pages; an author box headed by
+    # the writer's name linked to the writer's page
+    for byline in (
+        "<section class='article-byline-content'><ul class='author-list'><li class='author-list-item'>"
+        "<a href='/author/elodie/' class='author-avatar'><img alt='Élodie Marchand' src='/e.jpg'></a></li>"
+        "</ul><div class='article-byline-meta'><h4 class='author-name'>Par <a href='/author/elodie/'>"
+        "Élodie Marchand</a> et <a href='/author/thomas/'>Thomas Girard</a></h4></div></section>",
+        "<section class='author-box'><div class='ast-author-details'><h3 class='ast-author-title "
+        "author-box__name'><a href='/author/elodie/' rel='author'>Élodie Marchand</a></h3>"
+        "<p class='ast-author-meta'>Élodie écrit sur les villes.</p></div></section>",
+    ):
+        html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{byline}</article></body></html>"
+        assert "Élodie Marchand" in (extract(html, url="https://blog.example/a-title/").author or "")
 
 
 @pytest.mark.parametrize(

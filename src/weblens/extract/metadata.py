@@ -1875,9 +1875,11 @@ def _in_another_storys_card(el: HtmlElement, url: str | None) -> bool:
         if node is None or node.tag in ("body", "html", "main") or len(node.text_content()) > _CARD_CHARS:
             return False
         for heading in node.iter(*_CARD_HEADINGS):
+            if is_below(el, heading) or is_below(heading, el):
+                continue  # the byline set as a heading ("<h4>Par <a>…</a> et <a>…</a></h4>")
             link = next(heading.iter("a"), None)
-            if link is not None and _links_elsewhere(link, url):
-                return True
+            if link is not None and not _is_author_page_link(link) and _links_elsewhere(link, url):
+                return True  # (a writer's name heading an author box links to the writer's page)
     return False
 
 

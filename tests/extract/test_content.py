@@ -2164,15 +2164,24 @@ def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: boo
          "<a href='/signup'>注册新账号</a></div>", False),
         ("<p>Sign in to follow profiles and reply. <a href='/auth/sign_up'>Create account</a> "
          "<a href='/auth/sign_in'>Log in</a></p>", False),
-        # a line that also links elsewhere, or a button alone: judged as any other
+        # a newsletter's sign-up, an app's download, on the site's own pages
+        ("<section class='services'><p>Recevez chaque semaine notre sélection d'articles.</p>"
+         "<a href='/newsletters/campus/'>Log in</a></section>", False),
+        ("<div><p>Listen to every story in the app.</p><a href='https://forum.example/app/?i=pc'>Log in</a>"
+         "</div>", False),
+        # a line that also links elsewhere: judged as any other; another site's newsletter is a source
         ("<p>Join the discussion: <a href='/login'>Log in</a> or read <a href='https://rules.example/'>"
          "the rules of the forum</a> first.</p>", True),
+        ("<p>This tip was suggested by <a href='https://bar.example/newsletter/'>an article in the "
+         "newsletter of the Bar</a>, Log in to the rules of the forum.</p>", True),
     ],
 )  # fmt: skip
 def test_a_line_asking_the_reader_to_sign_in_is_no_part_of_the_text(line: str, kept: bool) -> None:
-    body = f"<h1>Tripod mounts</h1><p>{SENTENCES}</p>{line}<p>{SENTENCES}</p>"
+    after = SENTENCES.replace("Sentence", "Line")
+    body = f"<h1>Tripod mounts</h1><p>{SENTENCES}</p>{line}<p>{after}</p>"
     html = f"<html><body><article>{body}</article></body></html>"
-    page = weblens.extract(html, "https://forum.example/t/tripod-mounts")
+    page = weblens.extract(html, "https://forum.example/2024/05/tripod-mounts")
+    assert "Sentence 7 adds" in page.text and "Line 7 adds" in page.text
     assert ("the rules of the forum" in page.text) is kept
     assert all(word not in page.text for word in ("Log in", "登录", "Create account")) is not kept
 

@@ -61,6 +61,7 @@ from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
+from weblens.extract.urls import elsewhere
 
 __all__ = [
     "Cleaning",
@@ -502,20 +503,27 @@ class _JunkWalk:
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
 
 
-# the path of a site's page to sign in or up, or to ask for an invitation: "/login", "/auth/sign_up",
-# "/users/sign_in", "/invitations/request"; or a query asking for one ("?action=login")
+# the path of a site's page to sign in or up, to ask for an invitation, to subscribe to its newsletters
+# or to get its app: "/login", "/auth/sign_up", "/users/sign_in", "/invitations/request",
+# "/newsletters/campus/", "/subscribe", "/app/"; or a query asking to sign in ("?action=login")
 _SIGN_IN_PATH = re.compile(
-    r"/(?:log-?in|sign-?in|sign_in|sign-?up|sign_up|invitations?(?:/request)?)/?$", re.I
+    r"/(?:log-?in|sign-?in|sign_in|sign-?up|sign_up|invitations?(?:/request)?|newsletters?(?:/[^/]+)?|"
+    r"subscribe|apps?)/?$",
+    re.I,
 )
 _SIGN_IN_QUERY = re.compile(r"(?:^|&)action=login(?:&|$)", re.I)
 _PROMPT_WORDS = 40  # words of a line asking the reader to sign in (Mastodon's banner: 35), at most
-_PROMPT_BOXES = frozenset(("p", "div", "li"))
+_PROMPT_BOXES = frozenset(("p", "div", "li", "section"))
 # words of its own a prompt says beside its links ("Join the discussion: … to comment."): a button
 # or a menu's "Log in" alone is left to the rest of the cleaning
 _PROMPT_OWN_WORDS = 3
 
 
-def _is_sign_in_link(link: HtmlElement) -> bool:
+def _is_sign_in_link(link: HtmlElement, site: str | None) -> bool:
+    """``link`` leads to the site's own page to sign in or up, to subscribe or to get its app (a
+    link to another site's newsletter is a source: "an article … for the newsletter of the Bar")."""
+    if site is not None and elsewhere(link.get("href") or "", site):
+        return False
     try:
         parts = urlsplit(link.get("href") or "")
     except ValueError:
@@ -523,16 +531,17 @@ def _is_sign_in_link(link: HtmlElement) -> bool:
     return _SIGN_IN_PATH.search(parts.path) is not None or _SIGN_IN_QUERY.search(parts.query) is not None
 
 
-def sign_in_prompts(box: HtmlElement) -> list[HtmlElement]:
+def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
     """The lines inside ``box`` that ask a reader to sign in or up before taking part ("Join the
     discussion: <a>Log in</a> or <a>request an invitation</a> to comment.", a banner's "Sign in to
-    follow profiles… <a>Create account</a> <a>Log in</a>"): a line of at most :data:`_PROMPT_WORDS`
-    words, some of its own, whose every link leads to a page to sign in or up. A line that also links
+    follow profiles… <a>Create account</a> <a>Log in</a>"), to subscribe to a newsletter or to get
+    the site's app: a line of at most :data:`_PROMPT_WORDS` words, some of its own, whose every link
+    leads to such a page. A line that also links
     elsewhere is judged as any other. Asked of the content once chosen: such a line, taken away
     before, moved the choice on pages whose replies sit beside it."""
     found: list[HtmlElement] = []
     for link in box.iter("a"):
-        if not _is_sign_in_link(link):
+        if not _is_sign_in_link(link, site):
             continue
         line = link.getparent()
         while line is not None and line is not box and line.tag not in _PROMPT_BOXES:
@@ -543,7 +552,7 @@ def sign_in_prompts(box: HtmlElement) -> list[HtmlElement]:
             continue
         links = list(line.iter("a"))
         own = word_count(text) - sum(word_count(a.text_content()) for a in links)
-        if own >= _PROMPT_OWN_WORDS and all(_is_sign_in_link(a) for a in links):
+        if own >= _PROMPT_OWN_WORDS and all(_is_sign_in_link(a, site) for a in links):
             found.append(line)
     return found
 

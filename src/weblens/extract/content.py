@@ -1245,7 +1245,7 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
-    pruned += sign_in_prompts(stats.nodes[best])  # 9. the lines asking the reader to sign in
+    pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

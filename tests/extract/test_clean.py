@@ -587,6 +587,50 @@ def test_a_dialog_laid_over_the_page_is_no_part_of_its_text() -> None:
     assert "trusted partners" not in out.text
 
 
+@pytest.mark.parametrize("role", ["dialog", "alertdialog"])
+def test_a_consent_dialog_before_the_story_is_no_part_of_its_text(role: str) -> None:
+    """A consent platform's notice (its purposes and partners, a dozen paragraphs, more than the
+    story says) set in the body before the story, in a box whose ARIA role lays it over the page:
+    it asks about cookies, so it goes whatever its length."""
+    import weblens
+
+    purposes = "".join(
+        f"<h3>Purpose {n}</h3><p>Cookies, device identifiers or other information can be stored or "
+        f"read on your device by our {n} hundred partners to build profiles for personalised "
+        "advertising and to measure how well the advertising and the content perform.</p>"
+        for n in range(10)
+    )
+    page = _story_page(
+        f"<div id='cmp-host'><div class='pp-x1' role='{role}' aria-modal='true'>"
+        f"<h2>Your choices about cookies</h2>{purposes}<button>Accept</button></div></div>",
+        f"<div class='x1'><main><article><h1>Mooring fees</h1>{_STORY}</article></main></div>",
+    )
+    out = weblens.extract(page, url="https://news.example/mooring")
+    assert "fishermen's union answered point 3" in out.text
+    assert "hundred partners" not in out.text
+
+
+def test_a_dialog_that_is_the_page_stays() -> None:
+    """A box with a dialog's role that says nothing of cookies, holding the page's prose (a story
+    shown in a reader's overlay), is the text."""
+    import weblens
+
+    page = _story_page("<div><a href='/'>Harbour News</a></div>", f"<div role='dialog'>{_STORY}</div>")
+    out = weblens.extract(page, url="https://news.example/mooring")
+    assert "fishermen's union answered point 3" in out.text
+
+
+def test_a_headings_percent_encoded_id_names_no_role() -> None:
+    """Ghost sets a heading in another script an id of its words percent-encoded: "διαρροές" is
+    ``%CE%B4…%CE%AD…``, whose escapes are no words ("ad" is not an advertisement)."""
+    import weblens
+
+    heading = "<h2 id='%CE%B4%CE%B9%CE%B1%CF%81%CF%81%CE%BF%CE%AD%CF%82'>Το νερό που χάνεται</h2>"
+    page = _story_page("", f"<main><article><h1>Mooring fees</h1>{_STORY}{heading}{_STORY}</article></main>")
+    out = weblens.extract(page, url="https://news.example/mooring")
+    assert "## Το νερό που χάνεται" in out.markdown
+
+
 def test_a_thread_after_a_banner_heading_is_no_dialog() -> None:
     """Old forums set the site's name as the ``<h1>`` of their banner; the thread after it, with its
     reply buttons, is the page's text, not a dialog laid over it."""

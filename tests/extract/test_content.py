@@ -2115,6 +2115,77 @@ def test_the_link_to_the_texts_source_after_a_div_paragraph_or_a_spacer_stays(be
     assert "[The whole essay on the tripod mount](https://essays.example/tripod/)" in page.markdown
 
 
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a sentence of the post set as one link to another site, after a written paragraph
+        (
+            "<a href='https://club.example/programm.pdf'><div>Das vollständige Programm der Ausstellung mit "
+            "allen Anlagen gibt es hier als PDF zum Herunterladen.</div></a>",
+            True,
+        ),
+        (
+            "<div><a href='https://www.google.example/url?q=https%3A%2F%2Flab.example%2F'><div>The county "
+            "extension office ran all of our samples for free this year, and anyone can ask.</div></a></div>",
+            True,
+        ),
+        # the same line linking to the blog's own pages: a pointer to another of its posts
+        (
+            "<a href='/2005/07/more.html'><div>Das vollständige Programm der Ausstellung mit allen Anlagen "
+            "gibt es hier als PDF zum Herunterladen.</div></a>",
+            False,
+        ),
+        # a card: a headline and its summary in one link
+        (
+            "<a href='https://other.example/s'><div><h3>Stuttgart ist lame</h3><p>Warum die Stadt ihren "
+            "Ruf bei jungen Leuten verloren hat und was sie jetzt tun will.</p></div></a>",
+            False,
+        ),
+    ],
+)
+def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: bool) -> None:
+    html = (
+        "<html><body><div class='post-body'>"
+        f"<div>{SENTENCES}</div><div><br></div>{line}<div><br></div><div>{SENTENCES}</div>"
+        "</div></body></html>"
+    )
+    page = weblens.extract(html, "https://blog.example/2005/06/tripod.html")
+    assert (
+        " ist lame" in page.text or "Herunterladen." in page.text or "anyone can ask." in page.text
+    ) is kept
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("<p>Join the discussion: <a href='/login'>Log in</a> or <a href='/invitations/request'>request an "
+         "invitation</a> to comment.</p>", False),
+        ("<div class='reply-hint'>需要 <a href='/signin'>登录</a> 后方可回复, 如果你还没有账号请 "
+         "<a href='/signup'>注册新账号</a></div>", False),
+        ("<p>Sign in to follow profiles and reply. <a href='/auth/sign_up'>Create account</a> "
+         "<a href='/auth/sign_in'>Log in</a></p>", False),
+        # a newsletter's sign-up, an app's download, on the site's own pages
+        ("<section class='services'><p>Recevez chaque semaine notre sélection d'articles.</p>"
+         "<a href='/newsletters/campus/'>Log in</a></section>", False),
+        ("<div><p>Listen to every story in the app.</p><a href='https://forum.example/app/?i=pc'>Log in</a>"
+         "</div>", False),
+        # a line that also links elsewhere: judged as any other; another site's newsletter is a source
+        ("<p>Join the discussion: <a href='/login'>Log in</a> or read <a href='https://rules.example/'>"
+         "the rules of the forum</a> first.</p>", True),
+        ("<p>This tip was suggested by <a href='https://bar.example/newsletter/'>an article in the "
+         "newsletter of the Bar</a>, Log in to the rules of the forum.</p>", True),
+    ],
+)  # fmt: skip
+def test_a_line_asking_the_reader_to_sign_in_is_no_part_of_the_text(line: str, kept: bool) -> None:
+    after = SENTENCES.replace("Sentence", "Line")
+    body = f"<h1>Tripod mounts</h1><p>{SENTENCES}</p>{line}<p>{after}</p>"
+    html = f"<html><body><article>{body}</article></body></html>"
+    page = weblens.extract(html, "https://forum.example/2024/05/tripod-mounts")
+    assert "Sentence 7 adds" in page.text and "Line 7 adds" in page.text
+    assert ("the rules of the forum" in page.text) is kept
+    assert all(word not in page.text for word in ("Log in", "登录", "Create account")) is not kept
+
+
 def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
     # Substack sets each footnote in a box named for it, opening with its link back to the mark
     note = (

@@ -235,6 +235,16 @@ def test_code_that_is_one_link_is_written_inside_the_link() -> None:
     assert md('<p><code><a href="/z">z</a></code></p>', links=False) == "`z`"
 
 
+def test_a_link_around_a_line_of_its_own_is_written_around_its_text() -> None:
+    # Blogger and Google Sites link a whole line: <a href><div>A sentence.</div></a>
+    assert md(
+        '<div>Before.</div><a href="/p.pdf"><div>The <b>whole</b> programme.</div></a><div>After.</div>'
+    ) == ("Before.\n\n[The **whole** programme.](https://site.example/p.pdf)\n\nAfter.")
+    # a link around blocks (a card: a heading and its summary) is no line: the blocks as they are
+    card = md('<a href="/s"><div><h3>Headline</h3><p>Summary.</p></div></a>')
+    assert "### Headline" in card and "[Headline" not in card
+
+
 def test_emphasis_and_strong() -> None:
     assert md("<p>a <em>b</em> <strong>c</strong> <i> d </i>e</p>") == "a *b* **c** *d* e"
     assert md("<p><b><b>nested</b></b> <del>gone</del></p>") == "**nested** ~~gone~~"

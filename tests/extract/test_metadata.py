@@ -227,6 +227,35 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
 
 
 @pytest.mark.parametrize(
+    ("headings", "title"),
+    [
+        # the one heading named as the entry's title
+        ("<h3 class='post-title entry-title'>Rebuilding the tide clock</h3>", "Rebuilding the tide clock"),
+        # a widget's heading named "title" is not the entry's
+        (
+            "<h3 class='post-title entry-title'>Rebuilding the tide clock</h3>"
+            "<h2 class='title'>Subscribe</h2>",
+            "Rebuilding the tide clock",
+        ),
+        # a listing's several entries: none is the page's title
+        (
+            "<h3 class='post-title'>Rebuilding the tide clock</h3><h3 class='post-title'>Knots</h3>",
+            "Harbour Notes",
+        ),
+    ],
+)
+def test_a_blog_titled_by_its_name_alone_takes_its_entrys_title(headings: str, title: str) -> None:
+    """An old blog template titles every page with the blog's name, and its banner's ``<h1>`` is the
+    blog's name too: the post's title is the heading named as the entry's title."""
+    page = meta_of(
+        "<title>Harbour Notes</title><meta property='og:site_name' content='Harbour Notes'>",
+        f"<header><h1 class='title'><a href='/'>Harbour Notes</a></h1></header>{headings}<p>text</p>",
+        url="https://harbournotes.example/2024/04/tide-clock.html",
+    )
+    assert page.title == title
+
+
+@pytest.mark.parametrize(
     ("declared", "shown", "title"),
     [
         # an unknown site's name after the title, which the page shows in a link named title
@@ -265,12 +294,53 @@ def test_the_headline_shown_wins_over_a_declared_title_with_parts_around_it(
             "<div class='title'>Latest posts</div>",
             "Tide clocks explained | Harbour Board",
         ),
+        # a forum's address shown in its banner, its page's kind, then the topic, which holds a dash
+        (
+            "Harbourboard.nl :: View topic - Tide clocks stop – what did I do wrong?",
+            "<span class='maintitle'>Harbourboard.nl</span>"
+            "<a class='maintitle' href='viewtopic.php?t=4'>Tide clocks stop – what did I do wrong?</a>",
+            "Tide clocks stop – what did I do wrong?",
+        ),
     ],
 )
 def test_a_declared_title_keeps_the_part_the_page_shows_as_its_title(
     declared: str, shown: str, title: str
 ) -> None:
     assert meta_of(f"<title>{declared}</title>", f"<div>{shown}</div><p>text</p>").title == title
+
+
+@pytest.mark.parametrize(
+    ("declared", "title"),
+    [
+        # the declared title adds the writer's name to the headline shown
+        (
+            "Inventory at the Closing Hardware Store by Delia Marchetti",
+            "Inventory at the Closing Hardware Store",
+        ),
+        ("Inventaire de la quincaillerie par Delia Marchetti", "Inventaire de la quincaillerie"),
+        # more than a name after "by": a title of its own
+        (
+            "Inventory at the Closing Hardware Store by the river, as the town remembers it",
+            "Inventory at the Closing Hardware Store by the river, as the town remembers it",
+        ),
+    ],
+)
+def test_a_declared_title_that_adds_its_writer_loses_to_the_headline_shown(declared: str, title: str) -> None:
+    headline = declared.split(" by ")[0].split(" par ")[0]
+    page = meta_of(f"<meta property='og:title' content='{declared}'>", f"<h1>{headline}</h1><p>text</p>")
+    assert page.title == title
+
+
+def test_a_forums_title_after_its_name_keeps_the_topic_the_page_shows() -> None:
+    """ "Forum :: View topic - Topic": the forum's name, the kind of page, then the topic the page
+    shows (a part with a dash of its own)."""
+    topic = "Tide clocks stop – what did I do wrong?"
+    page = meta_of(
+        f"<title>Harbour Board :: View topic - {topic}</title>",
+        f"<a class='maintitle' href='viewtopic.php?t=4'>{topic}</a><p>text</p>",
+        url="https://harbourboard.example/viewtopic.php?t=4",
+    )
+    assert page.title == topic
 
 
 def test_an_h1_that_links_up_to_the_index_page_of_a_directory_above_names_the_manual() -> None:
@@ -572,6 +642,16 @@ def test_the_reporters_of_a_chinese_lede_are_the_pages_authors() -> None:
         ("李强", False),
         ("김민준", False),
         ("佐藤健太", False),
+        # a newsroom's account in other languages: the editing office in Arabic, Persian, Russian,
+        # a news centre in Turkish, a desk in Hindi
+        ("مكتب التحرير", True),
+        ("هيئة التحرير", True),
+        ("تحریریه", True),
+        ("Редакция", True),
+        ("Редакция сайта", True),
+        ("Haber Merkezi", True),
+        ("न्यूज़ डेस्क", True),
+        ("سلمى الحسيني", False),
     ],
 )
 def test_organisations_are_no_authors(name: str, organisation: bool) -> None:

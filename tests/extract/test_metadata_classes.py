@@ -315,6 +315,84 @@ def test_a_writers_credit_names_the_author_and_a_photographers_does_not() -> Non
     assert extract(_headed(photos + _BODY), url="https://mag.example/keels").author is None
 
 
+def test_a_crews_credits_after_the_text_name_the_one_credited_for_the_words() -> None:
+    """Credits in a list after the text, each linked to the person's page: the writer is the one
+    credited for the words ("文", text), not the photographer ("写真") or the editor ("編集")."""
+    credits = (
+        "<div class='crew'><dl><dt>文</dt><dd><a href='/writers/sato-kenta'>佐藤健太</a></dd>"
+        "<dt>写真</dt><dd><a href='/writers/yamamoto-aya'>山本彩</a></dd>"
+        "<dt>編集</dt><dd><a href='/writers/takahashi-misaki'>高橋美咲</a></dd></dl></div>"
+    )
+    html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{credits}</article></body></html>"
+    assert extract(html, url="https://mag.example/articles/sento").author == "佐藤健太"
+    photos = credits.replace("<dt>文</dt>", "<dt>絵</dt>")  # no one credited for the words
+    html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{photos}</article></body></html>"
+    assert extract(html, url="https://mag.example/articles/sento").author is None
+
+
+@pytest.mark.parametrize(
+    ("line", "author"),
+    [
+        ("di Giulia Benedetti · Pubblicato il 7 novembre 2024", "Giulia Benedetti"),
+        # "Di" in capitals opens a name or a sentence, not a byline
+        ("Di Stefano racconta la pasta di casa sua", None),
+    ],
+)
+def test_italian_di_in_lower_case_opens_a_byline_under_the_headline(line: str, author: str | None) -> None:
+    page = extract(_headed(f"<p class='meta'>{line}</p>{_BODY}"), url="https://blog.example/pasta")
+    assert page.author == author
+
+
+def test_a_related_storys_card_names_no_writer_of_the_page() -> None:
+    """A teaser card after the story (its headline links to the other story) marks its writer as the
+    page's writer is marked: that writer is the other story's."""
+    card = (
+        "<div class='related'><div class='td_module_related_posts'><h3 class='entry-title'>"
+        "<a href='https://paper.example/2025/05/19/reps-summon-minister/'>Reps summon minister</a></h3>"
+        "<span class='td-author-name'>By Aisha Bello</span></div></div>"
+    )
+    html = f"<html><body><h1>A title</h1>{_BODY}<p>By Chinedu Okafor, Abuja</p>{card}</body></html>"
+    assert extract(html, url="https://paper.example/2025/05/20/a-title/").author != "Aisha Bello"
+    # the page's own headline linked to itself, beside its byline: its writer
+    own = (
+        "<div class='post'><h2><a href='/2025/05/20/a-title/'>A title</a></h2>"
+        "<span class='author'>Chinedu Okafor</span></div>"
+    )
+    html = f"<html><body>{own}{_BODY}</body></html>"
+    assert extract(html, url="https://paper.example/2025/05/20/a-title/").author == "Chinedu Okafor"
+    # a byline set as a heading, its names linked to the writers' pages; an author box headed by
+    # the writer's name linked to the writer's page
+    for byline in (
+        "<section class='article-byline-content'><ul class='author-list'><li class='author-list-item'>"
+        "<a href='/author/elodie/' class='author-avatar'><img alt='Élodie Marchand' src='/e.jpg'></a></li>"
+        "</ul><div class='article-byline-meta'><h4 class='author-name'>Par <a href='/author/elodie/'>"
+        "Élodie Marchand</a> et <a href='/author/thomas/'>Thomas Girard</a></h4></div></section>",
+        "<section class='author-box'><div class='ast-author-details'><h3 class='ast-author-title "
+        "author-box__name'><a href='/author/elodie/' rel='author'>Élodie Marchand</a></h3>"
+        "<p class='ast-author-meta'>Élodie écrit sur les villes.</p></div></section>",
+    ):
+        html = f"<html><body><article><h1>A title</h1>{_BODY * 3}{byline}</article></body></html>"
+        assert "Élodie Marchand" in (extract(html, url="https://blog.example/a-title/").author or "")
+
+
+@pytest.mark.parametrize(
+    ("credit", "author"),
+    [
+        # Turkish "Haber:" (the news: its reporter) before a link to the reporter's page
+        (
+            "<b>Haber:</b> <a href='/muhabir/elif-yildirim'>Elif Yıldırım</a> - <b>Kamera:</b> Can Aksoy",
+            "Elif Yıldırım",
+        ),
+        ("<a href='/muhabir/elif-yildirim'>Elif Yıldırım</a> · 12 Mayıs 2025", "Elif Yıldırım"),
+    ],
+)
+def test_a_turkish_reporters_credit_names_the_author(credit: str, author: str) -> None:
+    page = extract(
+        _headed(f"<div class='rep'><span>{credit}</span></div>{_BODY}"), url="https://haber.example/x"
+    )
+    assert page.author == author
+
+
 def _story(head: str, under_headline: str = "", url: str = "https://news.example/story") -> str | None:
     html = (
         f"<html><head><title>A title</title>{head}</head><body><h1>A title</h1>{under_headline}"

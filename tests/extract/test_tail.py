@@ -201,6 +201,21 @@ def test_calls_to_action_in_other_languages() -> None:
 @pytest.mark.parametrize(
     "line",
     [
+        "Помітили помилку? Виділіть її та натисніть Ctrl+Enter",
+        "Нашли ошибку? Выделите её и нажмите Ctrl + Enter.",
+        "Found a typo? Select it and press Ctrl+Enter",
+    ],
+)
+def test_a_prompt_to_report_a_typo_trailing_an_article_goes(line: str) -> None:
+    out = _trim(
+        f"<p>Трамвай №7 повернеться на маршрут у понеділок, повідомили у міській раді.</p><p>{line}</p>"
+    )
+    assert "Ctrl" not in out and "Трамвай №7" in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
         "平台声明：该文观点仅代表作者本人，搜狐号系信息发布平台，搜狐仅提供信息存储空间服务。",
         "免责声明：本内容来自腾讯平台创作者，不代表腾讯新闻或腾讯网的观点和立场。",
         "版权所有，未经授权不得转载。",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from weblens.extract.metatext import clean_text, looks_like_url
+from weblens.extract.metatext import DOMAIN_NAME, clean_text, looks_like_url
 
 __all__ = [
     "BYLINE_START",
@@ -49,7 +49,10 @@ BY_LABELS = (
 # an author's label ("Autor:")
 BYLINE_START = re.compile(
     rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
-    r"|作者\s*[:：]",  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
+    r"|作者\s*[:：]"  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
+    # Italian "di" in lower case before a capitalised name of two words ("di Giulia Benedetti · …"):
+    # a sentence opens in capitals, and "Di" opens names ("Di Stefano")
+    r"|(?-i:di)\s+(?=[A-ZÀ-Ý][^\W\d_]*\s+[A-ZÀ-Ý])",
     re.I,
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
@@ -173,8 +176,12 @@ _WIRES = (
     "apa", "sda", "ats", "kna", "epd", "anp", "belga", "tt", "ntb", "ritzau", "stt", "čtk", "ctk", "pap",
     "mti", "anadolu", "anadolu agency",
 )  # fmt: skip
-# "newsroom" in German, French, Spanish, Italian, Dutch, Polish, Portuguese
-_NEWSROOM_WORDS = ("redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação")
+# "newsroom" in German, French, Spanish, Italian, Dutch, Polish, Portuguese, Russian, Czech, Slovak,
+# Greek, Finnish, Hungarian, Hebrew
+_NEWSROOM_WORDS = (
+    "redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação", "редакция",
+    "redakce", "redakcia", "σύνταξη", "toimitus", "szerkesztőség", "מערכת",
+)  # fmt: skip
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
     "staff report", "editorial staff", "editorial team", "editorial board", "editorial", "editorials",
@@ -200,6 +207,9 @@ _ORGANISATION_WORDS = frozenset(
         "news", "sources", "services", "organization", "organisation", "administration", "store",
         "stores", "shop", "authority", "government", "staff", "office", "communications", "nachrichten",
         "editorial", "desk",  # a newsroom's account: "Outrider Editorial", "Metro Desk"
+        # the same in Arabic ("مكتب التحرير", "هيئة التحرير": the editing office, board), Persian
+        # ("تحریریه"), Turkish ("Haber Merkezi": news centre), Hindi ("न्यूज़ डेस्क")
+        "التحرير", "تحریریه", "merkezi", "डेस्क",
         "agentur", "agentschap", "e.v", "verein",  # "Sternfreunde Kleinbergen e.V."
         *_NEWSROOM_WORDS,
     )
@@ -216,7 +226,6 @@ _AGENCY_TAIL = re.compile(
     r"(?:[\s,|/–—-]+(?:" + "|".join(re.escape(a) for a in sorted(_WIRES, key=len, reverse=True)) + r"))+\s*$",
     re.I,
 )
-_DOMAIN_NAME = re.compile(r"^[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}$")  # "hessenschau.de": a site's address
 _HANDLE = re.compile(r"^(?:[a-z0-9._-]+|[A-Z0-9._-]{4,})$")  # "jdadmin", "kevin-r", "KWCHCIK"
 # a link to a user's profile on a community site: /users/janus-1, /u/kai, /@kai, /profile/kai, user?id=kai
 _PROFILE_LINK = re.compile(r"(?:/(?:users?|u|profiles?|members?)/@?|/@|\buser\?id=)([\w.-]+)", re.I)
@@ -350,7 +359,7 @@ def _past_datelines(names: Iterable[str]) -> Iterator[str]:
     for name in names:
         if after_wire and " " not in name:
             continue
-        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(_DOMAIN_NAME.match(name))
+        after_wire = " ".join(name.casefold().split()) in _WIRES or bool(DOMAIN_NAME.match(name))
         yield name
 
 

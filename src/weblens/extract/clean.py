@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 import lxml.etree
 import lxml.html
@@ -58,9 +58,10 @@ from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
 from weblens.extract.metatext import name_key
 from weblens.extract.tail import names_a_section
-from weblens.extract.text import measure
+from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
+from weblens.extract.urls import elsewhere
 
 __all__ = [
     "Cleaning",
@@ -76,6 +77,7 @@ __all__ = [
     "is_permalink",
     "prose_chars",
     "role_of",
+    "sign_in_prompts",
     "strip_junk",
 ]
 
@@ -95,6 +97,18 @@ _CHROME_ROLES = frozenset(
     ("navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar", "tooltip", "dialog",
      "alertdialog", "complementary", "status", "timer", "marquee")
 )  # fmt: skip
+# a box the ARIA role lays over the page (its role says so: ``dialog``, ``alertdialog``) that opens
+# by asking about cookies is a consent notice, gone whatever its length: a consent platform's notice
+# lists its purposes and partners in a dozen paragraphs, more prose than a short story has
+_OVERLAY_ROLES = frozenset(("dialog", "alertdialog"))
+_COOKIES = re.compile(r"cookie|クッキー|쿠키", re.I)
+# characters of a notice's text that name what it asks (OneTrust's, Didomi's and Quantcast's
+# notices name cookies in their heading or first sentence, within 120 characters)
+_NOTICE_HEAD = 300
+# paragraphs of a consent notice that outweighs a story whatever the guard says; a banner of a line
+# is left to the guard (on a forum page of short posts a one-line banner can hold half the page's
+# prose, and taking it away moved the selection of a validation thread from the page to its posts)
+_NOTICE_PARAGRAPHS = 2
 _TEMPLATE_TYPES = frozenset(("text/template", "text/html", "text/x-template"))
 _TEMPLATE_CHARS = 200
 _ANNOTATIONS = frozenset(("annotation", "annotation-xml"))  # a MathML formula's sources, beside its symbols
@@ -489,6 +503,60 @@ class _JunkWalk:
         return [link for link in self.anchors if (link.get("href") or "").startswith("#")]
 
 
+# the path of a site's page to sign in or up, to ask for an invitation, to subscribe to its newsletters
+# or to get its app: "/login", "/auth/sign_up", "/users/sign_in", "/invitations/request",
+# "/newsletters/campus/", "/subscribe", "/app/"; or a query asking to sign in ("?action=login")
+_SIGN_IN_PATH = re.compile(
+    r"/(?:log-?in|sign-?in|sign_in|sign-?up|sign_up|invitations?(?:/request)?|newsletters?(?:/[^/]+)?|"
+    r"subscribe|apps?)/?$",
+    re.I,
+)
+_SIGN_IN_QUERY = re.compile(r"(?:^|&)action=login(?:&|$)", re.I)
+_PROMPT_WORDS = 40  # words of a line asking the reader to sign in (Mastodon's banner: 35), at most
+_PROMPT_BOXES = frozenset(("p", "div", "li", "section"))
+# words of its own a prompt says beside its links ("Join the discussion: … to comment."): a button
+# or a menu's "Log in" alone is left to the rest of the cleaning
+_PROMPT_OWN_WORDS = 3
+
+
+def _is_sign_in_link(link: HtmlElement, site: str | None) -> bool:
+    """``link`` leads to the site's own page to sign in or up, to subscribe or to get its app (a
+    link to another site's newsletter is a source: "an article … for the newsletter of the Bar")."""
+    if site is not None and elsewhere(link.get("href") or "", site):
+        return False
+    try:
+        parts = urlsplit(link.get("href") or "")
+    except ValueError:
+        return False
+    return _SIGN_IN_PATH.search(parts.path) is not None or _SIGN_IN_QUERY.search(parts.query) is not None
+
+
+def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
+    """The lines inside ``box`` that ask a reader to sign in or up before taking part ("Join the
+    discussion: <a>Log in</a> or <a>request an invitation</a> to comment.", a banner's "Sign in to
+    follow profiles… <a>Create account</a> <a>Log in</a>"), to subscribe to a newsletter or to get
+    the site's app: a line of at most :data:`_PROMPT_WORDS` words, some of its own, whose every link
+    leads to such a page. A line that also links
+    elsewhere is judged as any other. Asked of the content once chosen: such a line, taken away
+    before, moved the choice on pages whose replies sit beside it."""
+    found: list[HtmlElement] = []
+    for link in box.iter("a"):
+        if not _is_sign_in_link(link, site):
+            continue
+        line = link.getparent()
+        while line is not None and line is not box and line.tag not in _PROMPT_BOXES:
+            line = line.getparent()
+        if line is None or line is box or any(line is seen for seen in found):
+            continue
+        if word_count(text := line.text_content()) > _PROMPT_WORDS:
+            continue
+        links = list(line.iter("a"))
+        own = word_count(text) - sum(word_count(a.text_content()) for a in links)
+        if own >= _PROMPT_OWN_WORDS and all(_is_sign_in_link(a, site) for a in links):
+            found.append(line)
+    return found
+
+
 def _drop_skip_links(links: list[HtmlElement]) -> None:
     """Remove the pairs of links that let a reader of a screen reader skip an embed, each pointing at
     the other ("Embedded content from another site follows: skip it" before an embed, "Back before
@@ -509,6 +577,13 @@ _SKIP_LINK_WORDS = 3  # words of a skip link's text, at least (a footnote's mark
 
 def _is_a_sentence(link: HtmlElement) -> bool:
     return len(link.text_content().split()) >= _SKIP_LINK_WORDS
+
+
+def _is_a_consent_notice(el: HtmlElement) -> bool:
+    """``el`` is a dialog laid over the page that asks the reader's consent to cookies."""
+    if el.get("role") not in _OVERLAY_ROLES:
+        return False
+    return _COOKIES.search(" ".join(el.text_content().split())[:_NOTICE_HEAD]) is not None
 
 
 def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
@@ -898,6 +973,8 @@ def _names(el: HtmlElement) -> str:
     names, ident, prop = el.get("class"), el.get("id"), el.get("itemprop")
     if not ident and not prop:  # most often a class alone
         return names or ""
+    if ident and "%" in ident:  # an id made of a heading's words in another script, percent-encoded
+        ident = unquote(ident)  # ("%CE%B4…": Ghost's anchors), whose escapes split into "ad", "b4"…
     return " ".join(filter(None, (names, ident, prop)))
 
 
@@ -1104,7 +1181,9 @@ class _Judge:
                 or (tag == "form" and self.discussion and paragraphs >= 1)
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
-            return self._prose_of(el)[0] < self.guard and not infobox(el)
+            prose, paragraphs = self._prose_of(el)
+            is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
+            return (prose < self.guard or is_a_long_notice) and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
             return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:

@@ -26,7 +26,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
-from weblens.extract.clean import code_box, comment_named, content_named, opening_heading
+from weblens.extract.clean import code_box, comment_named, content_named, opening_heading, sign_in_prompts
 from weblens.extract.keepers import (
     CELL_BLOCKS,
     CELLS,
@@ -51,6 +51,7 @@ from weblens.extract.keepers import (
     is_name_of_its_description,
     is_price_line,
     is_resources_box,
+    is_sentence_set_as_a_link,
     is_table_of_contents,
     is_text_of_a_data_cell,
     subtree_chars,
@@ -991,6 +992,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
         "a paragraph of the text (links to other sites, a lead-in, a note), alone in its box or not",
         lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
+    ("a sentence of the text set as one link", lambda s, i: is_sentence_set_as_a_link(s.stats, i, s.site)),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
@@ -1243,6 +1245,7 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+    pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
     return Selection(element=stats.nodes[best], method=method)

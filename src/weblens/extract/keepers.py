@@ -59,6 +59,7 @@ __all__ = [
     "is_name_of_its_description",
     "is_price_line",
     "is_resources_box",
+    "is_sentence_set_as_a_link",
     "is_table_of_contents",
     "is_text_of_a_data_cell",
     "subtree_chars",
@@ -967,6 +968,36 @@ def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:
         and _is_written_paragraph(stats, _beside(el, after=False))
         and _is_written_paragraph(stats, _beside(el, after=True))
     )
+
+
+# words of a sentence set as one link (a whole line of a post linked: "The county extension office ran
+# all of our samples for free…"); a pointer ("Read the report", "Tap here to watch") says fewer
+_LINKED_SENTENCE_WORDS = 10
+_SENTENCE_END = (".", "!", "?", "…", "。", "！", "？")
+
+
+def is_sentence_set_as_a_link(stats: TreeStats, i: int, site: str | None) -> bool:
+    """A written sentence of the post set as one link, a line of its own after a written paragraph
+    (Blogger and Google Sites wrap a whole line in its link: ``<a href=…><div>Das vollständige
+    Programm … gibt es hier als PDF zum Herunterladen.</div></a>``), linking to another site: a line
+    of the text, not a pointer to another story (a headline ends with no full stop, a promotion links
+    to the site's own pages)."""
+    el = stats.nodes[i]
+    text = " ".join(el.text_content().split())
+    if len(text.split()) < _LINKED_SENTENCE_WORDS or not text.endswith(_SENTENCE_END):
+        return False
+    for inner in el.iterdescendants():  # boxes around the whole line only, no block of a part of it
+        if inner.tag in BLOCK_TAGS and " ".join(inner.text_content().split()) != text:
+            return False  # a card (a headline and its summary in one link), not a line
+    line = el  # the outermost box that holds this line alone: the link around it, a box around that
+    while (parent := line.getparent()) is not None and " ".join(parent.text_content().split()) == text:
+        line = parent
+    links = [a for a in line.iter("a") if is_link(a)]
+    if len(links) != 1 or " ".join(links[0].text_content().split()) != text:
+        return False
+    if site is None or not elsewhere(links[0].get("href") or "", site):
+        return False  # a line linking to the site's own pages is a pointer to another of its stories
+    return _is_written_paragraph(stats, _beside(line, after=False))
 
 
 def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:

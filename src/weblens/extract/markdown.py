@@ -97,6 +97,8 @@ _KINDS: dict[str, int] = {
     "table": _TABLE, "tr": _ROW, "caption": _CAPTION, "dl": _DL, "dt": _DT, "dd": _DD,
     "figcaption": _FIGCAPTION,
 }  # fmt: skip
+# the kinds of element a line of text holds (a link, emphasis, code, a break, an image)
+_INLINE_KINDS = frozenset((_TRANSPARENT, _LINK, _EMPH, _CODE, _BR, _IMG))
 _MARKERS = {"strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}  # others: "*"
 
 _SPACES = re.compile(r" {2,}")
@@ -326,6 +328,8 @@ class _Renderer:
                 self.close_inline(token)
             return _ATOMIC
         if kind == _LINK:
+            if self.ctx.parts and _lone_line(el) is not None:
+                self.boundary()  # a link around a line of its own: a paragraph of its own
             return self.open_link(el)
         if kind == _EMPH:
             return self.open_inline(_MARKERS.get(tag, "*"))
@@ -349,6 +353,13 @@ class _Renderer:
             self.render(caption)
 
     def enter_block(self, el: HtmlElement, tag: str, kind: int) -> _Token:
+        if (
+            self.ctx.inline
+            and (link := el.getparent()) is not None
+            and link.tag == "a"
+            and _lone_line(link) is el
+        ):
+            return _NOTHING  # the line a link wraps: its text, inside the link
         if self.ctx.parts or self.ctx.inline:
             self.boundary()
         if kind == _CAPTION and self.table is None:  # the caption of a table written as blocks
@@ -746,6 +757,21 @@ def _cells_hold_blocks(table: HtmlElement, widths: Counter[HtmlElement]) -> bool
     if not any(blocks for _, blocks in cells):
         return False
     return not _grid_of_short_cells(cells, widths)
+
+
+def _lone_line(link: HtmlElement) -> HtmlElement | None:
+    """The one box of inline text a link wraps and nothing else (Blogger and Google Sites link a
+    whole line: ``<a href=…><div>Das vollständige Programm … zum Herunterladen.</div></a>``), or
+    None: its text is written inside the link, as a paragraph of its own."""
+    children = [child for child in link if isinstance(child.tag, str)]
+    if len(children) != 1 or (link.text or "").strip() or (children[0].tail or "").strip():
+        return None
+    line = children[0]
+    if line.tag not in ("div", "p") or any(
+        _KINDS.get(str(inner.tag), _TRANSPARENT) not in _INLINE_KINDS for inner in line.iterdescendants()
+    ):
+        return None
+    return line
 
 
 def _only_link(el: HtmlElement) -> HtmlElement | None:

@@ -164,6 +164,9 @@ _PROSE_TEXTS = lxml.etree.XPath(
 _MAX_SHOWN_TITLES = 40  # elements read for the shown title: the h1s and a page's first title boxes
 # elements a page names as its title's ("post-title", "titleline", "headline"), below its body
 _TITLE_BOXES = AttributeSearch({"class": ("title", "headline")})
+# a heading's class naming it an entry's title (hAtom's ``entry-title``, ``post-title``,
+# ``article-title``, ``headline``), not a widget's (Blogger's ``<h2 class="title">Subscribe To</h2>``)
+_ENTRY_TITLE = re.compile(r"(?:entry|post|article|story)[-_]?title|headline", re.I)
 _LOWER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
 _UNDER_HEADLINE = 400  # characters of text after the headline searched for its date
 _MAX_DATE_TEXT = 100  # a date written in words ("01:38 PM IST Nov 20, 2019") is read from at most this
@@ -310,16 +313,20 @@ _SECTION_NAMES = frozenset(
 _DATE_AFTER_NAME = re.compile(r"(?:on\s|[·•|,–—-]\s*)", re.I)
 _BYLINE_NAME_WORDS = 4  # words of a name shown without a "By"
 # the labels of a writer's credit before a linked name ("Words Margaret Idle"); "Photographs" is none
+# and the same labels in French, Spanish and Portuguese, Italian, Dutch and Polish, Russian,
+# Turkish ("Haber: …  - Kamera: …"), Japanese and Chinese ("文", "文字", "撰文"), Korean ("글")
 _WRITING_CREDITS = frozenset(
-    ("words", "text", "story", "writer", "author", "words by", "text by", "story by")
-)
+    ("words", "text", "story", "writer", "author", "words by", "text by", "story by", "texte", "texto",
+     "testo", "tekst", "текст", "haber", "文", "文字", "撰文", "글")
+)  # fmt: skip
 _AFTER_NAME_SIBLINGS = 2  # elements after a byline's name read for its date (a separator, the date)
 # the address of a writer's page on the site: "/author/ann-lee", "/autoren/max-muster/", "?author=12", a
-# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/forfatter/…"
+# newspaper's "/staff/2647/maria-chen/", in other languages "/penulis/…", "/yazar/…", "/muhabir/…",
+# "/forfatter/…"
 # ("/people/" was tried: a page listing a crew links each member there)
 _AUTHOR_PAGE = re.compile(
     r"/(?:authors?|autor(?:en|e|i|zy)?|auteurs?|writers?|contributors?|columnists?|reporters?|journalists?|staff|"
-    r"penulis|yazar(?:lar)?|forfatter(?:e)?|skribent(?:er)?)"
+    r"penulis|yazar(?:lar)?|muhabir(?:ler)?|forfatter(?:e)?|skribent(?:er)?)"
     r"/[^/?#]+|[?&]author=",
     re.I,
 )
@@ -970,7 +977,26 @@ class _Page:
         text = clean_text(h1_text, _MAX_TITLE)
         if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
             return strip_site_affix(text, site_keys, shown)
-        return fallback or text
+        return self.entry_title(site_keys) or fallback or text
+
+    def entry_title(self, site_keys: frozenset[str]) -> str | None:
+        """The one heading named as an entry's title (``<h3 class="post-title entry-title">``) outside the
+        banner and the comments, when the page declares only its site's name and its ``<h1>`` is
+        the site's too (a blog's template that titles every page with the blog's name); None when
+        no heading or several (a listing's) are named so."""
+        body = self.tree.find("body")
+        if body is None:
+            return None
+        found: set[str] = set()
+        for el in self.found_below(_TITLE_BOXES, body):
+            if el.tag not in HEADING_TAGS or not _ENTRY_TITLE.search(el.get("class") or ""):
+                continue
+            if _in_banner(el, self.url) or _links_home(el) or _in_comment(el):
+                continue
+            text = clean_text(_short_text(el, _MAX_TITLE), _MAX_TITLE)
+            if text and not (is_site_name(text, site_keys) or is_generic_title(text)):
+                found.add(text)
+        return found.pop() if len(found) == 1 else None
 
     def headline(self, declared: list[str], site_keys: frozenset[str]) -> str | None:
         """The ``<h1>`` that shows the title the page declares, worded as the reader sees it: most of
@@ -988,6 +1014,8 @@ class _Page:
             if not text or is_site_name(text, site_keys) or is_generic_title(text) or _in_comment(el):
                 continue
             text = _without_label(text, declared, el)
+            if any(_is_attributed(title, text) for title in declared):
+                return text  # a declared title adds its writer's name: "Poem by Ann Lee" over "Poem"
             words = _title_words(text)
             if any(
                 words < other and not lead <= words
@@ -1115,12 +1143,16 @@ class _Page:
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
         (:func:`_is_author_page_link`), inside the ``<article>`` that holds the headline (a card
-        about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"); none
-        without such a box, or when it links two writers or more."""
+        about the writer after the text, "<h4><a href=/author/ann-lee>Ann Lee</a></h4>"), or of
+        those it links the one credited for the words (a crew's credits: text, photographs, editing);
+        none without such a box, or when it links two writers or more so."""
         story = self.story_box(title)
         if story is None:
             return ()
-        names = {" ".join(a.text_content().split()) for a in story.iter("a") if _is_author_page_link(a)}
+        links = [a for a in story.iter("a") if _is_author_page_link(a)]
+        names = {" ".join(a.text_content().split()) for a in links}
+        if len(names) > 1:  # the crew's credits: the one credited for the words ("文", "Text")
+            names = {name for a in links if (name := _name_credited_for_words(a)) is not None}
         if len(names) != 1:
             return ()
         return credit.of(names)
@@ -1204,7 +1236,10 @@ class _Page:
         kinds = {
             el: kind
             for el in marked
-            if (kind := _marker_kind(el)) is not None and kind < (below or _DATE_MARK) and among(el)
+            if (kind := _marker_kind(el)) is not None
+            and kind < (below or _DATE_MARK)
+            and among(el)
+            and not _in_another_storys_card(el, self.url)
         }
         roots: dict[HtmlElement, HtmlElement | None] = {}
         boxes: set[HtmlElement] = set()  # marks with a mark inside
@@ -1625,6 +1660,18 @@ _TITLE_STOPWORDS = frozenset(
 )
 
 
+# "by" and a name of at most five words after a title ("… by Delia Marchetti"), in the languages
+# whose bylines are read
+_ATTRIBUTION = re.compile(r"\s+(?:by|von|par|por|di|door|av|af)\s+\S+(?:\s+\S+){0,4}", re.I)
+
+
+def _is_attributed(declared: str, headline: str) -> bool:
+    """``declared`` is ``headline`` and "by" a writer's name after it."""
+    if len(declared) <= len(headline) or not declared.casefold().startswith(headline.casefold()):
+        return False
+    return _ATTRIBUTION.fullmatch(declared[len(headline) :]) is not None
+
+
 def _without_label(text: str, declared: list[str], heading: HtmlElement) -> str:
     """A headline without the label it opens with when the rest is a declared title: an archive's
     descriptor ("Title: Tide clocks"), or a kicker set in an element of its own at the head of the
@@ -1808,6 +1855,44 @@ def _links_up(el: HtmlElement, url: str | None) -> bool:
     # "../index.html" is the directory above; a link to the page itself ("slug/" on "slug/") is none
     section, here = (_INDEX_FILE.sub("", path).rstrip("/") for path in (linked.path, page.path))
     return bool(section) and linked.hostname == page.hostname and here.startswith(section + "/")
+
+
+_CARD_LEVELS = 3  # boxes above a marked byline looked at for the teaser card it may stand in
+_CARD_CHARS = 400  # characters of a teaser card at most (a headline, a summary, a byline): more is a story
+_CARD_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
+
+
+def _in_another_storys_card(el: HtmlElement, url: str | None) -> bool:
+    """``el`` stands in a teaser card of another story: a small box (:data:`_CARD_CHARS`) at most
+    :data:`_CARD_LEVELS` above it whose heading links to another page ("<h3><a href=/reps-summon…>
+    Reps summon…</a></h3><span class="td-author-name">By Aisha Bello</span>", a related story's
+    writer marked as the page's is)."""
+    if not url:
+        return False
+    node = el
+    for _ in range(_CARD_LEVELS):
+        node = node.getparent()
+        if node is None or node.tag in ("body", "html", "main") or len(node.text_content()) > _CARD_CHARS:
+            return False
+        for heading in node.iter(*_CARD_HEADINGS):
+            if is_below(el, heading) or is_below(heading, el):
+                continue  # the byline set as a heading ("<h4>Par <a>…</a> et <a>…</a></h4>")
+            link = next(heading.iter("a"), None)
+            if link is not None and not _is_author_page_link(link) and _links_elsewhere(link, url):
+                return True  # (a writer's name heading an author box links to the writer's page)
+    return False
+
+
+def _links_elsewhere(link: HtmlElement, url: str) -> bool:
+    """``link`` leads to another page than ``url`` (not to an anchor of the page or to itself)."""
+    target = absolute_url(link.get("href"), url)
+    if not target:
+        return False
+    try:
+        page, linked = urlsplit(url), urlsplit(target)
+    except ValueError:
+        return False
+    return (linked.hostname, linked.path.rstrip("/")) != (page.hostname, page.path.rstrip("/"))
 
 
 def _links_home(el: HtmlElement) -> bool:
@@ -2005,9 +2090,18 @@ def _name_credited_for_words(link: HtmlElement) -> str | None:
     before, parent = link.getprevious(), link.getparent()
     if before is not None:
         label = before.text_content() + (before.tail or "")
+    elif (
+        parent is not None
+        and parent.tag in ("dd", "td")
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+    ):
+        # a list's or a table's credits: "<dt>文</dt><dd><a>佐藤健太</a></dd>"
+        term = parent.getprevious()
+        label = term.text_content() if term is not None else ""
     else:
         label = (parent.text if parent is not None else None) or ""
-    if " ".join(label.split()).strip(":").strip().casefold() not in _WRITING_CREDITS:
+    if " ".join(label.split()).strip(":：").strip().casefold() not in _WRITING_CREDITS:
         return None
     name = " ".join(link.text_content().split())
     return name if _looks_like_a_name(name) else None

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from weblens.extract.text import CJK_CHARS
 
 __all__ = [
+    "DOMAIN_NAME",
     "clean_text",
     "first_clean",
     "host_of",
@@ -148,6 +149,9 @@ def names_the_site(name: str, keys: frozenset[str]) -> bool:
     )
 
 
+DOMAIN_NAME = re.compile(r"^[\w-]+(?:\.[\w-]+)*\.[^\W\d_]{2,}$")  # "hessenschau.de": a site's address
+
+
 def is_generic_title(title: str) -> bool:
     """A title that names no page: "Home", "Index", "Untitled Document"."""
     return " ".join(title.lower().split()) in _GENERIC_TITLES
@@ -200,16 +204,37 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
         return title
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
-        return rest
+        return _longest_shown_run(rest, shown) or rest  # "Forum :: View topic - Topic": the topic
     for part in (head, rest, lead, tail):
-        if part and name_key(part) in shown():
+        # a site's address ("Aquariumforum.nl") is its name, however the page shows it
+        if part and name_key(part) in shown() and not DOMAIN_NAME.fullmatch(part):
             return part
+    # a run of inner parts that the page shows: the topic of "Forum :: View topic - Topic – question?"
+    if (run := _longest_shown_run(title, shown)) is not None and not DOMAIN_NAME.fullmatch(run):
+        return run
     if len(separators) >= 2:  # the site, then its section: "标题_江南在线_新闻中心", "Title | Site | News"
         before = separators[-2]
         site = title[before.end() : last.start()].strip()
         if is_site_name(site, keys) and title[: before.start()].strip():
             return title[: before.start()].strip()
     return title
+
+
+def _longest_shown_run(title: str, shown: Callable[[], frozenset[str]]) -> str | None:
+    """The longest run of ``title``'s parts between separators that the page shows as its title:
+    "Topic – question?" of "View topic - Topic – question?" (a part can hold a separator of its
+    own); None when the page shows none."""
+    separators = list(_TITLE_SEPARATOR.finditer(title))
+    if not separators:
+        return None
+    bounds = [(0, 0), *((found.start(), found.end()) for found in separators), (len(title), len(title))]
+    runs = (
+        title[bounds[first][1] : bounds[last][0]].strip()
+        for first in range(len(bounds) - 1)
+        for last in range(first + 1, len(bounds))
+    )
+    keys = shown()
+    return max((run for run in runs if run and name_key(run) in keys), key=len, default=None)
 
 
 def _without_shown_aside(title: str, shown: Callable[[], frozenset[str]]) -> str | None:

@@ -46,6 +46,8 @@ _CALL_TO_ACTION = re.compile(
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
     r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
     r"(?:log|sign) ?in (?:or|to)\b|create an account|"
+    # a prompt to report a typo, in any language ("Нашли ошибку? Выделите её и нажмите Ctrl+Enter")
+    r"ctrl ?\+ ?enter|"
     # the site software's note of how long the page took: "Page generated in 0.12 seconds"
     r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
     r"time to (?:create|generate|render|load) (?:the |this )?page|"

@@ -506,12 +506,12 @@ class _JunkWalk:
 # the path of a site's page to sign in or up, to ask for an invitation, to subscribe to its newsletters
 # or to get its app: "/login", "/auth/sign_up", "/users/sign_in", "/invitations/request",
 # "/newsletters/campus/", "/subscribe", "/app/"; or a query asking to sign in ("?action=login")
-_SIGN_IN_PATH = re.compile(
+_PROMPT_PATH = re.compile(
     r"/(?:log-?in|sign-?in|sign_in|sign-?up|sign_up|invitations?(?:/request)?|newsletters?(?:/[^/]+)?|"
     r"subscribe|apps?)/?$",
     re.I,
 )
-_SIGN_IN_QUERY = re.compile(r"(?:^|&)action=login(?:&|$)", re.I)
+_PROMPT_QUERY = re.compile(r"(?:^|&)action=login(?:&|$)", re.I)
 _PROMPT_WORDS = 40  # words of a line asking the reader to sign in (Mastodon's banner: 35), at most
 _PROMPT_BOXES = frozenset(("p", "div", "li", "section"))
 # words of its own a prompt says beside its links ("Join the discussion: … to comment."): a button
@@ -519,7 +519,7 @@ _PROMPT_BOXES = frozenset(("p", "div", "li", "section"))
 _PROMPT_OWN_WORDS = 3
 
 
-def _is_sign_in_link(link: HtmlElement, site: str | None) -> bool:
+def _is_prompt_link(link: HtmlElement, site: str | None) -> bool:
     """``link`` leads to the site's own page to sign in or up, to subscribe or to get its app (a
     link to another site's newsletter is a source: "an article … for the newsletter of the Bar")."""
     if site is not None and elsewhere(link.get("href") or "", site):
@@ -528,7 +528,7 @@ def _is_sign_in_link(link: HtmlElement, site: str | None) -> bool:
         parts = urlsplit(link.get("href") or "")
     except ValueError:
         return False
-    return _SIGN_IN_PATH.search(parts.path) is not None or _SIGN_IN_QUERY.search(parts.query) is not None
+    return _PROMPT_PATH.search(parts.path) is not None or _PROMPT_QUERY.search(parts.query) is not None
 
 
 def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
@@ -541,18 +541,19 @@ def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
     before, moved the choice on pages whose replies sit beside it."""
     found: list[HtmlElement] = []
     for link in box.iter("a"):
-        if not _is_sign_in_link(link, site):
+        if not _is_prompt_link(link, site):
             continue
         line = link.getparent()
         while line is not None and line is not box and line.tag not in _PROMPT_BOXES:
             line = line.getparent()
         if line is None or line is box or any(line is seen for seen in found):
             continue
-        if word_count(text := line.text_content()) > _PROMPT_WORDS:
+        words = word_count(line.text_content())
+        if words > _PROMPT_WORDS:
             continue
         links = list(line.iter("a"))
-        own = word_count(text) - sum(word_count(a.text_content()) for a in links)
-        if own >= _PROMPT_OWN_WORDS and all(_is_sign_in_link(a, site) for a in links):
+        own = words - sum(word_count(a.text_content()) for a in links)
+        if own >= _PROMPT_OWN_WORDS and all(_is_prompt_link(a, site) for a in links):
             found.append(line)
     return found
 

@@ -52,7 +52,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, pairwise, takewhile
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import lxml.etree
 from lxml.html import HtmlElement
@@ -1845,13 +1845,10 @@ def _links_up(el: HtmlElement, url: str | None) -> bool:
         or " ".join(links[0].text_content().split()) != " ".join(el.text_content().split())
     ):
         return False
-    target = absolute_url(links[0].get("href"), url)
-    if not target:
+    split = _page_and_target(links[0], url)
+    if split is None:
         return False
-    try:
-        page, linked = urlsplit(url), urlsplit(target)
-    except ValueError:
-        return False
+    page, linked = split
     # "../index.html" is the directory above; a link to the page itself ("slug/" on "slug/") is none
     section, here = (_INDEX_FILE.sub("", path).rstrip("/") for path in (linked.path, page.path))
     return bool(section) and linked.hostname == page.hostname and here.startswith(section + "/")
@@ -1885,14 +1882,23 @@ def _in_another_storys_card(el: HtmlElement, url: str | None) -> bool:
 
 def _links_elsewhere(link: HtmlElement, url: str) -> bool:
     """``link`` leads to another page than ``url`` (not to an anchor of the page or to itself)."""
+    split = _page_and_target(link, url)
+    if split is None:
+        return False
+    page, linked = split
+    return (linked.hostname, linked.path.rstrip("/")) != (page.hostname, page.path.rstrip("/"))
+
+
+def _page_and_target(link: HtmlElement, url: str) -> tuple[SplitResult, SplitResult] | None:
+    """The page's address and the one ``link`` leads to, split; None when the link leads nowhere
+    or either will not split."""
     target = absolute_url(link.get("href"), url)
     if not target:
-        return False
+        return None
     try:
-        page, linked = urlsplit(url), urlsplit(target)
+        return urlsplit(url), urlsplit(target)
     except ValueError:
-        return False
-    return (linked.hostname, linked.path.rstrip("/")) != (page.hostname, page.path.rstrip("/"))
+        return None
 
 
 def _links_home(el: HtmlElement) -> bool:

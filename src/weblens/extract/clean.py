@@ -435,8 +435,9 @@ def strip_junk(root: HtmlElement) -> None:
         found = _JunkWalk(root)  # the templates' markup joined the page
     if _math_as_text(found.math, found.img):
         found = _JunkWalk(root)  # a formula replaced: its links are gone
-    _drop_heading_permalinks(found.anchor_links())
-    _drop_skip_links(found.anchor_links())
+    anchor_links = found.anchor_links()  # dropping some leaves the others' addresses as they were
+    _drop_heading_permalinks(anchor_links)
+    _drop_skip_links(anchor_links)
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)

@@ -167,12 +167,18 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]+")
-_ONE_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # searched in a third of _CONTROL's time
+# every byte but the controls of _CONTROL: deleted from the text's UTF-8 bytes (where a control is its
+# own byte, and every other character's bytes are printable ASCII or above 0x7f), they leave those
+# controls. An encoding and bytes.translate are C loops that cost less than a search of the text for
+# a class of characters (ScrapingHub: 0.036 -> 0.015 ms a page for each of the text and the Markdown)
+_NOT_CONTROL_BYTES = bytes(byte for byte in range(256) if _CONTROL.fullmatch(chr(byte)) is None)
 
 
 def strip_controls(text: str) -> str:
     """``text`` without C0 control characters (other than tab, newline, form feed, carriage return)."""
-    return _CONTROL.sub("", text) if _ONE_CONTROL.search(text) else text
+    if not text.encode("utf-8", "surrogatepass").translate(None, _NOT_CONTROL_BYTES):
+        return text
+    return _CONTROL.sub("", text)
 
 
 # the characters of the scripts written without spaces between words (Han, kana, hangul, and the

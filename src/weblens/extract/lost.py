@@ -68,11 +68,10 @@ def lost_reason(main: HtmlElement, text: str, visible_chars: int) -> str | None:
     size = measure(text)  # the page's visible text is measured the same way (see gather_stats)
     if not text or visible_chars <= 0 or size >= _SMALL_SHARE * visible_chars:
         return None
-    words = len(text.split())
     legal = _legal_phrases(text)
     if legal and _footer_named(main):
         where = "a footer"
-    elif legal >= 2 and legal * _LEGAL_PER_WORDS >= words:
+    elif legal >= 2 and legal * _LEGAL_PER_WORDS >= len(text.split()):  # words counted only when they matter
         where = "legal boilerplate"
     else:
         return None

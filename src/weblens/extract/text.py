@@ -30,6 +30,8 @@ _PARAGRAPH = frozenset(
 _LINE = frozenset(("li", "dt", "dd", "tr", "br", "option"))
 _CELL = frozenset(("td", "th"))
 _PRE = frozenset(("pre", "listing", "xmp", "plaintext", "textarea"))
+# every tag the walk does something for besides writing text (any other element's tag asks nothing)
+_MARKED = _PARAGRAPH | _LINE | _CELL | _PRE
 _CELL_BLOCKS = ("p", "div", "table", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "pre")
 
 
@@ -98,17 +100,24 @@ def _is_layout_table(table: HtmlElement) -> bool:
 def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
     """Plain text of ``root``, leaving out the subtrees in ``skip``."""
     writer = _Writer()
+    add = writer.add
     layout_tables: list[bool] = []
     walker = lxml.etree.iterwalk(root, events=("start", "end"))
+    # an element whose tag is not in _MARKED only writes its text: it skips the tests below
+    # (ScrapingHub: render_text 0.22 -> 0.20 ms a page)
     for event, el in walker:
         tag = el.tag
-        if not isinstance(tag, str):
+        if tag.__class__ is not str:  # a comment or a processing instruction
             if event == "end" and el.tail and el is not root:
-                writer.add(el.tail)
+                add(el.tail)
             continue
         if event == "start":
-            if el in skip:
+            if skip and el in skip:
                 walker.skip_subtree()
+                continue
+            if tag not in _MARKED:
+                if el.text:
+                    add(el.text)
                 continue
             if tag == "table":
                 layout_tables.append(_is_layout_table(el))
@@ -130,7 +139,10 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
             if tag in _PRE:
                 writer.pre += 1
             if el.text:
-                writer.add(el.text)
+                add(el.text)
+        elif tag not in _MARKED:
+            if el.tail and el is not root:
+                add(el.tail)
         else:
             in_data_table = bool(layout_tables) and not layout_tables[-1]
             if tag in _PRE:
@@ -150,17 +162,23 @@ def render_text(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
             if tag == "table" and el not in skip and layout_tables:
                 layout_tables.pop()
             if el.tail and el is not root:
-                writer.add(el.tail)
+                add(el.tail)
     return strip_controls(writer.text())
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]+")
-_ONE_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # searched in a third of _CONTROL's time
+# every byte but the controls of _CONTROL: deleted from the text's UTF-8 bytes (where a control is its
+# own byte, and every other character's bytes are printable ASCII or above 0x7f), they leave those
+# controls. An encoding and bytes.translate are C loops that cost less than a search of the text for
+# a class of characters (ScrapingHub: 0.036 -> 0.015 ms a page for each of the text and the Markdown)
+_NOT_CONTROL_BYTES = bytes(byte for byte in range(256) if _CONTROL.fullmatch(chr(byte)) is None)
 
 
 def strip_controls(text: str) -> str:
     """``text`` without C0 control characters (other than tab, newline, form feed, carriage return)."""
-    return _CONTROL.sub("", text) if _ONE_CONTROL.search(text) else text
+    if not text.encode("utf-8", "surrogatepass").translate(None, _NOT_CONTROL_BYTES):
+        return text
+    return _CONTROL.sub("", text)
 
 
 # the characters of the scripts written without spaces between words (Han, kana, hangul, and the

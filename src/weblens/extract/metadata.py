@@ -1436,7 +1436,7 @@ class _Page:
         (see :func:`_a_date_line`), not in a reader's comment. A page with date lines of two or
         more days (a list of posts, an archive, teasers) has no only one: None."""
         found: set[str] = set()
-        # in C, the texts with digits that may make a year; then those that hold one
+        # the body's texts outside scripts and styles with digits that may make a year, that hold one
         candidates = [
             text
             for text in _BODY_TEXTS(self.tree)

@@ -1815,11 +1815,13 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     if el is None:
         return None
     if el.find(".//br") is not None:  # a line break parts words ("Uses of Class<br>org.example.Item")
+        if _holds_more_letters(el, limit):
+            return None  # (a whole story's body was rendered to learn this: 1 to 4 ms on such a box)
         spaced = line_text(el)
         return spaced if spaced and len(spaced) <= limit else None
     pieces: list[str] = []
     size = 0
-    for piece in _read_texts(el):
+    for piece in _texts_as_read(el):
         size += len(piece)
         if size > limit * 4:
             return None
@@ -2240,6 +2242,53 @@ _READ_TEXTS = lxml.etree.XPath(
     ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
 )
 _UNREAD_TAGS = ("script", "style", "template")
+
+
+def _holds_more_letters(el: HtmlElement, limit: int) -> bool:
+    """More than ``limit`` characters other than white space stand in the texts of ``el`` (all of
+    them, a script's too, as :func:`line_text` reads them), so that its line is longer than
+    ``limit``: line_text keeps each such character. Read only as far as needed."""
+    count = 0
+    for piece in el.itertext():  # the text nodes, as XPath's text() finds them, walked in C
+        count += len("".join(piece.split()))
+        if count > limit:
+            return True
+    return False
+
+
+def _texts_as_read(el: HtmlElement) -> Iterable[str]:
+    """The texts :func:`_read_texts` gives, joined the same (not always parted the same), walked
+    only as far as they are read: where a script stands in ``el``, a walk that skips what it, a
+    style or a template holds, where :func:`_read_texts` gathers every text of ``el`` first (a page's
+    whole article body read for a short line after its date: 5 ms on one Al Jazeera page)."""
+    if next(el.iter(*_UNREAD_TAGS), None) is None:
+        texts: Iterable[str] = el.itertext()  # the common case, walked in C
+        return texts
+    return _read_texts_walked(el)
+
+
+def _read_texts_walked(el: HtmlElement) -> Iterator[str]:
+    """The texts of ``el`` in document order outside any script, style or template (also one
+    above it, as the XPath of :data:`_READ_TEXTS` tests): the text nodes that XPath finds."""
+    if el.tag in _UNREAD_TAGS or any(node.tag in _UNREAD_TAGS for node in el.iterancestors()):
+        return
+    if el.text:
+        yield el.text
+    # each box entered, with the tail that follows it once its children are read
+    stack: list[tuple[Iterator[HtmlElement], str | None]] = [(iter(el), None)]
+    while stack:
+        children, tail = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if tail:
+                yield tail
+        elif isinstance(child.tag, str) and child.tag not in _UNREAD_TAGS:
+            if child.text:
+                yield child.text
+            stack.append((iter(child), child.tail))
+        elif child.tail:  # a comment's or an instruction's own text is no text node; its tail is
+            yield child.tail
 
 
 def _read_texts(el: HtmlElement) -> Iterable[str]:

@@ -270,6 +270,8 @@ _AT_TIME = re.compile(r"\s+(?:at|on|um|à)\s+\d", re.I)  # "Posted by Ann Lee at
 # every text of the page's body, in document order; the searches of them test each in Python, as
 # an XPath's contains() tests took twice as long (ScrapingHub: 1.1 -> 0.5 ms a search)
 _BODY_TEXTS = lxml.etree.XPath("//body/descendant::text()")
+_NOT_TEXT_TAGS = ("script", "style", "noscript")  # _NOT_TEXT's
+_XML_SPACE = " \t\r\n"  # the white space of XPath's normalize-space()
 _TEXT_BEFORE = lxml.etree.XPath(f"preceding::text()[normalize-space()][not({_NOT_TEXT})][1]")
 _LAST_TEXT_IN = lxml.etree.XPath(f"(descendant::text()[normalize-space()][not({_NOT_TEXT})])[last()]")
 _SPACED_DATE_TEXT = 4 * _MAX_DATE_TEXT  # characters of a text, white space and all, that may be a date line
@@ -754,6 +756,7 @@ class _Page:
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
     _attributes: AttributeText | None = field(default=None)
+    _body_texts: list[Any] | None = field(default=None)
     _headlines: dict[str | None, HtmlElement | None] = field(default_factory=dict)  # by title
 
     @classmethod
@@ -824,6 +827,14 @@ class _Page:
         if self._attributes is not None and self.tree is self.elements[0]:
             return search.found_at(self._attributes, 0)
         return search(self.tree)
+
+    def body_texts(self) -> list[Any]:
+        """Every text of the page's body (:data:`_BODY_TEXTS`), found on first use: the signed lines'
+        search and the only date line's read them both on two pages in five of the pool (0.2 ms
+        each time they were found again)."""
+        if self._body_texts is None:
+            self._body_texts = _BODY_TEXTS(self.tree)
+        return self._body_texts
 
     def values(self, keys: Iterable[str]) -> Iterator[str]:
         for key in keys:
@@ -1212,9 +1223,7 @@ class _Page:
         they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
         comment; none when such lines name two people or more (a page of several posts)."""
         found: list[str] = []
-        signed = (
-            t for t in _BODY_TEXTS(self.tree) if (" by" in t or " By" in t or " BY" in t) and _is_read(t)
-        )
+        signed = (t for t in self.body_texts() if (" by" in t or " By" in t or " BY" in t) and _is_read(t))
         for text in signed:
             line = " ".join(str(text).split())
             el = text.getparent()
@@ -1437,9 +1446,10 @@ class _Page:
         more days (a list of posts, an archive, teasers) has no only one: None."""
         found: set[str] = set()
         # the body's texts outside scripts and styles with digits that may make a year, that hold one
+        texts = self.body_texts()
         candidates = [
             text
-            for text in _BODY_TEXTS(self.tree)
+            for text in texts
             if ("18" in text or "19" in text or "20" in text) and _YEAR.search(text) and _is_read(text)
         ]
         if len(candidates) > _YEAR_TEXTS:
@@ -1452,9 +1462,8 @@ class _Page:
             el = text.getparent()
             if el is None or _in_comment(el) or not in_story(el):
                 continue
-            # the line before: inside the element when the text is its tail, else before the element
-            before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
-            label = " ".join(str(before[0]).split()) if before else ""
+            before = _line_before(texts, _position(texts, text))
+            label = " ".join(str(before).split()) if before is not None else ""
             if _a_date_line(label, line) or _PUBLICATION_SENTENCE.match(line):
                 found.add(date[:10])
                 if len(found) > 1:
@@ -1550,6 +1559,43 @@ class _Page:
             if found:
                 return found
         return None
+
+
+def _line_before(texts: Sequence[Any], at: int) -> Any:
+    """The line before ``texts[at]`` (the page's body's texts, in document order): the nearest text
+    before it holding more than white space, not a script's, a style's or a noscript's; inside its
+    element when it is a tail, else before the element; None when there is none. Read back along
+    ``texts`` when that text stands in the same ``<body>`` (all between is in it, so in ``texts``),
+    by XPath's search of every text before the element else (0.07 ms a call on ScrapingHub)."""
+    text = texts[at]
+    for earlier in reversed(texts[:at]):
+        if earlier.strip(_XML_SPACE) and _text_parent(earlier).tag not in _NOT_TEXT_TAGS:
+            if _body_of(earlier) is _body_of(text):
+                return earlier
+            break
+    el = text.getparent()
+    before = (_LAST_TEXT_IN(el) if text.is_tail else []) or _TEXT_BEFORE(el)
+    return before[0] if before else None
+
+
+def _position(texts: list[Any], text: Any) -> int:
+    """Where ``text`` itself stands in ``texts`` (an equal text may stand before it)."""
+    at = texts.index(text)  # in C, where an enumeration of every text cost more than it saved
+    while texts[at] is not text:
+        at = texts.index(text, at + 1)
+    return at
+
+
+def _text_parent(text: Any) -> HtmlElement:
+    """The parent of a text node (a smart string of lxml's XPath): its element's parent for a tail."""
+    holder: HtmlElement = text.getparent()
+    return holder.getparent() if text.is_tail else holder
+
+
+def _body_of(text: Any) -> HtmlElement | None:
+    """The innermost ``<body>`` a text node stands in."""
+    parent = _text_parent(text)
+    return parent if parent.tag == "body" else next(parent.iterancestors("body"), None)
 
 
 def _is_vendor_date_key(key: str) -> bool:
@@ -1815,11 +1861,13 @@ def _short_text(el: HtmlElement | None, limit: int) -> str | None:
     if el is None:
         return None
     if el.find(".//br") is not None:  # a line break parts words ("Uses of Class<br>org.example.Item")
+        if _holds_more_letters(el, limit):
+            return None  # (a whole story's body was rendered to learn this: 1 to 4 ms on such a box)
         spaced = line_text(el)
         return spaced if spaced and len(spaced) <= limit else None
     pieces: list[str] = []
     size = 0
-    for piece in _read_texts(el):
+    for piece in _texts_as_read(el):
         size += len(piece)
         if size > limit * 4:
             return None
@@ -2240,6 +2288,53 @@ _READ_TEXTS = lxml.etree.XPath(
     ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
 )
 _UNREAD_TAGS = ("script", "style", "template")
+
+
+def _holds_more_letters(el: HtmlElement, limit: int) -> bool:
+    """More than ``limit`` characters other than white space stand in the texts of ``el`` (all of
+    them, a script's too, as :func:`line_text` reads them), so that its line is longer than
+    ``limit``: line_text keeps each such character. Read only as far as needed."""
+    count = 0
+    for piece in el.itertext():  # the text nodes, as XPath's text() finds them, walked in C
+        count += len("".join(piece.split()))
+        if count > limit:
+            return True
+    return False
+
+
+def _texts_as_read(el: HtmlElement) -> Iterable[str]:
+    """The texts :func:`_read_texts` gives, joined the same (not always parted the same), walked
+    only as far as they are read: where a script stands in ``el``, a walk that skips what it, a
+    style or a template holds, where :func:`_read_texts` gathers every text of ``el`` first (a page's
+    whole article body read for a short line after its date: 5 ms on one Al Jazeera page)."""
+    if next(el.iter(*_UNREAD_TAGS), None) is None:
+        texts: Iterable[str] = el.itertext()  # the common case, walked in C
+        return texts
+    return _read_texts_walked(el)
+
+
+def _read_texts_walked(el: HtmlElement) -> Iterator[str]:
+    """The texts of ``el`` in document order outside any script, style or template (also one
+    above it, as the XPath of :data:`_READ_TEXTS` tests): the text nodes that XPath finds."""
+    if el.tag in _UNREAD_TAGS or any(node.tag in _UNREAD_TAGS for node in el.iterancestors()):
+        return
+    if el.text:
+        yield el.text
+    # each box entered, with the tail that follows it once its children are read
+    stack: list[tuple[Iterator[HtmlElement], str | None]] = [(iter(el), None)]
+    while stack:
+        children, tail = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if tail:
+                yield tail
+        elif isinstance(child.tag, str) and child.tag not in _UNREAD_TAGS:
+            if child.text:
+                yield child.text
+            stack.append((iter(child), child.tail))
+        elif child.tail:  # a comment's or an instruction's own text is no text node; its tail is
+            yield child.tail
 
 
 def _read_texts(el: HtmlElement) -> Iterable[str]:

@@ -106,8 +106,19 @@ def page_title_heading(body: HtmlElement, *, title: str | None) -> HtmlElement |
     return None
 
 
+# a piece of each wording of _EMAIL_CHROME, looked for in the lower-cased line first: a line without
+# any has none of them (the pieces hold no letter that case-folds from outside ASCII), and three plain
+# searches cost less than the pattern's search (ScrapingHub: 0.055 -> 0.015 ms a page)
+_EMAIL_CHROME_PIECES = ("ew ", "not d", "trouble")
+
+
 def _is_email_chrome(text: str) -> bool:
-    return len(text) <= _TITLE_LINE and _EMAIL_CHROME.search(text) is not None
+    if len(text) > _TITLE_LINE:
+        return False
+    low = text.lower()
+    if not any(piece in low for piece in _EMAIL_CHROME_PIECES):
+        return False
+    return _EMAIL_CHROME.search(text) is not None
 
 
 def _is_gate_label(text: str) -> bool:

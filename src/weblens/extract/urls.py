@@ -125,13 +125,16 @@ def site_of(url: str | None) -> str | None:
     of the host, three under a country's second level such as ``co.uk``); None for other URLs."""
     if not url:
         return None
-    try:
-        parts = urlsplit(url.strip())
-        host = parts.hostname
-    except ValueError:
-        return None
-    if parts.scheme.lower() not in ("http", "https") or not host:
-        return None
+    url = url.strip()
+    host = _plain_http_host(url)
+    if host is None:
+        try:
+            parts = urlsplit(url)
+            host = parts.hostname
+        except ValueError:
+            return None
+        if parts.scheme.lower() not in ("http", "https") or not host:
+            return None
     if ":" in host:
         return host  # an IPv6 address is its own site
     if _HOST_CHARS.fullmatch(host) is None:
@@ -141,6 +144,21 @@ def site_of(url: str | None) -> str | None:
         return host  # an IPv4 address is its own site
     under_country = len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3
     return ".".join(labels[-3:] if under_country else labels[-2:])
+
+
+# an http(s) address whose host is plain (a name's characters only: no user, port or brackets) and
+# that holds no tab or line break (which urlsplit would remove): its host is read without urlsplit
+# (site_of: 11 -> 4 µs a call on an address not seen before)
+_PLAIN_HTTP = re.compile(r"[Hh][Tt][Tt][Pp][Ss]?://([A-Za-z0-9.-]+)(?:[/?#]|\Z)")
+
+
+def _plain_http_host(url: str) -> str | None:
+    """The host of ``url`` lower-cased, as ``urlsplit(url).hostname`` gives it, when ``url`` is an
+    http(s) address of a plain host without tabs or line breaks; else None (ask urlsplit)."""
+    found = _PLAIN_HTTP.match(url)
+    if found is None or "\t" in url or "\n" in url or "\r" in url:
+        return None
+    return found.group(1).lower()
 
 
 def elsewhere(href: str, site: str) -> bool:

@@ -284,7 +284,7 @@ def parse_html(html: str | bytes) -> ParsedPage:
     if root is not None and (repaired := _unswallowed(text, root, boxes)) is not None:
         text = repaired
         root, too_deep = _parse(text.encode("utf-8", errors="replace"))
-        templates = root is not None and next(root.iter("template"), None) is not None
+        templates = root is not None and _raw_text_elements(root)[1]
     if root is None:
         # markup without a document in it (only a doctype or an XML declaration): keep any text
         leftover = _ANY_TAG.sub(" ", text)

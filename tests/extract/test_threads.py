@@ -44,6 +44,9 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bikes.example/index.php?topic=9127.0",  # SMF
         "https://bikes.example/index.php?showtopic=4411",  # Invision of old
         "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/",  # a post and its comments
+        "https://code.example/bikes/gears/issues/412",  # an issue tracker's report and its replies
+        "https://code.example/bikes/gears/pull/98/",  # a proposed change and its review
+        "https://code.example/bikes/gears/-/merge_requests/7",
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -84,6 +87,9 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://news.example/a/story.html?topic=politics",  # a topic by name is a section
         "https://news.example/thread-of-the-day-2024-x.html",  # not numbers alone after the word
         "https://news.example/a?view=forum",  # a segment word as a value is no thread's view
+        "https://magazine.example/issues/issue5_2/delong/",  # a magazine's issue, not a tracker's
+        "https://policy.example/issues/governance",
+        "https://magazine.example/issues/2024/climate",  # a number that is not the last segment
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:

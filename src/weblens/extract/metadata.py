@@ -844,7 +844,8 @@ class _Page:
         """The handles of the community profiles the page links to (see :func:`profile_handle`),
         outside reader comments (a commenter is not the page's author), found on first use."""
         if self._profiles is None:
-            links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
+            anchors = ((a, href) for a in self.tree.iter("a") if (href := a.get("href")))
+            links = ((a, profile_handle(href, a.text or "")) for a, href in anchors)
             self._profiles = frozenset(handle for a, handle in links if handle and not _in_comment(a))
         return self._profiles
 
@@ -1105,8 +1106,10 @@ class _Page:
             if declared:
                 break
         if not declared and credit.level is _CreditLevel.PEOPLE and self.is_thread():
-            # a thread: the writer its structured marks name (itemprop, rel), else the member who started it
-            marked = self.byline(credit, title, below=_CLASS_MARK)
+            # a thread: the writer its structured marks name (itemprop, rel) from its title heading on
+            # (a mark above it is the site's or the section's: a code host marks a repository's owner
+            # so in the header above an issue), else the member who started it
+            marked = self.byline(credit, title, below=_CLASS_MARK, after=self._thread_heading(title))
             if marked or (marked := self.thread_starter(title)):
                 return marked[:_MAX_AUTHORS]
         shown = self.byline(credit, title) if len(declared) <= 1 else None
@@ -1147,7 +1150,7 @@ class _Page:
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
         for link in links:
             href = link.get("href") or ""
-            if not is_member_link(href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
+            if not _is_profile_link(link, href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
                 continue
             if _in_quote(link):
                 continue
@@ -1159,7 +1162,8 @@ class _Page:
     def _thread_heading(self, title: str | None) -> HtmlElement | None:
         """The first of the thread's title heading and the first ``<h1>`` outside the banner: a
         forum sets the thread's title as the page's ``<h1>`` ("Thread: …") and again over its first
-        post, after the poster's card."""
+        post, after the poster's card. With no heading, the box named title that shows the title
+        (a link board's ``<a class="title">``)."""
         found = [
             h
             for h in (
@@ -1168,10 +1172,27 @@ class _Page:
             )
             if h is not None
         ]
+        if not found:
+            return self._title_box(title)
         if len(found) < 2 or found[0] is found[1]:
-            return found[0] if found else None
+            return found[0]
         first, second = found
         return second if first in set(_FOLLOWING(second)) else first
+
+    def _title_box(self, title: str | None) -> HtmlElement | None:
+        """The first element named title or headline (:data:`_TITLE_BOXES`) outside the banner
+        that reads as ``title``."""
+        body = self.tree.find("body")
+        if not title or body is None:
+            return None
+        return next(
+            (
+                el
+                for el in self.found_below(_TITLE_BOXES, body)
+                if _short_text(el, _MAX_TITLE) == title and not _in_banner(el, self.url)
+            ),
+            None,
+        )
 
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
@@ -1267,9 +1288,11 @@ class _Page:
         credit: _Credit,
         title: str | None,
         below: int | None = None,
+        after: HtmlElement | None = None,
     ) -> tuple[str, ...] | None:
         """The people of the first marked byline in the story of the headline showing ``title``
-        (:meth:`marked`) that names anyone; None when none does.
+        (:meth:`marked`) that names anyone, of the marks after ``after`` when given; None when none
+        does.
 
         Elements marked ``itemprop=author`` come first, then ``rel=author``, then a byline or
         author class, each kind in document order. The innermost marks are read first (the
@@ -1278,6 +1301,8 @@ class _Page:
         the marks like the first one (same kind, tag and class) in the same byline. When the
         first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked(title)
+        if after is not None:
+            marked = self._after(after, marked)
         kinds = {
             el: kind
             for el in marked
@@ -1317,6 +1342,15 @@ class _Page:
                     names += names_of(other)
             return credit.of(names)
         return None
+
+    def _after(self, el: HtmlElement, marks: list[HtmlElement]) -> list[HtmlElement]:
+        """The elements of ``marks`` that come after ``el`` in the page as parsed (or are ``el``)."""
+        try:
+            start = self.elements.index(el)
+        except ValueError:  # an element made after parsing: no order to go by
+            return marks
+        later = set(self.elements[start:])
+        return [mark for mark in marks if mark in later]
 
     def byline_under_headline(self, credit: _Credit, title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
@@ -1903,6 +1937,12 @@ _ACCOUNT_ACTION = re.compile(
 def _in_quote(el: HtmlElement) -> bool:
     """``el`` is in a quotation (``<blockquote>``, ``<q>``): a post quoting another names its poster."""
     return any(up.tag in ("blockquote", "q") for up in el.iterancestors())
+
+
+def _is_profile_link(link: HtmlElement, href: str) -> bool:
+    """``link`` leads to a member's profile: a forum engine's (:func:`is_member_link`) or one at
+    the site's root named as the link reads (:func:`profile_handle`: ``<a href="/kai">kai</a>``)."""
+    return is_member_link(href) or profile_handle(href, link.text or "") is not None
 
 
 def _in_banner(el: HtmlElement, url: str | None = None) -> bool:

@@ -119,8 +119,11 @@ def is_root_url(url: str) -> bool:
 
 
 def site_name_keys(names: Iterable[str], url: str | None) -> frozenset[str]:
-    """Comparison keys for the site's names and for the host of ``url`` (``news.bbc.co.uk`` → ``bbc``)."""
+    """Comparison keys for the site's names and for the host of ``url`` (``news.bbc.co.uk`` → ``bbc``);
+    a name with an aside after it is also the name before it ("X (formerly Twitter)": "X")."""
+    names = list(names)
     keys = {name_key(name) for name in names}
+    keys |= {name_key(name[: aside.start()]) for name in names if (aside := _TRAILING_ASIDE.search(name))}
     host = host_of(url)
     if host:
         labels = [label for label in host.split(".") if label not in _HOST_NOISE]
@@ -188,6 +191,9 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()
+    elif colon and rest.strip() and _is_someone_on_site(site, keys):
+        # a social site's share title: "r/Baking on Site: Title", 'Ann on X: "a post" / X'
+        return _unquoted(strip_site_affix(rest.strip(), keys, shown))
     stripped = False
     for _ in range(_SITE_AFFIXES):  # "Page | Wiki name | Host of wikis": a site, and the site of sites
         separators = list(_TITLE_SEPARATOR.finditer(title))
@@ -218,6 +224,21 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
         if is_site_name(site, keys) and title[: before.start()].strip():
             return title[: before.start()].strip()
     return title
+
+
+def _is_someone_on_site(lead: str, keys: frozenset[str]) -> bool:
+    """``lead`` names a member or a community on the site: "r/Baking on Site", "Ann Lee on X"."""
+    who, on, site = lead.rpartition(" on ")
+    return bool(on and who.strip()) and is_site_name(site, keys)
+
+
+# a title set in quotes whole, as a share title quotes a post: '"a post"', "“a post”", "«un post»"
+_QUOTED = re.compile(r'^(["“„«「『])(.+)(["”“»」』])$')
+
+
+def _unquoted(title: str) -> str:
+    found = _QUOTED.match(title)
+    return found.group(2).strip() if found and '"' not in found.group(2) else title
 
 
 def _longest_shown_run(title: str, shown: Callable[[], frozenset[str]]) -> str | None:

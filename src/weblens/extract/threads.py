@@ -8,7 +8,8 @@ which cleaning would otherwise remove. Two signs, either of which is enough:
   :data:`THREAD_TYPES` (schema.org's ``DiscussionForumPosting`` and ``QAPage``);
 * its address says it: a path segment, its file extension aside, that forum and question-and-answer
   software name a thread by (``/t/…``, ``/thread-268.html``, ``/forums/topic/…``,
-  ``/questions/…``, ``viewtopic.php``), or a query parameter that does (``?topic=9127.0``,
+  ``/questions/…``, ``viewtopic.php``), an issue tracker's numbered report or change as its last
+  segments (``/issues/412``, ``/pull/98``), or a query parameter that does (``?topic=9127.0``,
   ``?mod=viewthread``).
 
 A page whose comment-named blocks hold nearly all its prose is a discussion without either sign
@@ -39,6 +40,11 @@ _THREAD_SEGMENTS = frozenset(
     )
 )  # fmt: skip
 _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens
+# an issue tracker's or a code host's discussion, named by its number as the address's last segment
+# ("/owner/repo/issues/412", "/pull/98", GitLab's "/-/merge_requests/7"): a report or a change and the
+# replies under it. Only with the number: a magazine's "/issues/issue5_2/…" or "/issues/governance" is
+# no thread (CleanEval has three such addresses, the pool's dev side none of either)
+_TRACKER_SEGMENTS = frozenset(("issues", "pull", "pulls", "merge_requests"))
 # query parameters naming a thread by its number (SMF's "index.php?topic=9127.0", vBulletin's
 # "?threadid=", Invision's old "?showtopic="), and values naming a thread's view (Discuz's
 # "forum.php?mod=viewthread&tid=…", SMF's "?action=showtopic")
@@ -61,7 +67,10 @@ def has_thread_address(url: str | None) -> bool:
         parts = urlsplit(url)
     except ValueError:
         return False
-    for segment in parts.path.lower().split("/"):
+    segments = parts.path.lower().rstrip("/").split("/")
+    if len(segments) >= 2 and segments[-2] in _TRACKER_SEGMENTS and segments[-1].isdigit():
+        return True
+    for segment in segments:
         stem = segment.split(".", 1)[0]
         head, _, numbers = stem.partition(_NUMBERED)
         if stem in _THREAD_SEGMENTS or (head in _THREAD_SEGMENTS and _is_numbers(numbers)):

@@ -608,3 +608,50 @@ def test_a_thread_the_second_opinion_chose_one_post_of_keeps_all_its_posts() -> 
     assert "上个月入手了一台四盘位的NAS" in text  # the opening post
     assert "顶，学习了" in text and "马克，回头照着配置" in text  # short replies
     assert "楼主这个问题问得好" in text
+
+
+_HOT = "".join(
+    f'<dl class="cl"><dt><a href="thread-{n}-1-1.html">{title}</a></dt><dd class="xg1">{summary}</dd></dl>'
+    for n, title, summary in (
+        (2870000, "Building a gaming machine from scratch, with a full parts list", "It took me a month from "
+         "choosing the processor and the board to the power supply and the case's airflow, and I made "
+         "every mistake there is. The thread lists every part, where I bought it and for how much, the "
+         "settings to change in the firmware, and what to check when the first boot shows nothing."),
+        (2870311, "Solid-state drives slow down badly: six models measured", "Same machine, same tool: "
+         "six popular drives measured inside and outside their cache; two fall to a hard disk's speed."),
+        (2870622, "How to pick a second-hand graphics card", "Look at the contacts, the screws of the "
+         "cooler and the firmware's version, then run a stress test for half an hour."),
+        (2870933, "The network crawls every evening, a new router did not help", "Three hundred "
+         "megabits by day, twenty or thirty after eight in the evening, and games lag badly."),
+    )
+)  # fmt: skip
+_SHORT_THREAD = f"""<html><head><title>Laptop fan roars though it is cool - Hardware - Board</title></head>
+<body>
+<div id="hd"><a href="/">Board</a> <a href="forum.php">Forums</a></div>
+<div class="frame"><div class="frame-title"><span class="titletext">Hot today</span></div>
+<div class="module">{_HOT}</div></div>
+<h1 id="thread_subject">Laptop fan roars though it is cool</h1>
+<div id="postlist">
+ <div id="post_1" class="post"><div class="authi"><a href="space-uid-882.html">jay</a></div>
+  <div class="t_f">My laptop's fan spins at full speed from the moment it starts, though it reads forty
+  degrees. Does anyone know why?</div></div>
+ <div id="post_2" class="post"><div class="authi"><a href="space-uid-100.html">kim</a></div>
+  <div class="t_f">Look in the firmware whether the fan mode was set to performance.</div></div>
+ <div id="post_3" class="post"><div class="authi"><a href="space-uid-882.html">jay</a></div>
+  <div class="t_f">Thanks, the maker's power driver fixed it!</div></div>
+</div><div id="ft">Powered by a forum engine</div></body></html>"""
+
+
+def test_a_short_thread_is_its_posts_not_the_list_of_other_threads_beside_it() -> None:
+    # the other threads' first lines outweigh the posts, and the page's text is short: it is still
+    # a thread, not a listing
+    page = weblens.extract(_SHORT_THREAD, "https://board.example/thread-2871345-1-1.html")
+    assert "fan spins at full speed" in page.text and "power driver fixed it" in page.text
+    assert "six popular drives" not in page.text and "stress test" not in page.text
+
+
+def test_a_list_at_a_topic_address_without_posts_is_still_a_listing() -> None:
+    # a site's section at a "/topic/" address: no posts alike, so the listing try stays open to it
+    html = _SHORT_THREAD.split('<div id="postlist">')[0] + "</body></html>"
+    page = weblens.extract(html, "https://site.example/topic/0,2686,en_1,00.html")
+    assert "six popular drives" in page.text

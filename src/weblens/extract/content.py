@@ -58,6 +58,7 @@ from weblens.extract.keepers import (
 )
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
+from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import drop, has_any
 from weblens.models import ExtractionMethod
 
@@ -120,6 +121,7 @@ _STRUCTURAL = frozenset(
 class Selection:
     element: HtmlElement
     method: ExtractionMethod
+    posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -212,8 +214,9 @@ def is_mostly_teasers(root: HtmlElement) -> bool:
     return inside * 2 > sum(stats.chars)
 
 
-def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
-    """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary)."""
+def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = False) -> set[int]:
+    """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary);
+    with ``of_threads``, only of cards whose first link leads to a thread (:func:`_is_thread_link`)."""
     count = len(stats)
     headline = [0.0] * count
     texts = [0.0] * count
@@ -236,6 +239,8 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
         siblings[parents[i]] = siblings.get(parents[i], 0) + 1
     inside: set[int] = set()
     listed = [i for i in cards if siblings[parents[i]] >= _CARD_SIBLINGS]
+    if of_threads:
+        listed = [i for i in listed if _is_thread_link(next(stats.nodes[i].iter("a"), None))]
     if not listed:
         return inside
     prose = _prose(stats, removed)
@@ -243,6 +248,14 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
         if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
+
+
+def _is_thread_link(link: HtmlElement | None) -> bool:
+    """``link`` leads to a thread of posts by its address (:func:`has_thread_address`), not to a
+    member's profile (a poster's name over a reply) or a post (``…/topics/888395/re-…#Post888395``,
+    a reply's subject linking to itself)."""
+    href = (link.get("href") or "") if link is not None else ""
+    return "#" not in href and not is_member_link(href) and has_thread_address(href)
 
 
 def _is_entry_among_entries(stats: TreeStats, card: int, prose: list[float]) -> bool:
@@ -273,8 +286,9 @@ def _sums(
     contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
     # a thread's posts are no teasers, though a short reply under its poster's linked name reads
-    # like one (a headline link and a summary, several alike side by side)
-    teasers = set() if listing or thread else _teasers(stats, removed)
+    # like one (a headline link and a summary, several alike side by side): there, only cards
+    # headed by a link to another thread are (a forum's "hot threads" with their first lines)
+    teasers = set() if listing else _teasers(stats, removed, of_threads=thread)
     net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
         (
             _weight(
@@ -1248,4 +1262,4 @@ def select_main(
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
-    return Selection(element=stats.nodes[best], method=method)
+    return Selection(element=stats.nodes[best], method=method, posts=len(posts))

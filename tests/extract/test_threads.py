@@ -655,3 +655,29 @@ def test_a_list_at_a_topic_address_without_posts_is_still_a_listing() -> None:
     html = _SHORT_THREAD.split('<div id="postlist">')[0] + "</body></html>"
     page = weblens.extract(html, "https://site.example/topic/0,2686,en_1,00.html")
     assert "six popular drives" in page.text
+
+
+def _comment(user: str, text: str, replies: str = "") -> str:
+    return (
+        f'<li class="comments_subtree"><div class="comment"><div class="voters"><a class="upvoter"'
+        f' href="/login"></a><div class="score">3</div></div><div class="details"><div class="byline">'
+        f'<a href="/~{user}"><img class="avatar" alt="{user} avatar" src="/avatars/{user}.png"></a> '
+        f'<a href="/~{user}">{user}</a> <a href="/c/{user}">2 hours ago</a> <span> | </span>'
+        f'<a href="/s/k3xq9a/how#c_{user}">link</a> <span> | </span><a href="/login">flag</a></div>'
+        f'<div class="comment_text"><p>{text}</p></div></div><ol class="comments">{replies}</ol></div></li>'
+    )
+
+
+def test_a_short_reply_nested_under_the_post_it_answers_is_kept() -> None:
+    nested = _comment("nyxbit", "+1, same experience.")
+    tree = _comment("ferris", _REPLY, nested) + _comment(
+        "quill",
+        "We run the suite against a real database in a container; the ten seconds it adds are "
+        "worth every bug it catches before a release, and fixtures stay honest.",
+    )
+    html = f"""<html><head><title>How do you structure integration tests?</title></head><body>
+    <div class="story"><h1>How do you structure integration tests?</h1><p>{_OPENING}</p></div>
+    <ol class="comments comments1">{tree}</ol></body></html>"""
+    page = weblens.extract(html, "https://links.example/s/k3xq9a/how_do_you_structure")
+    assert _REPLY in page.text and "real database" in page.text
+    assert "+1, same experience." in page.text and "flag" not in page.text

@@ -785,6 +785,38 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     return _Thread(best)
 
 
+def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
+    """``posts`` and the boxes of their kind inside them (:func:`_is_alike`): replies nested under
+    the post they answer (Lobsters', Lemmy's and Reddit's trees of comments), each a post, looked
+    into as the others are, however short ("+1, same experience.")."""
+    stats, removed = scores.stats, scores.removed
+    found = list(posts)
+    for post in posts:
+        kind = _post_kind(stats.nodes[post])
+        found += [
+            i
+            for i in range(post + 1, stats.ends[post] + 1)
+            if i not in removed and _is_alike(_post_kind(stats.nodes[i]), kind)
+        ]
+    return sorted(set(found))
+
+
+def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
+    """The boxes between a nested reply and the post it is in (the list of replies under a post):
+    looked into, not pruned whole with the short replies they hold."""
+    stats, among = scores.stats, set(posts)
+    found: set[int] = set()
+    for post in posts:
+        up = stats.parents[post]
+        path: list[int] = []
+        while up >= 0 and up not in among and up >= posts[0]:
+            path.append(up)
+            up = stats.parents[up]
+        if up in among:  # nested in another post: the way up to it is opened
+            found.update(path)
+    return frozenset(found)
+
+
 def _posts_within(scores: _Scores, best: int) -> list[int]:
     """On a thread page whose chosen box holds the whole thread (the posts and the bars around
     them), its posts: the boxes of one kind (:func:`_is_alike`) under one parent, two or more of
@@ -1245,7 +1277,7 @@ def select_main(
         found = _posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        posts = found.posts or _posts_within(scores, best)
+        posts = _with_nested_replies(scores, found.posts or _posts_within(scores, best))
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
@@ -1254,7 +1286,7 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    opened = _holding_prose(scores, posts)
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts)
     pruned = _prune(scores, best, whole=sections, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts

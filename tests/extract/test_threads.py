@@ -681,3 +681,22 @@ def test_a_short_reply_nested_under_the_post_it_answers_is_kept() -> None:
     page = weblens.extract(html, "https://links.example/s/k3xq9a/how_do_you_structure")
     assert _REPLY in page.text and "real database" in page.text
     assert "+1, same experience." in page.text and "flag" not in page.text
+
+
+def _post(user: str, text: str) -> str:
+    return (
+        f'<div class="Bgc(c-white) P(16px) postlist"><div class="D(f) post-header"><a href="/profile/{user}"'
+        f' class="username">{user}</a><div class="user-meta"><span>Newbie</span> · <span>Posts: 12</span> · '
+        f'<span>Join: 29-01-2024</span></div><a href="/show_post/{user}" class="post-number">#6</a></div>'
+        f'<div class="Fz(15px) entry post-content">{text}</div><div class="post-actions"><a href="/reply">'
+        f"Balas</a> <a href='/quote'>Kutip</a></div></div>"
+    )
+
+
+def test_a_reply_of_three_words_in_the_box_where_the_thread_sets_its_posts_text_is_kept() -> None:
+    posts = _post("starter", _OPENING) + _post("helper", _REPLY) + _post("lurker", "ikut nyimak gan")
+    last = _post("third", _REPLY.replace("chain", "belt"))
+    html = f"""<html><head><title>Chain skips</title></head><body><h1>Chain skips</h1>
+    <div class="thread-posts">{posts}{last}</div></body></html>"""
+    page = weblens.extract(html, "https://forum.example/thread/65f1a2b3/chain-skips")
+    assert _OPENING in page.text and "ikut nyimak gan" in page.text and "Posts: 12" not in page.text

@@ -801,6 +801,31 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
     return sorted(set(found))
 
 
+def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
+    """The boxes of the posts' text where the thread sets it: the blocks of the kind
+    (:func:`_post_kind`, named by a class) of the deepest block holding more than half of a post's
+    prose, in more than half of the posts with prose; in every post. A reply of three words ("ikut
+    nyimak gan") in such a box is the reply, not a label."""
+    stats, good, removed = scores.stats, scores.good, scores.removed
+    kinds: Counter[tuple[str, frozenset[str]]] = Counter()
+    for post in posts:
+        if good[post] <= 0:
+            continue
+        # the blocks holding more than half of its prose are nested in one another: the last is deepest
+        holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
+        if holding:
+            kinds[_post_kind(stats.nodes[holding[-1]])] += 1
+    common = {kind for kind, count in kinds.items() if kind[1] and count * 2 > kinds.total()}
+    if not common:
+        return frozenset()
+    return frozenset(
+        i
+        for post in posts
+        for i in range(post + 1, stats.ends[post] + 1)
+        if i not in removed and _post_kind(stats.nodes[i]) in common
+    )
+
+
 def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes between a nested reply and the post it is in (the list of replies under a post):
     looked into, not pruned whole with the short replies they hold."""
@@ -1286,7 +1311,7 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts)
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | _text_lines(scores, posts)
     pruned = _prune(scores, best, whole=sections, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts

@@ -1051,3 +1051,40 @@ def test_an_organisations_credit_loses_its_bracketed_aside_whole() -> None:
 
     assert split_authors("Deutsche Welle (www.dw.com)", organisations=True) == ["Deutsche Welle"]
     assert split_authors("(AFP)", organisations=True) == ["AFP"]
+
+
+def test_a_chinese_posts_footer_saying_when_it_was_published_dates_it() -> None:
+    line = "写了足够多的字，让它读起来像一段完整的文章内容，而不是标签或者按钮上的几个字。"
+    body = "".join(f"<p>第{i}段正文，{line * 3}</p>" for i in range(8))
+    html = (
+        "<html><head><title>手冲咖啡的水温</title></head><body><article><h1>手冲咖啡的水温</h1>"
+        f"{body}<div class='ContentItem-time'>发布于 2024-01-22 18:05・IP 属地上海</div>"
+        "</article></body></html>"
+    )
+    assert (extract(html, "https://column.example/p/1").published_date or "")[:10] == "2024-01-22"
+
+
+@pytest.mark.parametrize(
+    ("others", "expected"),
+    [
+        ('<meta name="twitter:title" content="Why do stone bridges last?">', "Why do stone bridges last?"),
+        ("", "Microsoft's answer to a rival phone"),  # a headline, when no title declares the rest alone
+    ],
+)
+def test_an_answer_pages_title_is_its_question_when_the_page_declares_it_alone_too(
+    others: str, expected: str
+) -> None:
+    og = "Gareth Pemberton's answer to Why do stone bridges last?" if others else expected
+    html = f"""<html><head><meta property="og:title" content="{og}">{others}</head>
+    <body><p>The answer's text.</p></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://qa.example/q/answer/1")
+    assert meta.title == expected
+
+
+def test_a_social_posts_title_names_its_poster_when_nothing_else_does() -> None:
+    html = """<html><head><meta property="og:title" content="Rowan Achterberg (@rowan@social.example)">
+    <title>Rowan Achterberg: "Some thoughts on alt text" - Harbour Social</title></head><body>
+    <div class="status"><p>Some thoughts on alt text, after a year of moderating a server where most
+    people post photographs of their gardens and their walks.</p></div></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://social.example/@rowan/111803")
+    assert meta.authors == ("Rowan Achterberg",)

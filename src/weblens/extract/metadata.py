@@ -93,6 +93,7 @@ from weblens.extract.dates import (
 from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
+    answered_question,
     clean_text,
     first_clean,
     host_of,
@@ -286,13 +287,16 @@ _NOT_PUBLISHED = re.compile(
 )
 # a blog template's sentence of when its post was written, the date right after its opening
 # ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
-# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
+# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019",
+# "发布于 2024-01-22 18:05・IP 属地上海")
 _PUBLICATION_SENTENCE = re.compile(
     r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
     r"|(?:posted|published)\s+on\s+\W*\w"  # a post's footer: "Posted on May 14, 2024 by Ann Lee in News"
     r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
     r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
-    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",
+    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w"
+    # Chinese "published on" before the date, whatever follows it ("发布于 2024-01-22 18:05・IP 属地上海")
+    r"|(?:发布|發佈|發布|发表|發表)(?:于|於)\s*\d",
     re.I,
 )
 _CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
@@ -996,10 +1000,11 @@ class _Page:
         ]
         fallback: str | None = None
         declared: list[str] = []
-        for raw in candidates:
-            text = clean_text(raw, _MAX_TITLE)
-            if not text:
-                continue
+        texts = [text for raw in candidates if (text := clean_text(raw, _MAX_TITLE))]
+        for text in texts:
+            # an answer page's "Ann's answer to <question>": the question, when declared on its own too
+            others = (strip_site_affix(other, site_keys, shown) for other in texts if other != text)
+            text = answered_question(text, others) or text
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
             elif not is_page_id(stripped := strip_site_affix(text, site_keys, shown)):
@@ -1125,7 +1130,7 @@ class _Page:
         if credit.level > _CreditLevel.PEOPLE:
             return ()  # the lines below name writers by full names: an organisation is credited above
         under = self.byline_under_headline(credit, title) or self.signed_line(credit)
-        return (under or self.linked_writer(credit, title))[:_MAX_AUTHORS]
+        return (under or self.linked_writer(credit, title) or self.poster_in_title(credit))[:_MAX_AUTHORS]
 
     def is_thread(self) -> bool:
         """The page is a thread of posts (:func:`is_thread_page`)."""
@@ -1193,6 +1198,16 @@ class _Page:
             ),
             None,
         )
+
+    def poster_in_title(self, credit: _Credit) -> tuple[str, ...]:
+        """After every other way: the name a social post's declared title gives its poster by, before
+        the handle ("Rowan Achterberg (@rowan@social.example)", Mastodon's and Bluesky's Open Graph
+        title of a post, which has no headline of its own)."""
+        for raw in self.values(_OG_TITLE):
+            found = _NAME_AND_HANDLE.fullmatch(" ".join(raw.split()))
+            if found and (names := credit.of(credit.names_in(found.group(1)))):
+                return names
+        return ()
 
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
@@ -2111,6 +2126,9 @@ def _stamp(el: HtmlElement) -> str | None:
 # ---------------------------------------------------------------- bylines
 
 
+# a poster's name and handle as a social post's title gives them: "Ann Lee (@ann@social.example)",
+# "三浦ひかり (@hikari.bsky.social)"
+_NAME_AND_HANDLE = re.compile(r"([^()@]{2,60}?)\s*\(@[\w.-]+(?:@[\w.-]+)?\)")
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and

@@ -24,6 +24,7 @@ from weblens.extract.text import CJK_CHARS
 
 __all__ = [
     "DOMAIN_NAME",
+    "answered_question",
     "clean_text",
     "first_clean",
     "host_of",
@@ -224,6 +225,21 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
         if is_site_name(site, keys) and title[: before.start()].strip():
             return title[: before.start()].strip()
     return title
+
+
+# a Q&A site's title of one answer page: "Gareth Pemberton's answer to Why do stone bridges last?"
+_ANSWER_TO = re.compile(r"[^:|]{1,80}?['’]s (?:answer|reply|response) to\s+", re.I)
+
+
+def answered_question(title: str, others: Iterable[str]) -> str | None:
+    """The question of a Q&A site's title of one answer ("Gareth Pemberton's answer to Why do stone
+    bridges last?") when the page also declares that question as a title of its own (its
+    ``<title>``, ``twitter:title``): None else ("Microsoft's answer to a rival" is a headline)."""
+    answer = _ANSWER_TO.match(title)
+    if answer is None:
+        return None
+    question = title[answer.end() :].strip()
+    return question if name_key(question) in {name_key(other) for other in others} else None
 
 
 def _is_someone_on_site(lead: str, keys: frozenset[str]) -> bool:

@@ -47,6 +47,9 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://code.example/bikes/gears/issues/412",  # an issue tracker's report and its replies
         "https://code.example/bikes/gears/pull/98/",  # a proposed change and its review
         "https://code.example/bikes/gears/-/merge_requests/7",
+        "https://issues.example/jira/browse/FLM-2217",  # an issue tracker's key
+        "https://bugs.example/ubuntu/+source/openssh/+bug/2051234",
+        "https://bugs.example/show_bug.cgi?id=199870",
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -90,6 +93,8 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://magazine.example/issues/issue5_2/delong/",  # a magazine's issue, not a tracker's
         "https://policy.example/issues/governance",
         "https://magazine.example/issues/2024/climate",  # a number that is not the last segment
+        "https://shop.example/browse/shoes",  # a section to browse, not an issue's key
+        "https://bugs.example/show_bug.cgi?format=multiple",
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:

@@ -1088,3 +1088,26 @@ def test_a_social_posts_title_names_its_poster_when_nothing_else_does() -> None:
     people post photographs of their gardens and their walks.</p></div></body></html>"""
     meta = extract_metadata(lxml.html.document_fromstring(html), "https://social.example/@rowan/111803")
     assert meta.authors == ("Rowan Achterberg",)
+
+
+def test_an_issues_heading_is_its_title_without_the_trackers_number_and_sections() -> None:
+    declared = "Sync drops the exceptions of recurring events (#1042) · Issues · agenda / calsync · GitLab"
+    html = f"""<html><head><meta property="og:title" content="{declared}"><title>{declared}</title></head>
+    <body><h1 class="title">Sync drops the exceptions of recurring events</h1><p>Text.</p></body></html>"""
+    meta = extract_metadata(
+        lxml.html.document_fromstring(html), "https://code.example/agenda/calsync/-/issues/1042"
+    )
+    assert meta.title == "Sync drops the exceptions of recurring events"
+
+
+def test_a_thread_starter_is_no_sentence_linked_to_a_help_page_under_user() -> None:
+    html = """<html><head><title>Sync drops exceptions</title></head><body>
+    <h1>Sync drops exceptions</h1>
+    <p>Link issues together to show that they're related.
+    <a href="/help/user/project/issues">Learn more.</a></p>
+    <div class="note"><a href="/users/cdelaunay">Camille Delaunay</a> opened this issue</div>
+    <div class="note-text"><p>Recurring events lose their exceptions after every sync with the
+    server.</p></div>
+    </body></html>"""
+    page = extract(html, "https://code.example/agenda/calsync/-/issues/1042")
+    assert page.author == "Camille Delaunay"

@@ -1160,6 +1160,8 @@ class _Page:
             if _in_quote(link):
                 continue
             name = " ".join(link.text_content().split())
+            if _ends_a_sentence(name):
+                continue  # a sentence's link ("Learn more." to "/help/user/…"), no member's name
             if len(name) > 1 and is_credit(name) and not is_placeholder(name):  # "A": an avatar's letter
                 return (name,)
         return ()
@@ -1954,6 +1956,11 @@ def _in_quote(el: HtmlElement) -> bool:
     return any(up.tag in ("blockquote", "q") for up in el.iterancestors())
 
 
+def _ends_a_sentence(text: str) -> bool:
+    """``text`` ends as a sentence does, not as a name with an initial or "Jr." at its end."""
+    return text.endswith(_SENTENCE_ENDS) or (text.endswith(".") and len(text.split()[-1]) > _ABBREVIATION)
+
+
 def _is_profile_link(link: HtmlElement, href: str) -> bool:
     """``link`` leads to a member's profile: a forum engine's (:func:`is_member_link`) or one at
     the site's root named as the link reads (:func:`profile_handle`: ``<a href="/kai">kai</a>``)."""
@@ -2129,6 +2136,8 @@ def _stamp(el: HtmlElement) -> str | None:
 # a poster's name and handle as a social post's title gives them: "Ann Lee (@ann@social.example)",
 # "三浦ひかり (@hikari.bsky.social)"
 _NAME_AND_HANDLE = re.compile(r"([^()@]{2,60}?)\s*\(@[\w.-]+(?:@[\w.-]+)?\)")
+_SENTENCE_ENDS = ("!", "?", "…")
+_ABBREVIATION = 4  # characters of a last word with its full stop, at most, that shortens a name ("Jr.")
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and

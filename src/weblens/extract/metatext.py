@@ -171,9 +171,15 @@ _PAGE_ID = re.compile(r"[a-z0-9_.-]+(?::[a-z0-9_.-]+)+")
 
 
 def leading_part(title: str) -> str:
-    """The part of ``title`` before its first separator ("Page" of "Page · Section · Site")."""
+    """The part of ``title`` before its first separator ("Page" of "Page · Section · Site"), without
+    an item's number after it ("Export fails (#1042) · Issues · …": the tracker's number of the
+    issue, which its heading shows apart or not at all)."""
     found = _TITLE_SEPARATOR.search(title)
-    return title[: found.start()].strip() if found else title
+    part = title[: found.start()].strip() if found else title
+    return _ITEM_NUMBER.sub("", part) or part
+
+
+_ITEM_NUMBER = re.compile(r"\s+\(?#\d+\)?$")
 
 
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:

@@ -51,6 +51,10 @@ _TITLE_SEPARATOR = re.compile(
 )
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
 _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
+# a bug tracker's number of the report before its summary: Bugzilla's "200123 – Summary", Redmine's
+# "Bug #4512: Summary", Trac's "#4512 – Summary" (five digits bare, or three after "#": not a year's
+# "2024 – The year in review", nor a magazine's "Issue 42: …")
+_ITEM_ID = re.compile(r"^(?:(?:bug|ticket|defect)\s+#?\d+|#\d{3,}|\d{5,}):?\s+(?:[–—-]\s+)?(?=\S)", re.I)
 _UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -188,6 +192,7 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
     for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
+    title = _ITEM_ID.sub("", title) or title
     aside = _TRAILING_ASIDE.search(title)
     if aside is not None:  # "Page (Product 1.4 API)" over a heading "Page"; a wiki's "Page [Wiki name]"
         head = title[: aside.start()].strip()

@@ -1760,7 +1760,7 @@ def test_a_number_set_apart_at_the_end_of_a_headline_is_no_part_of_the_title() -
     [
         ("200123 – Calc: XLOOKUP returns the wrong row", "Calc: XLOOKUP returns the wrong row"),  # Bugzilla
         ("Bug #4512: Sync drops recurring events", "Sync drops recurring events"),  # Redmine
-        ("#4512 – Sync drops recurring events", "Sync drops recurring events"),  # Trac
+        ("#118: Parquet everywhere", "#118: Parquet everywhere"),  # a newsletter's issue
         ("2024 – The year in review", "2024 – The year in review"),  # a year
         ("Issue 42: The climate number", "Issue 42: The climate number"),  # a magazine's issue
         ("#1 – The best way to start", "#1 – The best way to start"),  # a rank

@@ -52,9 +52,9 @@ _TITLE_SEPARATOR = re.compile(
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
 _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
 # a bug tracker's number of the report before its summary: Bugzilla's "200123 – Summary", Redmine's
-# "Bug #4512: Summary", Trac's "#4512 – Summary" (five digits bare, or three after "#": not a year's
-# "2024 – The year in review", nor a magazine's "Issue 42: …")
-_ITEM_ID = re.compile(r"^(?:(?:bug|ticket|defect)\s+#?\d+|#\d{3,}|\d{5,}):?\s+(?:[–—-]\s+)?(?=\S)", re.I)
+# "Bug #4512: Summary" (five digits bare before a dash: not a year's "2024 – The year in review", a
+# magazine's "Issue 42: …" or a newsletter's "#118: …")
+_ITEM_ID = re.compile(r"^(?:(?:bug|ticket|defect)\s+#?\d+:?|\d{5,}\s+[–—-])\s+(?=\S)", re.I)
 _UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(

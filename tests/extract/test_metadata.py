@@ -1753,3 +1753,18 @@ def test_a_number_set_apart_at_the_end_of_a_headline_is_no_part_of_the_title() -
     assert weblens.extract(html, "https://code.example/kuaiyun/quickcache/discussions/412").title == (
         "Cache per process"
     )
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("200123 – Calc: XLOOKUP returns the wrong row", "Calc: XLOOKUP returns the wrong row"),  # Bugzilla
+        ("Bug #4512: Sync drops recurring events", "Sync drops recurring events"),  # Redmine
+        ("#118: Parquet everywhere", "#118: Parquet everywhere"),  # a newsletter's issue
+        ("2024 – The year in review", "2024 – The year in review"),  # a year
+        ("Issue 42: The climate number", "Issue 42: The climate number"),  # a magazine's issue
+        ("#1 – The best way to start", "#1 – The best way to start"),  # a rank
+    ],
+)
+def test_a_bug_trackers_number_before_the_summary_is_no_part_of_the_title(title: str, expected: str) -> None:
+    assert strip_site_affix(title, frozenset(), frozenset) == expected

@@ -985,3 +985,129 @@ def test_a_time_above_the_headline_in_its_box_dates_the_page() -> None:
         f"<h2 class='title'>Ferry timetable changes</h2>{prose}</div></div></body></html>"
     )
     assert extract(html, "https://blog.example/ferry").published_date == "2024-03-02"
+
+
+_ISSUE = """<html><head><title>Export drops the BOM · Issue #412 · kumo/tabletop</title></head><body>
+<div class="repohead"><span class="author" itemprop="author"><a rel="author" href="/kumo">kumo</a></span>
+ / <a href="/kumo/tabletop">tabletop</a></div>
+<h1 class="gh-header-title">Export drops the BOM</h1>
+<div class="gh-header-meta"><a class="author" href="/haruka-n">haruka-n</a> opened this issue
+ on Mar 12, 2024</div>
+<div class="comment"><p>Since the last release, files exported from the table view open garbled in a
+spreadsheet because the byte order mark is gone. It worked in every release before this one.</p></div>
+<div class="comment"><a class="author" href="/tkwmr">tkwmr</a> commented<p>Same here on the current
+release, on two machines with different locales; the older release still writes the mark.</p></div>
+{extra}</body></html>"""
+
+
+def test_an_issue_is_credited_to_the_member_who_opened_it_not_the_owner_marked_above() -> None:
+    # a code host marks the repository's owner as itemprop author above the issue's title, and keeps
+    # each member's profile at the site's root ("/haruka-n"): the thread's writer follows its title
+    page = extract(_ISSUE.format(extra=""), "https://code.example/kumo/tabletop/issues/412")
+    assert page.author == "haruka-n"
+
+
+def test_a_link_to_a_one_segment_address_of_another_site_is_no_profile() -> None:
+    # a blogroll's "<a href=http://host/fuspey/>FUSPEY</a>" beside a "by" line names no member
+    html = """<html><head><title>Links we like</title></head><body><h1>Links we like</h1>
+    <p>Posted by FUSPEY on the links page, where we keep the groups we work with.</p>
+    <ul><li><a href="http://groups.example/fuspey/">FUSPEY</a></li>
+    <li><a href="http://groups.example/other/">Other group</a></li></ul></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://site.example/links")
+    assert meta.authors == ()
+
+
+@pytest.mark.parametrize(
+    ("og_title", "site", "expected"),
+    [
+        ("r/Baking on Crumbthread: Why did my loaf collapse?", "Crumbthread", "Why did my loaf collapse?"),
+        ('Heinrich on X: "claude code 101" / X', "X (formerly Twitter)", "claude code 101"),
+    ],
+)
+def test_a_social_sites_share_title_is_the_post(og_title: str, site: str, expected: str) -> None:
+    # "<who> on <site>: <post>": the member or community and the site go, a quoted post loses its quotes
+    html = f"""<html><head><meta property="og:title" content='{og_title}'>
+    <meta property="og:site_name" content="{site}"><title>{og_title}</title></head>
+    <body><p>The post's page.</p></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://social.example/p/1")
+    assert meta.title == expected
+
+
+def test_a_link_boards_thread_is_credited_after_its_title_box_not_to_the_sidebars_moderator() -> None:
+    html = """<html><head><title>Why did my loaf collapse? : r/Baking</title></head><body>
+    <div class="side"><div class="titlebox"><h1 class="redditname"><a href="/r/Baking/">Baking</a></h1>
+    <div class="bottom">created by <a href="/user/crumbmod" class="author">crumbmod</a></div></div></div>
+    <div class="content" role="main"><p class="title"><a class="title" href="/r/Baking/comments/1c9/why/">Why
+    did my loaf collapse?</a></p><p class="tagline">submitted by <a href="/user/flourdusted"
+    class="author">flourdusted</a></p><div class="md"><p>Third bake with my new starter and the loaf fell
+    flat as soon as it came out of the oven.</p></div></div></body></html>"""
+    page = extract(html, "https://board.example/r/Baking/comments/1c9/why/")
+    assert page.title == "Why did my loaf collapse?"
+    assert page.author == "flourdusted"
+
+
+def test_an_organisations_credit_loses_its_bracketed_aside_whole() -> None:
+    from weblens.extract.authors import split_authors
+
+    assert split_authors("Deutsche Welle (www.dw.com)", organisations=True) == ["Deutsche Welle"]
+    assert split_authors("(AFP)", organisations=True) == ["AFP"]
+
+
+def test_a_chinese_posts_footer_saying_when_it_was_published_dates_it() -> None:
+    line = "写了足够多的字，让它读起来像一段完整的文章内容，而不是标签或者按钮上的几个字。"
+    body = "".join(f"<p>第{i}段正文，{line * 3}</p>" for i in range(8))
+    html = (
+        "<html><head><title>手冲咖啡的水温</title></head><body><article><h1>手冲咖啡的水温</h1>"
+        f"{body}<div class='ContentItem-time'>发布于 2024-01-22 18:05・IP 属地上海</div>"
+        "</article></body></html>"
+    )
+    assert (extract(html, "https://column.example/p/1").published_date or "")[:10] == "2024-01-22"
+
+
+@pytest.mark.parametrize(
+    ("others", "expected"),
+    [
+        ('<meta name="twitter:title" content="Why do stone bridges last?">', "Why do stone bridges last?"),
+        ("", "Microsoft's answer to a rival phone"),  # a headline, when no title declares the rest alone
+    ],
+)
+def test_an_answer_pages_title_is_its_question_when_the_page_declares_it_alone_too(
+    others: str, expected: str
+) -> None:
+    og = "Gareth Pemberton's answer to Why do stone bridges last?" if others else expected
+    html = f"""<html><head><meta property="og:title" content="{og}">{others}</head>
+    <body><p>The answer's text.</p></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://qa.example/q/answer/1")
+    assert meta.title == expected
+
+
+def test_a_social_posts_title_names_its_poster_when_nothing_else_does() -> None:
+    html = """<html><head><meta property="og:title" content="Rowan Achterberg (@rowan@social.example)">
+    <title>Rowan Achterberg: "Some thoughts on alt text" - Harbour Social</title></head><body>
+    <div class="status"><p>Some thoughts on alt text, after a year of moderating a server where most
+    people post photographs of their gardens and their walks.</p></div></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://social.example/@rowan/111803")
+    assert meta.authors == ("Rowan Achterberg",)
+
+
+def test_an_issues_heading_is_its_title_without_the_trackers_number_and_sections() -> None:
+    declared = "Sync drops the exceptions of recurring events (#1042) · Issues · agenda / calsync · GitLab"
+    html = f"""<html><head><meta property="og:title" content="{declared}"><title>{declared}</title></head>
+    <body><h1 class="title">Sync drops the exceptions of recurring events</h1><p>Text.</p></body></html>"""
+    meta = extract_metadata(
+        lxml.html.document_fromstring(html), "https://code.example/agenda/calsync/-/issues/1042"
+    )
+    assert meta.title == "Sync drops the exceptions of recurring events"
+
+
+def test_a_thread_starter_is_no_sentence_linked_to_a_help_page_under_user() -> None:
+    html = """<html><head><title>Sync drops exceptions</title></head><body>
+    <h1>Sync drops exceptions</h1>
+    <p>Link issues together to show that they're related.
+    <a href="/help/user/project/issues">Learn more.</a></p>
+    <div class="note"><a href="/users/cdelaunay">Camille Delaunay</a> opened this issue</div>
+    <div class="note-text"><p>Recurring events lose their exceptions after every sync with the
+    server.</p></div>
+    </body></html>"""
+    page = extract(html, "https://code.example/agenda/calsync/-/issues/1042")
+    assert page.author == "Camille Delaunay"

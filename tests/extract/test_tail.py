@@ -421,3 +421,49 @@ def test_a_newsletters_footer_in_cells_of_a_one_column_layout_goes() -> None:
     root = lxml.html.fromstring(f"<div>{BODY}{data}</div>")
     drop_trailing_boilerplate(root)
     assert "Unsubscribe any time" in render_text(root)
+
+
+def test_a_footer_line_set_after_the_last_block_with_no_block_of_its_own_goes() -> None:
+    # an old page's footer: a rule, then a link and a line break straight in the body
+    footer = '<a href="/mailman/listinfo/x">More information about the Example-L mailing list</a>'
+    text = _trim(f"<hr>{footer}<br>")
+    assert "Paragraph 5" in text and "More information" not in text
+
+
+def test_a_line_after_the_last_block_that_is_text_stays_as_it_was() -> None:
+    last_words = "The last words of the story, set after a rule, stay here."
+    root = lxml.html.fromstring(f"<div>{BODY}<hr>{last_words}</div>")
+    before = render_text(root)
+    drop_trailing_boilerplate(root)
+    assert render_text(root) == before
+    assert root[-1].tag == "hr" and root[-1].tail == last_words
+
+
+_MESSAGE = (
+    "<pre>Hi Karel,\n\nThe same happens here after every suspend; unloading the module before the\n"
+    "machine sleeps and loading it again after it wakes works around it until the fix lands.\n\n"
+    "Regards,\nIngrid\n\n-- \nIngrid de Wit -- Utrecht -- GPG 4A1F 9C02\n"
+    '"Works on my machine" is no release plan.\n</pre>'
+)
+
+
+def test_an_e_mails_signature_ending_a_message_goes() -> None:
+    root = lxml.html.fromstring(f"<div><h1>Re: wifi after suspend</h1>{_MESSAGE}</div>")
+    drop_trailing_boilerplate(root)
+    text = render_text(root)
+    assert "until the fix lands" in text and "Regards" in text
+    assert "GPG" not in text and "release plan" not in text
+
+
+@pytest.mark.parametrize(
+    "pre",
+    [
+        "<pre>SELECT id FROM runs\n--\nWHERE failed;\n</pre>",  # a bare "--": a comment of code
+        "<pre>notes\n-- \n" + "".join(f"line {i}\n" for i in range(8)) + "</pre>",  # too long for one
+    ],
+)
+def test_a_block_that_ends_in_no_signature_keeps_its_lines(pre: str) -> None:
+    root = lxml.html.fromstring(f"<div><h1>Notes</h1>{pre}</div>")
+    before = render_text(root)
+    drop_trailing_boilerplate(root)
+    assert render_text(root) == before

@@ -44,6 +44,12 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bikes.example/index.php?topic=9127.0",  # SMF
         "https://bikes.example/index.php?showtopic=4411",  # Invision of old
         "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/",  # a post and its comments
+        "https://code.example/bikes/gears/issues/412",  # an issue tracker's report and its replies
+        "https://code.example/bikes/gears/pull/98/",  # a proposed change and its review
+        "https://code.example/bikes/gears/-/merge_requests/7",
+        "https://issues.example/jira/browse/FLM-2217",  # an issue tracker's key
+        "https://bugs.example/ubuntu/+source/openssh/+bug/2051234",
+        "https://bugs.example/show_bug.cgi?id=199870",
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -84,6 +90,11 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://news.example/a/story.html?topic=politics",  # a topic by name is a section
         "https://news.example/thread-of-the-day-2024-x.html",  # not numbers alone after the word
         "https://news.example/a?view=forum",  # a segment word as a value is no thread's view
+        "https://magazine.example/issues/issue5_2/delong/",  # a magazine's issue, not a tracker's
+        "https://policy.example/issues/governance",
+        "https://magazine.example/issues/2024/climate",  # a number that is not the last segment
+        "https://shop.example/browse/shoes",  # a section to browse, not an issue's key
+        "https://bugs.example/show_bug.cgi?format=multiple",
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -602,3 +613,95 @@ def test_a_thread_the_second_opinion_chose_one_post_of_keeps_all_its_posts() -> 
     assert "上个月入手了一台四盘位的NAS" in text  # the opening post
     assert "顶，学习了" in text and "马克，回头照着配置" in text  # short replies
     assert "楼主这个问题问得好" in text
+
+
+_HOT = "".join(
+    f'<dl class="cl"><dt><a href="thread-{n}-1-1.html">{title}</a></dt><dd class="xg1">{summary}</dd></dl>'
+    for n, title, summary in (
+        (2870000, "Building a gaming machine from scratch, with a full parts list", "It took me a month from "
+         "choosing the processor and the board to the power supply and the case's airflow, and I made "
+         "every mistake there is. The thread lists every part, where I bought it and for how much, the "
+         "settings to change in the firmware, and what to check when the first boot shows nothing."),
+        (2870311, "Solid-state drives slow down badly: six models measured", "Same machine, same tool: "
+         "six popular drives measured inside and outside their cache; two fall to a hard disk's speed."),
+        (2870622, "How to pick a second-hand graphics card", "Look at the contacts, the screws of the "
+         "cooler and the firmware's version, then run a stress test for half an hour."),
+        (2870933, "The network crawls every evening, a new router did not help", "Three hundred "
+         "megabits by day, twenty or thirty after eight in the evening, and games lag badly."),
+    )
+)  # fmt: skip
+_SHORT_THREAD = f"""<html><head><title>Laptop fan roars though it is cool - Hardware - Board</title></head>
+<body>
+<div id="hd"><a href="/">Board</a> <a href="forum.php">Forums</a></div>
+<div class="frame"><div class="frame-title"><span class="titletext">Hot today</span></div>
+<div class="module">{_HOT}</div></div>
+<h1 id="thread_subject">Laptop fan roars though it is cool</h1>
+<div id="postlist">
+ <div id="post_1" class="post"><div class="authi"><a href="space-uid-882.html">jay</a></div>
+  <div class="t_f">My laptop's fan spins at full speed from the moment it starts, though it reads forty
+  degrees. Does anyone know why?</div></div>
+ <div id="post_2" class="post"><div class="authi"><a href="space-uid-100.html">kim</a></div>
+  <div class="t_f">Look in the firmware whether the fan mode was set to performance.</div></div>
+ <div id="post_3" class="post"><div class="authi"><a href="space-uid-882.html">jay</a></div>
+  <div class="t_f">Thanks, the maker's power driver fixed it!</div></div>
+</div><div id="ft">Powered by a forum engine</div></body></html>"""
+
+
+def test_a_short_thread_is_its_posts_not_the_list_of_other_threads_beside_it() -> None:
+    # the other threads' first lines outweigh the posts, and the page's text is short: it is still
+    # a thread, not a listing
+    page = weblens.extract(_SHORT_THREAD, "https://board.example/thread-2871345-1-1.html")
+    assert "fan spins at full speed" in page.text and "power driver fixed it" in page.text
+    assert "six popular drives" not in page.text and "stress test" not in page.text
+
+
+def test_a_list_at_a_topic_address_without_posts_is_still_a_listing() -> None:
+    # a site's section at a "/topic/" address: no posts alike, so the listing try stays open to it
+    html = _SHORT_THREAD.split('<div id="postlist">')[0] + "</body></html>"
+    page = weblens.extract(html, "https://site.example/topic/0,2686,en_1,00.html")
+    assert "six popular drives" in page.text
+
+
+def _comment(user: str, text: str, replies: str = "") -> str:
+    return (
+        f'<li class="comments_subtree"><div class="comment"><div class="voters"><a class="upvoter"'
+        f' href="/login"></a><div class="score">3</div></div><div class="details"><div class="byline">'
+        f'<a href="/~{user}"><img class="avatar" alt="{user} avatar" src="/avatars/{user}.png"></a> '
+        f'<a href="/~{user}">{user}</a> <a href="/c/{user}">2 hours ago</a> <span> | </span>'
+        f'<a href="/s/k3xq9a/how#c_{user}">link</a> <span> | </span><a href="/login">flag</a></div>'
+        f'<div class="comment_text"><p>{text}</p></div></div><ol class="comments">{replies}</ol></div></li>'
+    )
+
+
+def test_a_short_reply_nested_under_the_post_it_answers_is_kept() -> None:
+    nested = _comment("nyxbit", "+1, same experience.")
+    tree = _comment("ferris", _REPLY, nested) + _comment(
+        "quill",
+        "We run the suite against a real database in a container; the ten seconds it adds are "
+        "worth every bug it catches before a release, and fixtures stay honest.",
+    )
+    html = f"""<html><head><title>How do you structure integration tests?</title></head><body>
+    <div class="story"><h1>How do you structure integration tests?</h1><p>{_OPENING}</p></div>
+    <ol class="comments comments1">{tree}</ol></body></html>"""
+    page = weblens.extract(html, "https://links.example/s/k3xq9a/how_do_you_structure")
+    assert _REPLY in page.text and "real database" in page.text
+    assert "+1, same experience." in page.text and "flag" not in page.text
+
+
+def _post(user: str, text: str) -> str:
+    return (
+        f'<div class="Bgc(c-white) P(16px) postlist"><div class="D(f) post-header"><a href="/profile/{user}"'
+        f' class="username">{user}</a><div class="user-meta"><span>Newbie</span> · <span>Posts: 12</span> · '
+        f'<span>Join: 29-01-2024</span></div><a href="/show_post/{user}" class="post-number">#6</a></div>'
+        f'<div class="Fz(15px) entry post-content">{text}</div><div class="post-actions"><a href="/reply">'
+        f"Balas</a> <a href='/quote'>Kutip</a></div></div>"
+    )
+
+
+def test_a_reply_of_three_words_in_the_box_where_the_thread_sets_its_posts_text_is_kept() -> None:
+    posts = _post("starter", _OPENING) + _post("helper", _REPLY) + _post("lurker", "ikut nyimak gan")
+    last = _post("third", _REPLY.replace("chain", "belt"))
+    html = f"""<html><head><title>Chain skips</title></head><body><h1>Chain skips</h1>
+    <div class="thread-posts">{posts}{last}</div></body></html>"""
+    page = weblens.extract(html, "https://forum.example/thread/65f1a2b3/chain-skips")
+    assert _OPENING in page.text and "ikut nyimak gan" in page.text and "Posts: 12" not in page.text

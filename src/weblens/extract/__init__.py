@@ -55,6 +55,7 @@ __all__ = ["DocumentKind", "ExtractOptions", "extract"]
 _RETRY_GAIN = 10  # words the second try must add to be taken
 _NEARLY_NOTHING = 10  # words: a first try this short found nothing
 _REPEATED_WORDS = 8  # a standfirst whose first this many words open a line of the content is said there
+_THREAD_POSTS = 2  # posts alike that make a thread (a question and one answer)
 _LISTING_SHARE = 4  # a thin result under 1/4 of the page's visible text may have missed a listing
 _LISTING_GAIN = 2  # the listing try must find more than this many times the thin result's words
 _SMALL_LISTING_GAIN = 4  # ... and a listing of fewer than THIN_WORDS words, this many times
@@ -277,7 +278,9 @@ def _best_content(
     table of contents, a list of headlines with summaries, a page of links): a third try counts
     links of headline length as text (short menu links still cost) and is taken when it finds
     substantially more. A page that declares itself an article (``article=True``) is no listing
-    once something was found: its short text beside lists of related headlines is what it is. Nor
+    once something was found: its short text beside lists of related headlines is what it is; nor
+    is a thread's page (by its address or its declared type, when its posts were found): its
+    posts, however short, beside a list of other threads with their first lines. Nor
     is one whose first reading opens with the page's title heading, when what the listing try found
     is mostly teaser cards (a headline link and a summary each): headlines of other stories."""
     first = _content(page, reading, weak_roles=True)
@@ -293,7 +296,10 @@ def _best_content(
         if second.words > first.words + _RETRY_GAIN and not footer_text(second.element, second.text):
             first = second  # a page footer is never the post the second try looks for
     fallback = first.main.selection.method is ExtractionMethod.FALLBACK
-    if article and not fallback and first.words >= _NEARLY_NOTHING:
+    # the address or the declared type says so, and the posts were found (a "/topic/" of a
+    # site's section is a listing)
+    is_thread = reading.thread and first.main.selection.posts >= _THREAD_POSTS
+    if (article or is_thread) and not fallback and first.words >= _NEARLY_NOTHING:
         return first
     if fallback or (
         first.words < THIN_WORDS and first.main.visible_chars > _LISTING_SHARE * measure(first.text)

@@ -281,13 +281,30 @@ def is_handle(name: str) -> bool:
     return " " not in name and bool(_HANDLE.match(name))
 
 
-def profile_handle(href: str) -> str | None:
+def profile_handle(href: str, text: str = "") -> str | None:
     """The handle of a community's user profile that ``href`` links to, as :func:`handle_key`
     spells it: ``/users/janus-1`` (a number after the handle told apart from a namesake), ``/u/kai``,
-    ``/@theahura``, ``/profile/kai``, ``user?id=kai``. An ``/author/…`` page is a publication's
-    archive of its writers' posts, not a profile (a login handle there is the CMS account)."""
+    ``/@theahura``, ``/profile/kai``, ``user?id=kai``, or a path of the site's own of one segment
+    that is the link's own ``text``, a handle (``<a href="/haruka-n">haruka-n</a>``: code hosts and
+    social sites keep a member's profile at the site's root). An ``/author/…`` page is a
+    publication's archive of its writers' posts, not a profile (a login handle there is the CMS
+    account)."""
     found = _PROFILE_LINK.search(href)
-    return handle_key(_NUMBERED.sub("", found.group(1))) if found else None
+    if found:
+        return handle_key(_NUMBERED.sub("", found.group(1)))
+    name = text.strip()
+    if name and is_handle(name) and _ROOT_SEGMENT.fullmatch(href) and _root_segment(href) == handle_key(name):
+        return handle_key(name)
+    return None
+
+
+# a path of one segment on the page's own site: "/kai" (no host: a link to "/kai" of another site
+# is a list of links, a blogroll's "<a href=http://host.example/fuspey/>FUSPEY</a>"; no query)
+_ROOT_SEGMENT = re.compile(r"/@?[\w.-]+/?")
+
+
+def _root_segment(href: str) -> str:
+    return handle_key(href.rstrip("/").rsplit("/", 1)[-1])
 
 
 def is_member_link(href: str) -> bool:
@@ -329,8 +346,10 @@ def split_authors(raw: str, *, one_person: bool = False, organisations: bool = F
 
 
 def _credits(text: str) -> list[str]:
-    """The names a credit gives, organisations' too (see :func:`split_authors`)."""
-    parts = _AUTHOR_SPLIT.split(_naming_part(text))
+    """The names a credit gives, organisations' too (see :func:`split_authors`), without an aside
+    in brackets ("Deutsche Welle (www.dw.com)", "Agence France-Presse (AFP)": the trimming of a part's
+    ends would otherwise leave its opening bracket)."""
+    parts = _AUTHOR_SPLIT.split(_naming_part(_BRACKETED.sub("", text).strip() or text))
     return [
         name for name in _past_datelines(_BY.sub("", part).strip(_TRIM) for part in parts) if is_credit(name)
     ]

@@ -58,6 +58,7 @@ from weblens.extract.keepers import (
 )
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
+from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import drop, has_any
 from weblens.models import ExtractionMethod
 
@@ -120,6 +121,7 @@ _STRUCTURAL = frozenset(
 class Selection:
     element: HtmlElement
     method: ExtractionMethod
+    posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -212,8 +214,9 @@ def is_mostly_teasers(root: HtmlElement) -> bool:
     return inside * 2 > sum(stats.chars)
 
 
-def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
-    """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary)."""
+def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = False) -> set[int]:
+    """Blocks that are the text of a card in a list of teaser cards (a headline link and a summary);
+    with ``of_threads``, only of cards whose first link leads to a thread (:func:`_is_thread_link`)."""
     count = len(stats)
     headline = [0.0] * count
     texts = [0.0] * count
@@ -236,6 +239,8 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
         siblings[parents[i]] = siblings.get(parents[i], 0) + 1
     inside: set[int] = set()
     listed = [i for i in cards if siblings[parents[i]] >= _CARD_SIBLINGS]
+    if of_threads:
+        listed = [i for i in listed if _is_thread_link(next(stats.nodes[i].iter("a"), None))]
     if not listed:
         return inside
     prose = _prose(stats, removed)
@@ -243,6 +248,14 @@ def _teasers(stats: TreeStats, removed: Collection[int]) -> set[int]:
         if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
+
+
+def _is_thread_link(link: HtmlElement | None) -> bool:
+    """``link`` leads to a thread of posts by its address (:func:`has_thread_address`), not to a
+    member's profile (a poster's name over a reply) or a post (``…/topics/888395/re-…#Post888395``,
+    a reply's subject linking to itself)."""
+    href = (link.get("href") or "") if link is not None else ""
+    return "#" not in href and not is_member_link(href) and has_thread_address(href)
 
 
 def _is_entry_among_entries(stats: TreeStats, card: int, prose: list[float]) -> bool:
@@ -273,8 +286,9 @@ def _sums(
     contents: Collection[int] = (),
 ) -> tuple[list[float], list[float]]:
     # a thread's posts are no teasers, though a short reply under its poster's linked name reads
-    # like one (a headline link and a summary, several alike side by side)
-    teasers = set() if listing or thread else _teasers(stats, removed)
+    # like one (a headline link and a summary, several alike side by side): there, only cards
+    # headed by a link to another thread are (a forum's "hot threads" with their first lines)
+    teasers = set() if listing else _teasers(stats, removed, of_threads=thread)
     net = [  # a box with no text of its own (a wrapper, a list, a row) weighs nothing: no call
         (
             _weight(
@@ -771,6 +785,63 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     return _Thread(best)
 
 
+def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
+    """``posts`` and the boxes of their kind inside them (:func:`_is_alike`): replies nested under
+    the post they answer (Lobsters', Lemmy's and Reddit's trees of comments), each a post, looked
+    into as the others are, however short ("+1, same experience.")."""
+    stats, removed = scores.stats, scores.removed
+    found = list(posts)
+    for post in posts:
+        kind = _post_kind(stats.nodes[post])
+        found += [
+            i
+            for i in range(post + 1, stats.ends[post] + 1)
+            if i not in removed and _is_alike(_post_kind(stats.nodes[i]), kind)
+        ]
+    return sorted(set(found))
+
+
+def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
+    """The boxes of the posts' text where the thread sets it: the blocks of the kind
+    (:func:`_post_kind`, named by a class) of the deepest block holding more than half of a post's
+    prose, in more than half of the posts with prose; in every post. A reply of three words ("ikut
+    nyimak gan") in such a box is the reply, not a label."""
+    stats, good, removed = scores.stats, scores.good, scores.removed
+    kinds: Counter[tuple[str, frozenset[str]]] = Counter()
+    for post in posts:
+        if good[post] <= 0:
+            continue
+        # the blocks holding more than half of its prose are nested in one another: the last is deepest
+        holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
+        if holding:
+            kinds[_post_kind(stats.nodes[holding[-1]])] += 1
+    common = {kind for kind, count in kinds.items() if kind[1] and count * 2 > kinds.total()}
+    if not common:
+        return frozenset()
+    return frozenset(
+        i
+        for post in posts
+        for i in range(post + 1, stats.ends[post] + 1)
+        if i not in removed and _post_kind(stats.nodes[i]) in common
+    )
+
+
+def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
+    """The boxes between a nested reply and the post it is in (the list of replies under a post):
+    looked into, not pruned whole with the short replies they hold."""
+    stats, among = scores.stats, set(posts)
+    found: set[int] = set()
+    for post in posts:
+        up = stats.parents[post]
+        path: list[int] = []
+        while up >= 0 and up not in among and up >= posts[0]:
+            path.append(up)
+            up = stats.parents[up]
+        if up in among:  # nested in another post: the way up to it is opened
+            found.update(path)
+    return frozenset(found)
+
+
 def _posts_within(scores: _Scores, best: int) -> list[int]:
     """On a thread page whose chosen box holds the whole thread (the posts and the bars around
     them), its posts: the boxes of one kind (:func:`_is_alike`) under one parent, two or more of
@@ -1231,7 +1302,7 @@ def select_main(
         found = _posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        posts = found.posts or _posts_within(scores, best)
+        posts = _with_nested_replies(scores, found.posts or _posts_within(scores, best))
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
@@ -1240,7 +1311,7 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    opened = _holding_prose(scores, posts)
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | _text_lines(scores, posts)
     pruned = _prune(scores, best, whole=sections, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
@@ -1248,4 +1319,4 @@ def select_main(
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
-    return Selection(element=stats.nodes[best], method=method)
+    return Selection(element=stats.nodes[best], method=method, posts=len(posts))

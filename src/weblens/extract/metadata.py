@@ -93,6 +93,7 @@ from weblens.extract.dates import (
 from weblens.extract.declared import is_declared_text
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metatext import (
+    answered_question,
     clean_text,
     first_clean,
     host_of,
@@ -286,13 +287,16 @@ _NOT_PUBLISHED = re.compile(
 )
 # a blog template's sentence of when its post was written, the date right after its opening
 # ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
-# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019")
+# Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019",
+# "发布于 2024-01-22 18:05・IP 属地上海")
 _PUBLICATION_SENTENCE = re.compile(
     r"(?:this|the)\s+(?:entry|post|article|story)\s+was\s+(?:posted|published|written)\s+(?:on\s+)?\W*\w"
     r"|(?:posted|published)\s+on\s+\W*\w"  # a post's footer: "Posted on May 14, 2024 by Ann Lee in News"
     r"|(?:dieser|der)\s+(?:artikel|beitrag|eintrag)\s+wurde\s+am\s+\d"
     r"|(?:cet|l['’])\s*(?:article|billet)\s+a\s+été\s+(?:publié|écrit|posté)\s+le\s+\w"
-    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w",
+    r"|(?:esta|la)\s+(?:entrada|publicación)\s+(?:fue\s+)?(?:publicada|escrita)\s+(?:el\s+)?\w"
+    # Chinese "published on" before the date, whatever follows it ("发布于 2024-01-22 18:05・IP 属地上海")
+    r"|(?:发布|發佈|發布|发表|發表)(?:于|於)\s*\d",
     re.I,
 )
 _CONTENT_HEADINGS = 5  # headings of the content looked at for the title of a page that declares none
@@ -844,7 +848,8 @@ class _Page:
         """The handles of the community profiles the page links to (see :func:`profile_handle`),
         outside reader comments (a commenter is not the page's author), found on first use."""
         if self._profiles is None:
-            links = ((a, profile_handle(href)) for a in self.tree.iter("a") if (href := a.get("href")))
+            anchors = ((a, href) for a in self.tree.iter("a") if (href := a.get("href")))
+            links = ((a, profile_handle(href, a.text or "")) for a, href in anchors)
             self._profiles = frozenset(handle for a, handle in links if handle and not _in_comment(a))
         return self._profiles
 
@@ -995,10 +1000,11 @@ class _Page:
         ]
         fallback: str | None = None
         declared: list[str] = []
-        for raw in candidates:
-            text = clean_text(raw, _MAX_TITLE)
-            if not text:
-                continue
+        texts = [text for raw in candidates if (text := clean_text(raw, _MAX_TITLE))]
+        for text in texts:
+            # an answer page's "Ann's answer to <question>": the question, when declared on its own too
+            others = (strip_site_affix(other, site_keys, shown) for other in texts if other != text)
+            text = answered_question(text, others) or text
             if is_site_name(text, site_keys) or is_generic_title(text):
                 fallback = fallback or text
             elif not is_page_id(stripped := strip_site_affix(text, site_keys, shown)):
@@ -1105,8 +1111,10 @@ class _Page:
             if declared:
                 break
         if not declared and credit.level is _CreditLevel.PEOPLE and self.is_thread():
-            # a thread: the writer its structured marks name (itemprop, rel), else the member who started it
-            marked = self.byline(credit, title, below=_CLASS_MARK)
+            # a thread: the writer its structured marks name (itemprop, rel) from its title heading on
+            # (a mark above it is the site's or the section's: a code host marks a repository's owner
+            # so in the header above an issue), else the member who started it
+            marked = self.byline(credit, title, below=_CLASS_MARK, after=self._thread_heading(title))
             if marked or (marked := self.thread_starter(title)):
                 return marked[:_MAX_AUTHORS]
         shown = self.byline(credit, title) if len(declared) <= 1 else None
@@ -1122,7 +1130,7 @@ class _Page:
         if credit.level > _CreditLevel.PEOPLE:
             return ()  # the lines below name writers by full names: an organisation is credited above
         under = self.byline_under_headline(credit, title) or self.signed_line(credit)
-        return (under or self.linked_writer(credit, title))[:_MAX_AUTHORS]
+        return (under or self.linked_writer(credit, title) or self.poster_in_title(credit))[:_MAX_AUTHORS]
 
     def is_thread(self) -> bool:
         """The page is a thread of posts (:func:`is_thread_page`)."""
@@ -1147,11 +1155,13 @@ class _Page:
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
         for link in links:
             href = link.get("href") or ""
-            if not is_member_link(href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
+            if not _is_profile_link(link, href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
                 continue
             if _in_quote(link):
                 continue
             name = " ".join(link.text_content().split())
+            if _ends_a_sentence(name):
+                continue  # a sentence's link ("Learn more." to "/help/user/…"), no member's name
             if len(name) > 1 and is_credit(name) and not is_placeholder(name):  # "A": an avatar's letter
                 return (name,)
         return ()
@@ -1159,7 +1169,8 @@ class _Page:
     def _thread_heading(self, title: str | None) -> HtmlElement | None:
         """The first of the thread's title heading and the first ``<h1>`` outside the banner: a
         forum sets the thread's title as the page's ``<h1>`` ("Thread: …") and again over its first
-        post, after the poster's card."""
+        post, after the poster's card. With no heading, the box named title that shows the title
+        (a link board's ``<a class="title">``)."""
         found = [
             h
             for h in (
@@ -1168,10 +1179,37 @@ class _Page:
             )
             if h is not None
         ]
+        if not found:
+            return self._title_box(title)
         if len(found) < 2 or found[0] is found[1]:
-            return found[0] if found else None
+            return found[0]
         first, second = found
         return second if first in set(_FOLLOWING(second)) else first
+
+    def _title_box(self, title: str | None) -> HtmlElement | None:
+        """The first element named title or headline (:data:`_TITLE_BOXES`) outside the banner
+        that reads as ``title``."""
+        body = self.tree.find("body")
+        if not title or body is None:
+            return None
+        return next(
+            (
+                el
+                for el in self.found_below(_TITLE_BOXES, body)
+                if _short_text(el, _MAX_TITLE) == title and not _in_banner(el, self.url)
+            ),
+            None,
+        )
+
+    def poster_in_title(self, credit: _Credit) -> tuple[str, ...]:
+        """After every other way: the name a social post's declared title gives its poster by, before
+        the handle ("Rowan Achterberg (@rowan@social.example)", Mastodon's and Bluesky's Open Graph
+        title of a post, which has no headline of its own)."""
+        for raw in self.values(_OG_TITLE):
+            found = _NAME_AND_HANDLE.fullmatch(" ".join(raw.split()))
+            if found and (names := credit.of(credit.names_in(found.group(1)))):
+                return names
+        return ()
 
     def linked_writer(self, credit: _Credit, title: str | None) -> tuple[str, ...]:
         """The very last resort: the one writer the story links to a writer's page of
@@ -1267,9 +1305,11 @@ class _Page:
         credit: _Credit,
         title: str | None,
         below: int | None = None,
+        after: HtmlElement | None = None,
     ) -> tuple[str, ...] | None:
         """The people of the first marked byline in the story of the headline showing ``title``
-        (:meth:`marked`) that names anyone; None when none does.
+        (:meth:`marked`) that names anyone, of the marks after ``after`` when given; None when none
+        does.
 
         Elements marked ``itemprop=author`` come first, then ``rel=author``, then a byline or
         author class, each kind in document order. The innermost marks are read first (the
@@ -1278,6 +1318,8 @@ class _Page:
         the marks like the first one (same kind, tag and class) in the same byline. When the
         first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked(title)
+        if after is not None:
+            marked = self._after(after, marked)
         kinds = {
             el: kind
             for el in marked
@@ -1317,6 +1359,15 @@ class _Page:
                     names += names_of(other)
             return credit.of(names)
         return None
+
+    def _after(self, el: HtmlElement, marks: list[HtmlElement]) -> list[HtmlElement]:
+        """The elements of ``marks`` that come after ``el`` in the page as parsed (or are ``el``)."""
+        try:
+            start = self.elements.index(el)
+        except ValueError:  # an element made after parsing: no order to go by
+            return marks
+        later = set(self.elements[start:])
+        return [mark for mark in marks if mark in later]
 
     def byline_under_headline(self, credit: _Credit, title: str | None = None) -> tuple[str, ...]:
         """A line just after the headline that opens with "By" ("By <a>Louis Jacobson</a> on
@@ -1905,6 +1956,17 @@ def _in_quote(el: HtmlElement) -> bool:
     return any(up.tag in ("blockquote", "q") for up in el.iterancestors())
 
 
+def _ends_a_sentence(text: str) -> bool:
+    """``text`` ends as a sentence does, not as a name with an initial or "Jr." at its end."""
+    return text.endswith(_SENTENCE_ENDS) or (text.endswith(".") and len(text.split()[-1]) > _ABBREVIATION)
+
+
+def _is_profile_link(link: HtmlElement, href: str) -> bool:
+    """``link`` leads to a member's profile: a forum engine's (:func:`is_member_link`) or one at
+    the site's root named as the link reads (:func:`profile_handle`: ``<a href="/kai">kai</a>``)."""
+    return is_member_link(href) or profile_handle(href, link.text or "") is not None
+
+
 def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     """In the page's banner (``role="banner"``, a box named masthead, branding, logo, a menu or
     navigation bar…, or a
@@ -2071,6 +2133,11 @@ def _stamp(el: HtmlElement) -> str | None:
 # ---------------------------------------------------------------- bylines
 
 
+# a poster's name and handle as a social post's title gives them: "Ann Lee (@ann@social.example)",
+# "三浦ひかり (@hikari.bsky.social)"
+_NAME_AND_HANDLE = re.compile(r"([^()@]{2,60}?)\s*\(@[\w.-]+(?:@[\w.-]+)?\)")
+_SENTENCE_ENDS = ("!", "?", "…")
+_ABBREVIATION = 4  # characters of a last word with its full stop, at most, that shortens a name ("Jr.")
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and

@@ -24,6 +24,7 @@ from weblens.extract.text import CJK_CHARS
 
 __all__ = [
     "DOMAIN_NAME",
+    "answered_question",
     "clean_text",
     "first_clean",
     "host_of",
@@ -50,6 +51,10 @@ _TITLE_SEPARATOR = re.compile(
 )
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
 _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
+# a bug tracker's number of the report before its summary: Bugzilla's "200123 – Summary", Redmine's
+# "Bug #4512: Summary" (five digits bare before a dash: not a year's "2024 – The year in review", a
+# magazine's "Issue 42: …" or a newsletter's "#118: …")
+_ITEM_ID = re.compile(r"^(?:(?:bug|ticket|defect)\s+#?\d+:?|\d{5,}\s+[–—-])\s+(?=\S)", re.I)
 _UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -119,8 +124,11 @@ def is_root_url(url: str) -> bool:
 
 
 def site_name_keys(names: Iterable[str], url: str | None) -> frozenset[str]:
-    """Comparison keys for the site's names and for the host of ``url`` (``news.bbc.co.uk`` → ``bbc``)."""
+    """Comparison keys for the site's names and for the host of ``url`` (``news.bbc.co.uk`` → ``bbc``);
+    a name with an aside after it is also the name before it ("X (formerly Twitter)": "X")."""
+    names = list(names)
     keys = {name_key(name) for name in names}
+    keys |= {name_key(name[: aside.start()]) for name in names if (aside := _TRAILING_ASIDE.search(name))}
     host = host_of(url)
     if host:
         labels = [label for label in host.split(".") if label not in _HOST_NOISE]
@@ -167,9 +175,15 @@ _PAGE_ID = re.compile(r"[a-z0-9_.-]+(?::[a-z0-9_.-]+)+")
 
 
 def leading_part(title: str) -> str:
-    """The part of ``title`` before its first separator ("Page" of "Page · Section · Site")."""
+    """The part of ``title`` before its first separator ("Page" of "Page · Section · Site"), without
+    an item's number after it ("Export fails (#1042) · Issues · …": the tracker's number of the
+    issue, which its heading shows apart or not at all)."""
     found = _TITLE_SEPARATOR.search(title)
-    return title[: found.start()].strip() if found else title
+    part = title[: found.start()].strip() if found else title
+    return _ITEM_NUMBER.sub("", part) or part
+
+
+_ITEM_NUMBER = re.compile(r"\s+\(?#\d+\)?$")
 
 
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:
@@ -178,6 +192,7 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     gives the :func:`name_key` keys of the texts the page shows its title in (its ``<h1>``…), asked
     for only when the title has parts to choose from."""
     title = _PUBLISHED_SUFFIX.sub("", _UNREAD_COUNT.sub("", title)) or title
+    title = _ITEM_ID.sub("", title) or title
     aside = _TRAILING_ASIDE.search(title)
     if aside is not None:  # "Page (Product 1.4 API)" over a heading "Page"; a wiki's "Page [Wiki name]"
         head = title[: aside.start()].strip()
@@ -188,6 +203,9 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     site, colon, rest = title.partition(": ")
     if colon and rest.strip() and is_site_name(site, keys):  # a blog's "Name: Post title"
         title = rest.strip()
+    elif colon and rest.strip() and _is_someone_on_site(site, keys):
+        # a social site's share title: "r/Baking on Site: Title", 'Ann on X: "a post" / X'
+        return _unquoted(strip_site_affix(rest.strip(), keys, shown))
     stripped = False
     for _ in range(_SITE_AFFIXES):  # "Page | Wiki name | Host of wikis": a site, and the site of sites
         separators = list(_TITLE_SEPARATOR.finditer(title))
@@ -218,6 +236,36 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
         if is_site_name(site, keys) and title[: before.start()].strip():
             return title[: before.start()].strip()
     return title
+
+
+# a Q&A site's title of one answer page: "Gareth Pemberton's answer to Why do stone bridges last?"
+_ANSWER_TO = re.compile(r"[^:|]{1,80}?['’]s (?:answer|reply|response) to\s+", re.I)
+
+
+def answered_question(title: str, others: Iterable[str]) -> str | None:
+    """The question of a Q&A site's title of one answer ("Gareth Pemberton's answer to Why do stone
+    bridges last?") when the page also declares that question as a title of its own (its
+    ``<title>``, ``twitter:title``): None else ("Microsoft's answer to a rival" is a headline)."""
+    answer = _ANSWER_TO.match(title)
+    if answer is None:
+        return None
+    question = title[answer.end() :].strip()
+    return question if name_key(question) in {name_key(other) for other in others} else None
+
+
+def _is_someone_on_site(lead: str, keys: frozenset[str]) -> bool:
+    """``lead`` names a member or a community on the site: "r/Baking on Site", "Ann Lee on X"."""
+    who, on, site = lead.rpartition(" on ")
+    return bool(on and who.strip()) and is_site_name(site, keys)
+
+
+# a title set in quotes whole, as a share title quotes a post: '"a post"', "“a post”", "«un post»"
+_QUOTED = re.compile(r'^(["“„«「『])(.+)(["”“»」』])$')
+
+
+def _unquoted(title: str) -> str:
+    found = _QUOTED.match(title)
+    return found.group(2).strip() if found and '"' not in found.group(2) else title
 
 
 def _longest_shown_run(title: str, shown: Callable[[], frozenset[str]]) -> str | None:

@@ -22,7 +22,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from weblens.extract.blocks import HEADING_TAGS, PROSE_CHARS, cells_of, is_link
+from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks
 
@@ -58,6 +58,9 @@ _CALL_TO_ACTION = re.compile(
     r"unsubscribe|(?:update|manage|change) (?:your )?(?:subscription|e-?mail) preferences|"
     r"you (?:are receiving|received|got) this (?:e-?mail |message )?because|our mailing address|"
     r"why did i get this|how you receive these e-?mails|powered by|"
+    # a mailing list archive's footer under each message (Mailman's "More information about the
+    # Linux-NL mailing list", a link to the list's page)
+    r"more information about the .{1,60}mailing list|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
@@ -431,7 +434,48 @@ def drop_trailing_boilerplate(
     With ``keep_comments`` a "Comments" section is not boilerplate. Only the last
     :data:`_TAIL_BLOCKS` blocks, within the last part of the text, are looked at. ``topic`` is the
     page's title (see :func:`is_trailer`).
+
+    1. A line set after ``main``'s last block in no block of its own (an old page's footer link
+       after a rule: ``<hr><a>More information about the list</a>``) is wrapped to be judged as one.
+    2. The trailers and the sections of boilerplate at the end go (:func:`_drop_trailers`).
+    3. The line of step 1, when it stays, is unwrapped: its text as it was.
+    4. An e-mail's signature ending the last block goes (:func:`_drop_mail_signature`).
     """
+    line = _wrap_trailing_line(main)
+    _drop_trailers(main, keep_comments=keep_comments, topic=topic)
+    if line is not None and line.getparent() is not None:
+        line.drop_tag()
+    _drop_mail_signature(main)
+
+
+# what a line of text set after the last block holds: text-level elements (a link, bold words, a
+# line break), no block
+_LINE_TAGS = frozenset(("a", "b", "strong", "i", "em", "font", "span", "small", "u", "br"))
+
+
+def _wrap_trailing_line(main: HtmlElement) -> HtmlElement | None:
+    """Wrap the text and text-level elements after ``main``'s last child block (or rule) in a
+    ``<p>``, and give it; None when there is no such line with words (or ``main`` has no block)."""
+    children = list(main)
+    blocks = (i for i, child in enumerate(children) if child.tag in BLOCK_TAGS or child.tag == "hr")
+    last = max(blocks, default=-1)
+    run = children[last + 1 :]
+    if last < 0 or any(child.tag not in _LINE_TAGS for child in run):
+        return None
+    before = children[last]
+    if not ((before.tail or "").strip() or any(child.text_content().strip() for child in run)):
+        return None
+    line = main.makeelement("p", {})
+    line.text, before.tail = before.tail, None
+    before.addnext(line)
+    for child in run:
+        line.append(child)  # moves it, with its tail
+    return line
+
+
+def _drop_trailers(main: HtmlElement, *, keep_comments: bool, topic: str | None) -> None:
+    """The trailers and boilerplate sections at the end of ``main`` (the two rules of the module's
+    docstring)."""
     about = (topic or "").lower()
     total = len(main.text_content())
     leaves: list[tuple[HtmlElement, str]] = []  # from the end backwards
@@ -456,3 +500,36 @@ def drop_trailing_boilerplate(
             doomed.append(el)
     for el in doomed:
         drop(el)
+
+
+# the line that opens an e-mail's signature (RFC 3676, 4.3: "-- " alone on its line; archives keep its
+# space), and the lines a signature holds at most after it (the "four lines" netiquette allows; a
+# quote or a key's fingerprint)
+_SIGNATURE_LINE = re.compile(r"\n-- \n")  # with its space: a bare "--" line is also a comment of code
+_SIGNATURE_LINES = 6
+
+
+def _drop_mail_signature(main: HtmlElement) -> None:
+    """Drop the signature that ends a message set as preformatted text (a mailing list archive's
+    ``<pre>``, the content's last block): the lines after a line of "-- ", when there are at most
+    :data:`_SIGNATURE_LINES` of them and they are the block's last run of text (no element among
+    them). A code block is not asked: its lines hold no such line with text after it at its end."""
+    last = next((el for el in last_leaf_blocks(main) if el.text_content().strip()), None)
+    if last is None or last.tag != "pre":
+        return
+    holder, text = (last[-1], last[-1].tail) if len(last) else (last, last.text)
+    if not text:
+        return
+    found = None
+    for found in _SIGNATURE_LINE.finditer(text):  # noqa: B007 (the last of them)
+        pass
+    if found is None:
+        return
+    after = text[found.end() :].strip("\n")
+    if not after.strip() or after.count("\n") >= _SIGNATURE_LINES:
+        return
+    kept = text[: found.start()] + "\n"
+    if holder is last:
+        last.text = kept
+    else:
+        holder.tail = kept

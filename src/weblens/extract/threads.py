@@ -8,7 +8,9 @@ which cleaning would otherwise remove. Two signs, either of which is enough:
   :data:`THREAD_TYPES` (schema.org's ``DiscussionForumPosting`` and ``QAPage``);
 * its address says it: a path segment, its file extension aside, that forum and question-and-answer
   software name a thread by (``/t/…``, ``/thread-268.html``, ``/forums/topic/…``,
-  ``/questions/…``, ``viewtopic.php``), or a query parameter that does (``?topic=9127.0``,
+  ``/questions/…``, ``viewtopic.php``), an issue tracker's numbered report or change as its last
+  segments (``/issues/412``, ``/pull/98``, ``/+bug/2051234``, Jira's ``/browse/FLM-2217``, Bugzilla's
+  ``show_bug.cgi?id=199870``), or a query parameter that does (``?topic=9127.0``,
   ``?mod=viewthread``).
 
 A page whose comment-named blocks hold nearly all its prose is a discussion without either sign
@@ -25,6 +27,7 @@ issue page of a code host that declares ``DiscussionForumPosting`` (its comments
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from urllib.parse import urlsplit
 
@@ -39,6 +42,14 @@ _THREAD_SEGMENTS = frozenset(
     )
 )  # fmt: skip
 _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens
+# an issue tracker's or a code host's discussion, named by its number as the address's last segment
+# ("/owner/repo/issues/412", "/pull/98", GitLab's "/-/merge_requests/7"): a report or a change and the
+# replies under it. Only with the number: a magazine's "/issues/issue5_2/…" or "/issues/governance" is
+# no thread (CleanEval has three such addresses, the pool's dev side none of either)
+_TRACKER_SEGMENTS = frozenset(("issues", "pull", "pulls", "merge_requests", "+bug"))
+# ... or by its key after "browse" (Jira's "/browse/FLM-2217"), or Bugzilla's "show_bug.cgi?id=199870"
+_ISSUE_KEY = re.compile(r"[a-z][a-z0-9_]*-\d+")
+_BUG_PAGE = "show_bug"
 # query parameters naming a thread by its number (SMF's "index.php?topic=9127.0", vBulletin's
 # "?threadid=", Invision's old "?showtopic="), and values naming a thread's view (Discuz's
 # "forum.php?mod=viewthread&tid=…", SMF's "?action=showtopic")
@@ -61,12 +72,30 @@ def has_thread_address(url: str | None) -> bool:
         parts = urlsplit(url)
     except ValueError:
         return False
-    for segment in parts.path.lower().split("/"):
+    segments = parts.path.lower().rstrip("/").split("/")
+    if len(segments) >= 2 and _is_tracker_item(segments[-2], segments[-1]):
+        return True
+    if segments[-1].split(".", 1)[0] == _BUG_PAGE and _has_number_parameter(parts.query, "id"):
+        return True
+    for segment in segments:
         stem = segment.split(".", 1)[0]
         head, _, numbers = stem.partition(_NUMBERED)
         if stem in _THREAD_SEGMENTS or (head in _THREAD_SEGMENTS and _is_numbers(numbers)):
             return True
     return _has_thread_parameter(parts.query.lower())
+
+
+def _is_tracker_item(kind: str, name: str) -> bool:
+    """``…/<kind>/<name>`` is an issue tracker's report or change: a number after "issues", "pull",
+    "+bug"…, or an issue's key after "browse"."""
+    if kind in _TRACKER_SEGMENTS:
+        return name.isdigit()
+    return kind == "browse" and _ISSUE_KEY.fullmatch(name) is not None
+
+
+def _has_number_parameter(query: str, name: str) -> bool:
+    pairs = (pair.partition("=") for pair in query.split("&"))
+    return any(key == name and value.isdigit() for key, _, value in pairs)
 
 
 def _is_numbers(text: str) -> bool:

@@ -1340,3 +1340,27 @@ def test_a_table_named_for_the_row_or_column_that_heads_it_stays(name: str) -> N
 def test_a_layout_table_named_the_pages_header_still_goes() -> None:
     header = "<table class='header'><tr><td><a href='/'>Home</a> <a href='/news'>News</a></td></tr></table>"
     assert "News" not in _clean(_text_with("", beside=header))
+
+
+def test_a_sections_header_box_after_a_divider_keeps_its_heading() -> None:
+    # a page editor's blocks: text, a divider, then a header block with its heading, then its text
+    def text(words: str) -> str:
+        return (
+            f'<div class="notion-text-block"><div><div class="notranslate"><div>{words}</div>'
+            f'<div role="button"></div></div></div></div>'
+        )
+
+    def header(title: str) -> str:
+        return f'<div class="notion-header-block"><div><h2>{title}</h2><div role="button"></div></div></div>'
+
+    prose = "We met every other week for six months and read a book a month, and the app kept the list. " * 2
+    blocks = (
+        header("Why we started") + text(prose) + header("What went well") + text(prose)
+        + '<div class="notion-divider-block"><div><div role="separator"></div></div></div>'
+        + header("What comes next")
+        + text('Next we open it to others; the <a href="https://log.example/">log</a> has more. ' + prose)
+    )  # fmt: skip
+    html = f"""<html><head><title>A retrospective</title></head><body><div class="notion-page-content">
+    <h1>A retrospective</h1>{blocks}</div></body></html>"""
+    page = weblens.extract(html, "https://notes.example/retro")
+    assert "## What comes next" in page.markdown and "## What went well" in page.markdown

@@ -1111,3 +1111,12 @@ def test_a_thread_starter_is_no_sentence_linked_to_a_help_page_under_user() -> N
     </body></html>"""
     page = extract(html, "https://code.example/agenda/calsync/-/issues/1042")
     assert page.author == "Camille Delaunay"
+
+
+def test_an_editable_titles_edit_control_is_no_part_of_it() -> None:
+    html = """<html><head><title>Bug #2051234 “sshd does not start…” : Bugs : Ubuntu</title></head><body>
+    <h1><span class="editable-text">sshd does not start after upgrade</span>
+    <a class="edit action-icon" href="https://bugs.example/ubuntu/+bug/2051234/+edit">Edit</a></h1>
+    <p>After upgrading the server package, sshd no longer listens on the address.</p></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://bugs.example/ubuntu/+bug/2051234")
+    assert meta.title == "sshd does not start after upgrade"

@@ -705,3 +705,27 @@ def test_a_reply_of_three_words_in_the_box_where_the_thread_sets_its_posts_text_
     <div class="thread-posts">{posts}{last}</div></body></html>"""
     page = weblens.extract(html, "https://forum.example/thread/65f1a2b3/chain-skips")
     assert _OPENING in page.text and "ikut nyimak gan" in page.text and "Posts: 12" not in page.text
+
+
+def test_comments_marked_as_such_are_a_reports_posts_before_boxes_of_its_header() -> None:
+    # a tracker's report in two generic boxes ("top-portlet"), then its comments, marked by microdata
+    comments = "".join(
+        f'<div class="boardComment" itemprop="comment" itemscope itemtype="http://schema.org/UserComments">'
+        f'<div class="boardCommentDetails"><a href="https://people.example/~{who}" class="person">{who}</a>'
+        f' wrote on 2024-01-2{n}</div><div class="boardCommentBody" itemprop="commentText"><p>{text}</p>'
+        f"</div></div>"
+        for n, (who, text) in enumerate(
+            (
+                ("nikhil", _REPLY),
+                ("arne", "Confirmed on the current release with the same configuration here."),
+                ("elena", "I have uploaded a fixed package that reads the included files; please test it."),
+            )
+        )
+    )
+    html = f"""<html><head><title>Chain skips : Bugs</title></head><body><div id="maincontent">
+    <div class="top-portlet"><span>This bug affects 14 people</span></div>
+    <div class="top-portlet"><h1>Chain skips</h1><div class="description"><p>{_OPENING}</p>
+    <p>{_OPENING.replace("chain", "cable")}</p><p>{_OPENING.replace("chain", "cassette")}</p></div></div>
+    <div id="comments">{comments}</div></div></body></html>"""
+    page = weblens.extract(html, "https://bugs.example/ubuntu/+source/bikes/+bug/2051234")
+    assert _OPENING in page.text and _REPLY in page.text and "fixed package" in page.text

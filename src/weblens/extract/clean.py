@@ -1271,7 +1271,8 @@ class _Judge:
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
         """A box named a header that holds nothing but a heading, right before a paragraph of prose
-        or a list of prose, or between a box of prose and another block: the header of a section of the text
+        or a list of prose, or between a box of prose (past an empty rule) and another block: the header of a
+        section of the text
         (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
         block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
         which is followed by its menu or by the box of the text and has no prose before it."""
@@ -1290,6 +1291,8 @@ class _Judge:
             return True  # a paragraph of prose, alone or in a box of its own (an editor's text block)
         if after.tag in _LISTS_OF_PROSE and self.paragraphs[found] >= 1:
             return True  # a list or a glossary whose entries are prose (TYPO3's frame-header, then a <dl>)
+        while before is not None and not before.text_content().strip():
+            before = before.getprevious()  # past a rule or a spacer between the sections (Notion's divider)
         found_before = None if before is None else index.get(before)
         return found_before is not None and self.paragraphs[found_before] > 0
 

@@ -712,7 +712,7 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
 # the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's
 # first post, the moderators' and the others' differ by two class words or more), posts so marked are of
 # one kind
-_MARKED_A_POST = re.compile(r"schema\.org/(?:Comment|Answer|Question|DiscussionForumPosting)\b")
+_MARKED_A_POST = re.compile(r"schema\.org/(?:Comment|Answer|Question|DiscussionForumPosting|UserComments)\b")
 _A_MARKED_POST = frozenset(("itemtype=post",))
 _ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
 # class words one post may carry beyond another's and still be of its kind: one, a word of its state.
@@ -845,11 +845,15 @@ def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
 def _posts_within(scores: _Scores, best: int) -> list[int]:
     """On a thread page whose chosen box holds the whole thread (the posts and the bars around
     them), its posts: the boxes of one kind (:func:`_is_alike`) under one parent, two or more of
-    them holding prose, that hold the most prose of all such groups and at least half of the box's.
-    ``[]`` when there are none."""
+    them holding prose, that hold the most prose of all such groups and at least half of the box's;
+    a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
+    two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
+    the box's prose. ``[]`` when there are none."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     found: list[int] = []
+    marked: list[int] = []
     most = good[best] / 2
+    most_marked = good[best] / 4
     for parent in range(best, stats.ends[best] + 1):
         if parent in removed or stats.ends[parent] == parent:
             continue
@@ -862,9 +866,16 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 continue
             alike = sorted(i for other, boxes in groups.items() if _is_alike(kind, other) for i in boxes)
             prose = sum(good[i] for i in alike)
+            if prose > most_marked and _is_marked_a_post(kind) and _has_posts(scores, alike):
+                marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-    return found
+    return marked or found
+
+
+def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:
+    """Boxes of this kind are marked as posts (microdata: :data:`_MARKED_A_POST`)."""
+    return kind[1] == _A_MARKED_POST
 
 
 def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:

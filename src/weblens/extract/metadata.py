@@ -1899,13 +1899,27 @@ _CONTENT_WORDS = frozenset(("article", "content", "post", "entry", "story", "mai
 
 
 def _without_permalinks(heading: HtmlElement) -> HtmlElement:
-    """``heading`` without its permalink (``<a href="#top">¶</a>``): a copy when it has one."""
-    if not any(is_permalink(link) for link in heading.iter("a")):
+    """``heading`` without its permalink (``<a href="#top">¶</a>``) or its edit control (``<a
+    href="…/+edit">Edit</a>`` beside an editable title): a copy when it has one."""
+    if not any(_is_heading_control(link) for link in heading.iter("a")):
         return heading
     bare = copy.deepcopy(heading)
-    for link in [link for link in bare.iter("a") if is_permalink(link)]:
+    for link in [link for link in bare.iter("a") if _is_heading_control(link)]:
         drop(link)
     return bare
+
+
+# a link to edit what it stands beside: "…/+edit", "/edit", "?action=edit"
+_EDIT_LINK = re.compile(r"(?:/\+?edit/?|[?&]action=edit)(?:$|[?#&])", re.I)
+_CONTROL_WORDS = 2  # words of an edit control's text, at most ("Edit", "Edit title")
+
+
+def _is_heading_control(link: HtmlElement) -> bool:
+    """A permalink, or a link to edit the heading whose text is a word or two."""
+    if is_permalink(link):
+        return True
+    is_edit = _EDIT_LINK.search(link.get("href") or "") is not None
+    return is_edit and len(link.text_content().split()) <= _CONTROL_WORDS
 
 
 def _short_text(el: HtmlElement | None, limit: int) -> str | None:

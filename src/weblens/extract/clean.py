@@ -1271,11 +1271,11 @@ class _Judge:
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
         """A box named a header that holds nothing but a heading, right before a paragraph of prose
-        or a list of prose, or between a box of prose (past an empty rule) and another block: the header of a
-        section of the text
-        (``<div class="section-header"><h2>…</h2></div>``; an editor's or a page builder's heading
-        block among its text blocks, Notion's ``notion-sub_header-block``), not a page's banner,
-        which is followed by its menu or by the box of the text and has no prose before it."""
+        or a list of prose, or between a box of prose (past an empty rule) and another block: the
+        header of a section of the text (``<div class="section-header"><h2>…</h2></div>``; an
+        editor's or a page builder's heading block among its text blocks, Notion's
+        ``notion-sub_header-block``), not a page's banner, which is followed by its menu or by the
+        box of the text and has no prose before it."""
         if _HEADER not in names.lower():
             return False
         if _is_a_heading_and_a_label(el) and _is_a_parts_own_end(el):

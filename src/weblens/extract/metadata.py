@@ -1114,8 +1114,9 @@ class _Page:
             # a thread: the writer its structured marks name (itemprop, rel) from its title heading on
             # (a mark above it is the site's or the section's: a code host marks a repository's owner
             # so in the header above an issue), else the member who started it
-            marked = self.byline(credit, title, below=_CLASS_MARK, after=self._thread_heading(title))
-            if marked or (marked := self.thread_starter(title)):
+            heading = self._thread_heading(title)
+            marked = self.byline(credit, title, below=_CLASS_MARK, after=heading)
+            if marked or (marked := self.thread_starter(heading)):
                 return marked[:_MAX_AUTHORS]
         shown = self.byline(credit, title) if len(declared) <= 1 else None
         if declared:
@@ -1143,15 +1144,15 @@ class _Page:
             self._types = self.jsonld.types | self.itemtypes() | self.og_types()
         return self._types
 
-    def thread_starter(self, title: str | None) -> tuple[str, ...]:
+    def thread_starter(self, heading: HtmlElement | None) -> tuple[str, ...]:
         """On a thread of posts (:meth:`is_thread`), the member who started it: the first link to a
         member's profile (:func:`is_member_link`) after the thread's title heading that names anyone,
         outside the site's banner and the quotes of posts, and not an account's action or a search
         of a member's posts. Forum engines set the poster's name so above or beside each post
         (phpBB's ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's
         ``member.php``, Discuz's ``space-uid-``); a forum names people by handles, and a handle
-        linked to its profile is a person's name."""
-        heading = self._thread_heading(title)
+        linked to its profile is a person's name. ``heading`` is the thread's title heading
+        (:meth:`_thread_heading`)."""
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
         for link in links:
             href = link.get("href") or ""

@@ -55,6 +55,8 @@ _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*
 # "Bug #4512: Summary" (five digits bare before a dash: not a year's "2024 – The year in review", a
 # magazine's "Issue 42: …" or a newsletter's "#118: …")
 _ITEM_ID = re.compile(r"^(?:(?:bug|ticket|defect)\s+#?\d+:?|\d{5,}\s+[–—-])\s+(?=\S)", re.I)
+# ... and after it, in a declared title's leading part: "Export fails (#1042) · Issues · …"
+_ITEM_NUMBER = re.compile(r"\s+\(?#\d+\)?$")
 _UNREAD_COUNT = re.compile(r"^\s*\(\d{1,3}\+?\)\s+(?=\S)")  # "(4) Post title": a site's count of unread news
 _PUBLISHED_SUFFIX = re.compile(r"\s*[(（](?:published|updated|posted|first published)\s+\d{4}[)）]\s*$", re.I)
 _GENERIC_TITLES = frozenset(
@@ -181,9 +183,6 @@ def leading_part(title: str) -> str:
     found = _TITLE_SEPARATOR.search(title)
     part = title[: found.start()].strip() if found else title
     return _ITEM_NUMBER.sub("", part) or part
-
-
-_ITEM_NUMBER = re.compile(r"\s+\(?#\d+\)?$")
 
 
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:

@@ -505,7 +505,7 @@ def _drop_trailers(main: HtmlElement, *, keep_comments: bool, topic: str | None)
 # the line that opens an e-mail's signature (RFC 3676, 4.3: "-- " alone on its line; archives keep its
 # space), and the lines a signature holds at most after it (the "four lines" netiquette allows; a
 # quote or a key's fingerprint)
-_SIGNATURE_LINE = re.compile(r"\n-- \n")  # with its space: a bare "--" line is also a comment of code
+_SIGNATURE_LINE = "\n-- \n"  # with its space: a bare "--" line is also a comment of code
 _SIGNATURE_LINES = 6
 
 
@@ -520,15 +520,13 @@ def _drop_mail_signature(main: HtmlElement) -> None:
     holder, text = (last[-1], last[-1].tail) if len(last) else (last, last.text)
     if not text:
         return
-    found = None
-    for found in _SIGNATURE_LINE.finditer(text):  # noqa: B007 (the last of them)
-        pass
-    if found is None:
+    at = text.rfind(_SIGNATURE_LINE)
+    if at < 0:
         return
-    after = text[found.end() :].strip("\n")
+    after = text[at + len(_SIGNATURE_LINE) :].strip("\n")
     if not after.strip() or after.count("\n") >= _SIGNATURE_LINES:
         return
-    kept = text[: found.start()] + "\n"
+    kept = text[:at] + "\n"
     if holder is last:
         last.text = kept
     else:

@@ -24,7 +24,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
 from weblens.extract.text import measure, word_count
-from weblens.extract.tree import drop, last_leaf_blocks
+from weblens.extract.tree import drop, last_leaf_blocks, settable
 
 __all__ = [
     "drop_trailing_boilerplate",
@@ -465,6 +465,8 @@ def _wrap_trailing_line(main: HtmlElement) -> HtmlElement | None:
     before = children[last]
     if not ((before.tail or "").strip() or any(child.text_content().strip() for child in run)):
         return None
+    if before.tail and settable(before.tail) != before.tail:
+        return None  # a character lxml will not set again (a control): the line is left where it is
     line = main.makeelement("p", {})
     line.text, before.tail = before.tail, None
     before.addnext(line)
@@ -527,6 +529,8 @@ def _drop_mail_signature(main: HtmlElement) -> None:
     if not after.strip() or after.count("\n") >= _SIGNATURE_LINES:
         return
     kept = text[:at] + "\n"
+    if settable(kept) != kept:
+        return  # a character lxml will not set again (a control): the message is left whole
     if holder is last:
         last.text = kept
     else:

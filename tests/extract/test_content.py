@@ -2155,6 +2155,56 @@ def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: boo
     ) is kept
 
 
+_STORY = "<p>The county council debated its budget for hours on Tuesday evening, and no vote was taken.</p>"
+_WRAPPED_STORY = (
+    "<div class='block'><div class='c'><span>The county council debated its budget for hours on "
+    "Tuesday evening, and no vote was taken.</span></div></div>"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a sentence of the story linked whole, its full stop after the link, under a heading
+        (
+            f"{_STORY * 3}<h3>What's next</h3><p><a href='/world/other-story/123'>The document dump is not "
+            f"over yet</a>.</p>{_STORY * 3}",
+            True,
+        ),
+        # the same set in boxes of its own, as every paragraph of the page is
+        (
+            f"{_WRAPPED_STORY * 3}<div class='block'><div class='c'><a href='/world/other-story/123'>The "
+            f"document dump is not over yet</a><span>.</span></div></div>{_WRAPPED_STORY * 3}",
+            True,
+        ),
+        # a pointer to another story: a headline with no full stop
+        (
+            f"{_STORY * 3}<p><a href='/world/other-story/123'>The document dump is not over yet</a></p>"
+            f"{_STORY * 3}",
+            False,
+        ),
+        # too few words to be told from a label
+        (
+            f"{_STORY * 3}<h3>What's next</h3><p><a href='/world/other-story/123'>Read more</a>.</p>"
+            f"{_STORY * 3}",
+            False,
+        ),
+    ],
+)
+def test_a_linked_sentence_with_its_full_stop_after_the_link_stays(line: str, kept: bool) -> None:
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>"
+        f"<article><h1>Council budget</h1>{line}</article><footer>© News</footer></body></html>"
+    )
+    page = weblens.extract(html, "https://news.example/world/story/1")
+    assert ("over yet" in page.text or "Read more" in page.text) is kept
+    if kept:
+        assert (
+            "[The document dump is not over yet](https://news.example/world/other-story/123)."
+            in page.markdown
+        )
+
+
 @pytest.mark.parametrize(
     ("line", "kept"),
     [

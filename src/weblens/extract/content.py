@@ -47,6 +47,7 @@ from weblens.extract.keepers import (
     is_kept_whole,
     is_labelled_part,
     is_lead_in_to_a_list,
+    is_linked_sentence_with_its_stop,
     is_mostly_code,
     is_name_of_its_description,
     is_price_line,
@@ -1075,6 +1076,10 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
         lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
     ("a sentence of the text set as one link", lambda s, i: is_sentence_set_as_a_link(s.stats, i, s.site)),
+    (
+        "a linked sentence with its full stop after the link",
+        lambda s, i: is_linked_sentence_with_its_stop(s.stats, i),
+    ),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),

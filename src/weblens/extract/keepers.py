@@ -1000,6 +1000,50 @@ def is_sentence_set_as_a_link(stats: TreeStats, i: int, site: str | None) -> boo
     return _is_written_paragraph(stats, _beside(line, after=False))
 
 
+# words of a linked sentence whose full stop stands after its link ("<a>The inquiry is not over
+# yet</a>."): a pointer or a headline never ends so; "<a>Here</a>." and "<a>More</a>." say too little
+# to be told from a label (set by reading the dev pages' link lines; not tuned further)
+_STOPPED_LINK_WORDS = 3
+
+
+def is_linked_sentence_with_its_stop(stats: TreeStats, i: int) -> bool:
+    """A line of the text that is one link and the sentence's closing mark after it (``<p><a>The
+    document dump isn't over yet</a>.</p>``, or the same in boxes of its own), next to a written
+    paragraph on either side: an editor linked a whole sentence of the story, to another of the
+    site's stories or elsewhere. A teaser's or a pointer's headline ends with no full stop, and a
+    link standing on its own line stays prunable (see :func:`is_sentence_set_as_a_link`)."""
+    el = stats.nodes[i]
+    text = " ".join(el.text_content().split())
+    if not text.endswith(_SENTENCE_END):
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if len(links) != 1:
+        return False
+    linked = " ".join(links[0].text_content().split())
+    after = text[len(linked) :].strip() if text.startswith(linked) else ""
+    if not after or not all(mark in _SENTENCE_END for mark in after):
+        return False
+    if len(linked.split()) < _STOPPED_LINK_WORDS:
+        return False
+    if any(inner.tag in BLOCK_TAGS for inner in links[0].iterdescendants()):
+        return False  # a card set in one link (a headline and its summary), not a sentence
+    line = el  # the outermost box that holds this line alone
+    while (parent := line.getparent()) is not None and " ".join(parent.text_content().split()) == text:
+        line = parent
+    return any(_is_written_paragraph(stats, _line_of(_beside(line, after=side))) for side in (False, True))
+
+
+def _line_of(el: HtmlElement | None) -> HtmlElement | None:
+    """``el``, or the one box it wraps with no text of its own, down to a paragraph or a line box
+    (a page that sets each paragraph in boxes of its own: ``<div><div><span>…</span></div></div>``)."""
+    while el is not None and el.tag != "p" and not _is_line_box(el):
+        inner = [child for child in el if isinstance(child.tag, str)]
+        if len(inner) != 1 or (el.text or "").strip() or (inner[0].tail or "").strip():
+            return el
+        el = inner[0]
+    return el
+
+
 def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:
     """A paragraph that is one link to another site and nothing else, right after the written
     paragraphs it closes (or a short note that ends them, or a quotation of them): where the text

@@ -2252,3 +2252,34 @@ def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
         html.replace("class='footnote'", "class='aside'"), "https://ledger.example/p/parking"
     )
     assert "September 24 meeting agenda" not in other.text
+
+
+_NOTE = (
+    "<p><strong>Note:</strong> The old decorator still works but emits a deprecation warning, and it will be "
+    "removed in the next major release of the library.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("aside", "kept"),
+    [
+        (f"<aside class='admonition note'><p class='admonition-title'>Note</p>{_NOTE}</aside>", True),
+        (f"<aside class='editors-note'>{_NOTE}</aside>", True),
+        (f"<aside role='note'>{_NOTE}</aside>", True),
+        (f"<aside aria-label='Tip' class='starlight-aside starlight-aside--tip'>{_NOTE}</aside>", True),
+        # an aside of another kind in the text: a promotion, a box of related stories
+        (f"<aside class='newsletter-promo'>{_NOTE}</aside>", False),
+        # a note with no paragraph of prose: a label and a link
+        ("<aside class='note'><a href='/v1/'>v1 docs</a> deprecation warning</aside>", False),
+    ],
+)
+def test_a_note_set_in_the_text_stays(aside: str, kept: bool) -> None:
+    """An ``<aside>`` named a note (an admonition, an editor's note, ARIA's ``note``) set right after
+    a block of the running text is part of the text; other asides there stay chrome."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/docs/'>Docs</a></nav><main><article>"
+        f"<h1>Caching</h1>{SENTENCES}<p>{SENTENCES}</p>{aside}<p>{SENTENCES}</p></article></main>"
+        "<aside class='sidebar'><p>Other guides: <a href='/a'>A</a></p></aside></body></html>"
+    )
+    page = weblens.extract(html, "https://docs.example/guide/caching.html")
+    assert ("deprecation warning" in page.text) is kept

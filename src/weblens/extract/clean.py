@@ -974,6 +974,28 @@ def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
     return beside <= _CONTROL_LABEL_WORDS
 
 
+# the names of a note set in the text (a documentation generator's admonition, an editor's note):
+# "admonition", "callout", a kind of note as a word of its own ("note", "tip", "warning"…)
+_NOTE_NAMES = re.compile(
+    r"admonition|callout|(?:^|[\s_-])(?:note|tip|hint|warning|caution|important|attention)s?(?:$|[\s_-])",
+    re.I,
+)
+# what a note of the text stands after: a block of the running text
+_TEXT_BEFORE_A_NOTE = frozenset(("p", "ul", "ol", "dl", "pre", "table", "blockquote", "figure"))
+
+
+def is_a_note_of_the_text(el: HtmlElement) -> bool:
+    """An ``<aside>`` set in the running text, right after one of its blocks, and named a note
+    (:data:`_NOTE_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
+    "Warning" box, a story's editor's note (``<aside class="editors-note">``). Its caller asks that
+    it holds a paragraph of prose; a sidebar beside the text stands after no paragraph."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    if el.get("role") != "note" and not _NOTE_NAMES.search(names):
+        return False
+    before = _block_before(el)
+    return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -1185,7 +1207,7 @@ class _Judge:
             prose, paragraphs = self._prose_of(el)
             return prose < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el))
-                or (tag == "aside" and infobox(el))
+                or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
                 # a post set in the form that edits it (old reddit): a paragraph of prose, on a
                 # thread (a form of a line or two was tried: two dev threads and a CleanEval page
                 # fell a little, as their search and reply forms' lines came in)

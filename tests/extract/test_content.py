@@ -587,6 +587,25 @@ def test_notes_that_link_back_to_the_text_are_content(back: str) -> None:
     assert "2. [Sea level report](https://sea.example.edu/r.pdf), table 3." in markdown
 
 
+def test_notes_the_text_marks_are_content_though_they_link_nowhere_back() -> None:
+    """A list whose every item is the target of a note's mark in the text (``<li id="n1">`` under
+    ``<sup><a href="#n1">1</a></sup>``) is the text's notes, links and all."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><article><h1>Tides</h1>"
+        f"<p>{SENTENCES}<sup><a href='#n1'>1</a></sup></p><p>{SENTENCES}<sup><a href='#n2'>2</a></sup></p>"
+        "<section class='noten'><h2>Noten</h2><ol>"
+        "<li id='n1'>See <a href='https://tides.example.org/t'>the tide tables of the authority</a>.</li>"
+        "<li id='n2'><a href='https://sea.example.edu/r.pdf'>Sea level report</a>, table 3.</li>"
+        "</ol></section></article></body></html>"
+    )
+    markdown = weblens.extract(html, "https://news.example/2024/tides").markdown
+    assert "1. See [the tide tables of the authority](https://tides.example.org/t)." in markdown
+    assert "2. [Sea level report](https://sea.example.edu/r.pdf), table 3." in markdown
+    # unmarked, the same list is a list of links like any other
+    unmarked = html.replace("<sup><a href='#n1'>1</a></sup>", "")
+    assert "tide tables" not in weblens.extract(unmarked, "https://news.example/2024/tides").text
+
+
 @pytest.mark.parametrize(
     "back",
     [
@@ -2090,10 +2109,10 @@ def test_the_texts_notes_set_below_its_box_are_its_own() -> None:
     assert "[Echo report of 22 August 1987](https://archive.example/1987/flood)" in page.markdown
     assert page.markdown.count("Sentence 7") == 2
     assert "Previous post" not in page.text and "Copyright" not in page.text
-    # a box below the text that is no notes (a list without links back) is not taken with it
-    other = _post_with_notes_after(
-        f"<hr><section class='more'><ol>{note.replace('#fnref1', '/x')}</ol></section>"
-    )
+    # a box below the text that is no notes (a list without links back, no mark's target) is not
+    # taken with it
+    unmarked = note.replace("#fnref1", "/x").replace("id='fn1'", "id='more1'")
+    other = _post_with_notes_after(f"<hr><section class='more'><ol>{unmarked}</ol></section>")
     assert "Echo report" not in other.text and other.markdown.count("Sentence 7") == 2
 
 

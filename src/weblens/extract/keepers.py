@@ -586,7 +586,21 @@ def is_endnotes(el: HtmlElement) -> bool:
     if el.tag not in LISTS:
         return False
     items = [item for item in el if item.tag == "li"]
-    return bool(items) and all(_is_link_back(item) for item in items)
+    return bool(items) and (all(_is_link_back(item) for item in items) or _are_marked_in_the_text(items))
+
+
+def _are_marked_in_the_text(items: list[HtmlElement]) -> bool:
+    """Every item is the target of a note's mark in the text (``<li id="noot1">`` and, above it,
+    ``<sup><a href="#noot1">1</a></sup>``): the text's notes, though they link nowhere back."""
+    idents = [item.get("id") for item in items]
+    if not all(idents):
+        return False
+    marks = {
+        href[1:]
+        for a in items[0].getroottree().iter("a")
+        if (href := a.get("href") or "").startswith("#") and len(a.text_content().strip()) <= _BACK_MARK
+    }
+    return all(ident in marks for ident in idents)
 
 
 def _is_a_note(el: HtmlElement) -> bool:

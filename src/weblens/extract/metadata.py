@@ -60,6 +60,7 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import (
     BYLINE_START,
     NAME_PARTICLES,
+    WORDS_LABELS,
     dedupe_names,
     handle_key,
     is_capitalised,
@@ -334,7 +335,7 @@ _AUTHOR_PAGE = re.compile(
     re.I,
 )
 # "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
-_BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
+_BY_AFTER_DATE = re.compile(rf"\s(?:by|von|par|por|door|(?:{WORDS_LABELS})\s?:)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"

@@ -491,6 +491,10 @@ def test_a_question_under_replies_that_say_more_is_a_thread_unless_its_address_i
     assert all(reply[:40] in asked for reply in replies)
     story = weblens.extract(html, "https://blog.example/2018/09/10/open-thread/").text
     assert not any(reply[:40] in story for reply in replies)
+    # a story marked as an article's body under its readers' comments: the story alone
+    marked = html.replace("<tr><td><p>", "<tr><td itemprop='articleBody'><p>")
+    brief = weblens.extract(marked, "https://news.example/local/dog-park/article_5c1e.html").text
+    assert "quietly dies" in brief and not any(reply[:40] in brief for reply in replies)
 
 
 def test_a_post_set_in_a_form_is_no_chrome_on_a_thread() -> None:

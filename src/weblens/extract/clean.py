@@ -1052,7 +1052,9 @@ def is_discussion(
     question of a few paragraphs under replies that say twice as much (an "Ask" post and its
     thread of replies marked up as comments), unless the page's address is dated as a story's is
     (``dated_address=True``, ``/2018/09/10/``: a blog's "open thread" post is the post, its readers'
-    comments are not; forum engines give a thread no date in its path)."""
+    comments are not; forum engines give a thread no date in its path) or the question is marked as
+    an article's body (``itemprop="articleBody"``: a news site's brief under a dozen comments; forum
+    engines mark their posts otherwise)."""
     if not stats.nodes:
         return False
     ends = stats.ends
@@ -1067,8 +1069,21 @@ def is_discussion(
             inside_paragraphs += paragraphs[found]
             cut_end = ends[found]
     outside = prose[0] - inside
-    is_question = not dated_address and outside < _QUESTION_OUTSIDE and inside >= _REPLIES_SHARE * outside
+    is_question = (
+        not dated_address
+        and outside < _QUESTION_OUTSIDE
+        and inside >= _REPLIES_SHARE * outside
+        and not _has_article_body(stats, paragraphs)
+    )
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _has_article_body(stats: TreeStats, paragraphs: list[float]) -> bool:
+    """A block marked as an article's body (microdata's ``itemprop="articleBody"``) holds a
+    paragraph of prose."""
+    return any(
+        "articleBody" in (el.get("itemprop") or "") and paragraphs[i] >= 1 for i, el in enumerate(stats.nodes)
+    )
 
 
 def _is_a_parts_own_end(el: HtmlElement) -> bool:

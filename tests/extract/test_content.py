@@ -2302,3 +2302,35 @@ def test_a_note_set_in_the_text_stays(aside: str, kept: bool) -> None:
     )
     page = weblens.extract(html, "https://docs.example/guide/caching.html")
     assert ("deprecation warning" in page.text) is kept
+
+
+_RECENT = "".join(
+    f"<li><a href='/2024/0{n}/post-{n}/'>Post number {n} of the summer</a><span class='post-excerpt'>An "
+    f"excerpt of post {n} that tells in a full sentence what the post is about and why it was written.</span>"
+    "</li>"
+    for n in range(1, 7)
+)
+
+
+@pytest.mark.parametrize(
+    "sidebar",
+    [
+        f"<div id='secondary' class='widget-area' role='complementary'><section class='widget'><ul>{_RECENT}"
+        "</ul></section></div>",
+        f"<aside id='secondary'><section class='widget'><ul>{_RECENT}</ul></section></aside>",
+    ],
+)
+def test_a_sidebar_beside_the_main_landmark_is_no_text_however_much_it_says(sidebar: str) -> None:
+    """A short post in the page's ``<main>`` beside a sidebar (by its tag or its ARIA role) whose
+    excerpts say more than the post: the post alone."""
+    post = (
+        "<p>The yellow ipê on the corner flowered again, two weeks earlier than last year, and I stood "
+        "there for ten minutes watching the flowers fall on the pavement.</p>"
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><div id='page'><main id='primary'><article>"
+        f"<h1>Quick note: the yellow ipê</h1>{post}</article></main>{sidebar}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://notebook.example/2024/08/27/quick-note/")
+    assert "watching the flowers fall" in page.text
+    assert "excerpt of post" not in page.text

@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 import lxml.etree
@@ -996,6 +997,10 @@ def is_a_note_of_the_text(el: HtmlElement) -> bool:
     return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
 
 
+def _is_inside(inner: HtmlElement, outer: HtmlElement) -> bool:
+    return inner is outer or any(up is outer for up in inner.iterancestors())
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -1178,6 +1183,7 @@ class _Judge:
             and is_discussion(stats, self.prose, self.paragraphs, dated_address=dated_address)
         )
         self.include_comments = include_comments or self.discussion
+        self.main: HtmlElement | Literal[False] | None = False  # (see _main)
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
         # the page title's words: what the page is about
@@ -1220,6 +1226,8 @@ class _Judge:
             )
         if tag in _CHROME:
             prose, paragraphs = self._prose_of(el)
+            if self._is_beside_the_main(el):
+                return True
             return prose < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el))
                 or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
@@ -1231,7 +1239,8 @@ class _Judge:
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             prose, paragraphs = self._prose_of(el)
             is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
-            return (prose < self.guard or is_a_long_notice) and not infobox(el)
+            is_chrome = prose < self.guard or is_a_long_notice or self._is_beside_the_main(el)
+            return is_chrome and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
             return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:
@@ -1305,6 +1314,26 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_beside_the_main(self, el: HtmlElement) -> bool:
+        """A box of the page's chrome (a sidebar, a menu, a footer: by its tag or its ARIA role) set
+        apart from the page's one main landmark (``<main>`` or ``role="main"``), which holds a
+        paragraph of prose: not the text, however much prose it holds (a blog's sidebar of recent
+        posts with their excerpts beside a post of fifty words)."""
+        main = self._main()
+        return main is not None and not _is_inside(el, main) and not _is_inside(main, el)
+
+    def _main(self) -> HtmlElement | None:
+        """The page's one main landmark holding a paragraph of prose, found on first use; None when
+        there is none or more than one."""
+        if self.main is False:
+            nodes = self.stats.nodes
+            found = [i for i, el in enumerate(nodes) if el.tag == "main" or el.get("role") == "main"]
+            outermost = [i for i in found if not any(o < i <= self.stats.ends[o] for o in found)]
+            self.main = (
+                nodes[outermost[0]] if len(outermost) == 1 and self.paragraphs[outermost[0]] >= 1 else None
+            )
+        return self.main
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
         """A box named a header that holds nothing but a heading, right before a paragraph of prose

@@ -2334,3 +2334,28 @@ def test_a_sidebar_beside_the_main_landmark_is_no_text_however_much_it_says(side
     page = weblens.extract(html, "https://notebook.example/2024/08/27/quick-note/")
     assert "watching the flowers fall" in page.text
     assert "excerpt of post" not in page.text
+
+
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "<footer>— <a href='https://authority.example/opinion-2022.pdf'>Opinion of the regional "
+        "authority</a>, "
+        "June 2022</footer>",
+        "<p>— from the trust's 2022 report, <a href='https://authority.example/opinion-2022.pdf'>Opinion "
+        "of the "
+        "regional authority</a></p>",
+    ],
+)
+def test_a_quotations_attribution_stays_with_its_link(attribution: str) -> None:
+    """The attribution closing a ``<blockquote>`` (its ``<footer>``, or a last line opening with a
+    dash) is the quotation's, links and all."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><article><h1>Warehouse permit annulled</h1>"
+        f"<p>{SENTENCES}</p><blockquote><p>The file does not show that the project is compatible with "
+        f"the wetland downstream.</p>{attribution}</blockquote><p>{SENTENCES}</p></article>"
+        "<footer><p>© The Paper</p></footer></body></html>"
+    )
+    page = weblens.extract(html, "https://paper.example/2024/07/permit/")
+    assert "[Opinion of the regional authority](https://authority.example/opinion-2022.pdf)" in page.markdown
+    assert "The Paper" not in page.text

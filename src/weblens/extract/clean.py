@@ -1001,6 +1001,13 @@ def _is_inside(inner: HtmlElement, outer: HtmlElement) -> bool:
     return inner is outer or any(up is outer for up in inner.iterancestors())
 
 
+def _is_a_quotes_own(el: HtmlElement) -> bool:
+    """``el`` is set right inside a ``<blockquote>``: its footer is the quotation's attribution
+    ("— <a>Avis de la Mission régionale…</a>, juin 2022"), as HTML's own examples write it."""
+    parent = el.getparent()
+    return parent is not None and parent.tag == "blockquote"
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -1230,6 +1237,7 @@ class _Judge:
                 return True
             return prose < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el))
+                or (tag == "footer" and _is_a_quotes_own(el))  # a quotation's attribution
                 or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
                 # a post set in the form that edits it (old reddit): a paragraph of prose, on a
                 # thread (a form of a line or two was tried: two dev threads and a CleanEval page

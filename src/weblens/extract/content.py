@@ -38,6 +38,7 @@ from weblens.extract.keepers import (
     WRAPPERS,
     has_written_paragraph,
     holds_a_data_table,
+    is_attribution_of_a_quote,
     is_box_of_a_heading,
     is_data_table,
     is_endnotes,
@@ -1080,6 +1081,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
         "a linked sentence with its full stop after the link",
         lambda s, i: is_linked_sentence_with_its_stop(s.stats, i),
     ),
+    ("a quotation's attribution", lambda s, i: is_attribution_of_a_quote(s.stats, i)),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),

@@ -45,6 +45,7 @@ __all__ = [
     "WRAPPER_TAGS",
     "has_written_paragraph",
     "holds_a_data_table",
+    "is_attribution_of_a_quote",
     "is_box_of_a_heading",
     "is_data_table",
     "is_endnotes",
@@ -1056,6 +1057,24 @@ def _line_of(el: HtmlElement | None) -> HtmlElement | None:
             return el
         el = inner[0]
     return el
+
+
+# the dashes that open a quotation's attribution ("— Ann Lee", "-- from the report"), and the words
+# an attribution holds at most (a name, a work and a date; set by reading quotes of the class fixtures)
+_ATTRIBUTION_DASHES = ("—", "–", "―", "--", "-")
+_ATTRIBUTION_WORDS = 30
+
+
+def is_attribution_of_a_quote(stats: TreeStats, i: int) -> bool:
+    """The last block of a ``<blockquote>``, after a paragraph of the quotation, that opens with a
+    dash and says little: whom or what it quotes ("— from the trust's 2022 report, <a>Annual
+    Review 2022</a>"), links and all."""
+    el = stats.nodes[i]
+    quote = el.getparent()
+    if quote is None or quote.tag != "blockquote" or el.getnext() is not None or el.getprevious() is None:
+        return False
+    text = " ".join(el.text_content().split())
+    return text.startswith(_ATTRIBUTION_DASHES) and len(text.split()) <= _ATTRIBUTION_WORDS
 
 
 def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:

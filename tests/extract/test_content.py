@@ -2359,3 +2359,35 @@ def test_a_quotations_attribution_stays_with_its_link(attribution: str) -> None:
     page = weblens.extract(html, "https://paper.example/2024/07/permit/")
     assert "[Opinion of the regional authority](https://authority.example/opinion-2022.pdf)" in page.markdown
     assert "The Paper" not in page.text
+
+
+@pytest.mark.parametrize(
+    ("widget", "kept"),
+    [
+        (
+            "<div class='valutazione'><p>Quanto sono chiare le informazioni su questa pagina?</p>"
+            "<button>1</button><button>2</button><button>3</button></div>",
+            False,
+        ),
+        (
+            "<div><p>Was this page helpful?</p><div class='b'><button>Yes</button><button>No</button></div>"
+            "</div>",
+            False,
+        ),
+        # a question with a sentence more, or one button: not a widget's question alone
+        (
+            "<div><p>Which answer is right? Pick the one that fits the law.</p><button>A</button>"
+            "<button>B</button></div>",
+            True,
+        ),
+        ("<div><p>Was this page helpful?</p><button>Tell us</button></div>", True),
+    ],
+)
+def test_a_question_to_the_reader_over_its_answer_buttons_is_a_widget(widget: str, kept: bool) -> None:
+    html = (
+        f"<html><body><main><h1>Identity cards</h1><p>{SENTENCES}</p><p>{SENTENCES}</p>{widget}"
+        "<p>The old paper card stays valid until the date printed on it.</p></main></body></html>"
+    )
+    text = weblens.extract(html, "https://town.example/services/identity-card").text
+    assert ("?" in text) is kept
+    assert "paper card stays valid" in text

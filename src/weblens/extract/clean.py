@@ -447,6 +447,7 @@ def strip_junk(root: HtmlElement) -> None:
     buttons = [el for el in found.button if is_below(el, root)]
     if buttons:
         _drop_overlays(root, buttons)
+        _drop_feedback_prompts(buttons)
         _unwrap_heading_buttons(root)
     _drop_toggle_labels(found.summary)
     noscripts = [el for el in found.noscript if is_below(el, root)]
@@ -621,6 +622,40 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     for dialog in dialogs:
         if dialog in later:
             drop(dialog)
+
+
+# a page's question to its reader, beside the buttons that answer it ("Was this page helpful?",
+# "Quanto sono chiare le informazioni su questa pagina?"): a question of this many words at most
+_FEEDBACK_WORDS = 15
+_FEEDBACK_LEVELS = 3  # boxes up from a button where the question may sit
+_FEEDBACK_BOXES = frozenset(("div", "section", "form", "fieldset", "aside", "footer"))
+
+
+def _drop_feedback_prompts(buttons: list[HtmlElement]) -> None:
+    """Remove the boxes that ask the reader a question about the page and hold the buttons that
+    answer it and nothing else ("Was this page helpful?" over "Yes" and "No", a rating from 1 to
+    5): a widget, not the text. The box holds two buttons or more, and its words outside them are
+    one short question (:data:`_FEEDBACK_WORDS`)."""
+    for button in buttons:
+        box = button.getparent()
+        for _ in range(_FEEDBACK_LEVELS):
+            if box is None or box.getparent() is None:
+                break
+            if box.tag in _FEEDBACK_BOXES and _is_feedback_prompt(box):
+                drop(box)
+                break
+            box = box.getparent()
+
+
+def _is_feedback_prompt(box: HtmlElement) -> bool:
+    controls = list(box.iter("button"))
+    if len(controls) < 2:
+        return False
+    question = box.text_content()
+    for control in controls:
+        question = question.replace(control.text_content(), " ", 1)
+    words = question.split()
+    return bool(words) and len(words) <= _FEEDBACK_WORDS and words[-1].endswith("?")
 
 
 def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:

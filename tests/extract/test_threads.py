@@ -50,6 +50,7 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://issues.example/jira/browse/FLM-2217",  # an issue tracker's key
         "https://bugs.example/ubuntu/+source/openssh/+bug/2051234",
         "https://bugs.example/show_bug.cgi?id=199870",
+        "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -95,6 +96,7 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://magazine.example/issues/2024/climate",  # a number that is not the last segment
         "https://shop.example/browse/shoes",  # a section to browse, not an issue's key
         "https://bugs.example/show_bug.cgi?format=multiple",
+        "https://short.example/d/34112",  # a number alone after "/d/": a short link
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -733,3 +735,29 @@ def test_comments_marked_as_such_are_a_reports_posts_before_boxes_of_its_header(
     <div id="comments">{comments}</div></div></body></html>"""
     page = weblens.extract(html, "https://bugs.example/ubuntu/+source/bikes/+bug/2051234")
     assert _OPENING in page.text and _REPLY in page.text and "fixed package" in page.text
+
+
+def test_every_reply_set_in_the_posts_text_box_stays_however_short_or_linked() -> None:
+    """Each post sets its text in a box named alike ("Post-body"); a reply of one short paragraph,
+    or of one link, is that box's ``<p>`` and stays, as the long posts' paragraphs do."""
+    replies = [
+        "<p>Same on 1.8.5 with PHP 8.3, and disabling the polls extension did not help at all here.</p>",
+        "<p>Thanks!</p>",
+        "<p><a href='https://code.example/forum/issues/3954'>https://code.example/forum/issues/3954</a></p>",
+        "<p>Run the update for the mentions extension, then clear the cache.</p><p>That fixed it for two "
+        "of us on the same version of the core, with every other extension left as it was.</p>",
+    ]
+    posts = "".join(
+        f"<div class='PostStream-item'><article class='Post'><header class='Post-header'>"
+        f"<a href='/u/user{n}'>user{n}</a></header><div class='Post-body'>{body}</div>"
+        "<aside class='Post-actions'><button>Like</button><button>Reply</button></aside></article></div>"
+        for n, body in enumerate([f"<p>{_OPENING}</p>", *replies])
+    )
+    html = (
+        "<html><head><title>Mentions break</title></head><body><main><h1>Mentions break</h1>"
+        f"<div class='PostStream'>{posts}</div></main></body></html>"
+    )
+    page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
+    for needle in ("disabling the polls", "Thanks!", "That fixed it for two"):
+        assert needle in page.text
+    assert "[https://code.example/forum/issues/3954](https://code.example/forum/issues/3954)" in page.markdown

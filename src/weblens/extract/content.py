@@ -805,9 +805,9 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
 
 def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes of the posts' text where the thread sets it: the blocks of the kind
-    (:func:`_post_kind`, named by a class) of the deepest block holding more than half of a post's
-    prose, in more than half of the posts with prose; in every post. A reply of three words ("ikut
-    nyimak gan") in such a box is the reply, not a label."""
+    (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
+    half of a post's prose, in more than half of the posts with prose; in every post. A reply of
+    three words ("ikut nyimak gan") in such a box is the reply, not a label."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     kinds: Counter[tuple[str, frozenset[str]]] = Counter()
     for post in posts:
@@ -815,8 +815,11 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
             continue
         # the blocks holding more than half of its prose are nested in one another: the last is deepest
         holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
-        if holding:
-            kinds[_post_kind(stats.nodes[holding[-1]])] += 1
+        # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
+        # inside the box where every post sets its text ("Post-body")
+        named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
+        if named:
+            kinds[_post_kind(stats.nodes[named[-1]])] += 1
     common = {kind for kind, count in kinds.items() if kind[1] and count * 2 > kinds.total()}
     if not common:
         return frozenset()
@@ -826,6 +829,13 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
         for i in range(post + 1, stats.ends[post] + 1)
         if i not in removed and _post_kind(stats.nodes[i]) in common
     )
+
+
+def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
+    """The paragraphs (``<p>``) right inside the boxes where a thread sets its posts' text
+    (:func:`_text_lines`): a reply's text however short or linked (a reply that is only a link to
+    an issue, "Thanks!"), kept whole."""
+    return [child for box in lines for child in stats.children(box) if stats.nodes[child].tag == "p"]
 
 
 def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
@@ -1329,8 +1339,9 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | _text_lines(scores, posts)
-    pruned = _prune(scores, best, whole=sections, opened=opened)
+    lines = _text_lines(scores, posts)
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | lines
+    pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)

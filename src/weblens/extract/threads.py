@@ -47,6 +47,9 @@ _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numb
 # replies under it. Only with the number: a magazine's "/issues/issue5_2/…" or "/issues/governance" is
 # no thread (CleanEval has three such addresses, the pool's dev side none of either)
 _TRACKER_SEGMENTS = frozenset(("issues", "pull", "pulls", "merge_requests", "+bug"))
+# ... or a discussion named "d" and its number before its slug (Flarum: "/d/34112-mentions-break"; a
+# number alone after "/d/" is some other site's short link)
+_DISCUSSION_SEGMENT = "d"
 # ... or by its key after "browse" (Jira's "/browse/FLM-2217"), or Bugzilla's "show_bug.cgi?id=199870"
 _ISSUE_KEY = re.compile(r"[a-z][a-z0-9_]*-\d+")
 _BUG_PAGE = "show_bug"
@@ -90,6 +93,9 @@ def _is_tracker_item(kind: str, name: str) -> bool:
     "+bug"…, or an issue's key after "browse"."""
     if kind in _TRACKER_SEGMENTS:
         return name.isdigit()
+    if kind == _DISCUSSION_SEGMENT:  # Flarum's "/d/34112-mentions-break-after-updating"
+        number, _, slug = name.partition("-")
+        return number.isdigit() and bool(slug)
     return kind == "browse" and _ISSUE_KEY.fullmatch(name) is not None
 
 

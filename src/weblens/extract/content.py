@@ -767,24 +767,29 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     boxes of replies. ``_Thread(best)`` when there is neither."""
     stats = scores.stats
     post = best
+    found = _Thread(best)
+    found_prose = 0.0
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
-            return _Thread(best)
+            break
         kind = _post_kind(stats.nodes[post])
         alike = [
             child
             for child in stats.children(box)
             if child not in scores.removed and _is_alike(_post_kind(stats.nodes[child]), kind)
         ]
-        if kind[1] and _has_posts(scores, alike):
+        if kind[1] and _has_posts(scores, alike) and not found.replies:
             return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
-        if replies:
+        prose = sum(scores.good[reply] for reply in replies)
+        if replies and prose > found_prose:
+            # the replies beside the post, or, further up, those beside the post and its own
+            # comments (a question's comments, then its answers), when they say more
             others = [child for child in stats.children(box) if child != post and child not in replies]
-            return _Thread(box, left_out=others, replies=replies)
+            found, found_prose = _Thread(box, left_out=others, replies=replies), prose
         post = box
-    return _Thread(best)
+    return found
 
 
 def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
@@ -1023,9 +1028,9 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
-    """The boxes after ``post`` in ``box`` named for replies or comments that hold prose: a thread
-    whose opening post and replies are boxes of two kinds (``<div class="topic-detail">`` then
-    ``<div id="replies">``)."""
+    """The boxes after ``post`` in ``box`` named for replies, comments or answers that hold prose: a
+    thread whose opening post and replies are boxes of two kinds (``<div class="topic-detail">``
+    then ``<div id="replies">``; a question and ``<div id="answers">``)."""
     stats = scores.stats
     return [
         child
@@ -1033,8 +1038,18 @@ def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
         if child > post
         and child not in scores.removed
         and scores.good[child] >= _POST_PROSE
-        and comment_named(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
+        and _names_replies(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
     ]
+
+
+# a box of a question's answers, by its name ("answers", Stack Exchange's ``id="answers"``,
+# "answer-list"): the replies of a Q&A thread, as a box named for comments holds a forum's
+_ANSWERS_NAME = re.compile(r"(?:^|[\s_-])answers(?:$|[\s_-])|answer[-_]?list", re.I)
+
+
+def _names_replies(names: str) -> bool:
+    """A class/id naming a box of replies: comments (:func:`comment_named`) or a question's answers."""
+    return comment_named(names) or _ANSWERS_NAME.search(names) is not None
 
 
 def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> list[HtmlElement]:

@@ -51,6 +51,7 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bugs.example/ubuntu/+source/openssh/+bug/2051234",
         "https://bugs.example/show_bug.cgi?id=199870",
         "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
+        "https://egg.board.example/test/read.cgi/bikes/1709640847/",  # an anonymous board's reader
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -97,6 +98,7 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://shop.example/browse/shoes",  # a section to browse, not an issue's key
         "https://bugs.example/show_bug.cgi?format=multiple",
         "https://short.example/d/34112",  # a number alone after "/d/": a short link
+        "https://news.example/read/2024/05/13/14045651/chain-skips",  # a news site's "read" page
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:

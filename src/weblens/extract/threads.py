@@ -41,6 +41,10 @@ _THREAD_SEGMENTS = frozenset(
         "question", "questions", "showthread", "viewtopic", "viewthread", "comments",
     )
 )  # fmt: skip
+# the script an anonymous board reads a thread with (2channel's and 5channel's
+# "/test/read.cgi/<board>/<id>/"): the whole segment, a "read" page alone is a news site's story
+# ("/read/2024/05/13/…")
+_BOARD_READERS = frozenset(("read.cgi",))
 _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens
 # an issue tracker's or a code host's discussion, named by its number as the address's last segment
 # ("/owner/repo/issues/412", "/pull/98", GitLab's "/-/merge_requests/7"): a report or a change and the
@@ -81,6 +85,8 @@ def has_thread_address(url: str | None) -> bool:
     if segments[-1].split(".", 1)[0] == _BUG_PAGE and _has_number_parameter(parts.query, "id"):
         return True
     for segment in segments:
+        if segment in _BOARD_READERS:
+            return True
         stem = segment.split(".", 1)[0]
         head, _, numbers = stem.partition(_NUMBERED)
         if stem in _THREAD_SEGMENTS or (head in _THREAD_SEGMENTS and _is_numbers(numbers)):

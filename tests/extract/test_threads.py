@@ -763,28 +763,3 @@ def test_every_reply_set_in_the_posts_text_box_stays_however_short_or_linked() -
     for needle in ("disabling the polls", "Thanks!", "That fixed it for two"):
         assert needle in page.text
     assert "[https://code.example/forum/issues/3954](https://code.example/forum/issues/3954)" in page.markdown
-
-
-def test_short_replies_under_long_posters_cards_stay() -> None:
-    """A poster's card ("Posts: 6,482", "Location: São Paulo") says more than a reply of one
-    sentence but writes no sentence: the box of the posts' text is the one holding their written
-    words, and the boxes between it and its post are looked into, not pruned with the short reply."""
-    card = (
-        "<div class='poster'><h4><a href='/index.php?action=profile;u={n}'>member{n}</a></h4>"
-        "<ul class='user_info'>"
-        "<li class='membergroup'>Colaborador</li><li class='postcount'>Mensagens: 6.482</li>"
-        "<li class='blurb'>Plantados desde 2009 e marinhos desde 2015</li>"
-        "<li class='custom'>Local: São Paulo - SP</li></ul></div>"
-    )
-    replies = ["Normal. É explosão de bactérias.", "Não troque a água agora, só espere.", "Show!"]
-    posts = "".join(
-        f"<div class='windowbg'><div class='post_wrapper'>{card.format(n=n)}<div class='postarea'>"
-        f"<div class='keyinfo'><a href='/index.php?topic=1.msg{n}'>Re: Água turva</a> <span>5 de março</span>"
-        "</div>"
-        f"<div class='post'><div class='inner'>{body}</div></div></div></div></div>"
-        for n, body in enumerate([_OPENING, *replies])
-    )
-    html = f"<html><head><title>Água turva</title></head><body><form id='quickModForm'>{posts}</form>"
-    html += "</body></html>"
-    text = weblens.extract(html, "https://aqua.example/index.php?topic=9127.0").text
-    assert all(reply in text for reply in replies)

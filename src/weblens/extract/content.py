@@ -811,28 +811,17 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
 def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes of the posts' text where the thread sets it: the blocks of the kind
     (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
-    half of a post's written words (text outside links in blocks with a sentence: a poster's card,
-    "Posts: 6,482", "Location: São Paulo", says more than a reply of one sentence but writes none),
-    in more than half of the posts that write any; in every post. A reply of three words ("ikut
-    nyimak gan") in such a box is the reply, not a label."""
-    stats, removed = scores.stats, scores.removed
-    written = accumulate(
-        stats,
-        [
-            float(chars - linked) if has_stop and i not in removed else 0.0
-            for i, (chars, linked, has_stop) in enumerate(
-                zip(stats.chars, stats.links, stats.sentences, strict=True)
-            )
-        ],
-    )
+    half of a post's prose, in more than half of the posts with prose; in every post. A reply of
+    three words ("ikut nyimak gan") in such a box is the reply, not a label."""
+    stats, good, removed = scores.stats, scores.good, scores.removed
     kinds: Counter[tuple[str, frozenset[str]]] = Counter()
     for post in posts:
-        if written[post] <= 0:
+        if good[post] <= 0:
             continue
-        # the blocks holding more than half of its words are nested in one another: the last is deepest;
-        # the deepest named by a class: a post of one paragraph holds it in a <p> of no class inside
-        # the box where every post sets its text ("Post-body")
-        holding = [i for i in range(post + 1, stats.ends[post] + 1) if written[i] * 2 > written[post]]
+        # the blocks holding more than half of its prose are nested in one another: the last is deepest
+        holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
+        # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
+        # inside the box where every post sets its text ("Post-body")
         named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
         if named:
             kinds[_post_kind(stats.nodes[named[-1]])] += 1
@@ -845,20 +834,6 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
         for i in range(post + 1, stats.ends[post] + 1)
         if i not in removed and _post_kind(stats.nodes[i]) in common
     )
-
-
-def _ways_to(stats: TreeStats, lines: frozenset[int], posts: list[int]) -> frozenset[int]:
-    """The boxes of the posts' text (:func:`_text_lines`) and the boxes between each and its post
-    (SMF's ``postarea`` and ``post`` around the ``inner`` box of a reply's one line): looked into,
-    never pruned whole with the few words of a short reply."""
-    among = set(posts)
-    found = set(lines)
-    for line in lines:
-        up = stats.parents[line]
-        while up >= 0 and up not in among and up not in found:
-            found.add(up)
-            up = stats.parents[up]
-    return frozenset(found)
 
 
 def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
@@ -1380,9 +1355,7 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     lines = _text_lines(scores, posts)
-    opened = (
-        _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | _ways_to(stats, lines, posts)
-    )
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | lines
     pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts

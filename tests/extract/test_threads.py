@@ -763,3 +763,20 @@ def test_every_reply_set_in_the_posts_text_box_stays_however_short_or_linked() -
     for needle in ("disabling the polls", "Thanks!", "That fixed it for two"):
         assert needle in page.text
     assert "[https://code.example/forum/issues/3954](https://code.example/forum/issues/3954)" in page.markdown
+
+
+def test_an_avatars_letter_inside_the_posters_link_is_no_part_of_the_name() -> None:
+    """Flarum sets the avatar's initial inside the link to the poster's profile
+    (``<a href="/u/kaycee_dev"><span class="Avatar">K</span>kaycee_dev</a>``): the starter is the
+    handle, not "Kkaycee_dev"."""
+    posts = "".join(
+        f"<article class='Post'><header><h3><a href='/u/{who}'><span class='Avatar'>{who[0].upper()}</span>"
+        f"{who}</a></h3></header><div class='Post-body'><p>{text}</p></div></article>"
+        for who, text in (("kaycee_dev", _OPENING), ("jasonh", _REPLY))
+    )
+    html = (
+        f"<html><head><title>Mentions break</title></head><body><main><h1>Mentions break</h1>{posts}</main>"
+    )
+    html += "</body></html>"
+    page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
+    assert page.author == "kaycee_dev"

@@ -587,6 +587,25 @@ def test_notes_that_link_back_to_the_text_are_content(back: str) -> None:
     assert "2. [Sea level report](https://sea.example.edu/r.pdf), table 3." in markdown
 
 
+def test_notes_the_text_marks_are_content_though_they_link_nowhere_back() -> None:
+    """A list whose every item is the target of a note's mark in the text (``<li id="n1">`` under
+    ``<sup><a href="#n1">1</a></sup>``) is the text's notes, links and all."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><article><h1>Tides</h1>"
+        f"<p>{SENTENCES}<sup><a href='#n1'>1</a></sup></p><p>{SENTENCES}<sup><a href='#n2'>2</a></sup></p>"
+        "<section class='noten'><h2>Noten</h2><ol>"
+        "<li id='n1'>See <a href='https://tides.example.org/t'>the tide tables of the authority</a>.</li>"
+        "<li id='n2'><a href='https://sea.example.edu/r.pdf'>Sea level report</a>, table 3.</li>"
+        "</ol></section></article></body></html>"
+    )
+    markdown = weblens.extract(html, "https://news.example/2024/tides").markdown
+    assert "1. See [the tide tables of the authority](https://tides.example.org/t)." in markdown
+    assert "2. [Sea level report](https://sea.example.edu/r.pdf), table 3." in markdown
+    # unmarked, the same list is a list of links like any other
+    unmarked = html.replace("<sup><a href='#n1'>1</a></sup>", "")
+    assert "tide tables" not in weblens.extract(unmarked, "https://news.example/2024/tides").text
+
+
 @pytest.mark.parametrize(
     "back",
     [
@@ -2090,10 +2109,10 @@ def test_the_texts_notes_set_below_its_box_are_its_own() -> None:
     assert "[Echo report of 22 August 1987](https://archive.example/1987/flood)" in page.markdown
     assert page.markdown.count("Sentence 7") == 2
     assert "Previous post" not in page.text and "Copyright" not in page.text
-    # a box below the text that is no notes (a list without links back) is not taken with it
-    other = _post_with_notes_after(
-        f"<hr><section class='more'><ol>{note.replace('#fnref1', '/x')}</ol></section>"
-    )
+    # a box below the text that is no notes (a list without links back, no mark's target) is not
+    # taken with it
+    unmarked = note.replace("#fnref1", "/x").replace("id='fn1'", "id='more1'")
+    other = _post_with_notes_after(f"<hr><section class='more'><ol>{unmarked}</ol></section>")
     assert "Echo report" not in other.text and other.markdown.count("Sentence 7") == 2
 
 
@@ -2155,6 +2174,56 @@ def test_a_sentence_set_as_one_link_after_a_paragraph_stays(line: str, kept: boo
     ) is kept
 
 
+_STORY = "<p>The county council debated its budget for hours on Tuesday evening, and no vote was taken.</p>"
+_WRAPPED_STORY = (
+    "<div class='block'><div class='c'><span>The county council debated its budget for hours on "
+    "Tuesday evening, and no vote was taken.</span></div></div>"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a sentence of the story linked whole, its full stop after the link, under a heading
+        (
+            f"{_STORY * 3}<h3>What's next</h3><p><a href='/world/other-story/123'>The document dump is not "
+            f"over yet</a>.</p>{_STORY * 3}",
+            True,
+        ),
+        # the same set in boxes of its own, as every paragraph of the page is
+        (
+            f"{_WRAPPED_STORY * 3}<div class='block'><div class='c'><a href='/world/other-story/123'>The "
+            f"document dump is not over yet</a><span>.</span></div></div>{_WRAPPED_STORY * 3}",
+            True,
+        ),
+        # a pointer to another story: a headline with no full stop
+        (
+            f"{_STORY * 3}<p><a href='/world/other-story/123'>The document dump is not over yet</a></p>"
+            f"{_STORY * 3}",
+            False,
+        ),
+        # too few words to be told from a label
+        (
+            f"{_STORY * 3}<h3>What's next</h3><p><a href='/world/other-story/123'>Read more</a>.</p>"
+            f"{_STORY * 3}",
+            False,
+        ),
+    ],
+)
+def test_a_linked_sentence_with_its_full_stop_after_the_link_stays(line: str, kept: bool) -> None:
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>"
+        f"<article><h1>Council budget</h1>{line}</article><footer>© News</footer></body></html>"
+    )
+    page = weblens.extract(html, "https://news.example/world/story/1")
+    assert ("over yet" in page.text or "Read more" in page.text) is kept
+    if kept:
+        assert (
+            "[The document dump is not over yet](https://news.example/world/other-story/123)."
+            in page.markdown
+        )
+
+
 @pytest.mark.parametrize(
     ("line", "kept"),
     [
@@ -2202,3 +2271,123 @@ def test_a_short_note_set_in_a_box_of_its_own_stays_with_its_link() -> None:
         html.replace("class='footnote'", "class='aside'"), "https://ledger.example/p/parking"
     )
     assert "September 24 meeting agenda" not in other.text
+
+
+_NOTE = (
+    "<p><strong>Note:</strong> The old decorator still works but emits a deprecation warning, and it will be "
+    "removed in the next major release of the library.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("aside", "kept"),
+    [
+        (f"<aside class='admonition note'><p class='admonition-title'>Note</p>{_NOTE}</aside>", True),
+        (f"<aside class='editors-note'>{_NOTE}</aside>", True),
+        (f"<aside role='note'>{_NOTE}</aside>", True),
+        (f"<aside aria-label='Tip' class='starlight-aside starlight-aside--tip'>{_NOTE}</aside>", True),
+        # an aside of another kind in the text: a promotion, a box of related stories
+        (f"<aside class='newsletter-promo'>{_NOTE}</aside>", False),
+        # a note with no paragraph of prose: a label and a link
+        ("<aside class='note'><a href='/v1/'>v1 docs</a> deprecation warning</aside>", False),
+    ],
+)
+def test_a_note_set_in_the_text_stays(aside: str, kept: bool) -> None:
+    """An ``<aside>`` named a note (an admonition, an editor's note, ARIA's ``note``) set right after
+    a block of the running text is part of the text; other asides there stay chrome."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/docs/'>Docs</a></nav><main><article>"
+        f"<h1>Caching</h1>{SENTENCES}<p>{SENTENCES}</p>{aside}<p>{SENTENCES}</p></article></main>"
+        "<aside class='sidebar'><p>Other guides: <a href='/a'>A</a></p></aside></body></html>"
+    )
+    page = weblens.extract(html, "https://docs.example/guide/caching.html")
+    assert ("deprecation warning" in page.text) is kept
+
+
+_RECENT = "".join(
+    f"<li><a href='/2024/0{n}/post-{n}/'>Post number {n} of the summer</a><span class='post-excerpt'>An "
+    f"excerpt of post {n} that tells in a full sentence what the post is about and why it was written.</span>"
+    "</li>"
+    for n in range(1, 7)
+)
+
+
+@pytest.mark.parametrize(
+    "sidebar",
+    [
+        f"<div id='secondary' class='widget-area' role='complementary'><section class='widget'><ul>{_RECENT}"
+        "</ul></section></div>",
+        f"<aside id='secondary'><section class='widget'><ul>{_RECENT}</ul></section></aside>",
+    ],
+)
+def test_a_sidebar_beside_the_main_landmark_is_no_text_however_much_it_says(sidebar: str) -> None:
+    """A short post in the page's ``<main>`` beside a sidebar (by its tag or its ARIA role) whose
+    excerpts say more than the post: the post alone."""
+    post = (
+        "<p>The yellow ipê on the corner flowered again, two weeks earlier than last year, and I stood "
+        "there for ten minutes watching the flowers fall on the pavement.</p>"
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><div id='page'><main id='primary'><article>"
+        f"<h1>Quick note: the yellow ipê</h1>{post}</article></main>{sidebar}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://notebook.example/2024/08/27/quick-note/")
+    assert "watching the flowers fall" in page.text
+    assert "excerpt of post" not in page.text
+
+
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "<footer>— <a href='https://authority.example/opinion-2022.pdf'>Opinion of the regional "
+        "authority</a>, "
+        "June 2022</footer>",
+        "<p>— from the trust's 2022 report, <a href='https://authority.example/opinion-2022.pdf'>Opinion "
+        "of the "
+        "regional authority</a></p>",
+    ],
+)
+def test_a_quotations_attribution_stays_with_its_link(attribution: str) -> None:
+    """The attribution closing a ``<blockquote>`` (its ``<footer>``, or a last line opening with a
+    dash) is the quotation's, links and all."""
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav><article><h1>Warehouse permit annulled</h1>"
+        f"<p>{SENTENCES}</p><blockquote><p>The file does not show that the project is compatible with "
+        f"the wetland downstream.</p>{attribution}</blockquote><p>{SENTENCES}</p></article>"
+        "<footer><p>© The Paper</p></footer></body></html>"
+    )
+    page = weblens.extract(html, "https://paper.example/2024/07/permit/")
+    assert "[Opinion of the regional authority](https://authority.example/opinion-2022.pdf)" in page.markdown
+    assert "The Paper" not in page.text
+
+
+@pytest.mark.parametrize(
+    ("widget", "kept"),
+    [
+        (
+            "<div class='valutazione'><p>Quanto sono chiare le informazioni su questa pagina?</p>"
+            "<button>1</button><button>2</button><button>3</button></div>",
+            False,
+        ),
+        (
+            "<div><p>Was this page helpful?</p><div class='b'><button>Yes</button><button>No</button></div>"
+            "</div>",
+            False,
+        ),
+        # a question with a sentence more, or one button: not a widget's question alone
+        (
+            "<div><p>Which answer is right? Pick the one that fits the law.</p><button>A</button>"
+            "<button>B</button></div>",
+            True,
+        ),
+        ("<div><p>Was this page helpful?</p><button>Tell us</button></div>", True),
+    ],
+)
+def test_a_question_to_the_reader_over_its_answer_buttons_is_a_widget(widget: str, kept: bool) -> None:
+    html = (
+        f"<html><body><main><h1>Identity cards</h1><p>{SENTENCES}</p><p>{SENTENCES}</p>{widget}"
+        "<p>The old paper card stays valid until the date printed on it.</p></main></body></html>"
+    )
+    text = weblens.extract(html, "https://town.example/services/identity-card").text
+    assert ("?" in text) is kept
+    assert "paper card stays valid" in text

@@ -839,6 +839,10 @@ def test_a_newsrooms_staff_names_no_person() -> None:
         "<div class='story-meta'>Story by Ann Lee • 14 May 2024</div>",
         "<p>Reporting by Ann Lee</p>",
         "<p>By Ann Lee (@annlee_writes)</p>",  # the writer's handle after the name
+        # the label of the words' credit, alone or after the date
+        "<p class='meta'>Tekst: Ann Lee</p>",
+        "<p class='meta'><time datetime='2024-05-14'>14 mei 2024</time> · Tekst: Ann Lee</p>",
+        "<p class='meta'>Texte : Ann Lee · Photos : Bo Chen</p>",
     ],
 )
 def test_a_credit_for_the_words_under_the_headline_names_its_writer(byline: str) -> None:

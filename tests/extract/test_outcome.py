@@ -102,7 +102,37 @@ def test_a_short_post_that_quotes_a_marker_is_not_walled_by_it(marker: str) -> N
     assert result.outcome is Outcome.THIN
     assert marker in result.text
     walled = html.replace("</article>", f'</article><div id="{marker}"></div>')
-    assert weblens.extract(walled).outcome in {Outcome.CHALLENGE, Outcome.JS_REQUIRED}
+    if marker in ("challenge-form", "cf_chl_opt"):
+        assert weblens.extract(walled).outcome is Outcome.CHALLENGE
+    else:  # an app's marker in markup walls off a page that rendered no prose
+        shell = (
+            '<html><body><h1>What the interstitial holds</h1><p>Loading…</p><div id="{}"></div></body></html>'
+        )
+        assert weblens.extract(shell.format(marker)).outcome is Outcome.JS_REQUIRED
+        # and not one the server rendered: a short story with the framework's data beside it
+        assert weblens.extract(walled).outcome is Outcome.THIN
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        '<script id="__NEXT_DATA__" type="application/json">{}</script>',
+        '<div data-reactroot="">',
+        "<script>window.__NUXT__={}</script>",
+    ],
+)
+def test_a_short_story_the_server_rendered_is_no_app_shell(marker: str) -> None:
+    """A framework's marker beside a short story the server rendered (a paragraph of prose in the
+    page) is no application shell: the page is thin, its text is there, no browser is needed."""
+    story = (
+        "<p>MURRIETA, CA — Multiple agencies helped rescue an injured mountain biker from a remote trail "
+        "on Friday afternoon.</p><p>The rider was hoisted by a helicopter and was in stable condition.</p>"
+    )
+    html = f"<html><body><div id='__next'><article><h1>Biker rescued</h1>{story}</article></div>{marker}"
+    html += "</div></body></html>" if marker.startswith("<div") else "</body></html>"
+    result = weblens.extract(html)
+    assert result.outcome is Outcome.THIN
+    assert "stable condition" in result.text
 
 
 def test_short_page_is_thin() -> None:

@@ -92,6 +92,24 @@ def test_a_question_page_keeps_question_answers_and_code_under_its_own_title() -
     assert "Does it matter which value wins" not in weblens.extract(undeclared, "https://site.example/q").text
 
 
+def test_a_questions_answers_beyond_its_own_comments_are_the_thread() -> None:
+    """A question whose own comments sit beside its text, and its answers in a box of their own
+    further up (``<div id="answers">``; a page written for this by a helper in Stack Exchange's
+    markup, expectations fixed before weblens ran): the answers are the thread's, not left out
+    for the question's comments."""
+    page = weblens.extract(
+        (CLASSES / "qa_question_comments_answers.html").read_bytes(),
+        "https://unix.stackexchange.com/questions/771245/how-to-stop-cd-from-printing-the-directory-path",
+    )
+    for answer in (
+        "POSIX says cd - must write the new directory to stdout, so bash does it on purpose.",
+        'Or use cd "$OLDPWD", which never prints anything.',
+        "See the spec: POSIX cd utility",
+    ):
+        assert answer in page.text
+    assert "The Overflow Blog" not in page.text
+
+
 # --- 2. the wrong block wins ---------------------------------------------------------------------
 
 

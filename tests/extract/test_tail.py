@@ -329,6 +329,11 @@ def test_a_boilerplate_section_in_a_box_ends_at_the_next_section_box() -> None:
         "<h2>See also</h2><ul><li><a href='/a'>Wave power</a></li><li><a href='/b'>Wind power</a></li></ul>",
         "<dl><dt>See Also:</dt><dd><a href='#load'>Wave power</a></dd></dl>",
         "<h3>Siehe auch</h3><ul><li><a href='/a'>Wave power</a></li></ul>",
+        # Spanish, and "see also" in Japanese, Chinese and Korean (関連項目 is no 関連記事, a box of stories)
+        "<h2>Ver también</h2><ul><li><a href='/a'>Wave power</a></li></ul>",
+        "<h2>関連項目</h2><ul><li><a href='/a'>Wave power</a></li></ul>",
+        "<h2>参见</h2><ul><li><a href='/a'>Wave power</a></li></ul>",
+        "<h2>같이 보기</h2><ul><li><a href='/a'>Wave power</a></li></ul>",
     ],
 )
 def test_the_documents_own_cross_references_open_no_boilerplate_section(section: str) -> None:

@@ -50,6 +50,8 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://issues.example/jira/browse/FLM-2217",  # an issue tracker's key
         "https://bugs.example/ubuntu/+source/openssh/+bug/2051234",
         "https://bugs.example/show_bug.cgi?id=199870",
+        "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
+        "https://egg.board.example/test/read.cgi/bikes/1709640847/",  # an anonymous board's reader
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -95,6 +97,8 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://magazine.example/issues/2024/climate",  # a number that is not the last segment
         "https://shop.example/browse/shoes",  # a section to browse, not an issue's key
         "https://bugs.example/show_bug.cgi?format=multiple",
+        "https://short.example/d/34112",  # a number alone after "/d/": a short link
+        "https://news.example/read/2024/05/13/14045651/chain-skips",  # a news site's "read" page
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -491,6 +495,10 @@ def test_a_question_under_replies_that_say_more_is_a_thread_unless_its_address_i
     assert all(reply[:40] in asked for reply in replies)
     story = weblens.extract(html, "https://blog.example/2018/09/10/open-thread/").text
     assert not any(reply[:40] in story for reply in replies)
+    # a story marked as an article's body under its readers' comments: the story alone
+    marked = html.replace("<tr><td><p>", "<tr><td itemprop='articleBody'><p>")
+    brief = weblens.extract(marked, "https://news.example/local/dog-park/article_5c1e.html").text
+    assert "quietly dies" in brief and not any(reply[:40] in brief for reply in replies)
 
 
 def test_a_post_set_in_a_form_is_no_chrome_on_a_thread() -> None:
@@ -729,3 +737,46 @@ def test_comments_marked_as_such_are_a_reports_posts_before_boxes_of_its_header(
     <div id="comments">{comments}</div></div></body></html>"""
     page = weblens.extract(html, "https://bugs.example/ubuntu/+source/bikes/+bug/2051234")
     assert _OPENING in page.text and _REPLY in page.text and "fixed package" in page.text
+
+
+def test_every_reply_set_in_the_posts_text_box_stays_however_short_or_linked() -> None:
+    """Each post sets its text in a box named alike ("Post-body"); a reply of one short paragraph,
+    or of one link, is that box's ``<p>`` and stays, as the long posts' paragraphs do."""
+    replies = [
+        "<p>Same on 1.8.5 with PHP 8.3, and disabling the polls extension did not help at all here.</p>",
+        "<p>Thanks!</p>",
+        "<p><a href='https://code.example/forum/issues/3954'>https://code.example/forum/issues/3954</a></p>",
+        "<p>Run the update for the mentions extension, then clear the cache.</p><p>That fixed it for two "
+        "of us on the same version of the core, with every other extension left as it was.</p>",
+    ]
+    posts = "".join(
+        f"<div class='PostStream-item'><article class='Post'><header class='Post-header'>"
+        f"<a href='/u/user{n}'>user{n}</a></header><div class='Post-body'>{body}</div>"
+        "<aside class='Post-actions'><button>Like</button><button>Reply</button></aside></article></div>"
+        for n, body in enumerate([f"<p>{_OPENING}</p>", *replies])
+    )
+    html = (
+        "<html><head><title>Mentions break</title></head><body><main><h1>Mentions break</h1>"
+        f"<div class='PostStream'>{posts}</div></main></body></html>"
+    )
+    page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
+    for needle in ("disabling the polls", "Thanks!", "That fixed it for two"):
+        assert needle in page.text
+    assert "[https://code.example/forum/issues/3954](https://code.example/forum/issues/3954)" in page.markdown
+
+
+def test_an_avatars_letter_inside_the_posters_link_is_no_part_of_the_name() -> None:
+    """Flarum sets the avatar's initial inside the link to the poster's profile
+    (``<a href="/u/kaycee_dev"><span class="Avatar">K</span>kaycee_dev</a>``): the starter is the
+    handle, not "Kkaycee_dev"."""
+    posts = "".join(
+        f"<article class='Post'><header><h3><a href='/u/{who}'><span class='Avatar'>{who[0].upper()}</span>"
+        f"{who}</a></h3></header><div class='Post-body'><p>{text}</p></div></article>"
+        for who, text in (("kaycee_dev", _OPENING), ("jasonh", _REPLY))
+    )
+    html = (
+        f"<html><head><title>Mentions break</title></head><body><main><h1>Mentions break</h1>{posts}</main>"
+    )
+    html += "</body></html>"
+    page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
+    assert page.author == "kaycee_dev"

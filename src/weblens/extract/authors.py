@@ -22,6 +22,7 @@ __all__ = [
     "BYLINE_START",
     "BY_LABELS",
     "NAME_PARTICLES",
+    "WORDS_LABELS",
     "dedupe_names",
     "handle_key",
     "is_credit",
@@ -47,9 +48,14 @@ BY_LABELS = (
 )
 # what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
 # an author's label ("Autor:")
+# the labels of the words' credit in the languages that write "Text:" beside "Photos:"
+WORDS_LABELS = "text|texto|testo|tekst|texte"
 BYLINE_START = re.compile(
     rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
     r"|作者\s*[:：]"  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
+    # the label of the words' credit, as magazines and universities set it under the headline
+    # ("Text: Verena Pichler", "Tekst: Femke de Vries", "Texte : Léa Martin")
+    rf"|(?:{WORDS_LABELS})\s?:"
     # Italian "di" in lower case before a capitalised name of two words ("di Giulia Benedetti · …"):
     # a sentence opens in capitals, and "Di" opens names ("Di Stefano")
     r"|(?-i:di)\s+(?=[A-ZÀ-Ý][^\W\d_]*\s+[A-ZÀ-Ý])",

@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 import lxml.etree
@@ -446,6 +447,7 @@ def strip_junk(root: HtmlElement) -> None:
     buttons = [el for el in found.button if is_below(el, root)]
     if buttons:
         _drop_overlays(root, buttons)
+        _drop_feedback_prompts(buttons)
         _unwrap_heading_buttons(root)
     _drop_toggle_labels(found.summary)
     noscripts = [el for el in found.noscript if is_below(el, root)]
@@ -620,6 +622,40 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
     for dialog in dialogs:
         if dialog in later:
             drop(dialog)
+
+
+# a page's question to its reader, beside the buttons that answer it ("Was this page helpful?",
+# "Quanto sono chiare le informazioni su questa pagina?"): a question of this many words at most
+_FEEDBACK_WORDS = 15
+_FEEDBACK_LEVELS = 3  # boxes up from a button where the question may sit
+_FEEDBACK_BOXES = frozenset(("div", "section", "form", "fieldset", "aside", "footer"))
+
+
+def _drop_feedback_prompts(buttons: list[HtmlElement]) -> None:
+    """Remove the boxes that ask the reader a question about the page and hold the buttons that
+    answer it and nothing else ("Was this page helpful?" over "Yes" and "No", a rating from 1 to
+    5): a widget, not the text. The box holds two buttons or more, and its words outside them are
+    one short question (:data:`_FEEDBACK_WORDS`)."""
+    for button in buttons:
+        box = button.getparent()
+        for _ in range(_FEEDBACK_LEVELS):
+            if box is None or box.getparent() is None:
+                break
+            if box.tag in _FEEDBACK_BOXES and _is_feedback_prompt(box):
+                drop(box)
+                break
+            box = box.getparent()
+
+
+def _is_feedback_prompt(box: HtmlElement) -> bool:
+    controls = list(box.iter("button"))
+    if len(controls) < 2:
+        return False
+    question = box.text_content()
+    for control in controls:
+        question = question.replace(control.text_content(), " ", 1)
+    words = question.split()
+    return bool(words) and len(words) <= _FEEDBACK_WORDS and words[-1].endswith("?")
 
 
 def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:
@@ -974,6 +1010,39 @@ def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
     return beside <= _CONTROL_LABEL_WORDS
 
 
+# the names of a note set in the text (a documentation generator's admonition, an editor's note):
+# "admonition", "callout", a kind of note as a word of its own ("note", "tip", "warning"…)
+_NOTE_NAMES = re.compile(
+    r"admonition|callout|(?:^|[\s_-])(?:note|tip|hint|warning|caution|important|attention)s?(?:$|[\s_-])",
+    re.I,
+)
+# what a note of the text stands after: a block of the running text
+_TEXT_BEFORE_A_NOTE = frozenset(("p", "ul", "ol", "dl", "pre", "table", "blockquote", "figure"))
+
+
+def is_a_note_of_the_text(el: HtmlElement) -> bool:
+    """An ``<aside>`` set in the running text, right after one of its blocks, and named a note
+    (:data:`_NOTE_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
+    "Warning" box, a story's editor's note (``<aside class="editors-note">``). Its caller asks that
+    it holds a paragraph of prose; a sidebar beside the text stands after no paragraph."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    if el.get("role") != "note" and not _NOTE_NAMES.search(names):
+        return False
+    before = _block_before(el)
+    return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
+
+
+def _is_inside(inner: HtmlElement, outer: HtmlElement) -> bool:
+    return inner is outer or any(up is outer for up in inner.iterancestors())
+
+
+def _is_a_quotes_own(el: HtmlElement) -> bool:
+    """``el`` is set right inside a ``<blockquote>``: its footer is the quotation's attribution
+    ("— <a>Avis de la Mission régionale…</a>, juin 2022"), as HTML's own examples write it."""
+    parent = el.getparent()
+    return parent is not None and parent.tag == "blockquote"
+
+
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
@@ -1030,7 +1099,9 @@ def is_discussion(
     question of a few paragraphs under replies that say twice as much (an "Ask" post and its
     thread of replies marked up as comments), unless the page's address is dated as a story's is
     (``dated_address=True``, ``/2018/09/10/``: a blog's "open thread" post is the post, its readers'
-    comments are not; forum engines give a thread no date in its path)."""
+    comments are not; forum engines give a thread no date in its path) or the question is marked as
+    an article's body (``itemprop="articleBody"``: a news site's brief under a dozen comments; forum
+    engines mark their posts otherwise)."""
     if not stats.nodes:
         return False
     ends = stats.ends
@@ -1045,8 +1116,21 @@ def is_discussion(
             inside_paragraphs += paragraphs[found]
             cut_end = ends[found]
     outside = prose[0] - inside
-    is_question = not dated_address and outside < _QUESTION_OUTSIDE and inside >= _REPLIES_SHARE * outside
+    is_question = (
+        not dated_address
+        and outside < _QUESTION_OUTSIDE
+        and inside >= _REPLIES_SHARE * outside
+        and not _has_article_body(stats, paragraphs)
+    )
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _has_article_body(stats: TreeStats, paragraphs: list[float]) -> bool:
+    """A block marked as an article's body (microdata's ``itemprop="articleBody"``) holds a
+    paragraph of prose."""
+    return any(
+        "articleBody" in (el.get("itemprop") or "") and paragraphs[i] >= 1 for i, el in enumerate(stats.nodes)
+    )
 
 
 def _is_a_parts_own_end(el: HtmlElement) -> bool:
@@ -1141,6 +1225,7 @@ class _Judge:
             and is_discussion(stats, self.prose, self.paragraphs, dated_address=dated_address)
         )
         self.include_comments = include_comments or self.discussion
+        self.main: HtmlElement | Literal[False] | None = False  # (see _main)
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
         # the page title's words: what the page is about
@@ -1183,9 +1268,12 @@ class _Judge:
             )
         if tag in _CHROME:
             prose, paragraphs = self._prose_of(el)
+            if self._is_beside_the_main(el):
+                return True
             return prose < self.guard and not (
                 (tag in ("header", "footer") and _in_article(el))
-                or (tag == "aside" and infobox(el))
+                or (tag == "footer" and _is_a_quotes_own(el))  # a quotation's attribution
+                or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
                 # a post set in the form that edits it (old reddit): a paragraph of prose, on a
                 # thread (a form of a line or two was tried: two dev threads and a CleanEval page
                 # fell a little, as their search and reply forms' lines came in)
@@ -1194,7 +1282,8 @@ class _Judge:
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             prose, paragraphs = self._prose_of(el)
             is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
-            return (prose < self.guard or is_a_long_notice) and not infobox(el)
+            is_chrome = prose < self.guard or is_a_long_notice or self._is_beside_the_main(el)
+            return is_chrome and not infobox(el)
         if tag == "time":  # a date line, unless the date is part of a sentence or an entry's
             return self.stats.chars[owner] < _DATE_LINE and not self._is_dated_entry(el, owner)
         if plain:
@@ -1268,6 +1357,26 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_beside_the_main(self, el: HtmlElement) -> bool:
+        """A box of the page's chrome (a sidebar, a menu, a footer: by its tag or its ARIA role) set
+        apart from the page's one main landmark (``<main>`` or ``role="main"``), which holds a
+        paragraph of prose: not the text, however much prose it holds (a blog's sidebar of recent
+        posts with their excerpts beside a post of fifty words)."""
+        main = self._main()
+        return main is not None and not _is_inside(el, main) and not _is_inside(main, el)
+
+    def _main(self) -> HtmlElement | None:
+        """The page's one main landmark holding a paragraph of prose, found on first use; None when
+        there is none or more than one."""
+        if self.main is False:
+            nodes = self.stats.nodes
+            found = [i for i, el in enumerate(nodes) if el.tag == "main" or el.get("role") == "main"]
+            outermost = [i for i in found if not any(o < i <= self.stats.ends[o] for o in found)]
+            self.main = (
+                nodes[outermost[0]] if len(outermost) == 1 and self.paragraphs[outermost[0]] >= 1 else None
+            )
+        return self.main
 
     def _is_a_sections_header(self, el: HtmlElement, names: str) -> bool:
         """A box named a header that holds nothing but a heading, right before a paragraph of prose

@@ -38,6 +38,7 @@ from weblens.extract.keepers import (
     WRAPPERS,
     has_written_paragraph,
     holds_a_data_table,
+    is_attribution_of_a_quote,
     is_box_of_a_heading,
     is_data_table,
     is_endnotes,
@@ -47,6 +48,7 @@ from weblens.extract.keepers import (
     is_kept_whole,
     is_labelled_part,
     is_lead_in_to_a_list,
+    is_linked_sentence_with_its_stop,
     is_mostly_code,
     is_name_of_its_description,
     is_price_line,
@@ -765,24 +767,29 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
     boxes of replies. ``_Thread(best)`` when there is neither."""
     stats = scores.stats
     post = best
+    found = _Thread(best)
+    found_prose = 0.0
     for _ in range(_POST_LEVELS):
         box = stats.parents[post]
         if box < 0 or stats.nodes[box].tag == "body":
-            return _Thread(best)
+            break
         kind = _post_kind(stats.nodes[post])
         alike = [
             child
             for child in stats.children(box)
             if child not in scores.removed and _is_alike(_post_kind(stats.nodes[child]), kind)
         ]
-        if kind[1] and _has_posts(scores, alike):
+        if kind[1] and _has_posts(scores, alike) and not found.replies:
             return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
-        if replies:
+        prose = sum(scores.good[reply] for reply in replies)
+        if replies and prose > found_prose:
+            # the replies beside the post, or, further up, those beside the post and its own
+            # comments (a question's comments, then its answers), when they say more
             others = [child for child in stats.children(box) if child != post and child not in replies]
-            return _Thread(box, left_out=others, replies=replies)
+            found, found_prose = _Thread(box, left_out=others, replies=replies), prose
         post = box
-    return _Thread(best)
+    return found
 
 
 def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
@@ -803,9 +810,9 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
 
 def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes of the posts' text where the thread sets it: the blocks of the kind
-    (:func:`_post_kind`, named by a class) of the deepest block holding more than half of a post's
-    prose, in more than half of the posts with prose; in every post. A reply of three words ("ikut
-    nyimak gan") in such a box is the reply, not a label."""
+    (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
+    half of a post's prose, in more than half of the posts with prose; in every post. A reply of
+    three words ("ikut nyimak gan") in such a box is the reply, not a label."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     kinds: Counter[tuple[str, frozenset[str]]] = Counter()
     for post in posts:
@@ -813,8 +820,11 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
             continue
         # the blocks holding more than half of its prose are nested in one another: the last is deepest
         holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
-        if holding:
-            kinds[_post_kind(stats.nodes[holding[-1]])] += 1
+        # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
+        # inside the box where every post sets its text ("Post-body")
+        named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
+        if named:
+            kinds[_post_kind(stats.nodes[named[-1]])] += 1
     common = {kind for kind, count in kinds.items() if kind[1] and count * 2 > kinds.total()}
     if not common:
         return frozenset()
@@ -824,6 +834,13 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
         for i in range(post + 1, stats.ends[post] + 1)
         if i not in removed and _post_kind(stats.nodes[i]) in common
     )
+
+
+def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
+    """The paragraphs (``<p>``) right inside the boxes where a thread sets its posts' text
+    (:func:`_text_lines`): a reply's text however short or linked (a reply that is only a link to
+    an issue, "Thanks!"), kept whole."""
+    return [child for box in lines for child in stats.children(box) if stats.nodes[child].tag == "p"]
 
 
 def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
@@ -986,9 +1003,9 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
-    """The boxes after ``post`` in ``box`` named for replies or comments that hold prose: a thread
-    whose opening post and replies are boxes of two kinds (``<div class="topic-detail">`` then
-    ``<div id="replies">``)."""
+    """The boxes after ``post`` in ``box`` named for replies, comments or answers that hold prose: a
+    thread whose opening post and replies are boxes of two kinds (``<div class="topic-detail">``
+    then ``<div id="replies">``; a question and ``<div id="answers">``)."""
     stats = scores.stats
     return [
         child
@@ -996,8 +1013,18 @@ def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
         if child > post
         and child not in scores.removed
         and scores.good[child] >= _POST_PROSE
-        and comment_named(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
+        and _names_replies(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
     ]
+
+
+# a box of a question's answers, by its name ("answers", Stack Exchange's ``id="answers"``,
+# "answer-list"): the replies of a Q&A thread, as a box named for comments holds a forum's
+_ANSWERS_NAME = re.compile(r"(?:^|[\s_-])answers(?:$|[\s_-])|answer[-_]?list", re.I)
+
+
+def _names_replies(names: str) -> bool:
+    """A class/id naming a box of replies: comments (:func:`comment_named`) or a question's answers."""
+    return comment_named(names) or _ANSWERS_NAME.search(names) is not None
 
 
 def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> list[HtmlElement]:
@@ -1075,6 +1102,11 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
         lambda s, i: (p := _paragraph_of(s.stats, i)) is not None and is_kept_paragraph(s.stats, p, s.site),
     ),
     ("a sentence of the text set as one link", lambda s, i: is_sentence_set_as_a_link(s.stats, i, s.site)),
+    (
+        "a linked sentence with its full stop after the link",
+        lambda s, i: is_linked_sentence_with_its_stop(s.stats, i),
+    ),
+    ("a quotation's attribution", lambda s, i: is_attribution_of_a_quote(s.stats, i)),
     ("a code box", lambda s, i: code_box(s.stats.nodes[i])),  # reads the subtree's text
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
@@ -1322,8 +1354,9 @@ def select_main(
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | _text_lines(scores, posts)
-    pruned = _prune(scores, best, whole=sections, opened=opened)
+    lines = _text_lines(scores, posts)
+    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | lines
+    pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)

@@ -45,6 +45,7 @@ __all__ = [
     "WRAPPER_TAGS",
     "has_written_paragraph",
     "holds_a_data_table",
+    "is_attribution_of_a_quote",
     "is_box_of_a_heading",
     "is_data_table",
     "is_endnotes",
@@ -586,7 +587,21 @@ def is_endnotes(el: HtmlElement) -> bool:
     if el.tag not in LISTS:
         return False
     items = [item for item in el if item.tag == "li"]
-    return bool(items) and all(_is_link_back(item) for item in items)
+    return bool(items) and (all(_is_link_back(item) for item in items) or _are_marked_in_the_text(items))
+
+
+def _are_marked_in_the_text(items: list[HtmlElement]) -> bool:
+    """Every item is the target of a note's mark in the text (``<li id="noot1">`` and, above it,
+    ``<sup><a href="#noot1">1</a></sup>``): the text's notes, though they link nowhere back."""
+    idents = [item.get("id") for item in items]
+    if not all(idents):
+        return False
+    marks = {
+        href[1:]
+        for a in items[0].getroottree().iter("a")
+        if (href := a.get("href") or "").startswith("#") and len(a.text_content().strip()) <= _BACK_MARK
+    }
+    return all(ident in marks for ident in idents)
 
 
 def _is_a_note(el: HtmlElement) -> bool:
@@ -998,6 +1013,68 @@ def is_sentence_set_as_a_link(stats: TreeStats, i: int, site: str | None) -> boo
     if site is None or not elsewhere(links[0].get("href") or "", site):
         return False  # a line linking to the site's own pages is a pointer to another of its stories
     return _is_written_paragraph(stats, _beside(line, after=False))
+
+
+# words of a linked sentence whose full stop stands after its link ("<a>The inquiry is not over
+# yet</a>."): a pointer or a headline never ends so; "<a>Here</a>." and "<a>More</a>." say too little
+# to be told from a label (set by reading the dev pages' link lines; not tuned further)
+_STOPPED_LINK_WORDS = 3
+
+
+def is_linked_sentence_with_its_stop(stats: TreeStats, i: int) -> bool:
+    """A line of the text that is one link and the sentence's closing mark after it (``<p><a>The
+    document dump isn't over yet</a>.</p>``, or the same in boxes of its own), next to a written
+    paragraph on either side: an editor linked a whole sentence of the story, to another of the
+    site's stories or elsewhere. A teaser's or a pointer's headline ends with no full stop, and a
+    link standing on its own line stays prunable (see :func:`is_sentence_set_as_a_link`)."""
+    el = stats.nodes[i]
+    text = " ".join(el.text_content().split())
+    if not text.endswith(_SENTENCE_END):
+        return False
+    links = [a for a in el.iter("a") if is_link(a)]
+    if len(links) != 1:
+        return False
+    linked = " ".join(links[0].text_content().split())
+    after = text[len(linked) :].strip() if text.startswith(linked) else ""
+    if not after or not all(mark in _SENTENCE_END for mark in after):
+        return False
+    if len(linked.split()) < _STOPPED_LINK_WORDS:
+        return False
+    if any(inner.tag in BLOCK_TAGS for inner in links[0].iterdescendants()):
+        return False  # a card set in one link (a headline and its summary), not a sentence
+    line = el  # the outermost box that holds this line alone
+    while (parent := line.getparent()) is not None and " ".join(parent.text_content().split()) == text:
+        line = parent
+    return any(_is_written_paragraph(stats, _line_of(_beside(line, after=side))) for side in (False, True))
+
+
+def _line_of(el: HtmlElement | None) -> HtmlElement | None:
+    """``el``, or the one box it wraps with no text of its own, down to a paragraph or a line box
+    (a page that sets each paragraph in boxes of its own: ``<div><div><span>…</span></div></div>``)."""
+    while el is not None and el.tag != "p" and not _is_line_box(el):
+        inner = [child for child in el if isinstance(child.tag, str)]
+        if len(inner) != 1 or (el.text or "").strip() or (inner[0].tail or "").strip():
+            return el
+        el = inner[0]
+    return el
+
+
+# the dashes that open a quotation's attribution ("— Ann Lee", "-- from the report"), and the words
+# an attribution holds at most (a name, a work and a date; set by reading quotes of the class fixtures)
+_ATTRIBUTION_DASHES = ("—", "–", "―", "--", "-")
+_ATTRIBUTION_WORDS = 30
+
+
+def is_attribution_of_a_quote(stats: TreeStats, i: int) -> bool:
+    """The last block of a ``<blockquote>``, after a paragraph of the quotation, that opens with a
+    dash and says little: whom or what it quotes ("— from the trust's 2022 report, <a>Annual
+    Review 2022</a>"), links and all."""
+    el = stats.nodes[i]
+    quote = el.getparent()
+    if quote is None or quote.tag != "blockquote" or el.getnext() is not None or el.getprevious() is None:
+        return False
+    text = " ".join(el.text_content().split())
+    return text.startswith(_ATTRIBUTION_DASHES) and len(text.split()) <= _ATTRIBUTION_WORDS
 
 
 def _is_source_of_the_text(stats: TreeStats, i: int, site: str | None) -> bool:

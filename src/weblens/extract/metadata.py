@@ -60,6 +60,7 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import (
     BYLINE_START,
     NAME_PARTICLES,
+    WORDS_LABELS,
     dedupe_names,
     handle_key,
     is_capitalised,
@@ -334,7 +335,7 @@ _AUTHOR_PAGE = re.compile(
     re.I,
 )
 # "by" in a dated line, in the languages whose dates are read: "… 2021 by", "… 2021 von", "… par"
-_BY_AFTER_DATE = re.compile(r"\s(?:by|von|par|por|door)\s+", re.I)
+_BY_AFTER_DATE = re.compile(rf"\s(?:by|von|par|por|door|(?:{WORDS_LABELS})\s?:)\s+", re.I)
 _LINE_TAGS = frozenset(("p", "div", "span", "li", "footer", "header", "address"))  # a byline's boxes
 _ARTICLE_BODIES = AttributeSearch({"itemprop": ("rticleBody",)})  # a superset: the value decides
 # a byline under the headline: "By", "Von", "Par", "Por", "Door", "Av", "Przez", "Autor:", "Автор:"
@@ -1160,7 +1161,7 @@ class _Page:
                 continue
             if _in_quote(link):
                 continue
-            name = " ".join(link.text_content().split())
+            name = _without_avatar_letter(" ".join(link.text_content().split()), href)
             if _ends_a_sentence(name):
                 continue  # a sentence's link ("Learn more." to "/help/user/…"), no member's name
             if len(name) > 1 and is_credit(name) and not is_placeholder(name):  # "A": an avatar's letter
@@ -1974,6 +1975,21 @@ def _in_quote(el: HtmlElement) -> bool:
 def _ends_a_sentence(text: str) -> bool:
     """``text`` ends as a sentence does, not as a name with an initial or "Jr." at its end."""
     return text.endswith(_SENTENCE_ENDS) or (text.endswith(".") and len(text.split()[-1]) > _ABBREVIATION)
+
+
+_AVATAR_LETTERS = 2  # letters an avatar shows in place of a picture ("K", "KD"), at most
+
+
+def _without_avatar_letter(name: str, href: str) -> str:
+    """``name`` without the initial an avatar shows before it inside the same link to the member's
+    profile (Flarum's ``<a href="/u/kaycee_dev"><span class="Avatar">K</span>kaycee_dev</a>`` reads
+    "Kkaycee_dev"): the handle the address names, as the link spells it."""
+    handle = profile_handle(href)
+    if handle and len(name) > len(handle) and name.casefold().endswith(handle):
+        letters = name[: len(name) - len(handle)].strip()
+        if len(letters) <= _AVATAR_LETTERS and letters.isalpha():  # an "@" before a mention stays
+            return name[len(name) - len(handle) :]
+    return name
 
 
 def _is_profile_link(link: HtmlElement, href: str) -> bool:

@@ -7,8 +7,9 @@ Pure rules over the page source, its title and the extracted text:
   browser", "Attention Required", DDoS-protection pages, captcha walls): decided by the title,
   or by challenge markup/wording together with little text, since ordinary pages embed
   captcha widgets on their forms. A challenge page's text is never returned as content;
-* ``js_required`` — little text plus an application shell (``<div id="root"></div>``,
-  ``__NEXT_DATA__``, ``__NUXT__``…) or an "enable JavaScript" wall;
+* ``js_required`` — little text plus an application shell (``<div id="root"></div>``, or a
+  framework's marker such as ``__NEXT_DATA__`` or ``__NUXT__`` with no paragraph of prose rendered:
+  a page the server rendered carries the same markers) or an "enable JavaScript" wall;
 * ``thin`` — fewer than :data:`THIN_WORDS` words;
 * ``ok`` — anything else.
 """
@@ -18,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from weblens.extract.blocks import PROSE_CHARS, has_sentence
+from weblens.extract.text import measure
 from weblens.models import Outcome
 
 __all__ = ["THIN_WORDS", "Verdict", "classify"]
@@ -121,6 +124,17 @@ def _js_wall(low_source: str) -> bool:
     return False
 
 
+def _has_prose(text: str) -> bool:
+    """A paragraph of ``text`` (lines between blank lines) is prose: a sentence, and
+    :data:`~weblens.extract.blocks.PROSE_CHARS` or more (the selector's measure of a paragraph of
+    prose, without its link share, which the plain text no longer shows)."""
+    for paragraph in text.split("\n\n"):
+        piece = " ".join(paragraph.split())
+        if piece and has_sentence(piece) and measure(piece) >= PROSE_CHARS:
+            return True
+    return False
+
+
 @dataclass(frozen=True, kw_only=True)
 class Verdict:
     outcome: Outcome
@@ -151,7 +165,9 @@ def classify(*, source: str, title: str | None, text: str, word_count: int, bina
         and _in_markup(low, low_text, _CAPTCHA_WIDGET)
     ):
         return challenge
-    if word_count < _SHELL_WORDS and (_in_markup(low, low_text, _SHELL_MARKERS) or _empty_root(source, low)):
+    if word_count < _SHELL_WORDS and (
+        _empty_root(source, low) or (_in_markup(low, low_text, _SHELL_MARKERS) and not _has_prose(text))
+    ):
         return Verdict(
             outcome=Outcome.JS_REQUIRED,
             warnings=("js_required: the page is an application shell without rendered text",),

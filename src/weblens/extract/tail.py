@@ -116,14 +116,16 @@ _SECTION = re.compile(
 # "Sources:"): written by the document's authors, so content, unlike a box of other stories
 # ("Related", "Read more"), which a site's software fills
 _CROSS_WORDS = (
-    r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tamb[ié]m|vedi anche|zie ook|"
+    r"^\W*(?:see also|voir aussi|siehe auch|v[eé]ase tambi[eé]n|ver tambi[eé]n|ver tamb[ié]m|vedi anche|"
+    r"zie ook|"
     r"further reading|weiterführende literatur|lectures complémentaires|lecturas adicionales|"
     r"sources?|quellen?|fuentes?|fontes?|bronnen|kilder|źródła|источники|"
     r"external links|weblinks|liens externes|enlaces externos|links externos|ligações externas|"
     r"collegamenti esterni|externe links|внешние ссылки|"
-    # Japanese, Chinese, Korean: external links (an encyclopedia's), a Japanese release's related
-    # links, sources and references (not 関連記事, related articles: a box of other stories)
-    r"外部リンク|関連リンク|外部链接|外部連結|외부\s?링크|"
+    # Japanese, Chinese, Korean: see also and external links (an encyclopedia's, a manual's), a
+    # Japanese release's related links, sources and references (not 関連記事, related articles: a
+    # box of other stories)
+    r"関連項目|参见|參見|另见|같이\s?보기|外部リンク|関連リンク|外部链接|外部連結|외부\s?링크|"
     r"出典|参考文献|参考资料|參考資料|참고\s?문헌|출처)(?!\w)"
 )
 _CROSS_REFERENCES = re.compile(_CROSS_WORDS + r"\W*$", re.I)

@@ -41,12 +41,19 @@ _THREAD_SEGMENTS = frozenset(
         "question", "questions", "showthread", "viewtopic", "viewthread", "comments",
     )
 )  # fmt: skip
+# the script an anonymous board reads a thread with (2channel's and 5channel's
+# "/test/read.cgi/<board>/<id>/"): the whole segment, a "read" page alone is a news site's story
+# ("/read/2024/05/13/…")
+_BOARD_READERS = frozenset(("read.cgi",))
 _NUMBERED = "-"  # "thread-268.html", "thread-283711-1-1.html": a segment's numbers after hyphens
 # an issue tracker's or a code host's discussion, named by its number as the address's last segment
 # ("/owner/repo/issues/412", "/pull/98", GitLab's "/-/merge_requests/7"): a report or a change and the
 # replies under it. Only with the number: a magazine's "/issues/issue5_2/…" or "/issues/governance" is
 # no thread (CleanEval has three such addresses, the pool's dev side none of either)
 _TRACKER_SEGMENTS = frozenset(("issues", "pull", "pulls", "merge_requests", "+bug"))
+# ... or a discussion named "d" and its number before its slug (Flarum: "/d/34112-mentions-break"; a
+# number alone after "/d/" is some other site's short link)
+_DISCUSSION_SEGMENT = "d"
 # ... or by its key after "browse" (Jira's "/browse/FLM-2217"), or Bugzilla's "show_bug.cgi?id=199870"
 _ISSUE_KEY = re.compile(r"[a-z][a-z0-9_]*-\d+")
 _BUG_PAGE = "show_bug"
@@ -78,6 +85,8 @@ def has_thread_address(url: str | None) -> bool:
     if segments[-1].split(".", 1)[0] == _BUG_PAGE and _has_number_parameter(parts.query, "id"):
         return True
     for segment in segments:
+        if segment in _BOARD_READERS:
+            return True
         stem = segment.split(".", 1)[0]
         head, _, numbers = stem.partition(_NUMBERED)
         if stem in _THREAD_SEGMENTS or (head in _THREAD_SEGMENTS and _is_numbers(numbers)):
@@ -90,6 +99,9 @@ def _is_tracker_item(kind: str, name: str) -> bool:
     "+bug"…, or an issue's key after "browse"."""
     if kind in _TRACKER_SEGMENTS:
         return name.isdigit()
+    if kind == _DISCUSSION_SEGMENT:  # Flarum's "/d/34112-mentions-break-after-updating"
+        number, _, slug = name.partition("-")
+        return number.isdigit() and bool(slug)
     return kind == "browse" and _ISSUE_KEY.fullmatch(name) is not None
 
 

@@ -1768,3 +1768,21 @@ def test_a_number_set_apart_at_the_end_of_a_headline_is_no_part_of_the_title() -
 )
 def test_a_bug_trackers_number_before_the_summary_is_no_part_of_the_title(title: str, expected: str) -> None:
     assert strip_site_affix(title, frozenset(), frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    ("declared", "title"),
+    [
+        ("Pain au levain qui s'étale à la cuisson - Page 2", "Pain au levain qui s'étale à la cuisson"),
+        ("2002 Competition Game Reviews -- Page 4", "2002 Competition Game Reviews"),
+        ("Budapest Museums (Page 2)", "Budapest Museums"),
+        ("Hilfe beim Zahnriemen (Seite 3 von 5)", "Hilfe beim Zahnriemen"),
+        # a page number inside the title, or a title that is one, stays
+        ("The page 2 problem in newspaper design", "The page 2 problem in newspaper design"),
+        ("Page 2", "Page 2"),
+    ],
+)
+def test_a_paginated_pages_number_is_no_part_of_its_title(declared: str, title: str) -> None:
+    body = "A plain sentence of the page. " * 20
+    html = f"<html><head><title>{declared}</title></head><body><p>{body}</p></body></html>"
+    assert weblens.extract(html, "https://forum.example/viewtopic.php?t=12&start=20").title == title

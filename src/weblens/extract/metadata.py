@@ -109,6 +109,7 @@ from weblens.extract.metatext import (
     normalise_language,
     site_name_keys,
     strip_site_affix,
+    without_page_number,
     without_subject_tag,
 )
 from weblens.extract.tail import names_a_section
@@ -987,7 +988,7 @@ class _Page:
         (a tag in lenticular brackets only on a thread: "【公告】" names a board's kind of post, while
         a story's "【速報】" or "【2024年版】" is a part of its headline)."""
         title = self.declared_title(site_keys)
-        return without_subject_tag(title, board=self.is_thread()) if title else title
+        return without_subject_tag(without_page_number(title), board=self.is_thread()) if title else title
 
     def declared_title(self, site_keys: frozenset[str]) -> str | None:
         h1 = next((el for el in self.h1s if not _in_banner(el, self.url)), None)

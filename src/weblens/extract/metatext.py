@@ -308,6 +308,24 @@ _SUBJECT_TAG = re.compile(rf"\s*{_SQUARE_TAG}\s*(?=\S{{2}})")
 _BOARD_TAG = re.compile(rf"\s*(?:{_SQUARE_TAG}|【[^【】]{{1,12}}】)\s*(?=\S{{2}})")
 
 
+def without_page_number(title: str) -> str:
+    """``title`` without the number of the page of a paginated thread or story after it ("… - Page
+    2", "… (Seite 3 von 5)", "… | Página 2"): the page's place in the whole, not its title."""
+    found = _PAGE_NUMBER.search(title)
+    return title[: found.start()] if found is not None and found.start() >= _TITLE_LEFT else title
+
+
+# "Page 2", "Page 2 of 5" in the languages of the pool and the probe sets, after a separator or in
+# brackets at the title's end
+_PAGE_WORDS = r"(?:page|pagina|página|seite|strona|страница|sayfa|sivu|sida|side|oldal|stránka)"
+_PAGE_NUMBER = re.compile(
+    rf"\s*(?:[-–—|:,·]{{1,2}}\s*{_PAGE_WORDS}\s*\d+(?:\s*(?:of|/|von|de|di|z|из|sur)\s*\d+)?"
+    rf"|\(\s*{_PAGE_WORDS}\s*\d+(?:\s*(?:of|/|von|de|di|z|из|sur)\s*\d+)?\s*\))\s*$",
+    re.I,
+)
+_TITLE_LEFT = 2  # characters of the title that must stay before it
+
+
 def normalise_language(raw: str | None) -> str | None:
     """A language tag in its usual case (``en``, ``en-US``, ``zh-Hant-TW``), or None if ``raw`` is not one."""
     if not raw:

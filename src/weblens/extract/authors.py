@@ -46,10 +46,10 @@ BY_LABELS = (
     r"|reporting|article|post"  # "Post by kestrel » Sat Oct 10" (phpBB)
     r"|hosted"  # a podcast's or a show's: "Hosted by Lena Park and Omar Haddad"
 )
-# what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
-# an author's label ("Autor:")
 # the labels of the words' credit in the languages that write "Text:" beside "Photos:"
 WORDS_LABELS = "text|texto|testo|tekst|texte"
+# what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
+# an author's label ("Autor:")
 BYLINE_START = re.compile(
     rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
     r"|作者\s*[:：]"  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")

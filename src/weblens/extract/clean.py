@@ -1012,7 +1012,7 @@ def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
 
 # the names of a note set in the text (a documentation generator's admonition, an editor's note):
 # "admonition", "callout", a kind of note as a word of its own ("note", "tip", "warning"…)
-_NOTE_NAMES = re.compile(
+_ADMONITION_NAMES = re.compile(
     r"admonition|callout|(?:^|[\s_-])(?:note|tip|hint|warning|caution|important|attention)s?(?:$|[\s_-])",
     re.I,
 )
@@ -1022,18 +1022,14 @@ _TEXT_BEFORE_A_NOTE = frozenset(("p", "ul", "ol", "dl", "pre", "table", "blockqu
 
 def is_a_note_of_the_text(el: HtmlElement) -> bool:
     """An ``<aside>`` set in the running text, right after one of its blocks, and named a note
-    (:data:`_NOTE_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
+    (:data:`_ADMONITION_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
     "Warning" box, a story's editor's note (``<aside class="editors-note">``). Its caller asks that
     it holds a paragraph of prose; a sidebar beside the text stands after no paragraph."""
     names = f"{el.get('class') or ''} {el.get('id') or ''}"
-    if el.get("role") != "note" and not _NOTE_NAMES.search(names):
+    if el.get("role") != "note" and not _ADMONITION_NAMES.search(names):
         return False
     before = _block_before(el)
     return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
-
-
-def _is_inside(inner: HtmlElement, outer: HtmlElement) -> bool:
-    return inner is outer or any(up is outer for up in inner.iterancestors())
 
 
 def _is_a_quotes_own(el: HtmlElement) -> bool:
@@ -1364,7 +1360,7 @@ class _Judge:
         paragraph of prose: not the text, however much prose it holds (a blog's sidebar of recent
         posts with their excerpts beside a post of fifty words)."""
         main = self._main()
-        return main is not None and not _is_inside(el, main) and not _is_inside(main, el)
+        return main is not None and not is_below(el, main) and not is_below(main, el)
 
     def _main(self) -> HtmlElement | None:
         """The page's one main landmark holding a paragraph of prose, found on first use; None when

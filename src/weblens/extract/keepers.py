@@ -1061,7 +1061,7 @@ def _line_of(el: HtmlElement | None) -> HtmlElement | None:
 
 # the dashes that open a quotation's attribution ("— Ann Lee", "-- from the report"), and the words
 # an attribution holds at most (a name, a work and a date; set by reading quotes of the class fixtures)
-_ATTRIBUTION_DASHES = ("—", "–", "―", "--", "-")
+_ATTRIBUTION_DASHES = ("—", "–", "―", "-")  # ("-" covers "--")
 _ATTRIBUTION_WORDS = 30
 
 

@@ -508,7 +508,7 @@ _TAGLINE = re.compile(
 # Korean "글:", Chinese and Japanese "文：")
 _WORDS_CREDIT = re.compile(
     r"^[(\[]?(?:(?:con\s+)?información\s+de\s+|(?:reporting|reportagem|reportaje|writing|words|story|written|"
-    r"(?:text|texto|testo|tekst|texte)(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
+    rf"(?:{WORDS_LABELS})(?:\s+(?:und|and|e|y|et|en|i|och|og|a)\s+(?:fotos?|photos?|foto|bilder))?"
     r"|글|文)\s*(?:by\b|:|：)\s*)",
     re.I,
 )

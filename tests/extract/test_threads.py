@@ -780,3 +780,127 @@ def test_an_avatars_letter_inside_the_posters_link_is_no_part_of_the_name() -> N
     html += "</body></html>"
     page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
     assert page.author == "kaycee_dev"
+
+
+def test_a_class_word_repeating_the_posts_own_id_names_no_kind() -> None:
+    """Old Reddit names each comment by its id in a class word too (``class="thing id-t1_l0fa3de
+    comment" id="thing_t1_l0fa3de"``): the comments are still of one kind; words of the kind
+    itself, and ids that no class word repeats, still tell boxes apart."""
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _post_kind
+
+    one, two = (
+        fragment_fromstring(f"<div class='thing id-t1_{name} comment' id='thing_t1_{name}'>x</div>")
+        for name in ("l0fa3de", "l0g02kk")
+    )
+    assert _post_kind(one) == _post_kind(two)
+    other = fragment_fromstring("<div class='thing id-t3_1c9xk2p link' id='thing_t3_1c9xk2p'>x</div>")
+    assert _post_kind(other) != _post_kind(one)
+    # without the id beside it, a numbered class word is a kind with its digits taken out
+    assert _post_kind(fragment_fromstring("<div class='post-138 post'>x</div>"))[1] == {"post"}
+
+
+def _reddit_comment(number: int, who: str, text: str) -> str:
+    """A comment as old Reddit sets it: its id in a class word, its text in a form of hidden inputs."""
+    name = f"k{number}x{number}q"
+    return (
+        f"<div class='thing id-t1_{name} comment' id='thing_t1_{name}'><div class='entry'>"
+        f"<p class='tagline'><a href='/user/{who}' class='author'>{who}</a> 3 points</p>"
+        f"<form action='#' class='usertext'><input type='hidden' name='thing_id' value='t1_{name}'>"
+        f"<div class='usertext-body'><div class='md'><p>{text}</p></div></div></form>"
+        "<ul class='flat-list buttons'><li><a href='#'>permalink</a></li><li><a href='#'>reply</a></li></ul>"
+        "</div></div>"
+    )
+
+
+def test_a_short_comment_in_a_form_of_hidden_inputs_is_a_post_a_search_form_is_not() -> None:
+    comments = "".join(
+        _reddit_comment(number, who, text)
+        for number, (who, text) in enumerate(
+            (("ann", _OPENING), ("bo", _REPLY), ("cy", "Underproofed. Been there."), ("di", "Same here."))
+        )
+    )
+    search = (
+        "<form action='/search'><input type='hidden' name='sort' value='new'>"
+        "<p>Search this community</p><input type='text' name='q'><button>Go</button></form>"
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div class='content'>"
+        f"<div class='sitetable nestedlisting'>{comments}</div>{search}</div></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/").text
+    assert "Underproofed. Been there." in text and "Same here." in text
+    assert "Search this community" not in text
+
+
+def test_strip_junk_names_the_forms_with_no_control_to_fill_in() -> None:
+    from lxml.html import document_fromstring
+
+    from weblens.extract.clean import strip_junk
+
+    root = document_fromstring(
+        "<html><body><form id='a'><input type='hidden' name='id' value='1'><p>Text</p></form>"
+        "<form id='b'><input type='hidden' name='s'><input type='radio' name='r'></form>"
+        "<form id='c'><select name='f'><option>One</option></select></form>"
+        "<form id='d'><textarea name='t'></textarea></form><form id='e'><p>Nothing</p></form></body></html>"
+    )
+    bare = strip_junk(root)
+    assert sorted(form.get("id") for form in bare) == ["a", "e"]
+    assert next(root.iter("input", "select", "textarea"), None) is None  # the controls are gone
+
+
+def _link_board_item(byline: str) -> str:
+    """An item page of a link board: the submission's title, its line of points, poster, date and
+    buttons, its text, then comments with their own headers."""
+    comments = "".join(
+        f"<tr class='athing comtr'><td><span class='comhead'><a href='user?id={who}'>{who}</a> "
+        f"<a href='item?id={number}'>on April 22, 2024</a> | <a href='#'>next</a></span>"
+        f"<div class='comment'><div class='commtext'>{text}</div></div></td></tr>"
+        for number, (who, text) in enumerate(
+            (("marg", _REPLY), ("tal", _OPENING), ("fe", "Trying it tonight."))
+        )
+    )
+    return (
+        "<html><head><title>Ask: keeping a side project alive | Board</title></head><body><table>"
+        "<tr><td class='title'><span class='titleline'><a href='item?id=7'>Ask: keeping a side project alive"
+        f"</a></span></td></tr><tr><td class='subtext'>{byline}</td></tr>"
+        "<tr><td><div class='toptext'>Every few months I start something, work on it every evening for three"
+        " weeks, and then it quietly dies. What actually worked for you?</div></td></tr></table>"
+        f"<table class='comment-tree'>{comments}</table></body></html>"
+    )
+
+
+def test_the_opening_posts_card_on_a_link_board_is_left_out_and_names_the_author() -> None:
+    byline = (
+        "<span class='score'>212 points</span> by <a href='user?id=quietbuilder'>quietbuilder</a> "
+        "<a href='item?id=7'>on April 22, 2024</a> | <a href='hide?id=7'>hide</a> | "
+        "<a href='fave?id=7'>favorite</a> | <a href='item?id=7'>3 comments</a>"
+    )
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert "quietly dies" in page.text and "Trying it tonight." in page.text
+    assert "212 points" not in page.text and "favorite" not in page.text
+    assert page.author == "quietbuilder"
+
+
+def test_a_line_naming_the_poster_without_a_date_or_buttons_is_no_card() -> None:
+    """Only a line with the poster's profile, a date and two buttons or more is the opening post's
+    card: a line naming the poster alone stays."""
+    byline = "Asked by <a href='user?id=quietbuilder'>quietbuilder</a> | <a href='hide?id=7'>hide</a>"
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert "Asked by quietbuilder" in page.text
+
+
+def test_a_contributors_page_elsewhere_is_no_starter_of_a_page_read_as_a_discussion() -> None:
+    """A page its address does not name a thread, read as a discussion by its content, takes its
+    starter only from a profile on its own site: a blog's list of contributors linking their
+    pages at a university names no poster."""
+    byline = (
+        "<span class='score'>212 points</span> "
+        "<a href='https://uni.example/faculty/profiles/ann/'>Ann Lee</a> "
+        "<a href='item?id=7'>on April 22, 2024</a> | <a href='hide?id=7'>hide</a> | <a href='#'>past</a>"
+    )
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert page.author is None
+    on_site = byline.replace("https://uni.example/faculty/profiles/ann/", "/profiles/ann")
+    assert weblens.extract(_link_board_item(on_site), "https://board.example/item?id=7").author == "Ann Lee"

@@ -284,6 +284,15 @@ _QUESTION_OUTSIDE = 1000  # characters of prose outside the comment-named blocks
 _REPLIES_SHARE = 2.0  # times the prose outside, at least, that the comment-named blocks hold
 
 
+def has_controls(form: HtmlElement) -> bool:
+    """``form`` holds a control a reader fills in or presses: a text box, a list to choose from, a
+    button, an input that is not hidden. A form of hidden inputs around a text is no form to use."""
+    return any(
+        el.tag != "input" or (el.get("type") or "").lower() != "hidden"
+        for el in form.iter("input", "textarea", "select", "button")
+    )
+
+
 def is_icon_glyph(el: HtmlElement) -> bool:
     """An icon drawn by a ligature font: an element whose class names an icon ("icon",
     "material-icons", "status-icon"; not "lexicon") holding one lower-case glyph name
@@ -418,9 +427,10 @@ _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it lin
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
-def strip_junk(root: HtmlElement) -> None:
+def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
     """Remove the elements that never hold article text (script, style, svg, form controls, a
-    dialog laid over the page: see :func:`_drop_overlays`).
+    dialog laid over the page: see :func:`_drop_overlays`). Returns the forms that held no control
+    to fill in (:func:`has_controls`), which cleaning can no longer tell once the controls are gone.
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
     (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
@@ -455,7 +465,9 @@ def strip_junk(root: HtmlElement) -> None:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
+    bare_forms = frozenset(form for form in found.form if not has_controls(form))
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+    return bare_forms
 
 
 # what a disclosure's toggle says of itself, not of what it discloses: "Expand description" (rustdoc),
@@ -488,6 +500,7 @@ class _JunkWalk:
         self.button: list[HtmlElement] = []
         self.noscript: list[HtmlElement] = []
         self.summary: list[HtmlElement] = []
+        self.form: list[HtmlElement] = []
         lists = {
             "script": self.script,
             "math": self.math,
@@ -498,6 +511,7 @@ class _JunkWalk:
             "button": self.button,
             "noscript": self.noscript,
             "summary": self.summary,
+            "form": self.form,
         }
         for el in root.iter(*lists):
             lists[el.tag].append(el)
@@ -1213,8 +1227,10 @@ class _Judge:
         thread: bool = False,
         dated_address: bool = False,
         units: frozenset[str] = frozenset(),
+        bare_forms: Collection[HtmlElement] = frozenset(),
     ) -> None:
         self.stats = stats
+        self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
@@ -1270,10 +1286,11 @@ class _Judge:
                 (tag in ("header", "footer") and _in_article(el))
                 or (tag == "footer" and _is_a_quotes_own(el))  # a quotation's attribution
                 or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
-                # a post set in the form that edits it (old reddit): a paragraph of prose, on a
-                # thread (a form of a line or two was tried: two dev threads and a CleanEval page
-                # fell a little, as their search and reply forms' lines came in)
-                or (tag == "form" and self.discussion and paragraphs >= 1)
+                # a post set in the form that edits it (old reddit), on a thread: a paragraph of
+                # prose, or a line in a form with no control to fill in (any form of a line or two
+                # was tried: two dev threads and a CleanEval page fell a little, as their search and
+                # reply forms' lines came in)
+                or (tag == "form" and self.discussion and (paragraphs >= 1 or el in self.bare_forms))
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             prose, paragraphs = self._prose_of(el)
@@ -1715,6 +1732,7 @@ def clean(
     thread: bool = False,
     dated_address: bool = False,
     shown: Collection[int] = (),
+    bare_forms: Collection[HtmlElement] = frozenset(),
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -1726,7 +1744,9 @@ def clean(
     comment-named posts are its content, as on a page :func:`is_discussion` recognises;
     ``dated_address=True`` that its address is dated as a story's is (see :func:`is_discussion`).
     ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
-    their names remove none of them; hidden ones still go.
+    their names remove none of them; hidden ones still go. ``bare_forms`` are the forms that held
+    no control to fill in (what :func:`strip_junk` returns): on a thread, one around a post's line
+    is the post's box (old Reddit sets each post's text in the form that edits it).
     """
 
     # 1. judge each element; 2. when widget names turn out to be a page builder's units (their
@@ -1740,6 +1760,7 @@ def clean(
             thread=thread,
             dated_address=dated_address,
             units=units,
+            bare_forms=bare_forms,
         )
         return judge, _judged(root, stats, judge, shown)
 

@@ -27,6 +27,7 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
 from weblens.extract.clean import code_box, comment_named, content_named, opening_heading, sign_in_prompts
+from weblens.extract.dates import find_date
 from weblens.extract.keepers import (
     CELL_BLOCKS,
     CELLS,
@@ -700,12 +701,15 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     if _MARKED_A_POST.search(el.get("itemtype") or ""):
         return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
+    own_id = el.get("id") or ""
     kind = frozenset(
         bare
         for word in words
-        if (bare := _without_digits(word).strip("-_")) and not bare.lower().endswith(_ALTERNATE_ROWS)
+        if (bare := _without_digits(word).strip("-_"))
+        and not bare.lower().endswith(_ALTERNATE_ROWS)
+        and not _is_named_by_its_id(word, own_id)
     )
-    name = _without_digits(el.get("id") or "")
+    name = _without_digits(own_id)
     if not words and any(c.isalpha() for c in name):
         return str(el.tag), frozenset((name,))
     return str(el.tag), kind
@@ -743,6 +747,19 @@ def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]
         and shared in (words, others)
         and any(_NAMES_A_POST.search(word.lower()) for word in shared)
     )
+
+
+def _is_named_by_its_id(word: str, own_id: str) -> bool:
+    """The class word ``word`` repeats a numbered part of the box's own ``id`` (old Reddit's
+    ``<div class="thing id-t1_l0fa3de comment" id="thing_t1_l0fa3de">``): it names this one box,
+    not a kind of box, and its letters differ from post to post as its number does."""
+    if not own_id or not any(c.isdigit() for c in word):
+        return False
+    numbered = {part for part in _ID_PARTS.split(own_id) if any(c.isdigit() for c in part)}
+    return any(part in numbered for part in _ID_PARTS.split(word))
+
+
+_ID_PARTS = re.compile(r"[-_:.]+")  # the parts of an identifier: "thing_t1_l0fa3de"
 
 
 def _without_digits(text: str) -> str:
@@ -1000,6 +1017,33 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
+    """Before a thread's first post found, the lines that say who posted the thread and when, with
+    buttons: a line of no prose that links to a member's profile, states a date (a ``<time>``, or
+    a date in its words) and holds :data:`_CARD_BUTTONS` other links or more ("212 points by
+    <a href=user?id=ann>ann</a> on April 22, 2024 | hide | past | 4 comments"). A link board sets
+    its submission's text apart from its comments, so the card of the opening post is outside the
+    posts, where :func:`_posters_cards` does not look."""
+    if not posts:
+        return []
+    stats, removed = scores.stats, scores.removed
+    cards: list[HtmlElement] = []
+    for i in range(best + 1, min(posts)):
+        if i in removed or stats.ends[i] != i or scores.good[i] > 0 or stats.is_prose(i):
+            continue
+        el = stats.nodes[i]
+        hrefs = [a.get("href") or "" for a in el.iter("a")]
+        members = sum(1 for href in hrefs if is_member_link(href))
+        if not members or len(hrefs) - members < _CARD_BUTTONS:
+            continue
+        if has_any(el, ("time",)) or find_date(" ".join(el.text_content().split())) is not None:
+            cards.append(el)
+    return cards
+
+
+_CARD_BUTTONS = 2  # links beside the poster's name on an opening post's card, at least ("hide", "past")
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
@@ -1360,6 +1404,7 @@ def select_main(
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+        pruned += _opening_posts_card(scores, best, posts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)

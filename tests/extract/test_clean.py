@@ -1364,3 +1364,42 @@ def test_a_sections_header_box_after_a_divider_keeps_its_heading() -> None:
     <h1>A retrospective</h1>{blocks}</div></body></html>"""
     page = weblens.extract(html, "https://notes.example/retro")
     assert "## What comes next" in page.markdown and "## What went well" in page.markdown
+
+
+def _folding_class_list(hiding: str) -> str:
+    """A generated class list whose rows fold as a tree: the first row shown, its branches hidden
+    until the reader opens it (``hiding`` is how each branch row is hidden)."""
+    rows = "".join(
+        f"<tr id='row_0_{n}_' {hiding}><td class='entry'><a class='el' href='class{n}.html'>Compute_{n}</a>"
+        f"</td><td class='desc'>Compute the structure factor of kind {n} from its amplitudes</td></tr>"
+        for n in range(12)
+    )
+    return (
+        "<html><head><title>Class List</title></head><body><div class='contents'>"
+        "<div class='textblock'>Here are the classes, structs and unions with brief descriptions:</div>"
+        "<table class='directory'><tr id='row_0_' class='even'><td class='entry'>"
+        "<span onclick=\"toggleFolder('0_')\">&#9658;</span><a class='el' href='ns.html'>clipper</a></td>"
+        f"<td class='desc'>The library's namespace</td></tr>{rows}</table></div></body></html>"
+    )
+
+
+def test_the_folded_rows_of_a_tree_of_rows_are_its_list() -> None:
+    page = weblens.extract(
+        _folding_class_list("style='display:none;'"), "https://docs.example/annotated.html"
+    )
+    assert str(page.outcome) == "ok"
+    assert "Compute_0" in page.text and "Compute_11" in page.text and "kind 7" in page.text
+
+
+@pytest.mark.parametrize("hiding", ["hidden", "style='position:absolute;left:-99999px'"])
+def test_rows_hidden_otherwise_still_go(hiding: str) -> None:
+    page = weblens.extract(_folding_class_list(hiding), "https://docs.example/annotated.html")
+    assert "Compute_0" not in page.text
+
+
+def test_a_table_hidden_whole_still_goes() -> None:
+    html = _folding_class_list("style='display:none;'").replace(
+        "<tr id='row_0_' class='even'>", "<tr id='row_0_' class='even' style='display:none'>"
+    )
+    page = weblens.extract(html, "https://docs.example/annotated.html")
+    assert "Compute_0" not in page.text

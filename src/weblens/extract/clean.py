@@ -354,6 +354,27 @@ def is_held_for_a_script(el: HtmlElement) -> bool:
     return bool(declared) and all(_HELD_STYLE.match(declaration) for declaration in declared)
 
 
+def is_folded_row(row: HtmlElement) -> bool:
+    """A table's row taken out of the layout by its inline style alone (``display:none``): a branch
+    of a folding tree of rows when its table shows some row of its own (:func:`shows_a_row`)."""
+    if row.get("hidden") is not None:
+        return False
+    declared = list(_hiding_declarations(row))
+    return bool(declared) and all(_FOLDED_STYLE.match(declaration) for declaration in declared)
+
+
+def shows_a_row(table: HtmlElement) -> bool:
+    """``table`` shows one of its own rows at least (none hidden by attribute or inline style)."""
+    return any(
+        not hidden_for_sure(row)
+        for row in table.iter("tr")
+        if next(row.iterancestors("table"), None) is table
+    )
+
+
+_FOLDED_STYLE = re.compile(r"display\s*:\s*none", re.I)
+
+
 def _hiding_declarations(el: HtmlElement) -> Iterator[str]:
     """The declarations of ``el``'s inline style that hide it (lower-cased)."""
     style = el.get("style")
@@ -1231,6 +1252,7 @@ class _Judge:
     ) -> None:
         self.stats = stats
         self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
+        self.tables_showing_rows: dict[HtmlElement, bool] = {}  # per table: it shows a row (see shows_a_row)
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
@@ -1266,6 +1288,8 @@ class _Judge:
         tag = el.tag
         plain = not el.keys()  # most elements have no attributes: no hiding, no names to judge
         if not plain and hidden_for_sure(el):
+            if tag == "tr" and self._is_collapsed_row(el):
+                return False  # a branch of a tree of rows folded until its reader opens it
             # a box holding most of the page's prose, held back for a script to show on load: the
             # page's text, as a reader sees it once the script ran
             if not is_held_for_a_script(el) or self._holds_little_of_the_page(el):
@@ -1580,6 +1604,21 @@ class _Judge:
                 1 for other in table.iter(*CELLS) if next(other.iter("time"), None) is not None
             )
         return dated >= _COLUMN_CELLS
+
+    def _is_collapsed_row(self, row: HtmlElement) -> bool:
+        """A folded row (:func:`is_folded_row`) of a table that shows a row of its own: a branch of
+        a folding tree of rows, shown when its reader opens the row above it (Doxygen's class and
+        file lists: ``<tr id="row_0_1_" style="display:none;">`` under a row whose arrow toggles
+        it). The rows are the list; a table hidden whole, or a row hidden by the ``hidden``
+        attribute or pushed off-screen, still goes. Each table is looked at once."""
+        if not is_folded_row(row):
+            return False
+        table = next(row.iterancestors("table"), None)
+        if table is None:
+            return False
+        if table not in self.tables_showing_rows:
+            self.tables_showing_rows[table] = shows_a_row(table)
+        return self.tables_showing_rows[table]
 
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page

@@ -1403,3 +1403,36 @@ def test_a_table_hidden_whole_still_goes() -> None:
     )
     page = weblens.extract(html, "https://docs.example/annotated.html")
     assert "Compute_0" not in page.text
+
+
+_BRIDGE_STORY = " ".join(
+    f"The council met on the {n}th day to decide the fate of the old bridge, and the vote was close again."
+    for n in range(4, 12)
+)
+_WRITER_BIO = (
+    "Ayşe Demir was born in Konya in 1995. After finishing school there she studied radio, television and "
+    "cinema at the university's faculty of communication, and has written for the paper's culture desk "
+    "since 2019, covering film festivals, television series and the lives of actors. She lives in Istanbul "
+    "with her two cats and is working on a book about the history of the country's cinemas. Her reports "
+    "on the restoration of old film reels won the regional press prize in 2022 and again in 2024."
+)
+
+
+def test_a_box_about_the_writer_after_the_text_goes_however_long() -> None:
+    html = (
+        "<html><head><title>Bridge vote</title></head><body><article><h1>Bridge vote</h1>"
+        f"<p>{_BRIDGE_STORY}</p><p>{_BRIDGE_STORY}</p><div class='news-author-bio'><p>{_WRITER_BIO}</p></div>"
+        "</article></body></html>"
+    )
+    text = weblens.extract(html, "https://news.example/bridge-vote").text
+    assert "fate of the old bridge" in text and "born in Konya" not in text
+
+
+def test_a_post_in_a_box_named_for_its_author_is_still_the_text() -> None:
+    html = (
+        "<html><head><title>Bridge vote</title></head><body><div class='post author-ayse'>"
+        f"<h1>Bridge vote</h1><p>{_BRIDGE_STORY}</p><p>{_WRITER_BIO}</p></div>"
+        "<div class='footer'>Contact us</div></body></html>"
+    )
+    text = weblens.extract(html, "https://blog.example/bridge-vote").text
+    assert "fate of the old bridge" in text and "born in Konya" in text

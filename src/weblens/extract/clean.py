@@ -1383,7 +1383,7 @@ class _Judge:
         if holds_the_text:  # its parts named after it are the text's too
             self.text_blocks.update(word for word in (el.get("class") or "").split() if role_of(word))
         if (
-            prose < _WEAK_PROSE
+            (prose < _WEAK_PROSE or self._is_about_the_writer(names, prose))
             and paragraphs < _WEAK_PARAGRAPHS
             and not self._is_element_of_a_text_block(el)
             and not self._aside_in_text(el, names)
@@ -1604,6 +1604,11 @@ class _Judge:
                 1 for other in table.iter(*CELLS) if next(other.iter("time"), None) is not None
             )
         return dated >= _COLUMN_CELLS
+
+    def _is_about_the_writer(self, names: str, prose: float) -> bool:
+        """A box named for the writer (``author-bio``, ``about-author``) holding less of the page's
+        prose than the guard: the writer's biography, however long, and no wrapper of the text."""
+        return _ABOUT_WRITER.search(names.lower()) is not None and prose < self.guard
 
     def _is_collapsed_row(self, row: HtmlElement) -> bool:
         """A folded row (:func:`is_folded_row`) of a table that shows a row of its own: a branch of

@@ -904,3 +904,56 @@ def test_a_contributors_page_elsewhere_is_no_starter_of_a_page_read_as_a_discuss
     assert page.author is None
     on_site = byline.replace("https://uni.example/faculty/profiles/ann/", "/profiles/ann")
     assert weblens.extract(_link_board_item(on_site), "https://board.example/item?id=7").author == "Ann Lee"
+
+
+def _discourse_post(n: int, extra: str, who: str, text: str) -> str:
+    """A post as Discourse sets it: named for its poster's group after its own name, the poster's
+    avatar and name beside the text, buttons under it."""
+    return (
+        f"<div class='topic-post clearfix {extra} regular'>"
+        f"<article class='boxed onscreen-post' id='post_{n}'>"
+        f"<div class='row'><div class='topic-avatar'><a href='/u/{who}'><img src='/a.png'></a></div>"
+        f"<div class='topic-body'><div class='topic-meta-data'><span class='names'><a href='/u/{who}'>{who}"
+        f"</a></span><a class='post-date' href='/t/chain/4/{n}'>May 2022</a></div>"
+        "<div class='regular contents'>"
+        f"<div class='cooked'><p>Hi <a class='mention' href='/u/ann'>@ann</a> ,</p><p>{text}</p></div>"
+        f"<section class='post-menu-area'><button>Like</button><a href='/t/chain/4/{n}'>Reply</a></section>"
+        "</div></div></div></article></div>"
+    )
+
+
+def test_posts_named_first_for_a_post_then_for_their_posters_group_are_one_kind() -> None:
+    """Discourse names each post for its poster's group after its own name (``topic-post clearfix
+    topic-owner group-advanced``, ``topic-post clearfix group-MVP2024``): the posts are one kind by
+    their first class word, so a short reply among them is a post too."""
+    posts = "".join(
+        _discourse_post(n, extra, who, text)
+        for n, (extra, who, text) in enumerate(
+            (
+                ("topic-owner group-advanced", "ann", _OPENING),
+                ("group-MVP2024", "bo", _REPLY),
+                ("topic-owner group-advanced", "ann", "Thanks, that was it."),
+                ("group-Leaders", "cy", "Glad it helped, kindly mark it as the solution."),
+            ),
+            start=1,
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='main-outlet'><h1>Chain skips</h1>"
+        f"<div class='post-stream'>{posts}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/t/chain-skips/421350").text
+    assert "Thanks, that was it." in text and "mark it as the solution" in text
+
+
+def test_a_lead_class_word_naming_no_post_makes_no_kind() -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _lead_kind
+
+    assert _lead_kind(fragment_fromstring("<div class='topic-post clearfix group-MVP2024'>x</div>")) == (
+        "div",
+        "topic-post",
+    )
+    assert _lead_kind(fragment_fromstring("<div class='flex bg-white post'>x</div>")) is None
+    assert _lead_kind(fragment_fromstring("<div>x</div>")) is None

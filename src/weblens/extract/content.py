@@ -882,7 +882,8 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     them holding prose, that hold the most prose of all such groups and at least half of the box's;
     a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
     two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
-    the box's prose. ``[]`` when there are none."""
+    the box's prose. Boxes whose first class word names a post and is the same are of one kind too,
+    whatever words of their poster's follow it (:func:`_lead_kind`). ``[]`` when there are none."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     found: list[int] = []
     marked: list[int] = []
@@ -892,9 +893,12 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
         if parent in removed or stats.ends[parent] == parent:
             continue
         groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+        leads: dict[tuple[str, str], list[int]] = {}
         for child in stats.children(parent):
             if child not in removed:
                 groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+                if (lead := _lead_kind(stats.nodes[child])) is not None:
+                    leads.setdefault(lead, []).append(child)
         for kind in groups:
             if not kind[1]:
                 continue
@@ -904,7 +908,23 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
+        for alike in leads.values():
+            prose = sum(good[i] for i in alike)
+            if prose > most and _has_posts(scores, alike):
+                found, most = alike, prose
     return marked or found
+
+
+def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
+    """The tag and the first class word (digits taken out) of a box whose first class word names a
+    post (:data:`_NAMES_A_POST`): a component's own name comes first, its variants after it
+    (Discourse's ``topic-post clearfix topic-owner group-advanced`` and ``topic-post clearfix
+    group-MVP2024``, each post named for its poster's group). None for other boxes."""
+    names = (el.get("class") or "").split()
+    if not names:
+        return None
+    lead = _without_digits(names[0]).strip("-_")
+    return (str(el.tag), lead) if lead and _NAMES_A_POST.search(lead.lower()) else None
 
 
 def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:

@@ -957,3 +957,49 @@ def test_a_lead_class_word_naming_no_post_makes_no_kind() -> None:
     )
     assert _lead_kind(fragment_fromstring("<div class='flex bg-white post'>x</div>")) is None
     assert _lead_kind(fragment_fromstring("<div>x</div>")) is None
+
+
+def test_a_thread_of_short_replies_beside_long_cards_is_read_in_the_posts_text_boxes() -> None:
+    """Most replies say a line, less than the card beside each (rank, "Posts: 6,482", a blurb of
+    prose): the posts' text box is chosen by the prose outside the cards, every reply is kept,
+    and the cards go."""
+    blurb = "Growing tomatoes on sandy soil since 2009, sun until three in the afternoon, no greenhouse."
+    posts = "".join(
+        _smf_post(n, name, text).replace("Sandy soil, sun until three in the afternoon", blurb)
+        for n, (name, text) in enumerate(
+            [
+                ("Hanneke", f"{_OPENING} {_OPENING}"),
+                ("Gerrit", "Normal in the first week. Leave it alone."),
+                ("Hanneke", "Phew, I thought I had ruined it."),
+                ("Gerrit", "Patience is the whole secret."),
+                ("Anouk", "Same here, it cleared on day six."),
+            ],
+            1,
+        )
+    )
+    html = f"<html><head><title>Tomatoes</title></head><body><div id='forumposts'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
+    for reply in ("Leave it alone.", "I thought I had ruined it.", "Patience is", "cleared on day six"):
+        assert reply in text
+    assert "Posts: " not in text and "no greenhouse" not in text
+
+
+@pytest.mark.parametrize(
+    ("names", "is_card"),
+    [
+        ("user_info", True),
+        ("poster", True),
+        ("author-card", True),
+        ("usertext-body", False),
+        ("user-content", False),
+        ("post-body", False),
+    ],
+)
+def test_a_box_named_for_the_poster_is_told_from_one_named_for_what_they_wrote(
+    names: str, is_card: bool
+) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _names_the_poster
+
+    assert _names_the_poster(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card

@@ -62,7 +62,7 @@ from weblens.extract.keepers import (
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.threads import has_thread_address
-from weblens.extract.tree import drop, has_any
+from weblens.extract.tree import WORD_SPLIT, drop, has_any
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -828,15 +828,17 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
 def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes of the posts' text where the thread sets it: the blocks of the kind
     (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
-    half of a post's prose, in more than half of the posts with prose; in every post. A reply of
-    three words ("ikut nyimak gan") in such a box is the reply, not a label."""
-    stats, good, removed = scores.stats, scores.good, scores.removed
+    half of a post's prose outside its poster's card (:func:`_names_the_poster`: a card's blurb
+    can say more than a short reply beside it), in more than half of the posts with such prose; in
+    every post. A reply of three words ("ikut nyimak gan") in such a box is the reply, not a label."""
+    stats, removed = scores.stats, scores.removed
     kinds: Counter[tuple[str, frozenset[str]]] = Counter()
     for post in posts:
-        if good[post] <= 0:
+        text = _text_outside_the_card(scores, post)
+        if text[post] <= 0:
             continue
-        # the blocks holding more than half of its prose are nested in one another: the last is deepest
-        holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
+        # the blocks holding more than half of its text are nested in one another: the last is deepest
+        holding = [i for i in range(post + 1, stats.ends[post] + 1) if text[i] * 2 > text[post]]
         # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
         # inside the box where every post sets its text ("Post-body")
         named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
@@ -851,6 +853,57 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
         for i in range(post + 1, stats.ends[post] + 1)
         if i not in removed and _post_kind(stats.nodes[i]) in common
     )
+
+
+def _up_to_posts(stats: TreeStats, lines: Collection[int], posts: Collection[int]) -> frozenset[int]:
+    """The boxes of the posts' text (``lines``) and the boxes between each and its post: looked into,
+    never pruned whole (a reply of a line beside the post's subject and date is still the post)."""
+    among = set(posts)
+    found = set(lines)
+    for line in lines:
+        up = stats.parents[line]
+        while up >= 0 and up not in among and up not in found:
+            found.add(up)
+            up = stats.parents[up]
+    return frozenset(found)
+
+
+def _text_outside_the_card(scores: _Scores, post: int) -> dict[int, float]:
+    """Per block of ``post`` (itself included), the prose of its subtree outside the boxes naming
+    the poster (:func:`_names_the_poster`)."""
+    stats, good = scores.stats, scores.good
+    end = stats.ends[post]
+    outside: list[int] = []  # the blocks of the post outside its poster's boxes
+    card_end = -1
+    for i in range(post, end + 1):
+        if i <= card_end:
+            continue
+        if i != post and _names_the_poster(stats.nodes[i]):
+            card_end = stats.ends[i]
+            continue
+        outside.append(i)
+    children: dict[int, float] = {}
+    for i in range(post + 1, end + 1):
+        children[stats.parents[i]] = children.get(stats.parents[i], 0.0) + good[i]
+    prose = {i: good[i] - children.get(i, 0.0) for i in outside}  # each block's own prose
+    sums = dict.fromkeys(range(post, end + 1), 0.0)
+    for i in reversed(outside):
+        sums[i] += prose[i]
+        if i != post:
+            sums[stats.parents[i]] += sums[i]
+    return sums
+
+
+def _names_the_poster(el: HtmlElement) -> bool:
+    """A box whose class or id has a word naming the poster and none naming what they wrote
+    (``user_info``, ``poster``, ``author-card``, ``member-details``; not ``user-content`` nor
+    ``usertext-body``): the poster's card, which can say more than a short reply beside it."""
+    words = set(WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower()))
+    return not _POSTER_WORDS.isdisjoint(words) and _WRITTEN_WORDS.isdisjoint(words)
+
+
+_POSTER_WORDS = frozenset(("user", "poster", "author", "profile", "member", "avatar", "userinfo"))
+_WRITTEN_WORDS = frozenset(("content", "text", "body", "message", "post", "comment", "md", "entry"))
 
 
 def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
@@ -1021,7 +1074,9 @@ def _unlinked_chars(stats: TreeStats, box: int) -> int:
 def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
     """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
     the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
-    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`)."""
+    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`). A box
+    named for the poster (:func:`_names_the_poster`) is the card though it holds a blurb of prose or
+    was opened for a short reply it outweighs."""
     if not posts:
         return []
     stats, removed = scores.stats, scores.removed
@@ -1032,8 +1087,10 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
             if box not in opened:
                 continue
             for child in stats.children(box):
-                if child in opened or child in removed or paragraphs[child] > 0:
+                if child in removed:
                     continue
+                if (child in opened or paragraphs[child] > 0) and not _names_the_poster(stats.nodes[child]):
+                    continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
@@ -1419,7 +1476,11 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     lines = _text_lines(scores, posts)
-    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | lines
+    opened = (
+        _holding_prose(scores, posts)
+        | _boxes_around_nested(scores, posts)
+        | _up_to_posts(stats, lines, posts)
+    )
     pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import weblens
 from weblens.extract.threads import has_thread_address, is_thread_page
 
+_CLASSES = Path(__file__).resolve().parents[1] / "fixtures" / "classes"
 _OPENING = (
     "I replaced the chain on my old bicycle and now it skips on the smallest cog whenever I pedal "
     "hard uphill. The cassette looks fine to me. Has anyone seen this before, and what did you do?"
@@ -1003,3 +1004,61 @@ def test_a_box_named_for_the_poster_is_told_from_one_named_for_what_they_wrote(
     from weblens.extract.content import _names_the_poster
 
     assert _names_the_poster(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card
+
+
+_PHRASE = (
+    "The file is a two gigabyte export from the warehouse system, and reading it whole into memory is "
+    "not an option on the small machine that runs the nightly job."
+)
+
+
+def test_a_question_then_its_answers_marked_up_otherwise_are_the_thread() -> None:
+    """A code host's discussion sets its question in one kind of box and each answer in another
+    kind after it: the question and every answer are the thread, a short one too."""
+    answers = "".join(
+        f"<div class='js-timeline-item timeline-focus'><div class='timeline-comment'>"
+        f"<div class='timeline-comment-header'><a href='/{who}'>{who}</a> <a href='#c{n}'>Mar 5</a></div>"
+        f"<div class='edit-comment-hide'><div class='comment-body'><p>{text}</p></div></div></div></div>"
+        for n, (who, text) in enumerate(
+            (
+                ("pkrause", "Try skip_header=True."),
+                ("rlawson", "Worth adding to the README."),
+                ("hlo", "Fixed, thanks!"),
+            )
+        )
+    )
+    html = (
+        "<html><head><title>Skip the header row · Discussion #412</title></head><body><main>"
+        "<h1>Skip the header row</h1><div class='discussion'><div class='discussion-timeline-item'>"
+        "<div class='timeline-comment'><div class='timeline-comment-header'><a href='/hlo'>hlo</a></div>"
+        f"<div class='edit-comment-hide'><div class='comment-body'><p>{_OPENING}</p><p>{_REPLY}</p>"
+        f"<p>{_PHRASE}</p></div></div></div></div><div class='summary'><h2>3 comments</h2></div>{answers}"
+        "</div></main>"
+        "<aside><h3>Related discussions</h3><p>Memory climbs after a few minutes of streaming.</p></aside>"
+        "</body></html>"
+    )
+    text = weblens.extract(html, "https://code.example/acme/quickcsv/discussions/412").text
+    assert _OPENING in text and "Try skip_header=True." in text
+    assert "Worth adding to the README." in text and "Fixed, thanks!" in text
+
+
+def test_a_discussion_whose_answers_are_boxes_of_their_own_kind_keeps_them_all() -> None:
+    """Our page in a code host's discussion markup (tests/fixtures/classes): the question in one
+    kind of box, each answer in another after it, nested replies under an answer, a sidebar of
+    related discussions with their opening lines, and "Sign in to reply" under every answer."""
+    page = weblens.extract(
+        (_CLASSES / "discussion_question_then_answers.html").read_bytes(),
+        "https://code.example/acme-labs/quickcsv/discussions/412",
+    )
+    for reply in (
+        "the first yielded row is always the header.",
+        "read_stream() got a skip_header argument in 2.3. Can you try upgrading?",
+        "Fixed in 2.3, thanks!",
+        "Worth adding to the README, took me a while to find it too.",
+        "Good point, done in #418.",
+        "next(reader) works fine as a workaround on older versions.",
+        "🎉 nice, exactly what I needed",
+    ):
+        assert reply in page.text
+    for chrome in ("Sign in to reply", "Our exports use semicolons", "Ask the community for help"):
+        assert chrome not in page.text

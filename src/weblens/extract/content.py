@@ -805,8 +805,33 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
             # comments (a question's comments, then its answers), when they say more
             others = [child for child in stats.children(box) if child != post and child not in replies]
             found, found_prose = _Thread(box, left_out=others, replies=replies), prose
+        run = [] if replies else _posts_after(scores, post, box)
+        prose = sum(scores.good[reply] for reply in run)
+        if run and prose > found_prose:
+            # the post, then its replies: boxes of one kind of their own after it (a question,
+            # then its answers, each marked up otherwise than the question)
+            found, found_prose = _Thread(box, posts=[post, *run]), prose
         post = box
     return found
+
+
+def _posts_after(scores: _Scores, post: int, box: int) -> list[int]:
+    """The children of ``box`` after ``post`` that are posts of one kind of their own, named by a
+    class (:func:`_is_alike`, :func:`_has_posts`): the group of them that holds the most prose."""
+    stats = scores.stats
+    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for child in stats.children(box):
+        if child > post and child not in scores.removed:
+            groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+    best: list[int] = []
+    for kind, boxes in groups.items():
+        if (
+            kind[1]
+            and _has_posts(scores, boxes)
+            and (not best or sum(scores.good[i] for i in boxes) > sum(scores.good[i] for i in best))
+        ):
+            best = boxes
+    return best
 
 
 def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:

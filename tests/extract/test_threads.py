@@ -1062,3 +1062,22 @@ def test_a_discussion_whose_answers_are_boxes_of_their_own_kind_keeps_them_all()
         assert reply in page.text
     for chrome in ("Sign in to reply", "Our exports use semicolons", "Ask the community for help"):
         assert chrome not in page.text
+
+
+def test_the_last_reply_of_two_words_in_the_posts_text_box_is_no_trailer() -> None:
+    """A thread's last reply of a few words and no full stop ("Bravo 👏") reads like a label at the
+    end of an article; in the box where every post sets its text it is the reply."""
+    posts = "".join(
+        f"<div class='post has-profile'><dl class='postprofile'><dt><a href='/memberlist.php?mode=viewprofile"
+        f"&amp;u={n}'>{who}</a></dt><dd>Messages : {n * 1243}</dd></dl><div class='postbody'>"
+        f"<h3>Re: Chain skips</h3><div class='content'>{text}</div></div></div>"
+        for n, (who, text) in enumerate(
+            (("ann", _OPENING), ("bo", _REPLY), ("cy", "Merci, c'était bien ça."), ("di", "Bravo 👏")), 1
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='page-body'><h2>Chain skips</h2>"
+        f"{posts}</div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/viewtopic.php?t=812&start=15").text
+    assert text.rstrip().endswith("Bravo 👏")

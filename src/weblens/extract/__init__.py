@@ -240,7 +240,10 @@ def _content(
             signature = content_signature(main)  # read before its end is trimmed of short lines
         title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(
-            main, keep_comments=options.include_comments or found.discussion, topic=title
+            main,
+            keep_comments=options.include_comments or found.discussion,
+            topic=title,
+            post_texts=found.selection.post_texts,
         )
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))

@@ -125,6 +125,9 @@ class Selection:
     element: HtmlElement
     method: ExtractionMethod
     posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
+    # on a thread, the boxes where its posts set their text (see _text_lines): a reply of a few
+    # words there is no trailer of the page
+    post_texts: tuple[HtmlElement, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -1514,4 +1517,9 @@ def select_main(
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
-    return Selection(element=stats.nodes[best], method=method, posts=len(posts))
+    return Selection(
+        element=stats.nodes[best],
+        method=method,
+        posts=len(posts),
+        post_texts=tuple(stats.nodes[i] for i in sorted(lines)),
+    )

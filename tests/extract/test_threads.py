@@ -1081,3 +1081,20 @@ def test_the_last_reply_of_two_words_in_the_posts_text_box_is_no_trailer() -> No
     )
     text = weblens.extract(html, "https://forum.example/viewtopic.php?t=812&start=15").text
     assert text.rstrip().endswith("Bravo 👏")
+
+
+def test_a_signature_named_in_the_component_attribute_is_left_out() -> None:
+    """NodeBB names its parts in a ``component`` attribute, its signatures too."""
+    posts = "".join(
+        f"<li component='post' itemprop='comment' itemtype='http://schema.org/Comment' itemscope>"
+        f"<a href='/user/{who}'>{who}</a><div class='content text-break' component='post/content'>"
+        f"<p>{text}</p></div><div component='post/signature' class='text-xs text-muted'>"
+        f"<p>Mein Blog: basteln-mit-{who}.de — Pi, ESP32 und Lötzinn</p></div></li>"
+        for who, text in (("jens", _OPENING), ("lina", _REPLY), ("jens", "Gut zu wissen, danke."))
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div class='topic'><h1>Chain skips</h1>"
+        f"<ul component='topic' class='posts'>{posts}</ul></div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/topic/8812/chain-skips").text
+    assert _OPENING in text and "Gut zu wissen, danke." in text and "Mein Blog" not in text

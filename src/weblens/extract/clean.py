@@ -367,13 +367,16 @@ def is_folded_row(row: HtmlElement) -> bool:
     return bool(declared) and all(_FOLDED_STYLE.match(declaration) for declaration in declared)
 
 
-def shows_a_row(table: HtmlElement) -> bool:
-    """``table`` shows one of its own rows at least (none hidden by attribute or inline style)."""
-    return any(
-        not hidden_for_sure(row)
-        for row in table.iter("tr")
-        if next(row.iterancestors("table"), None) is table
-    )
+def is_a_folding_tree(table: HtmlElement, page_chars: int) -> bool:
+    """``table`` is a tree of rows folded until its reader opens them: it shows one of its own rows
+    at least, and its folded rows (:func:`is_folded_row`) hold more than half of the page's text
+    (``page_chars``, by :func:`~weblens.extract.text.measure`): the page is that list. A line hidden
+    in a row of a table within other text (an instruction planted for an agent) is no such tree."""
+    rows = [row for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
+    if all(hidden_for_sure(row) for row in rows):
+        return False
+    folded = sum(measure(row.text_content()) for row in rows if is_folded_row(row))
+    return folded * 2 > page_chars
 
 
 _FOLDED_STYLE = re.compile(r"display\s*:\s*none", re.I)
@@ -1256,7 +1259,7 @@ class _Judge:
     ) -> None:
         self.stats = stats
         self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
-        self.tables_showing_rows: dict[HtmlElement, bool] = {}  # per table: it shows a row (see shows_a_row)
+        self.folding_trees: dict[HtmlElement, bool] = {}  # per table: see is_a_folding_tree
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
@@ -1615,19 +1618,20 @@ class _Judge:
         return _ABOUT_WRITER.search(names.lower()) is not None and prose < self.guard
 
     def _is_collapsed_row(self, row: HtmlElement) -> bool:
-        """A folded row (:func:`is_folded_row`) of a table that shows a row of its own: a branch of
-        a folding tree of rows, shown when its reader opens the row above it (Doxygen's class and
-        file lists: ``<tr id="row_0_1_" style="display:none;">`` under a row whose arrow toggles
-        it). The rows are the list; a table hidden whole, or a row hidden by the ``hidden``
-        attribute or pushed off-screen, still goes. Each table is looked at once."""
+        """A folded row (:func:`is_folded_row`) of a folding tree of rows (:func:`is_a_folding_tree`),
+        shown when its reader opens the row above it (Doxygen's class and file lists: ``<tr
+        id="row_0_1_" style="display:none;">`` under a row whose arrow toggles it). The rows are
+        the list; a table hidden whole, a row hidden by the ``hidden`` attribute or pushed
+        off-screen, and hidden rows that hold little of the page still go. Each table is looked at
+        once."""
         if not is_folded_row(row):
             return False
         table = next(row.iterancestors("table"), None)
         if table is None:
             return False
-        if table not in self.tables_showing_rows:
-            self.tables_showing_rows[table] = shows_a_row(table)
-        return self.tables_showing_rows[table]
+        if table not in self.folding_trees:
+            self.folding_trees[table] = is_a_folding_tree(table, sum(self.stats.chars))
+        return self.folding_trees[table]
 
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page

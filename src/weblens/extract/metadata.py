@@ -985,7 +985,11 @@ class _Page:
         body = self.tree.find("body")
         boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
-        others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
+        others = (
+            el
+            for el in boxes
+            if not _links_home(el) and not _in_banner(el, self.url) and not _in_navigation(el)
+        )
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
         keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown)
         return frozenset(key for key in keys if key)
@@ -2038,6 +2042,12 @@ def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     return False
 
 
+def _in_navigation(el: HtmlElement) -> bool:
+    """``el`` is in a block of the site's links (``<nav>``, ARIA's ``role="navigation"``): a menu's
+    item named ``title`` (a docs host's "Rust" menu) shows no page's title."""
+    return any(node.tag == "nav" or node.get("role") == "navigation" for node in el.iterancestors())
+
+
 def _is_on_site(href: str, url: str | None) -> bool:
     """``href`` (as written) leads to a page of the site at ``url``: a relative one does, and one
     whose site (:func:`site_of`) is the page's. Without the page's address, any does."""
@@ -2406,7 +2416,7 @@ def _spaced_text(el: HtmlElement, limit: int) -> str | None:
 _READ_TEXTS = lxml.etree.XPath(
     ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
 )
-_UNREAD_TAGS = ("script", "style", "template")
+_UNREAD_TAGS = ("script", "style", "template", "button")  # a button's label is no text read
 
 
 def _holds_more_letters(el: HtmlElement, limit: int) -> bool:

@@ -1098,3 +1098,35 @@ def test_a_signature_named_in_the_component_attribute_is_left_out() -> None:
     )
     text = weblens.extract(html, "https://forum.example/topic/8812/chain-skips").text
     assert _OPENING in text and "Gut zu wissen, danke." in text and "Mein Blog" not in text
+
+
+def test_a_box_named_a_members_card_inside_a_post_is_left_out() -> None:
+    """Our page in Flarum's markup (tests/fixtures/classes): each post's header renders the poster's
+    card (``UserCard``: when they joined, when last seen); a box so named is no part of what they
+    wrote, and every reply stays."""
+    page = weblens.extract(
+        (_CLASSES / "thread_flarum_user_cards.html").read_bytes(),
+        "https://discuss.example/d/34112-mentions-break-with-500-error-after-updating-to-185",
+    )
+    assert "Joined Apr 17, 2021" not in page.text
+    assert "Works now." in page.text
+
+
+@pytest.mark.parametrize(
+    ("names", "is_card"),
+    [
+        ("UserCard PostUser-card hero", True),
+        ("author-card", True),
+        ("member-details", True),
+        ("authorInfo", True),
+        ("post-author", False),
+        ("user-content", False),
+        ("usertext", False),
+    ],
+)
+def test_a_class_naming_a_members_card_is_told_apart(names: str, is_card: bool) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.clean import _is_named_a_users_card
+
+    assert _is_named_a_users_card(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card

@@ -328,6 +328,23 @@ def _is_person_card(el: HtmlElement) -> bool:
     return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
 
 
+def _is_named_a_users_card(el: HtmlElement) -> bool:
+    """A box whose class names a member's card: a word of a member (user, poster, author, member,
+    profile) and one of a card (card, info, details, hovercard) in one class name, camelCase parted
+    (Flarum's ``UserCard``, SMF's ``user_info``, ``author-card``, ``member-details``): on a thread,
+    when the member joined and how much they posted, not what they wrote."""
+    for name in (el.get("class") or "").split():
+        words = set(_WORD_SPLIT.split(_CAMEL_HUMP.sub(r"\1-\2", name).lower()))
+        if not _MEMBER_WORDS.isdisjoint(words) and not _CARD_WORDS.isdisjoint(words):
+            return True
+    return False
+
+
+_CAMEL_HUMP = re.compile(r"([a-z])([A-Z])")  # "UserCard" -> "User-Card"
+_MEMBER_WORDS = frozenset(("user", "poster", "author", "member", "profile"))
+_CARD_WORDS = frozenset(("card", "info", "details", "hovercard"))
+
+
 def is_hidden(el: HtmlElement) -> bool:
     """Hidden from a human reader by attribute, inline style or a hiding class."""
     return hidden_for_sure(el) or hidden_by_convention(el)
@@ -1334,7 +1351,11 @@ class _Judge:
             return False
         if tag in _ICON_TAGS and is_icon_glyph(el):
             return True
-        if self.discussion and _is_person_card(el) and self._prose_of(el)[1] == 0:
+        if (
+            self.discussion
+            and (_is_person_card(el) or _is_named_a_users_card(el))
+            and self._prose_of(el)[1] == 0
+        ):
             return True
         if self.discussion and _is_signature(el) and len(el.text_content()) < _SIGNATURE_CHARS:
             return True

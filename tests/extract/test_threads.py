@@ -1130,3 +1130,29 @@ def test_a_class_naming_a_members_card_is_told_apart(names: str, is_card: bool) 
     from weblens.extract.clean import _is_named_a_users_card
 
     assert _is_named_a_users_card(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card
+
+
+def _declared_handle_page(handle: str) -> str:
+    ld = (
+        '{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Gummy layer",'
+        f'"author":{{"@type":"Person","name":"{handle}"}}}}'
+    )
+    comments = "".join(
+        f"<div class='comment'><a href='/user/{who}/'>{who}</a><p>{text}</p></div>"
+        for who, text in (("flour_child", _REPLY), (handle, "Thanks, that was it."))
+    )
+    return (
+        f"<html><head><title>Gummy layer</title><script type='application/ld+json'>{ld}</script></head>"
+        f"<body><main><div class='credit-bar'><a href='/user/{handle}/'>{handle}</a></div>"
+        f"<h1>Gummy layer</h1><div class='post'><p>{_OPENING}</p></div>"
+        f"<div class='comments'>{comments}</div></main></body></html>"
+    )
+
+
+def test_a_declared_handle_whose_profile_the_page_links_to_is_the_author() -> None:
+    """A thread's JSON-LD names its poster by a handle with digits ("crumbshot_92"), and the page
+    links to that member's profile beside the post: the handle is the author, not the first
+    commenter after the heading."""
+    url = "https://forum.example/r/Breadit/comments/1b7xq2k/gummy_layer/"
+    assert weblens.extract(_declared_handle_page("crumbshot_92"), url).author == "crumbshot_92"
+    assert weblens.extract(_declared_handle_page("3295403478"), url).author != "3295403478"

@@ -2265,8 +2265,14 @@ class _Credit:
 
     def names_in(self, raw: str, *, one_person: bool = False) -> list[str]:
         """The names an author value gives (:func:`split_authors`): people's, or above ``PEOPLE``
-        organisations' too."""
-        return split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+        organisations' too; or the value whole when it is a handle whose profile the page links to
+        (``crumbshot_92`` beside ``<a href="/user/crumbshot_92/">``: a community names its members
+        so, digits and all; a number alone is an account's id, no name)."""
+        found = split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+        handle = raw.strip()
+        if not found and is_handle(handle) and _has_letters(handle) and handle_key(handle) in self.profiles():
+            return [handle]
+        return found
 
     def of(self, names: Iterable[str]) -> tuple[str, ...]:
         """``names`` (deduplicated) that this credit allows; with people, the wire services credited
@@ -2286,6 +2292,10 @@ class _Credit:
         if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
             return False
         return self.level >= _CreditLevel.ORGANISATIONS or not organisation
+
+
+def _has_letters(text: str) -> bool:
+    return any(ch.isalpha() for ch in text)
 
 
 # the people a line of the content names, on no site and with no profiles known (content_byline)

@@ -1786,3 +1786,21 @@ def test_a_paginated_pages_number_is_no_part_of_its_title(declared: str, title: 
     body = "A plain sentence of the page. " * 20
     html = f"<html><head><title>{declared}</title></head><body><p>{body}</p></body></html>"
     assert weblens.extract(html, "https://forum.example/viewtopic.php?t=12&start=20").title == title
+
+
+def test_a_heading_with_a_copy_button_beside_a_menu_item_named_title_is_the_title() -> None:
+    """An API reference's heading holds a button ("Copy item path") whose label is no part of it,
+    and the docs host's menu names an item ``title`` ("Rust"): the page's title is its heading, not
+    the menu's item that the declared title happens to end with."""
+    html = (
+        "<html><head><title>Pool in kestrel - Rust</title></head><body><div class='nav-container'>"
+        "<div class='pure-menu' role='navigation'><ul>"
+        "<li><a href='#'><span class='title'>Rust</span></a></li>"
+        "<li><a href='#'><span class='title'>Source</span></a></li></ul></div></div><main><h1>Struct "
+        "<a href='index.html'>kestrel</a>::<a class='struct' href='#'>Pool</a><button id='copy-path'>Copy "
+        "item path</button></h1><p>A pool of reusable connections, handed out one at a time and returned "
+        "when the guard that holds one is dropped.</p></main></body></html>"
+    )
+    assert weblens.extract(html, "https://docs.example/kestrel/0.9.2/kestrel/struct.Pool.html").title == (
+        "Struct kestrel::Pool"
+    )

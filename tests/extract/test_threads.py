@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import weblens
 from weblens.extract.threads import has_thread_address, is_thread_page
 
+_CLASSES = Path(__file__).resolve().parents[1] / "fixtures" / "classes"
 _OPENING = (
     "I replaced the chain on my old bicycle and now it skips on the smallest cog whenever I pedal "
     "hard uphill. The cassette looks fine to me. Has anyone seen this before, and what did you do?"
@@ -780,3 +781,378 @@ def test_an_avatars_letter_inside_the_posters_link_is_no_part_of_the_name() -> N
     html += "</body></html>"
     page = weblens.extract(html, "https://discuss.example/d/34112-mentions-break")
     assert page.author == "kaycee_dev"
+
+
+def test_a_class_word_repeating_the_posts_own_id_names_no_kind() -> None:
+    """Old Reddit names each comment by its id in a class word too (``class="thing id-t1_l0fa3de
+    comment" id="thing_t1_l0fa3de"``): the comments are still of one kind; words of the kind
+    itself, and ids that no class word repeats, still tell boxes apart."""
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _post_kind
+
+    one, two = (
+        fragment_fromstring(f"<div class='thing id-t1_{name} comment' id='thing_t1_{name}'>x</div>")
+        for name in ("l0fa3de", "l0g02kk")
+    )
+    assert _post_kind(one) == _post_kind(two)
+    other = fragment_fromstring("<div class='thing id-t3_1c9xk2p link' id='thing_t3_1c9xk2p'>x</div>")
+    assert _post_kind(other) != _post_kind(one)
+    # without the id beside it, a numbered class word is a kind with its digits taken out
+    assert _post_kind(fragment_fromstring("<div class='post-138 post'>x</div>"))[1] == {"post"}
+
+
+def _reddit_comment(number: int, who: str, text: str) -> str:
+    """A comment as old Reddit sets it: its id in a class word, its text in a form of hidden inputs."""
+    name = f"k{number}x{number}q"
+    return (
+        f"<div class='thing id-t1_{name} comment' id='thing_t1_{name}'><div class='entry'>"
+        f"<p class='tagline'><a href='/user/{who}' class='author'>{who}</a> 3 points</p>"
+        f"<form action='#' class='usertext'><input type='hidden' name='thing_id' value='t1_{name}'>"
+        f"<div class='usertext-body'><div class='md'><p>{text}</p></div></div></form>"
+        "<ul class='flat-list buttons'><li><a href='#'>permalink</a></li><li><a href='#'>reply</a></li></ul>"
+        "</div></div>"
+    )
+
+
+def test_a_short_comment_in_a_form_of_hidden_inputs_is_a_post_a_search_form_is_not() -> None:
+    comments = "".join(
+        _reddit_comment(number, who, text)
+        for number, (who, text) in enumerate(
+            (("ann", _OPENING), ("bo", _REPLY), ("cy", "Underproofed. Been there."), ("di", "Same here."))
+        )
+    )
+    search = (
+        "<form action='/search'><input type='hidden' name='sort' value='new'>"
+        "<p>Search this community</p><input type='text' name='q'><button>Go</button></form>"
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div class='content'>"
+        f"<div class='sitetable nestedlisting'>{comments}</div>{search}</div></body></html>"
+    )
+    text = weblens.extract(html, "https://bikes.example/r/cycling/comments/1c9xk2p/chain_skips/").text
+    assert "Underproofed. Been there." in text and "Same here." in text
+    assert "Search this community" not in text
+
+
+def test_strip_junk_names_the_forms_with_no_control_to_fill_in() -> None:
+    from lxml.html import document_fromstring
+
+    from weblens.extract.clean import strip_junk
+
+    root = document_fromstring(
+        "<html><body><form id='a'><input type='hidden' name='id' value='1'><p>Text</p></form>"
+        "<form id='b'><input type='hidden' name='s'><input type='radio' name='r'></form>"
+        "<form id='c'><select name='f'><option>One</option></select></form>"
+        "<form id='d'><textarea name='t'></textarea></form><form id='e'><p>Nothing</p></form></body></html>"
+    )
+    bare = strip_junk(root)
+    assert sorted(form.get("id") for form in bare) == ["a", "e"]
+    assert next(root.iter("input", "select", "textarea"), None) is None  # the controls are gone
+
+
+def _link_board_item(byline: str) -> str:
+    """An item page of a link board: the submission's title, its line of points, poster, date and
+    buttons, its text, then comments with their own headers."""
+    comments = "".join(
+        f"<tr class='athing comtr'><td><span class='comhead'><a href='user?id={who}'>{who}</a> "
+        f"<a href='item?id={number}'>on April 22, 2024</a> | <a href='#'>next</a></span>"
+        f"<div class='comment'><div class='commtext'>{text}</div></div></td></tr>"
+        for number, (who, text) in enumerate(
+            (("marg", _REPLY), ("tal", _OPENING), ("fe", "Trying it tonight."))
+        )
+    )
+    return (
+        "<html><head><title>Ask: keeping a side project alive | Board</title></head><body><table>"
+        "<tr><td class='title'><span class='titleline'><a href='item?id=7'>Ask: keeping a side project alive"
+        f"</a></span></td></tr><tr><td class='subtext'>{byline}</td></tr>"
+        "<tr><td><div class='toptext'>Every few months I start something, work on it every evening for three"
+        " weeks, and then it quietly dies. What actually worked for you?</div></td></tr></table>"
+        f"<table class='comment-tree'>{comments}</table></body></html>"
+    )
+
+
+def test_the_opening_posts_card_on_a_link_board_is_left_out_and_names_the_author() -> None:
+    byline = (
+        "<span class='score'>212 points</span> by <a href='user?id=quietbuilder'>quietbuilder</a> "
+        "<a href='item?id=7'>on April 22, 2024</a> | <a href='hide?id=7'>hide</a> | "
+        "<a href='fave?id=7'>favorite</a> | <a href='item?id=7'>3 comments</a>"
+    )
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert "quietly dies" in page.text and "Trying it tonight." in page.text
+    assert "212 points" not in page.text and "favorite" not in page.text
+    assert page.author == "quietbuilder"
+
+
+def test_a_line_naming_the_poster_without_a_date_or_buttons_is_no_card() -> None:
+    """Only a line with the poster's profile, a date and two buttons or more is the opening post's
+    card: a line naming the poster alone stays."""
+    byline = "Asked by <a href='user?id=quietbuilder'>quietbuilder</a> | <a href='hide?id=7'>hide</a>"
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert "Asked by quietbuilder" in page.text
+
+
+def test_a_contributors_page_elsewhere_is_no_starter_of_a_page_read_as_a_discussion() -> None:
+    """A page its address does not name a thread, read as a discussion by its content, takes its
+    starter only from a profile on its own site: a blog's list of contributors linking their
+    pages at a university names no poster."""
+    byline = (
+        "<span class='score'>212 points</span> "
+        "<a href='https://uni.example/faculty/profiles/ann/'>Ann Lee</a> "
+        "<a href='item?id=7'>on April 22, 2024</a> | <a href='hide?id=7'>hide</a> | <a href='#'>past</a>"
+    )
+    page = weblens.extract(_link_board_item(byline), "https://board.example/item?id=7")
+    assert page.author is None
+    on_site = byline.replace("https://uni.example/faculty/profiles/ann/", "/profiles/ann")
+    assert weblens.extract(_link_board_item(on_site), "https://board.example/item?id=7").author == "Ann Lee"
+
+
+def _discourse_post(n: int, extra: str, who: str, text: str) -> str:
+    """A post as Discourse sets it: named for its poster's group after its own name, the poster's
+    avatar and name beside the text, buttons under it."""
+    return (
+        f"<div class='topic-post clearfix {extra} regular'>"
+        f"<article class='boxed onscreen-post' id='post_{n}'>"
+        f"<div class='row'><div class='topic-avatar'><a href='/u/{who}'><img src='/a.png'></a></div>"
+        f"<div class='topic-body'><div class='topic-meta-data'><span class='names'><a href='/u/{who}'>{who}"
+        f"</a></span><a class='post-date' href='/t/chain/4/{n}'>May 2022</a></div>"
+        "<div class='regular contents'>"
+        f"<div class='cooked'><p>Hi <a class='mention' href='/u/ann'>@ann</a> ,</p><p>{text}</p></div>"
+        f"<section class='post-menu-area'><button>Like</button><a href='/t/chain/4/{n}'>Reply</a></section>"
+        "</div></div></div></article></div>"
+    )
+
+
+def test_posts_named_first_for_a_post_then_for_their_posters_group_are_one_kind() -> None:
+    """Discourse names each post for its poster's group after its own name (``topic-post clearfix
+    topic-owner group-advanced``, ``topic-post clearfix group-MVP2024``): the posts are one kind by
+    their first class word, so a short reply among them is a post too."""
+    posts = "".join(
+        _discourse_post(n, extra, who, text)
+        for n, (extra, who, text) in enumerate(
+            (
+                ("topic-owner group-advanced", "ann", _OPENING),
+                ("group-MVP2024", "bo", _REPLY),
+                ("topic-owner group-advanced", "ann", "Thanks, that was it."),
+                ("group-Leaders", "cy", "Glad it helped, kindly mark it as the solution."),
+            ),
+            start=1,
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='main-outlet'><h1>Chain skips</h1>"
+        f"<div class='post-stream'>{posts}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/t/chain-skips/421350").text
+    assert "Thanks, that was it." in text and "mark it as the solution" in text
+
+
+def test_a_lead_class_word_naming_no_post_makes_no_kind() -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _lead_kind
+
+    assert _lead_kind(fragment_fromstring("<div class='topic-post clearfix group-MVP2024'>x</div>")) == (
+        "div",
+        "topic-post",
+    )
+    assert _lead_kind(fragment_fromstring("<div class='flex bg-white post'>x</div>")) is None
+    assert _lead_kind(fragment_fromstring("<div>x</div>")) is None
+
+
+def test_a_thread_of_short_replies_beside_long_cards_is_read_in_the_posts_text_boxes() -> None:
+    """Most replies say a line, less than the card beside each (rank, "Posts: 6,482", a blurb of
+    prose): the posts' text box is chosen by the prose outside the cards, every reply is kept,
+    and the cards go."""
+    blurb = "Growing tomatoes on sandy soil since 2009, sun until three in the afternoon, no greenhouse."
+    posts = "".join(
+        _smf_post(n, name, text).replace("Sandy soil, sun until three in the afternoon", blurb)
+        for n, (name, text) in enumerate(
+            [
+                ("Hanneke", f"{_OPENING} {_OPENING}"),
+                ("Gerrit", "Normal in the first week. Leave it alone."),
+                ("Hanneke", "Phew, I thought I had ruined it."),
+                ("Gerrit", "Patience is the whole secret."),
+                ("Anouk", "Same here, it cleared on day six."),
+            ],
+            1,
+        )
+    )
+    html = f"<html><head><title>Tomatoes</title></head><body><div id='forumposts'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://garden.example/index.php?topic=9127.0").text
+    for reply in ("Leave it alone.", "I thought I had ruined it.", "Patience is", "cleared on day six"):
+        assert reply in text
+    assert "Posts: " not in text and "no greenhouse" not in text
+
+
+@pytest.mark.parametrize(
+    ("names", "is_card"),
+    [
+        ("user_info", True),
+        ("poster", True),
+        ("author-card", True),
+        ("usertext-body", False),
+        ("user-content", False),
+        ("post-body", False),
+    ],
+)
+def test_a_box_named_for_the_poster_is_told_from_one_named_for_what_they_wrote(
+    names: str, is_card: bool
+) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.content import _names_the_poster
+
+    assert _names_the_poster(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card
+
+
+_PHRASE = (
+    "The file is a two gigabyte export from the warehouse system, and reading it whole into memory is "
+    "not an option on the small machine that runs the nightly job."
+)
+
+
+def test_a_question_then_its_answers_marked_up_otherwise_are_the_thread() -> None:
+    """A code host's discussion sets its question in one kind of box and each answer in another
+    kind after it: the question and every answer are the thread, a short one too."""
+    answers = "".join(
+        f"<div class='js-timeline-item timeline-focus'><div class='timeline-comment'>"
+        f"<div class='timeline-comment-header'><a href='/{who}'>{who}</a> <a href='#c{n}'>Mar 5</a></div>"
+        f"<div class='edit-comment-hide'><div class='comment-body'><p>{text}</p></div></div></div></div>"
+        for n, (who, text) in enumerate(
+            (
+                ("pkrause", "Try skip_header=True."),
+                ("rlawson", "Worth adding to the README."),
+                ("hlo", "Fixed, thanks!"),
+            )
+        )
+    )
+    html = (
+        "<html><head><title>Skip the header row · Discussion #412</title></head><body><main>"
+        "<h1>Skip the header row</h1><div class='discussion'><div class='discussion-timeline-item'>"
+        "<div class='timeline-comment'><div class='timeline-comment-header'><a href='/hlo'>hlo</a></div>"
+        f"<div class='edit-comment-hide'><div class='comment-body'><p>{_OPENING}</p><p>{_REPLY}</p>"
+        f"<p>{_PHRASE}</p></div></div></div></div><div class='summary'><h2>3 comments</h2></div>{answers}"
+        "</div></main>"
+        "<aside><h3>Related discussions</h3><p>Memory climbs after a few minutes of streaming.</p></aside>"
+        "</body></html>"
+    )
+    text = weblens.extract(html, "https://code.example/acme/quickcsv/discussions/412").text
+    assert _OPENING in text and "Try skip_header=True." in text
+    assert "Worth adding to the README." in text and "Fixed, thanks!" in text
+
+
+def test_a_discussion_whose_answers_are_boxes_of_their_own_kind_keeps_them_all() -> None:
+    """Our page in a code host's discussion markup (tests/fixtures/classes): the question in one
+    kind of box, each answer in another after it, nested replies under an answer, a sidebar of
+    related discussions with their opening lines, and "Sign in to reply" under every answer."""
+    page = weblens.extract(
+        (_CLASSES / "discussion_question_then_answers.html").read_bytes(),
+        "https://code.example/acme-labs/quickcsv/discussions/412",
+    )
+    for reply in (
+        "the first yielded row is always the header.",
+        "read_stream() got a skip_header argument in 2.3. Can you try upgrading?",
+        "Fixed in 2.3, thanks!",
+        "Worth adding to the README, took me a while to find it too.",
+        "Good point, done in #418.",
+        "next(reader) works fine as a workaround on older versions.",
+        "🎉 nice, exactly what I needed",
+    ):
+        assert reply in page.text
+    for chrome in ("Sign in to reply", "Our exports use semicolons", "Ask the community for help"):
+        assert chrome not in page.text
+
+
+def test_the_last_reply_of_two_words_in_the_posts_text_box_is_no_trailer() -> None:
+    """A thread's last reply of a few words and no full stop ("Bravo 👏") reads like a label at the
+    end of an article; in the box where every post sets its text it is the reply."""
+    posts = "".join(
+        f"<div class='post has-profile'><dl class='postprofile'><dt><a href='/memberlist.php?mode=viewprofile"
+        f"&amp;u={n}'>{who}</a></dt><dd>Messages : {n * 1243}</dd></dl><div class='postbody'>"
+        f"<h3>Re: Chain skips</h3><div class='content'>{text}</div></div></div>"
+        for n, (who, text) in enumerate(
+            (("ann", _OPENING), ("bo", _REPLY), ("cy", "Merci, c'était bien ça."), ("di", "Bravo 👏")), 1
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='page-body'><h2>Chain skips</h2>"
+        f"{posts}</div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/viewtopic.php?t=812&start=15").text
+    assert text.rstrip().endswith("Bravo 👏")
+
+
+def test_a_signature_named_in_the_component_attribute_is_left_out() -> None:
+    """NodeBB names its parts in a ``component`` attribute, its signatures too."""
+    posts = "".join(
+        f"<li component='post' itemprop='comment' itemtype='http://schema.org/Comment' itemscope>"
+        f"<a href='/user/{who}'>{who}</a><div class='content text-break' component='post/content'>"
+        f"<p>{text}</p></div><div component='post/signature' class='text-xs text-muted'>"
+        f"<p>Mein Blog: basteln-mit-{who}.de — Pi, ESP32 und Lötzinn</p></div></li>"
+        for who, text in (("jens", _OPENING), ("lina", _REPLY), ("jens", "Gut zu wissen, danke."))
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div class='topic'><h1>Chain skips</h1>"
+        f"<ul component='topic' class='posts'>{posts}</ul></div></body></html>"
+    )
+    text = weblens.extract(html, "https://forum.example/topic/8812/chain-skips").text
+    assert _OPENING in text and "Gut zu wissen, danke." in text and "Mein Blog" not in text
+
+
+def test_a_box_named_a_members_card_inside_a_post_is_left_out() -> None:
+    """Our page in Flarum's markup (tests/fixtures/classes): each post's header renders the poster's
+    card (``UserCard``: when they joined, when last seen); a box so named is no part of what they
+    wrote, and every reply stays."""
+    page = weblens.extract(
+        (_CLASSES / "thread_flarum_user_cards.html").read_bytes(),
+        "https://discuss.example/d/34112-mentions-break-with-500-error-after-updating-to-185",
+    )
+    assert "Joined Apr 17, 2021" not in page.text
+    assert "Works now." in page.text
+
+
+@pytest.mark.parametrize(
+    ("names", "is_card"),
+    [
+        ("UserCard PostUser-card hero", True),
+        ("author-card", True),
+        ("member-details", True),
+        ("authorInfo", True),
+        ("post-author", False),
+        ("user-content", False),
+        ("usertext", False),
+    ],
+)
+def test_a_class_naming_a_members_card_is_told_apart(names: str, is_card: bool) -> None:
+    from lxml.html import fragment_fromstring
+
+    from weblens.extract.clean import _is_named_a_users_card
+
+    assert _is_named_a_users_card(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card
+
+
+def _declared_handle_page(handle: str) -> str:
+    ld = (
+        '{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Gummy layer",'
+        f'"author":{{"@type":"Person","name":"{handle}"}}}}'
+    )
+    comments = "".join(
+        f"<div class='comment'><a href='/user/{who}/'>{who}</a><p>{text}</p></div>"
+        for who, text in (("flour_child", _REPLY), (handle, "Thanks, that was it."))
+    )
+    return (
+        f"<html><head><title>Gummy layer</title><script type='application/ld+json'>{ld}</script></head>"
+        f"<body><main><div class='credit-bar'><a href='/user/{handle}/'>{handle}</a></div>"
+        f"<h1>Gummy layer</h1><div class='post'><p>{_OPENING}</p></div>"
+        f"<div class='comments'>{comments}</div></main></body></html>"
+    )
+
+
+def test_a_declared_handle_whose_profile_the_page_links_to_is_the_author() -> None:
+    """A thread's JSON-LD names its poster by a handle with digits ("crumbshot_92"), and the page
+    links to that member's profile beside the post: the handle is the author, not the first
+    commenter after the heading."""
+    url = "https://forum.example/r/Breadit/comments/1b7xq2k/gummy_layer/"
+    assert weblens.extract(_declared_handle_page("crumbshot_92"), url).author == "crumbshot_92"
+    assert weblens.extract(_declared_handle_page("3295403478"), url).author != "3295403478"

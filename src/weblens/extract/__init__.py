@@ -102,7 +102,7 @@ def _main_content(
 ) -> _Main:
     """Clean the tree and select its main content (plain-text input is all content); with the
     ``declared`` text's trigrams, the box that shows it is the content when one does."""
-    strip_junk(page.root)
+    bare_forms = strip_junk(page.root)
     body = page.root.find("body")
     if body is None:
         body = page.root
@@ -123,6 +123,7 @@ def _main_content(
         thread=reading.thread,
         dated_address=reading.dated_address,
         shown=shown.blocks if shown else (),
+        bare_forms=bare_forms,
     )
     selection = select_main(
         body,
@@ -239,7 +240,10 @@ def _content(
             signature = content_signature(main)  # read before its end is trimmed of short lines
         title_headings = drop_repeated_header(main, title=title)
         drop_trailing_boilerplate(
-            main, keep_comments=options.include_comments or found.discussion, topic=title
+            main,
+            keep_comments=options.include_comments or found.discussion,
+            topic=title,
+            post_texts=found.selection.post_texts,
         )
     captions = _captions(main)
     text = render_text(main, skip=captions.union(title_headings))
@@ -400,7 +404,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     title, authors, published = meta.title, meta.authors, meta.published_date
     if not fallback and not page.plain and not page.binary:
         title = title if title is not None else content_title(main)  # a page saved without its <head>
-        authors = authors or content_byline(main) or found.signature
+        starter = meta.starter if found.main.discussion else ()  # a thread by its content alone
+        authors = authors or starter or content_byline(main) or found.signature
         published = published or found.date
     authors = authors or meta.credited  # an organisation, only where no writer is named anywhere
     score = confidence(words, len(text), page.html_len, penalty=1.0 if fallback else 0.0)

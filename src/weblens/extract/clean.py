@@ -284,6 +284,15 @@ _QUESTION_OUTSIDE = 1000  # characters of prose outside the comment-named blocks
 _REPLIES_SHARE = 2.0  # times the prose outside, at least, that the comment-named blocks hold
 
 
+def has_controls(form: HtmlElement) -> bool:
+    """``form`` holds a control a reader fills in or presses: a text box, a list to choose from, a
+    button, an input that is not hidden. A form of hidden inputs around a text is no form to use."""
+    return any(
+        el.tag != "input" or (el.get("type") or "").lower() != "hidden"
+        for el in form.iter("input", "textarea", "select", "button")
+    )
+
+
 def is_icon_glyph(el: HtmlElement) -> bool:
     """An icon drawn by a ligature font: an element whose class names an icon ("icon",
     "material-icons", "status-icon"; not "lexicon") holding one lower-case glyph name
@@ -299,12 +308,16 @@ def is_icon_glyph(el: HtmlElement) -> bool:
     )
 
 
+_SIGNATURE_NAMING = ("class", "id", "data-role", "component")  # the attributes that name a signature
+
+
 def _is_signature(el: HtmlElement) -> bool:
     """A box named for a member's signature, which forum engines set under each of their posts
     (phpBB's and SMF's ``signature``, vBulletin's ``signaturecontainer``, XenForo's
     ``message-signature``, Invision's ``data-role="memberSignature"``, Discuz's ``sign``) and
-    which the member wrote once for all their posts: a motto, their car, a disclaimer."""
-    names = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-role') or ''}".lower()
+    which the member wrote once for all their posts: a motto, their car, a disclaimer; NodeBB names
+    its components in their own attribute (``component="post/signature"``)."""
+    names = " ".join(el.get(name) or "" for name in _SIGNATURE_NAMING).lower()
     return "signature" in names or "sign" in _WORD_SPLIT.split(names)
 
 
@@ -313,6 +326,23 @@ def _is_person_card(el: HtmlElement) -> bool:
     title, when they joined, how many messages), not what they wrote."""
     kind = el.get("itemtype")
     return kind is not None and kind.rstrip("/").lower().endswith("schema.org/person")
+
+
+def _is_named_a_users_card(el: HtmlElement) -> bool:
+    """A box whose class names a member's card: a word of a member (user, poster, author, member,
+    profile) and one of a card (card, info, details, hovercard) in one class name, camelCase parted
+    (Flarum's ``UserCard``, SMF's ``user_info``, ``author-card``, ``member-details``): on a thread,
+    when the member joined and how much they posted, not what they wrote."""
+    for name in (el.get("class") or "").split():
+        words = set(_WORD_SPLIT.split(_CAMEL_HUMP.sub(r"\1-\2", name).lower()))
+        if not _MEMBER_WORDS.isdisjoint(words) and not _CARD_WORDS.isdisjoint(words):
+            return True
+    return False
+
+
+_CAMEL_HUMP = re.compile(r"([a-z])([A-Z])")  # "UserCard" -> "User-Card"
+_MEMBER_WORDS = frozenset(("user", "poster", "author", "member", "profile"))
+_CARD_WORDS = frozenset(("card", "info", "details", "hovercard"))
 
 
 def is_hidden(el: HtmlElement) -> bool:
@@ -343,6 +373,30 @@ def is_held_for_a_script(el: HtmlElement) -> bool:
         return False
     declared = list(_hiding_declarations(el))
     return bool(declared) and all(_HELD_STYLE.match(declaration) for declaration in declared)
+
+
+def is_folded_row(row: HtmlElement) -> bool:
+    """A table's row taken out of the layout by its inline style alone (``display:none``): a branch
+    of a folding tree of rows when its table shows some row of its own (:func:`shows_a_row`)."""
+    if row.get("hidden") is not None:
+        return False
+    declared = list(_hiding_declarations(row))
+    return bool(declared) and all(_FOLDED_STYLE.match(declaration) for declaration in declared)
+
+
+def is_a_folding_tree(table: HtmlElement, page_chars: int) -> bool:
+    """``table`` is a tree of rows folded until its reader opens them: it shows one of its own rows
+    at least, and its folded rows (:func:`is_folded_row`) hold more than half of the page's text
+    (``page_chars``, by :func:`~weblens.extract.text.measure`): the page is that list. A line hidden
+    in a row of a table within other text (an instruction planted for an agent) is no such tree."""
+    rows = [row for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
+    if all(hidden_for_sure(row) for row in rows):
+        return False
+    folded = sum(measure(row.text_content()) for row in rows if is_folded_row(row))
+    return folded * 2 > page_chars
+
+
+_FOLDED_STYLE = re.compile(r"display\s*:\s*none", re.I)
 
 
 def _hiding_declarations(el: HtmlElement) -> Iterator[str]:
@@ -418,9 +472,10 @@ _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it lin
 _PERMALINK_SIGN = re.compile(r"[^\w\s]{0,3}")
 
 
-def strip_junk(root: HtmlElement) -> None:
+def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
     """Remove the elements that never hold article text (script, style, svg, form controls, a
-    dialog laid over the page: see :func:`_drop_overlays`).
+    dialog laid over the page: see :func:`_drop_overlays`). Returns the forms that held no control
+    to fill in (:func:`has_controls`), which cleaning can no longer tell once the controls are gone.
 
     Two exceptions where the page's text really sits there: a ``<script type="text/template">``
     (or ``text/html``) whose markup holds prose is rendered into the page by the site's script, so
@@ -455,7 +510,9 @@ def strip_junk(root: HtmlElement) -> None:
         inside = sum(len(el.text_content()) for el in noscripts)
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
+    bare_forms = frozenset(form for form in found.form if not has_controls(form))
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
+    return bare_forms
 
 
 # what a disclosure's toggle says of itself, not of what it discloses: "Expand description" (rustdoc),
@@ -488,6 +545,7 @@ class _JunkWalk:
         self.button: list[HtmlElement] = []
         self.noscript: list[HtmlElement] = []
         self.summary: list[HtmlElement] = []
+        self.form: list[HtmlElement] = []
         lists = {
             "script": self.script,
             "math": self.math,
@@ -498,6 +556,7 @@ class _JunkWalk:
             "button": self.button,
             "noscript": self.noscript,
             "summary": self.summary,
+            "form": self.form,
         }
         for el in root.iter(*lists):
             lists[el.tag].append(el)
@@ -1213,8 +1272,11 @@ class _Judge:
         thread: bool = False,
         dated_address: bool = False,
         units: frozenset[str] = frozenset(),
+        bare_forms: Collection[HtmlElement] = frozenset(),
     ) -> None:
         self.stats = stats
+        self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
+        self.folding_trees: dict[HtmlElement, bool] = {}  # per table: see is_a_folding_tree
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
@@ -1250,6 +1312,8 @@ class _Judge:
         tag = el.tag
         plain = not el.keys()  # most elements have no attributes: no hiding, no names to judge
         if not plain and hidden_for_sure(el):
+            if tag == "tr" and self._is_collapsed_row(el):
+                return False  # a branch of a tree of rows folded until its reader opens it
             # a box holding most of the page's prose, held back for a script to show on load: the
             # page's text, as a reader sees it once the script ran
             if not is_held_for_a_script(el) or self._holds_little_of_the_page(el):
@@ -1270,10 +1334,11 @@ class _Judge:
                 (tag in ("header", "footer") and _in_article(el))
                 or (tag == "footer" and _is_a_quotes_own(el))  # a quotation's attribution
                 or (tag == "aside" and (infobox(el) or (paragraphs >= 1 and is_a_note_of_the_text(el))))
-                # a post set in the form that edits it (old reddit): a paragraph of prose, on a
-                # thread (a form of a line or two was tried: two dev threads and a CleanEval page
-                # fell a little, as their search and reply forms' lines came in)
-                or (tag == "form" and self.discussion and paragraphs >= 1)
+                # a post set in the form that edits it (old reddit), on a thread: a paragraph of
+                # prose, or a line in a form with no control to fill in (any form of a line or two
+                # was tried: two dev threads and a CleanEval page fell a little, as their search and
+                # reply forms' lines came in)
+                or (tag == "form" and self.discussion and (paragraphs >= 1 or el in self.bare_forms))
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
             prose, paragraphs = self._prose_of(el)
@@ -1286,7 +1351,11 @@ class _Judge:
             return False
         if tag in _ICON_TAGS and is_icon_glyph(el):
             return True
-        if self.discussion and _is_person_card(el) and self._prose_of(el)[1] == 0:
+        if (
+            self.discussion
+            and (_is_person_card(el) or _is_named_a_users_card(el))
+            and self._prose_of(el)[1] == 0
+        ):
             return True
         if self.discussion and _is_signature(el) and len(el.text_content()) < _SIGNATURE_CHARS:
             return True
@@ -1342,7 +1411,7 @@ class _Judge:
         if holds_the_text:  # its parts named after it are the text's too
             self.text_blocks.update(word for word in (el.get("class") or "").split() if role_of(word))
         if (
-            prose < _WEAK_PROSE
+            (prose < _WEAK_PROSE or self._is_about_the_writer(names, prose))
             and paragraphs < _WEAK_PARAGRAPHS
             and not self._is_element_of_a_text_block(el)
             and not self._aside_in_text(el, names)
@@ -1564,6 +1633,27 @@ class _Judge:
             )
         return dated >= _COLUMN_CELLS
 
+    def _is_about_the_writer(self, names: str, prose: float) -> bool:
+        """A box named for the writer (``author-bio``, ``about-author``) holding less of the page's
+        prose than the guard: the writer's biography, however long, and no wrapper of the text."""
+        return _ABOUT_WRITER.search(names.lower()) is not None and prose < self.guard
+
+    def _is_collapsed_row(self, row: HtmlElement) -> bool:
+        """A folded row (:func:`is_folded_row`) of a folding tree of rows (:func:`is_a_folding_tree`),
+        shown when its reader opens the row above it (Doxygen's class and file lists: ``<tr
+        id="row_0_1_" style="display:none;">`` under a row whose arrow toggles it). The rows are
+        the list; a table hidden whole, a row hidden by the ``hidden`` attribute or pushed
+        off-screen, and hidden rows that hold little of the page still go. Each table is looked at
+        once."""
+        if not is_folded_row(row):
+            return False
+        table = next(row.iterancestors("table"), None)
+        if table is None:
+            return False
+        if table not in self.folding_trees:
+            self.folding_trees[table] = is_a_folding_tree(table, sum(self.stats.chars))
+        return self.folding_trees[table]
+
     def _holds_little_of_the_page(self, el: HtmlElement) -> bool:
         """An element hidden by convention holds less than half of the page's prose — or, on a page
         of short lines with no prose at all (a poem, a list), less than half of its text: it goes.
@@ -1715,6 +1805,7 @@ def clean(
     thread: bool = False,
     dated_address: bool = False,
     shown: Collection[int] = (),
+    bare_forms: Collection[HtmlElement] = frozenset(),
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -1726,7 +1817,9 @@ def clean(
     comment-named posts are its content, as on a page :func:`is_discussion` recognises;
     ``dated_address=True`` that its address is dated as a story's is (see :func:`is_discussion`).
     ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
-    their names remove none of them; hidden ones still go.
+    their names remove none of them; hidden ones still go. ``bare_forms`` are the forms that held
+    no control to fill in (what :func:`strip_junk` returns): on a thread, one around a post's line
+    is the post's box (old Reddit sets each post's text in the form that edits it).
     """
 
     # 1. judge each element; 2. when widget names turn out to be a page builder's units (their
@@ -1740,6 +1833,7 @@ def clean(
             thread=thread,
             dated_address=dated_address,
             units=units,
+            bare_forms=bare_forms,
         )
         return judge, _judged(root, stats, judge, shown)
 

@@ -27,6 +27,7 @@ from lxml.html import HtmlElement
 from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
 from weblens.extract.clean import code_box, comment_named, content_named, opening_heading, sign_in_prompts
+from weblens.extract.dates import find_date
 from weblens.extract.keepers import (
     CELL_BLOCKS,
     CELLS,
@@ -61,7 +62,7 @@ from weblens.extract.keepers import (
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.threads import has_thread_address
-from weblens.extract.tree import drop, has_any
+from weblens.extract.tree import WORD_SPLIT, drop, has_any
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -124,6 +125,9 @@ class Selection:
     element: HtmlElement
     method: ExtractionMethod
     posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
+    # on a thread, the boxes where its posts set their text (see _text_lines): a reply of a few
+    # words there is no trailer of the page
+    post_texts: tuple[HtmlElement, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -700,12 +704,15 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     if _MARKED_A_POST.search(el.get("itemtype") or ""):
         return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
+    own_id = el.get("id") or ""
     kind = frozenset(
         bare
         for word in words
-        if (bare := _without_digits(word).strip("-_")) and not bare.lower().endswith(_ALTERNATE_ROWS)
+        if (bare := _without_digits(word).strip("-_"))
+        and not bare.lower().endswith(_ALTERNATE_ROWS)
+        and not _is_named_by_its_id(word, own_id)
     )
-    name = _without_digits(el.get("id") or "")
+    name = _without_digits(own_id)
     if not words and any(c.isalpha() for c in name):
         return str(el.tag), frozenset((name,))
     return str(el.tag), kind
@@ -743,6 +750,19 @@ def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]
         and shared in (words, others)
         and any(_NAMES_A_POST.search(word.lower()) for word in shared)
     )
+
+
+def _is_named_by_its_id(word: str, own_id: str) -> bool:
+    """The class word ``word`` repeats a numbered part of the box's own ``id`` (old Reddit's
+    ``<div class="thing id-t1_l0fa3de comment" id="thing_t1_l0fa3de">``): it names this one box,
+    not a kind of box, and its letters differ from post to post as its number does."""
+    if not own_id or not any(c.isdigit() for c in word):
+        return False
+    numbered = {part for part in _ID_PARTS.split(own_id) if any(c.isdigit() for c in part)}
+    return any(part in numbered for part in _ID_PARTS.split(word))
+
+
+_ID_PARTS = re.compile(r"[-_:.]+")  # the parts of an identifier: "thing_t1_l0fa3de"
 
 
 def _without_digits(text: str) -> str:
@@ -788,8 +808,33 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
             # comments (a question's comments, then its answers), when they say more
             others = [child for child in stats.children(box) if child != post and child not in replies]
             found, found_prose = _Thread(box, left_out=others, replies=replies), prose
+        run = [] if replies else _posts_after(scores, post, box)
+        prose = sum(scores.good[reply] for reply in run)
+        if run and prose > found_prose:
+            # the post, then its replies: boxes of one kind of their own after it (a question,
+            # then its answers, each marked up otherwise than the question)
+            found, found_prose = _Thread(box, posts=[post, *run]), prose
         post = box
     return found
+
+
+def _posts_after(scores: _Scores, post: int, box: int) -> list[int]:
+    """The children of ``box`` after ``post`` that are posts of one kind of their own, named by a
+    class (:func:`_is_alike`, :func:`_has_posts`): the group of them that holds the most prose."""
+    stats = scores.stats
+    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for child in stats.children(box):
+        if child > post and child not in scores.removed:
+            groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+    best: list[int] = []
+    for kind, boxes in groups.items():
+        if (
+            kind[1]
+            and _has_posts(scores, boxes)
+            and (not best or sum(scores.good[i] for i in boxes) > sum(scores.good[i] for i in best))
+        ):
+            best = boxes
+    return best
 
 
 def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
@@ -811,15 +856,17 @@ def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
 def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     """The boxes of the posts' text where the thread sets it: the blocks of the kind
     (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
-    half of a post's prose, in more than half of the posts with prose; in every post. A reply of
-    three words ("ikut nyimak gan") in such a box is the reply, not a label."""
-    stats, good, removed = scores.stats, scores.good, scores.removed
+    half of a post's prose outside its poster's card (:func:`_names_the_poster`: a card's blurb
+    can say more than a short reply beside it), in more than half of the posts with such prose; in
+    every post. A reply of three words ("ikut nyimak gan") in such a box is the reply, not a label."""
+    stats, removed = scores.stats, scores.removed
     kinds: Counter[tuple[str, frozenset[str]]] = Counter()
     for post in posts:
-        if good[post] <= 0:
+        text = _text_outside_the_card(scores, post)
+        if text[post] <= 0:
             continue
-        # the blocks holding more than half of its prose are nested in one another: the last is deepest
-        holding = [i for i in range(post + 1, stats.ends[post] + 1) if good[i] * 2 > good[post]]
+        # the blocks holding more than half of its text are nested in one another: the last is deepest
+        holding = [i for i in range(post + 1, stats.ends[post] + 1) if text[i] * 2 > text[post]]
         # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
         # inside the box where every post sets its text ("Post-body")
         named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
@@ -834,6 +881,57 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
         for i in range(post + 1, stats.ends[post] + 1)
         if i not in removed and _post_kind(stats.nodes[i]) in common
     )
+
+
+def _up_to_posts(stats: TreeStats, lines: Collection[int], posts: Collection[int]) -> frozenset[int]:
+    """The boxes of the posts' text (``lines``) and the boxes between each and its post: looked into,
+    never pruned whole (a reply of a line beside the post's subject and date is still the post)."""
+    among = set(posts)
+    found = set(lines)
+    for line in lines:
+        up = stats.parents[line]
+        while up >= 0 and up not in among and up not in found:
+            found.add(up)
+            up = stats.parents[up]
+    return frozenset(found)
+
+
+def _text_outside_the_card(scores: _Scores, post: int) -> dict[int, float]:
+    """Per block of ``post`` (itself included), the prose of its subtree outside the boxes naming
+    the poster (:func:`_names_the_poster`)."""
+    stats, good = scores.stats, scores.good
+    end = stats.ends[post]
+    outside: list[int] = []  # the blocks of the post outside its poster's boxes
+    card_end = -1
+    for i in range(post, end + 1):
+        if i <= card_end:
+            continue
+        if i != post and _names_the_poster(stats.nodes[i]):
+            card_end = stats.ends[i]
+            continue
+        outside.append(i)
+    children: dict[int, float] = {}
+    for i in range(post + 1, end + 1):
+        children[stats.parents[i]] = children.get(stats.parents[i], 0.0) + good[i]
+    prose = {i: good[i] - children.get(i, 0.0) for i in outside}  # each block's own prose
+    sums = dict.fromkeys(range(post, end + 1), 0.0)
+    for i in reversed(outside):
+        sums[i] += prose[i]
+        if i != post:
+            sums[stats.parents[i]] += sums[i]
+    return sums
+
+
+def _names_the_poster(el: HtmlElement) -> bool:
+    """A box whose class or id has a word naming the poster and none naming what they wrote
+    (``user_info``, ``poster``, ``author-card``, ``member-details``; not ``user-content`` nor
+    ``usertext-body``): the poster's card, which can say more than a short reply beside it."""
+    words = set(WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower()))
+    return not _POSTER_WORDS.isdisjoint(words) and _WRITTEN_WORDS.isdisjoint(words)
+
+
+_POSTER_WORDS = frozenset(("user", "poster", "author", "profile", "member", "avatar", "userinfo"))
+_WRITTEN_WORDS = frozenset(("content", "text", "body", "message", "post", "comment", "md", "entry"))
 
 
 def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
@@ -865,7 +963,8 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     them holding prose, that hold the most prose of all such groups and at least half of the box's;
     a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
     two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
-    the box's prose. ``[]`` when there are none."""
+    the box's prose. Boxes whose first class word names a post and is the same are of one kind too,
+    whatever words of their poster's follow it (:func:`_lead_kind`). ``[]`` when there are none."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     found: list[int] = []
     marked: list[int] = []
@@ -875,9 +974,12 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
         if parent in removed or stats.ends[parent] == parent:
             continue
         groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+        leads: dict[tuple[str, str], list[int]] = {}
         for child in stats.children(parent):
             if child not in removed:
                 groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
+                if (lead := _lead_kind(stats.nodes[child])) is not None:
+                    leads.setdefault(lead, []).append(child)
         for kind in groups:
             if not kind[1]:
                 continue
@@ -887,7 +989,23 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
+        for alike in leads.values():
+            prose = sum(good[i] for i in alike)
+            if prose > most and _has_posts(scores, alike):
+                found, most = alike, prose
     return marked or found
+
+
+def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
+    """The tag and the first class word (digits taken out) of a box whose first class word names a
+    post (:data:`_NAMES_A_POST`): a component's own name comes first, its variants after it
+    (Discourse's ``topic-post clearfix topic-owner group-advanced`` and ``topic-post clearfix
+    group-MVP2024``, each post named for its poster's group). None for other boxes."""
+    names = (el.get("class") or "").split()
+    if not names:
+        return None
+    lead = _without_digits(names[0]).strip("-_")
+    return (str(el.tag), lead) if lead and _NAMES_A_POST.search(lead.lower()) else None
 
 
 def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:
@@ -984,7 +1102,9 @@ def _unlinked_chars(stats: TreeStats, box: int) -> int:
 def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
     """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
     the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
-    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`)."""
+    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`). A box
+    named for the poster (:func:`_names_the_poster`) is the card though it holds a blurb of prose or
+    was opened for a short reply it outweighs."""
     if not posts:
         return []
     stats, removed = scores.stats, scores.removed
@@ -995,11 +1115,40 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
             if box not in opened:
                 continue
             for child in stats.children(box):
-                if child in opened or child in removed or paragraphs[child] > 0:
+                if child in removed:
                     continue
+                if (child in opened or paragraphs[child] > 0) and not _names_the_poster(stats.nodes[child]):
+                    continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
+    """Before a thread's first post found, the lines that say who posted the thread and when, with
+    buttons: a line of no prose that links to a member's profile, states a date (a ``<time>``, or
+    a date in its words) and holds :data:`_CARD_BUTTONS` other links or more ("212 points by
+    <a href=user?id=ann>ann</a> on April 22, 2024 | hide | past | 4 comments"). A link board sets
+    its submission's text apart from its comments, so the card of the opening post is outside the
+    posts, where :func:`_posters_cards` does not look."""
+    if not posts:
+        return []
+    stats, removed = scores.stats, scores.removed
+    cards: list[HtmlElement] = []
+    for i in range(best + 1, min(posts)):
+        if i in removed or stats.ends[i] != i or scores.good[i] > 0 or stats.is_prose(i):
+            continue
+        el = stats.nodes[i]
+        hrefs = [a.get("href") or "" for a in el.iter("a")]
+        members = sum(1 for href in hrefs if is_member_link(href))
+        if not members or len(hrefs) - members < _CARD_BUTTONS:
+            continue
+        if has_any(el, ("time",)) or find_date(" ".join(el.text_content().split())) is not None:
+            cards.append(el)
+    return cards
+
+
+_CARD_BUTTONS = 2  # links beside the poster's name on an opening post's card, at least ("hide", "past")
 
 
 def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
@@ -1355,12 +1504,22 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     lines = _text_lines(scores, posts)
-    opened = _holding_prose(scores, posts) | _boxes_around_nested(scores, posts) | lines
+    opened = (
+        _holding_prose(scores, posts)
+        | _boxes_around_nested(scores, posts)
+        | _up_to_posts(stats, lines, posts)
+    )
     pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+        pruned += _opening_posts_card(scores, best, posts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
-    return Selection(element=stats.nodes[best], method=method, posts=len(posts))
+    return Selection(
+        element=stats.nodes[best],
+        method=method,
+        posts=len(posts),
+        post_texts=tuple(stats.nodes[i] for i in sorted(lines)),
+    )

@@ -116,7 +116,7 @@ from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
 from weblens.extract.threads import is_thread_page
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, is_below
-from weblens.extract.urls import absolute_url, strip_fragment
+from weblens.extract.urls import absolute_url, site_of, strip_fragment
 
 __all__ = [
     "Metadata",
@@ -151,6 +151,10 @@ class Metadata:
     # DECLARED_TEXT_WORDS words or more: never returned as text (a reader does not see it), only
     # used to find where the page shows it
     declared_text: str | None = None
+    # on a page its address and types do not name a thread, and that names no writer: the member
+    # who started it, were it a thread (:meth:`_Page.thread_starter`); its author when its content
+    # turns out to be a discussion (a link board's item page: "212 points by <a href=user?id=…>")
+    starter: tuple[str, ...] = ()
 
 
 _MAX_TITLE = 1000
@@ -895,7 +899,10 @@ class _Page:
         canonical = self.canonical_url()
         title = self.title(site_keys)
         authors = self.authors(site_keys, title)
+        is_unsigned_post = not authors and not self.is_thread()
+        starter = self.thread_starter(self._thread_heading(title), on_site=True) if is_unsigned_post else ()
         return Metadata(
+            starter=starter,
             title=title,
             description=self.description(),
             authors=authors,
@@ -978,7 +985,11 @@ class _Page:
         body = self.tree.find("body")
         boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
         h1s = (el for el in self.h1s if not _in_banner(el, self.url))
-        others = (el for el in boxes if not _links_home(el) and not _in_banner(el, self.url))
+        others = (
+            el
+            for el in boxes
+            if not _links_home(el) and not _in_banner(el, self.url) and not _in_navigation(el)
+        )
         shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
         keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown)
         return frozenset(key for key in keys if key)
@@ -1146,7 +1157,7 @@ class _Page:
             self._types = self.jsonld.types | self.itemtypes() | self.og_types()
         return self._types
 
-    def thread_starter(self, heading: HtmlElement | None) -> tuple[str, ...]:
+    def thread_starter(self, heading: HtmlElement | None, *, on_site: bool = False) -> tuple[str, ...]:
         """On a thread of posts (:meth:`is_thread`), the member who started it: the first link to a
         member's profile (:func:`is_member_link`) after the thread's title heading that names anyone,
         outside the site's banner and the quotes of posts, and not an account's action or a search
@@ -1154,12 +1165,17 @@ class _Page:
         (phpBB's ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's
         ``member.php``, Discuz's ``space-uid-``); a forum names people by handles, and a handle
         linked to its profile is a person's name. ``heading`` is the thread's title heading
-        (:meth:`_thread_heading`)."""
+        (:meth:`_thread_heading`). ``on_site=True`` takes only profiles on the page's own site
+        (:func:`_is_on_site`): on a page not known for a thread, a first link to a contributor's
+        page elsewhere (a blog's list of its writers, "/faculty/profiles/…") names no member, and
+        the profiles after it are the replies' posters."""
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
         for link in links:
             href = link.get("href") or ""
             if not _is_profile_link(link, href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
                 continue
+            if on_site and not _is_on_site(href, self.url):
+                return ()  # the first profile is elsewhere: the next one is a reply's poster
             if _in_quote(link):
                 continue
             name = _without_avatar_letter(" ".join(link.text_content().split()), href)
@@ -2026,6 +2042,19 @@ def _in_banner(el: HtmlElement, url: str | None = None) -> bool:
     return False
 
 
+def _in_navigation(el: HtmlElement) -> bool:
+    """``el`` is in a block of the site's links (``<nav>``, ARIA's ``role="navigation"``): a menu's
+    item named ``title`` (a docs host's "Rust" menu) shows no page's title."""
+    return any(node.tag == "nav" or node.get("role") == "navigation" for node in el.iterancestors())
+
+
+def _is_on_site(href: str, url: str | None) -> bool:
+    """``href`` (as written) leads to a page of the site at ``url``: a relative one does, and one
+    whose site (:func:`site_of`) is the page's. Without the page's address, any does."""
+    target = site_of(href)
+    return target is None or url is None or target == site_of(url)
+
+
 def _links_up(el: HtmlElement, url: str | None) -> bool:
     """``el`` is one link to a section above the page (``<h1><a href="/r/sailing">sailing</a></h1>``
     on ``/r/sailing/comments/…``): it names the community or the section, not the page."""
@@ -2236,8 +2265,14 @@ class _Credit:
 
     def names_in(self, raw: str, *, one_person: bool = False) -> list[str]:
         """The names an author value gives (:func:`split_authors`): people's, or above ``PEOPLE``
-        organisations' too."""
-        return split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+        organisations' too; or the value whole when it is a handle whose profile the page links to
+        (``crumbshot_92`` beside ``<a href="/user/crumbshot_92/">``: a community names its members
+        so, digits and all; a number alone is an account's id, no name)."""
+        found = split_authors(raw, one_person=one_person, organisations=self.level > _CreditLevel.PEOPLE)
+        handle = raw.strip()
+        if not found and is_handle(handle) and _has_letters(handle) and handle_key(handle) in self.profiles():
+            return [handle]
+        return found
 
     def of(self, names: Iterable[str]) -> tuple[str, ...]:
         """``names`` (deduplicated) that this credit allows; with people, the wire services credited
@@ -2257,6 +2292,10 @@ class _Credit:
         if is_handle(name) and not organisation and handle_key(name) not in self.profiles():
             return False
         return self.level >= _CreditLevel.ORGANISATIONS or not organisation
+
+
+def _has_letters(text: str) -> bool:
+    return any(ch.isalpha() for ch in text)
 
 
 # the people a line of the content names, on no site and with no profiles known (content_byline)
@@ -2387,7 +2426,7 @@ def _spaced_text(el: HtmlElement, limit: int) -> str | None:
 _READ_TEXTS = lxml.etree.XPath(
     ".//text()[not(ancestor::script or ancestor::style or ancestor::template)]", smart_strings=False
 )
-_UNREAD_TAGS = ("script", "style", "template")
+_UNREAD_TAGS = ("script", "style", "template", "button")  # a button's label is no text read
 
 
 def _holds_more_letters(el: HtmlElement, limit: int) -> bool:

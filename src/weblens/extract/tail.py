@@ -18,13 +18,14 @@ nothing is keyed to a site.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from itertools import islice
 
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
 from weblens.extract.text import measure, word_count
-from weblens.extract.tree import drop, last_leaf_blocks, settable
+from weblens.extract.tree import drop, is_below, last_leaf_blocks, settable
 
 __all__ = [
     "drop_trailing_boilerplate",
@@ -429,11 +430,17 @@ def _is_data_line(cell: HtmlElement) -> bool:
 
 
 def drop_trailing_boilerplate(
-    main: HtmlElement, *, keep_comments: bool = False, topic: str | None = None
+    main: HtmlElement,
+    *,
+    keep_comments: bool = False,
+    topic: str | None = None,
+    post_texts: Collection[HtmlElement] = (),
 ) -> None:
     """Remove boilerplate that trails the article inside ``main`` (in place).
 
-    With ``keep_comments`` a "Comments" section is not boilerplate. Only the last
+    With ``keep_comments`` a "Comments" section is not boilerplate. A line in one of ``post_texts``
+    (the boxes where a thread's posts set their text) is a reply however short ("Bravo 👏"), no
+    trailer. Only the last
     :data:`_TAIL_BLOCKS` blocks, within the last part of the text, are looked at. ``topic`` is the
     page's title (see :func:`is_trailer`).
 
@@ -444,7 +451,7 @@ def drop_trailing_boilerplate(
     4. An e-mail's signature ending the last block goes (:func:`_drop_mail_signature`).
     """
     line = _wrap_trailing_line(main)
-    _drop_trailers(main, keep_comments=keep_comments, topic=topic)
+    _drop_trailers(main, keep_comments=keep_comments, topic=topic, post_texts=post_texts)
     if line is not None and line.getparent() is not None:
         line.drop_tag()
     _drop_mail_signature(main)
@@ -477,9 +484,11 @@ def _wrap_trailing_line(main: HtmlElement) -> HtmlElement | None:
     return line
 
 
-def _drop_trailers(main: HtmlElement, *, keep_comments: bool, topic: str | None) -> None:
+def _drop_trailers(
+    main: HtmlElement, *, keep_comments: bool, topic: str | None, post_texts: Collection[HtmlElement] = ()
+) -> None:
     """The trailers and boilerplate sections at the end of ``main`` (the two rules of the module's
-    docstring)."""
+    docstring); a line in one of ``post_texts`` is a post's, never a trailer."""
     about = (topic or "").lower()
     total = len(main.text_content())
     leaves: list[tuple[HtmlElement, str]] = []  # from the end backwards
@@ -501,6 +510,8 @@ def _drop_trailers(main: HtmlElement, *, keep_comments: bool, topic: str | None)
         for el, text in rest[:-1]:
             if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
                 break  # a table is data (a line of a cell too), a code block code: not a trailer
+            if any(is_below(el, box) for box in post_texts):
+                break  # a post's reply of a few words
             doomed.append(el)
     for el in doomed:
         drop(el)

@@ -65,6 +65,7 @@ from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, 
 from weblens.extract.urls import elsewhere
 
 __all__ = [
+    "MEMBER_WORDS",
     "Cleaning",
     "caption_elements",
     "clean",
@@ -335,13 +336,13 @@ def _is_named_a_users_card(el: HtmlElement) -> bool:
     when the member joined and how much they posted, not what they wrote."""
     for name in (el.get("class") or "").split():
         words = set(_WORD_SPLIT.split(_CAMEL_HUMP.sub(r"\1-\2", name).lower()))
-        if not _MEMBER_WORDS.isdisjoint(words) and not _CARD_WORDS.isdisjoint(words):
+        if not MEMBER_WORDS.isdisjoint(words) and not _CARD_WORDS.isdisjoint(words):
             return True
     return False
 
 
 _CAMEL_HUMP = re.compile(r"([a-z])([A-Z])")  # "UserCard" -> "User-Card"
-_MEMBER_WORDS = frozenset(("user", "poster", "author", "member", "profile"))
+MEMBER_WORDS = frozenset(("user", "poster", "author", "member", "profile"))  # a word naming a member
 _CARD_WORDS = frozenset(("card", "info", "details", "hovercard"))
 
 

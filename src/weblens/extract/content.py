@@ -26,7 +26,14 @@ from lxml.html import HtmlElement
 
 from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
-from weblens.extract.clean import code_box, comment_named, content_named, opening_heading, sign_in_prompts
+from weblens.extract.clean import (
+    MEMBER_WORDS,
+    code_box,
+    comment_named,
+    content_named,
+    opening_heading,
+    sign_in_prompts,
+)
 from weblens.extract.dates import find_date
 from weblens.extract.keepers import (
     CELL_BLOCKS,
@@ -930,7 +937,7 @@ def _names_the_poster(el: HtmlElement) -> bool:
     return not _POSTER_WORDS.isdisjoint(words) and _WRITTEN_WORDS.isdisjoint(words)
 
 
-_POSTER_WORDS = frozenset(("user", "poster", "author", "profile", "member", "avatar", "userinfo"))
+_POSTER_WORDS = MEMBER_WORDS | {"avatar", "userinfo"}  # a member's words, and their picture's
 _WRITTEN_WORDS = frozenset(("content", "text", "body", "message", "post", "comment", "md", "entry"))
 
 

@@ -1156,3 +1156,16 @@ def test_a_declared_handle_whose_profile_the_page_links_to_is_the_author() -> No
     url = "https://forum.example/r/Breadit/comments/1b7xq2k/gummy_layer/"
     assert weblens.extract(_declared_handle_page("crumbshot_92"), url).author == "crumbshot_92"
     assert weblens.extract(_declared_handle_page("3295403478"), url).author != "3295403478"
+
+
+def test_a_card_outweighing_a_short_reply_goes_though_opened_for_it() -> None:
+    """Our page in phpBB's markup (tests/fixtures/classes), page 2 of a thread: a moderator's card
+    (``dl.postprofile``: rank, "Messages : 8516", place) says more than the line of a reply beside
+    it, so the card was opened with the reply; it holds none of the boxes where the posts set their
+    text, and goes, while every reply stays."""
+    text = weblens.extract(
+        (_CLASSES / "thread_phpbb_page2.html").read_bytes(),
+        "https://www.forum-pain.example/viewtopic.php?t=48213&start=15",
+    ).text
+    assert "Sous-apprêt. Classique, on est tous passés par là." in text and "Bravo 👏" in text
+    assert "Messages : 8516" not in text

@@ -1106,12 +1106,15 @@ def _unlinked_chars(stats: TreeStats, box: int) -> int:
     return sum(stats.chars[i] - stats.links[i] for i in range(box, stats.ends[box] + 1))
 
 
-def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
+def _posters_cards(
+    scores: _Scores, posts: Collection[int], opened: Collection[int], lines: Collection[int] = ()
+) -> list[HtmlElement]:
     """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
     the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
     means a child of a box of the post that holds most of its prose (:func:`_holding_prose`). A box
     named for the poster (:func:`_names_the_poster`) is the card though it holds a blurb of prose or
-    was opened for a short reply it outweighs."""
+    was opened for a short reply it outweighs; so is a box opened so that holds none of the boxes
+    where the thread sets its posts' text (``lines``, :func:`_text_lines`), when those are known."""
     if not posts:
         return []
     stats, removed = scores.stats, scores.removed
@@ -1124,11 +1127,19 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
             for child in stats.children(box):
                 if child in removed:
                     continue
-                if (child in opened or paragraphs[child] > 0) and not _names_the_poster(stats.nodes[child]):
+                is_card_named = _names_the_poster(stats.nodes[child])
+                if paragraphs[child] > 0 and not is_card_named:
+                    continue
+                if child in opened and not is_card_named and (not lines or _holds_any(stats, child, lines)):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _holds_any(stats: TreeStats, box: int, blocks: Collection[int]) -> bool:
+    """Block ``box`` is or holds one of ``blocks``."""
+    return any(box <= block <= stats.ends[box] for block in blocks)
 
 
 def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1516,10 +1527,11 @@ def select_main(
         | _boxes_around_nested(scores, posts)
         | _up_to_posts(stats, lines, posts)
     )
-    pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
+    whole = [*sections, *_paragraphs_in(stats, lines)]
+    pruned = _prune(scores, best, whole=whole, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
-        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened, lines)
         pruned += _opening_posts_card(scores, best, posts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:

@@ -890,6 +890,40 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     )
 
 
+def _remarks_on_posts(scores: _Scores, posts: Collection[int]) -> list[int]:
+    """Inside each post of a thread, the comments readers left on it (a Q&A site's comments under an
+    answer): items (``<li>``) of a list, both named for comments, that are no posts themselves and
+    whose text says a sentence ("Thanks, that explains it. – Dmitry K Feb 9"). Each is kept whole,
+    its writer's name with it."""
+    stats, removed = scores.stats, scores.removed
+    among = set(posts)
+    found: list[int] = []
+    for post in posts:
+        i, end = post + 1, stats.ends[post]
+        while i <= end:
+            el = stats.nodes[i]
+            if i in removed or i in among:
+                i = stats.ends[i] + 1
+            elif el.tag == "li" and _is_in_a_list_of_comments(el):
+                if any(stats.sentences[j] for j in range(i, stats.ends[i] + 1)):
+                    found.append(i)
+                i = stats.ends[i] + 1
+            else:
+                i += 1
+    return found
+
+
+def _is_in_a_list_of_comments(item: HtmlElement) -> bool:
+    """``item`` (an ``<li>``) and its list are both named for comments (``<ul class="comments-list">
+    <li class="comment">``): a list of remarks, not a list of posts that a class calls comments."""
+    parent = item.getparent()
+    return (
+        parent is not None
+        and comment_named(item.get("class") or "")
+        and comment_named(f"{parent.get('class') or ''} {parent.get('id') or ''}")
+    )
+
+
 def _up_to_posts(stats: TreeStats, lines: Collection[int], posts: Collection[int]) -> frozenset[int]:
     """The boxes of the posts' text (``lines``) and the boxes between each and its post: looked into,
     never pruned whole (a reply of a line beside the post's subject and date is still the post)."""
@@ -1522,16 +1556,20 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     lines = _text_lines(scores, posts)
+    remarks = _remarks_on_posts(scores, posts)
     opened = (
         _holding_prose(scores, posts)
         | _boxes_around_nested(scores, posts)
         | _up_to_posts(stats, lines, posts)
+        | _up_to_posts(stats, remarks, posts)
     )
-    whole = [*sections, *_paragraphs_in(stats, lines)]
+    whole = [*sections, *_paragraphs_in(stats, lines), *remarks]
     pruned = _prune(scores, best, whole=whole, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
-        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened, lines)
+        pruned += _repeated_lines(stats, best, removed) + _posters_cards(
+            scores, posts, opened, [*lines, *remarks]
+        )
         pruned += _opening_posts_card(scores, best, posts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:

@@ -487,3 +487,14 @@ def test_a_trailing_line_or_a_signature_with_a_control_character_is_left_as_it_i
     before = render_text(root)
     drop_trailing_boilerplate(root)
     assert render_text(root) == before
+
+
+@pytest.mark.parametrize("text", ["Write a Reply...", "Add a comment…", "Reply to this topic"])
+def test_a_reply_boxs_placeholder_is_a_trailer(text: str) -> None:
+    """A thread's stream ends with the box a reader would write in ("Write a Reply...", Flarum's
+    placeholder post): a call to action, however it ends."""
+    assert is_trailer(text)
+
+
+def test_a_sentence_about_writing_a_reply_is_no_trailer() -> None:
+    assert not is_trailer("She wrote a reply to the ministry, and the letter was read out in parliament.")

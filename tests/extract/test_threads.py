@@ -1156,3 +1156,41 @@ def test_a_declared_handle_whose_profile_the_page_links_to_is_the_author() -> No
     url = "https://forum.example/r/Breadit/comments/1b7xq2k/gummy_layer/"
     assert weblens.extract(_declared_handle_page("crumbshot_92"), url).author == "crumbshot_92"
     assert weblens.extract(_declared_handle_page("3295403478"), url).author != "3295403478"
+
+
+def test_a_card_outweighing_a_short_reply_goes_though_opened_for_it() -> None:
+    """Our page in phpBB's markup (tests/fixtures/classes), page 2 of a thread: a moderator's card
+    (``dl.postprofile``: rank, "Messages : 8516", place) says more than the line of a reply beside
+    it, so the card was opened with the reply; it holds none of the boxes where the posts set their
+    text, and goes, while every reply stays."""
+    text = weblens.extract(
+        (_CLASSES / "thread_phpbb_page2.html").read_bytes(),
+        "https://www.forum-pain.example/viewtopic.php?t=48213&start=15",
+    ).text
+    assert "Sous-apprêt. Classique, on est tous passés par là." in text and "Bravo 👏" in text
+    assert "Messages : 8516" not in text
+
+
+def test_the_comments_under_an_answer_are_kept_and_a_list_of_recent_comments_beside_is_not() -> None:
+    """A Q&A site sets readers' comments under each answer, in a list named for comments; they are
+    the thread's too, each with its writer. A sidebar's list of recent comments is no post's."""
+
+    def answer(n: int, text: str, comment: str) -> str:
+        return (
+            f"<div class='answer' id='answer-{n}'><div class='post-text'><p>{text}</p></div>"
+            f"<div class='comments'><ul class='comments-list'><li class='comment'><span class='comment-copy'>"
+            f"{comment}</span> – <a href='/users/{n}/ann' class='comment-user'>Ann</a> "
+            f"<span class='comment-date'>Feb 9</span></li></ul></div></div>"
+        )
+
+    html = (
+        "<html><head><title>Why does sort return None?</title></head><body><div id='mainbar'>"
+        f"<h1>Why does sort return None?</h1><div class='question'><p>{_OPENING}</p></div>"
+        f"<div id='answers'>{answer(1, _REPLY, 'Thanks, that explains it.')}"
+        f"{answer(2, _PHRASE, 'Same here on version three.')}</div></div><div id='sidebar'>"
+        "<ul class='recent-comments'><li class='comment'>Bo on Another question: I think so too.</li></ul>"
+        "</div></body></html>"
+    )
+    text = weblens.extract(html, "https://qa.example/questions/1561203/why-does-sort-return-none").text
+    assert "Thanks, that explains it." in text and "Same here on version three." in text
+    assert "I think so too." not in text

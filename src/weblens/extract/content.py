@@ -890,6 +890,40 @@ def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
     )
 
 
+def _remarks_on_posts(scores: _Scores, posts: Collection[int]) -> list[int]:
+    """Inside each post of a thread, the comments readers left on it (a Q&A site's comments under an
+    answer): items (``<li>``) of a list, both named for comments, that are no posts themselves and
+    whose text says a sentence ("Thanks, that explains it. – Dmitry K Feb 9"). Each is kept whole,
+    its writer's name with it."""
+    stats, removed = scores.stats, scores.removed
+    among = set(posts)
+    found: list[int] = []
+    for post in posts:
+        i, end = post + 1, stats.ends[post]
+        while i <= end:
+            el = stats.nodes[i]
+            if i in removed or i in among:
+                i = stats.ends[i] + 1
+            elif el.tag == "li" and _is_in_a_list_of_comments(el):
+                if any(stats.sentences[j] for j in range(i, stats.ends[i] + 1)):
+                    found.append(i)
+                i = stats.ends[i] + 1
+            else:
+                i += 1
+    return found
+
+
+def _is_in_a_list_of_comments(item: HtmlElement) -> bool:
+    """``item`` (an ``<li>``) and its list are both named for comments (``<ul class="comments-list">
+    <li class="comment">``): a list of remarks, not a list of posts that a class calls comments."""
+    parent = item.getparent()
+    return (
+        parent is not None
+        and comment_named(item.get("class") or "")
+        and comment_named(f"{parent.get('class') or ''} {parent.get('id') or ''}")
+    )
+
+
 def _up_to_posts(stats: TreeStats, lines: Collection[int], posts: Collection[int]) -> frozenset[int]:
     """The boxes of the posts' text (``lines``) and the boxes between each and its post: looked into,
     never pruned whole (a reply of a line beside the post's subject and date is still the post)."""
@@ -1106,12 +1140,15 @@ def _unlinked_chars(stats: TreeStats, box: int) -> int:
     return sum(stats.chars[i] - stats.links[i] for i in range(box, stats.ends[box] + 1))
 
 
-def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[int]) -> list[HtmlElement]:
+def _posters_cards(
+    scores: _Scores, posts: Collection[int], opened: Collection[int], lines: Collection[int] = ()
+) -> list[HtmlElement]:
     """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
     the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
     means a child of a box of the post that holds most of its prose (:func:`_holding_prose`). A box
     named for the poster (:func:`_names_the_poster`) is the card though it holds a blurb of prose or
-    was opened for a short reply it outweighs."""
+    was opened for a short reply it outweighs; so is a box opened so that holds none of the boxes
+    where the thread sets its posts' text (``lines``, :func:`_text_lines`), when those are known."""
     if not posts:
         return []
     stats, removed = scores.stats, scores.removed
@@ -1124,11 +1161,19 @@ def _posters_cards(scores: _Scores, posts: Collection[int], opened: Collection[i
             for child in stats.children(box):
                 if child in removed:
                     continue
-                if (child in opened or paragraphs[child] > 0) and not _names_the_poster(stats.nodes[child]):
+                is_card_named = _names_the_poster(stats.nodes[child])
+                if paragraphs[child] > 0 and not is_card_named:
+                    continue
+                if child in opened and not is_card_named and (not lines or _holds_any(stats, child, lines)):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _holds_any(stats: TreeStats, box: int, blocks: Collection[int]) -> bool:
+    """Block ``box`` is or holds one of ``blocks``."""
+    return any(box <= block <= stats.ends[box] for block in blocks)
 
 
 def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1511,15 +1556,20 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     lines = _text_lines(scores, posts)
+    remarks = _remarks_on_posts(scores, posts)
     opened = (
         _holding_prose(scores, posts)
         | _boxes_around_nested(scores, posts)
         | _up_to_posts(stats, lines, posts)
+        | _up_to_posts(stats, remarks, posts)
     )
-    pruned = _prune(scores, best, whole=[*sections, *_paragraphs_in(stats, lines)], opened=opened)
+    whole = [*sections, *_paragraphs_in(stats, lines), *remarks]
+    pruned = _prune(scores, best, whole=whole, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
-        pruned += _repeated_lines(stats, best, removed) + _posters_cards(scores, posts, opened)
+        pruned += _repeated_lines(stats, best, removed) + _posters_cards(
+            scores, posts, opened, [*lines, *remarks]
+        )
         pruned += _opening_posts_card(scores, best, posts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:

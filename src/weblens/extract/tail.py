@@ -45,6 +45,7 @@ _CALL_TO_ACTION = re.compile(
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
+    r"write a (?:reply|comment|response)|add a comment|reply to this (?:topic|thread|post|discussion)|"
     r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
     r"(?:log|sign) ?in (?:or|to)\b|create an account|"
     # a prompt to report a typo, in any language ("Нашли ошибку? Выделите её и нажмите Ctrl+Enter")

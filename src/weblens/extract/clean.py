@@ -370,19 +370,22 @@ def is_held_for_a_script(el: HtmlElement) -> bool:
     (WeChat's articles, a story faded in whole). A tab panel, a dialog or a variant a script picks
     is taken out of the layout (``display:none``, the ``hidden`` attribute); text stuffed for search
     engines or for an agent is pushed off-screen, shrunk to nothing or made transparent."""
+    return _is_hidden_only_by(el, _HELD_STYLE)
+
+
+def _is_hidden_only_by(el: HtmlElement, style: re.Pattern[str]) -> bool:
+    """``el`` is hidden by its inline style alone, and every declaration of it that hides matches
+    ``style`` (no ``hidden`` attribute, no other way of hiding beside)."""
     if el.get("hidden") is not None:
         return False
     declared = list(_hiding_declarations(el))
-    return bool(declared) and all(_HELD_STYLE.match(declaration) for declaration in declared)
+    return bool(declared) and all(style.match(declaration) for declaration in declared)
 
 
 def is_folded_row(row: HtmlElement) -> bool:
     """A table's row taken out of the layout by its inline style alone (``display:none``): a branch
-    of a folding tree of rows when its table shows some row of its own (:func:`shows_a_row`)."""
-    if row.get("hidden") is not None:
-        return False
-    declared = list(_hiding_declarations(row))
-    return bool(declared) and all(_FOLDED_STYLE.match(declaration) for declaration in declared)
+    of a folding tree of rows when its table is one (:func:`is_a_folding_tree`)."""
+    return _is_hidden_only_by(row, _FOLDED_STYLE)
 
 
 def is_a_folding_tree(table: HtmlElement, page_chars: int) -> bool:

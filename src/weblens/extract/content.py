@@ -1164,16 +1164,15 @@ def _posters_cards(
                 is_card_named = _names_the_poster(stats.nodes[child])
                 if paragraphs[child] > 0 and not is_card_named:
                     continue
-                if child in opened and not is_card_named and (not lines or _holds_any(stats, child, lines)):
+                if (
+                    child in opened
+                    and not is_card_named
+                    and (not lines or any(_is_inside(stats, line, child) for line in lines))
+                ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
                     cards.append(stats.nodes[child])
     return cards
-
-
-def _holds_any(stats: TreeStats, box: int, blocks: Collection[int]) -> bool:
-    """Block ``box`` is or holds one of ``blocks``."""
-    return any(box <= block <= stats.ends[box] for block in blocks)
 
 
 def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:

@@ -116,7 +116,7 @@ from weblens.extract.tail import names_a_section
 from weblens.extract.text import line_text
 from weblens.extract.threads import is_thread_page
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, is_below
-from weblens.extract.urls import absolute_url, site_of, strip_fragment
+from weblens.extract.urls import absolute_url, elsewhere, site_of, strip_fragment
 
 __all__ = [
     "Metadata",
@@ -1165,16 +1165,16 @@ class _Page:
         (phpBB's ``memberlist.php?mode=viewprofile``, SMF's ``action=profile``, vBulletin's
         ``member.php``, Discuz's ``space-uid-``); a forum names people by handles, and a handle
         linked to its profile is a person's name. ``heading`` is the thread's title heading
-        (:meth:`_thread_heading`). ``on_site=True`` takes only profiles on the page's own site
-        (:func:`_is_on_site`): on a page not known for a thread, a first link to a contributor's
-        page elsewhere (a blog's list of its writers, "/faculty/profiles/…") names no member, and
-        the profiles after it are the replies' posters."""
+        (:meth:`_thread_heading`). ``on_site=True`` takes only profiles on the page's own site (none
+        :func:`~weblens.extract.urls.elsewhere`): on a page not known for a thread, a first link to
+        a contributor's page elsewhere (a blog's list of its writers, "/faculty/profiles/…") names
+        no member, and the profiles after it are the replies' posters."""
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
         for link in links:
             href = link.get("href") or ""
             if not _is_profile_link(link, href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
                 continue
-            if on_site and not _is_on_site(href, self.url):
+            if on_site and self.url and elsewhere(href, site_of(self.url) or ""):
                 return ()  # the first profile is elsewhere: the next one is a reply's poster
             if _in_quote(link):
                 continue
@@ -2046,13 +2046,6 @@ def _in_navigation(el: HtmlElement) -> bool:
     """``el`` is in a block of the site's links (``<nav>``, ARIA's ``role="navigation"``): a menu's
     item named ``title`` (a docs host's "Rust" menu) shows no page's title."""
     return any(node.tag == "nav" or node.get("role") == "navigation" for node in el.iterancestors())
-
-
-def _is_on_site(href: str, url: str | None) -> bool:
-    """``href`` (as written) leads to a page of the site at ``url``: a relative one does, and one
-    whose site (:func:`site_of`) is the page's. Without the page's address, any does."""
-    target = site_of(href)
-    return target is None or url is None or target == site_of(url)
 
 
 def _links_up(el: HtmlElement, url: str | None) -> bool:

@@ -25,7 +25,7 @@ from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
 from weblens.extract.text import measure, word_count
-from weblens.extract.tree import drop, is_below, last_leaf_blocks, settable
+from weblens.extract.tree import drop, last_leaf_blocks, settable
 
 __all__ = [
     "drop_trailing_boilerplate",
@@ -508,10 +508,11 @@ def _drop_trailers(
     doomed = [window[position][0] for position in sorted(cut)]
     rest = [(el, text) for position, (el, text) in enumerate(window) if position not in cut][::-1]
     if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
+        posts = frozenset(post_texts)
         for el, text in rest[:-1]:
             if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
                 break  # a table is data (a line of a cell too), a code block code: not a trailer
-            if any(is_below(el, box) for box in post_texts):
+            if posts and (el in posts or not posts.isdisjoint(el.iterancestors())):
                 break  # a post's reply of a few words
             doomed.append(el)
     for el in doomed:

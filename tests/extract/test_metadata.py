@@ -20,7 +20,7 @@ from weblens.extract.authors import is_organisation, split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metadata import Metadata, extract_metadata
-from weblens.extract.metatext import normalise_language, site_name_keys, strip_site_affix
+from weblens.extract.metatext import name_key, normalise_language, site_name_keys, strip_site_affix
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "metadata"
 
@@ -1593,6 +1593,22 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki", "江南在线"], "https://harbour.example/wiki/Tide_clocks")
     assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        # a board's name in lenticular brackets after the topic the page shows, then the site
+        ("新装的显卡黑屏重启，求大佬看看【显卡吧】_百度贴吧", "新装的显卡黑屏重启，求大佬看看"),
+        ("Tide clocks explained (Clocks board) | Tidewater forums", "Tide clocks explained"),
+        # the page shows no such part: the title stays whole
+        ("新装的显卡黑屏重启【显卡吧】_百度贴吧", "新装的显卡黑屏重启【显卡吧】_百度贴吧"),
+    ],
+)
+def test_a_title_shown_without_its_bracketed_aside_loses_both(title: str, expected: str) -> None:
+    keys = site_name_keys([], "https://forum.example/p/8812")
+    shown = frozenset({name_key("新装的显卡黑屏重启，求大佬看看"), name_key("Tide clocks explained")})
+    assert strip_site_affix(title, keys, lambda: shown) == expected
 
 
 @pytest.mark.parametrize(

@@ -1194,3 +1194,20 @@ def test_the_comments_under_an_answer_are_kept_and_a_list_of_recent_comments_bes
     text = weblens.extract(html, "https://qa.example/questions/1561203/why-does-sort-return-none").text
     assert "Thanks, that explains it." in text and "Same here on version three." in text
     assert "I think so too." not in text
+
+
+def test_replies_each_in_a_bare_wrapper_are_posts_of_one_kind() -> None:
+    """Our page in a script-rendered forum's markup (tests/fixtures/classes): utility classes only,
+    each reply's card inside a ``<div>`` with no class or id. A bare wrapper around one box is of
+    that box's kind, so the replies are one kind of post after the opening one, the one-line
+    replies among them too, and the sidebar's recommended threads stay out."""
+    page = weblens.extract(
+        (_CLASSES / "thread_bare_wrapped_replies.html").read_bytes(),
+        "https://forum.example/thread/6640f533517176a36c034afa/pc-mati-total-setelah-ganti-vga",
+    )
+    assert "kipas pun tidak berputar" in page.text
+    assert "Coba cek dulu kabel power 8 pin" in page.text
+    assert "Setuju sama agan di atas." in page.text
+    assert "Sudah beres gan, ternyata kabel 8 pin memang kurang masuk." in page.text
+    assert "Lima kesalahan umum" not in page.text
+    assert "Hak cipta 2024" not in page.text

@@ -712,6 +712,8 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
         return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
     own_id = el.get("id") or ""
+    if not words and not own_id and (inner := _only_box_in(el)) is not None:
+        return _post_kind(inner)  # a bare wrapper around one box (a script's list): that box's kind
     kind = frozenset(
         bare
         for word in words
@@ -723,6 +725,14 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     if not words and any(c.isalpha() for c in name):
         return str(el.tag), frozenset((name,))
     return str(el.tag), kind
+
+
+def _only_box_in(el: HtmlElement) -> HtmlElement | None:
+    """The one element ``el`` holds when it holds nothing else (no text of its own)."""
+    if (el.text or "").strip() or len(el) != 1:
+        return None
+    inner = el[0]
+    return inner if isinstance(inner.tag, str) and not (inner.tail or "").strip() else None
 
 
 # the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's

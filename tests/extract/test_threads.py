@@ -1211,3 +1211,34 @@ def test_replies_each_in_a_bare_wrapper_are_posts_of_one_kind() -> None:
     assert "Sudah beres gan, ternyata kabel 8 pin memang kurang masuk." in page.text
     assert "Lima kesalahan umum" not in page.text
     assert "Hak cipta 2024" not in page.text
+
+
+def test_a_reply_linking_a_channel_elsewhere_is_no_posters_card() -> None:
+    """A reply made mostly of two links, one to a video channel on another site (``/@name``, the
+    path a community writes its members' profiles in): a poster's card links to a profile on the
+    thread's own site, so this is what the poster wrote, and it stays."""
+    reply = (
+        "<p>Start with <a href='https://bikeguide.example/chains/wear-and-skipping'>the chain wear "
+        "and skipping guide on Bike Guide</a>, which is clear, and then the playlist of "
+        "<a href='https://www.youtube.com/@WorkshopWednesdays'>Workshop Wednesdays on YouTube</a>.</p>"
+    )
+    posts = "".join(
+        f"<div id='post_{n}' class='topic-body crawler-post' itemprop='comment' itemscope "
+        f"itemtype='http://schema.org/Comment'><div class='crawler-post-meta'><span class='creator'>"
+        f"<a href='https://forum.example/u/{who}'>{who}</a></span></div>"
+        f"<div class='post' itemprop='text'>{text}</div></div>"
+        for n, who, text in (
+            (2, "lina", reply),
+            (3, "ben", f"<p>{_REPLY}</p>"),
+            (4, "jens", "<p>Thanks, both of you. The cassette was worn; a new one fixed it.</p>"),
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='main-outlet'><h1>Chain skips</h1>"
+        f"<div id='post_1' class='topic-body crawler-post'><div class='post'><p>{_OPENING}</p></div></div>"
+        f"{posts}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://forum.example/t/chain-skips/4821")
+    assert "Workshop Wednesdays on YouTube" in page.text
+    assert "[the chain wear and skipping guide on Bike Guide](https://bikeguide.example/" in page.markdown
+    assert _REPLY in page.text and "a new one fixed it" in page.text

@@ -70,6 +70,7 @@ from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import WORD_SPLIT, drop, has_any
+from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -1180,9 +1181,19 @@ def _posters_cards(
                     and (not lines or any(_is_inside(stats, line, child) for line in lines))
                 ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
-                if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
+                if any(
+                    _is_members_profile(a.get("href") or "", scores.site)
+                    for a in stats.nodes[child].iter("a")
+                ):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _is_members_profile(href: str, site: str | None) -> bool:
+    """``href`` links to a member's profile on the thread's own site (:func:`is_member_link`): a
+    poster's card links there, and a reply linking a channel elsewhere (``youtube.com/@…``) is
+    what the poster wrote."""
+    return is_member_link(href) and not (site is not None and elsewhere(href, site))
 
 
 def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1201,7 +1212,7 @@ def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> l
             continue
         el = stats.nodes[i]
         hrefs = [a.get("href") or "" for a in el.iter("a")]
-        members = sum(1 for href in hrefs if is_member_link(href))
+        members = sum(1 for href in hrefs if _is_members_profile(href, scores.site))
         if not members or len(hrefs) - members < _CARD_BUTTONS:
             continue
         if has_any(el, ("time",)) or find_date(" ".join(el.text_content().split())) is not None:

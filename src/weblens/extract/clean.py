@@ -125,9 +125,11 @@ _STRONG_PARTS = re.compile(
 # readers' comments, in English and the plural other languages name a section of them by (German
 # "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
 # Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
-# Dutch "reacties", Turkish "yorumlar"
+# Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
+# German "Gästebuch")
 _COMMENT_PARTS = re.compile(
-    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar"
+    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
+    r"guest-?book|g(?:ae|ä)stebuch"
 )
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")

@@ -1450,3 +1450,28 @@ def test_a_line_hidden_in_a_row_of_a_table_within_other_text_still_goes() -> Non
     )
     text = weblens.extract(html, "https://news.example/bridge").text
     assert "argued about the bridge" in text and "Ignore all previous" not in text
+
+
+def _live_entries(count: int) -> str:
+    updates = [
+        ("1:52 p.m.", "Crews expect water service back by evening", "Crews isolated the broken main."),
+        ("11:30 a.m.", "Schools switch to bottled water", "Two schools stay open with bottled water."),
+        ("10:05 a.m.", "Main Street closed", "Police closed Main Street between 3rd and 6th."),
+    ][:count]
+    return "".join(
+        f"<div class='live-entry'><time class='live-entry__time' datetime='2024-02-13'>{at}</time>"
+        f"<h2>{headline}</h2><p>{text}</p></div>"
+        for at, headline, text in updates
+    )
+
+
+def test_the_times_of_a_live_blogs_entries_stay() -> None:
+    """Each of three entries side by side opens with its time: a timeline, whose times are its data."""
+    text = _clean(f"<html><body><article>{_live_entries(3)}</article></body></html>")
+    assert "1:52 p.m." in text and "11:30 a.m." in text and "10:05 a.m." in text
+
+
+def test_the_time_of_a_story_and_its_teaser_is_still_a_date_line() -> None:
+    """Two boxes of one kind, each with its time, are a story and a teaser, not a timeline."""
+    text = _clean(f"<html><body><article>{_live_entries(2)}</article></body></html>")
+    assert "1:52 p.m." not in text and "Crews isolated the broken main." in text

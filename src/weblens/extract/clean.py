@@ -268,6 +268,9 @@ _ENTRY_TAGS = frozenset(("li", "td", "th", "dd"))
 # Ann" has three; "the council voted on part 2" has six)
 _ENTRY_WORDS = 4
 _COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a column of its data
+# boxes of one kind side by side, each holding a <time> and a paragraph or a heading, that make a
+# timeline (a live blog's entries, an incident's updates); two are a story and its teaser
+_TIMELINE_ENTRIES = 3
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -1152,6 +1155,24 @@ def _names_a_comment(name: str, words: list[str]) -> bool:
     return _DOCUMENT_NOTES.isdisjoint(words) and _COMMENT_PARTS.search(name) is not None
 
 
+def _is_entry_of_a_timeline(block: HtmlElement) -> bool:
+    """``block`` holds a paragraph or a heading beside its ``<time>`` and is one of
+    :data:`_TIMELINE_ENTRIES` boxes or more of its tag and class under one parent that each hold a
+    ``<time>``: an entry of a live blog or an incident's updates, whose time is its data."""
+    parent = block.getparent()
+    names = block.get("class")
+    if parent is None or not names or not has_any(block, ("p", *HEADING_TAGS)):
+        return False
+    entries = sum(
+        1
+        for sibling in parent
+        if sibling.tag == block.tag
+        and sibling.get("class") == names
+        and next(sibling.iter("time"), None) is not None
+    )
+    return entries >= _TIMELINE_ENTRIES
+
+
 def is_discussion(
     stats: TreeStats, prose: list[float], paragraphs: list[float], *, dated_address: bool = False
 ) -> bool:
@@ -1618,8 +1639,10 @@ class _Judge:
         """A date inside a list item or a table cell that says more beside it ("May 3: the council
         voted"): an entry of a timeline or a schedule, whose date is its data, not a date line."""
         block = self.stats.nodes[owner]
-        if block is el or block.tag not in _ENTRY_TAGS:
+        if block is el:
             return False
+        if block.tag not in _ENTRY_TAGS:
+            return not self.discussion and _is_entry_of_a_timeline(block)
         if block.tag in CELLS and self._is_cell_of_a_column_of_dates(block):
             return True
         beside = len(block.text_content().split()) - len(el.text_content().split())

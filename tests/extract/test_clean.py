@@ -1475,3 +1475,13 @@ def test_the_time_of_a_story_and_its_teaser_is_still_a_date_line() -> None:
     """Two boxes of one kind, each with its time, are a story and a teaser, not a timeline."""
     text = _clean(f"<html><body><article>{_live_entries(2)}</article></body></html>")
     assert "1:52 p.m." not in text and "Crews isolated the broken main." in text
+
+
+def test_a_price_shown_in_a_live_region_stays_a_status_message_goes() -> None:
+    """A shop sets the price in ``role="status"`` (announced when a buyer picks a variant): data."""
+    price = (
+        "<div role='status'><div class='price'><span class='visually-hidden'>Prix habituel</span>"
+        "<span class='price-item'>59,00 €</span></div></div>"
+    )
+    text = _clean(_page(price + "<div role='status'>Item added to your cart</div>"))
+    assert "59,00 €" in text and "Item added to your cart" not in text

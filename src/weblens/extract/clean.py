@@ -62,6 +62,7 @@ from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
+from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere
 
 __all__ = [
@@ -1173,6 +1174,12 @@ def _is_entry_of_a_timeline(block: HtmlElement) -> bool:
     return entries >= _TIMELINE_ENTRIES
 
 
+def _is_price_announced(el: HtmlElement) -> bool:
+    """A live region (``role="status"``) that shows a price: a shop announces the price of the variant
+    a buyer picks there (Shopify's themes), so the box is the product's data, not a status message."""
+    return el.get("role") == "status" and is_price(" ".join(el.itertext()))
+
+
 def is_discussion(
     stats: TreeStats, prose: list[float], paragraphs: list[float], *, dated_address: bool = False
 ) -> bool:
@@ -1368,6 +1375,8 @@ class _Judge:
                 or (tag == "form" and self.discussion and (paragraphs >= 1 or el in self.bare_forms))
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
+            if _is_price_announced(el):
+                return False
             prose, paragraphs = self._prose_of(el)
             is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
             is_chrome = prose < self.guard or is_a_long_notice or self._is_beside_the_main(el)

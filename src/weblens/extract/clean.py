@@ -127,10 +127,10 @@ _STRONG_PARTS = re.compile(
 # "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
 # Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
 # Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
-# German "Gästebuch")
+# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
 _COMMENT_PARTS = re.compile(
     r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
-    r"guest-?book|g(?:ae|ä)stebuch"
+    r"guest-?book|g(?:ae|ä)stebuch|webmention"
 )
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")

@@ -56,7 +56,7 @@ from weblens.extract.keepers import (
     is_kept_paragraph,
     is_kept_whole,
     is_labelled_part,
-    is_lead_in_to_a_list,
+    is_lead_in_to_a_block,
     is_linked_sentence_with_its_stop,
     is_mostly_code,
     is_name_of_its_description,
@@ -1323,7 +1323,10 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
     ("the text of a data table's cell", lambda s, i: is_text_of_a_data_cell(s.stats.nodes[i])),
     ("a price", lambda s, i: is_price_line(s.stats, i)),
-    ("a line leading into the list after it", lambda s, i: is_lead_in_to_a_list(s.stats.nodes[i])),
+    (
+        "a line leading into the list, quotation or code after it",
+        lambda s, i: is_lead_in_to_a_block(s.stats.nodes[i]),
+    ),
     ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (

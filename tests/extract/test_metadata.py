@@ -1569,6 +1569,22 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     assert weblens.extract(page, "https://site.example/p").published_date == "2019-11-18"
 
 
+@pytest.mark.parametrize(
+    ("lead", "date"),
+    [
+        ("<p>27. April 2023</p>", "2023-04-27"),
+        # the start of a state (an office held since, a shop open since), no publication
+        ("<table class='infobox'><tr><th>Amtierend</th><td>seit 27. April 2023</td></tr></table>", None),
+        ("<p>Since March 3, 1998</p>", None),
+    ],
+)
+def test_a_date_under_the_headline_that_starts_a_state_dates_no_page(lead: str, date: str | None) -> None:
+    import weblens
+
+    page = f"<html lang='de'><body><div><h1>Wall Street</h1>{lead}{_POST}</div></body></html>"
+    assert weblens.extract(page, "https://site.example/p").published_date == date
+
+
 def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
     found = meta_of(
         '<meta property="og:type" content="Article">' + ld({"@type": ["NewsArticle"], "headline": "h"}),

@@ -288,9 +288,13 @@ _PUBLISHED_WORDS = frozenset(
 )
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
-    r"|updated|modified|revised|last|joined|member|registered|birthday)\b",
+    r"|updated|modified|revised|last|joined|member|registered|birthday"
+    r"|since|seit|depuis|desde|sinds)\b",
     re.I,
 )
+# a line opening with "since": the start of a state (an office held "seit 27. April 2023", a shop
+# "since 1998"), no publication
+_SINCE = re.compile(r"\W*(?:since|seit|depuis|desde|sinds)\b", re.I)
 # a blog template's sentence of when its post was written, the date right after its opening
 # ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
 # Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019",
@@ -1501,6 +1505,7 @@ class _Page:
                 len(line) <= _MAX_DATE_TEXT
                 and _YEAR.search(line)  # a cheap look before the date parser
                 and not _OTHER_DATE.search(f"{before} {line}")
+                and not _SINCE.match(line)
                 and (found := _published_in(line, day_first=day_first))
             ):
                 return found

@@ -1585,6 +1585,23 @@ def test_a_date_under_the_headline_that_starts_a_state_dates_no_page(lead: str, 
     assert weblens.extract(page, "https://site.example/p").published_date == date
 
 
+def test_a_time_marked_as_the_last_modification_dates_no_publication() -> None:
+    import weblens
+
+    modified = "<p>Last updated: <time datetime='2024-05-20' itemprop='dateModified'>May 20, 2024</time></p>"
+    published = "<p>Published <time datetime='2023-01-09' itemprop='datePublished'>January 9, 2023</time></p>"
+    page = "<html><body><article><h1>Glossary</h1>{}" + _POST + "</article></body></html>"
+    url = "https://docs.example/glossary"
+    assert weblens.extract(page.format(_POST + modified), url).published_date is None
+    assert weblens.extract(page.format(published + _POST + modified), url).published_date == "2023-01-09"
+    # a label of the last update on a line of its own, in Japanese: "最終更新日:"
+    japanese = "<p><span>最終更新日:</span><b>2024年5月20日</b></p>"
+    assert weblens.extract(page.format(japanese), url).published_date is None
+    # an infobox's "Born" beside the day: a birthday
+    born = "<table><tr><th>Born</th><td>12 April 1951</td></tr></table>"
+    assert weblens.extract(page.format(born), "https://wiki.example/Morag_Dunn").published_date is None
+
+
 def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
     found = meta_of(
         '<meta property="og:type" content="Article">' + ld({"@type": ["NewsArticle"], "headline": "h"}),

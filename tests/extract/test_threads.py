@@ -1242,3 +1242,16 @@ def test_a_reply_linking_a_channel_elsewhere_is_no_posters_card() -> None:
     assert "Workshop Wednesdays on YouTube" in page.text
     assert "[the chain wear and skipping guide on Bike Guide](https://bikeguide.example/" in page.markdown
     assert _REPLY in page.text and "a new one fixed it" in page.text
+
+
+def test_a_card_named_for_the_poster_goes_though_cleaning_took_its_link() -> None:
+    """Our page in vBulletin 4's markup (tests/fixtures/classes): the poster's name is set in a
+    pop-up's control (``class="username popupctrl"``), which cleaning takes out as a pop-up; the box
+    named ``userinfo`` is still the poster's card ("Data de Ingresso", "Posts"), not what they wrote,
+    on every post, the moderator's last one too."""
+    page = weblens.extract(
+        (_CLASSES / "thread_vbulletin4_page2.html").read_bytes(),
+        "https://forum.example/showthread.php?18244-Barulho-na-suspensao-dianteira/page2",
+    )
+    assert "Edita o primeiro post e marca o tópico" in page.text
+    assert "Data de Ingresso" not in page.text and "Juiz de Fora" not in page.text

@@ -1189,7 +1189,9 @@ def _posters_cards(
                     and (not lines or any(_is_inside(stats, line, child) for line in lines))
                 ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
-                if any(
+                # (a box named for the poster is the card though cleaning took its name's link, a
+                # pop-up's control: vBulletin's "username popupctrl")
+                if is_card_named or any(
                     _is_members_profile(a.get("href") or "", scores.site)
                     for a in stats.nodes[child].iter("a")
                 ):

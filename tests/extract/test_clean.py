@@ -1485,3 +1485,28 @@ def test_a_price_shown_in_a_live_region_stays_a_status_message_goes() -> None:
     )
     text = _clean(_page(price + "<div role='status'>Item added to your cart</div>"))
     assert "59,00 €" in text and "Item added to your cart" not in text
+
+
+def test_a_newsletters_sign_up_box_around_an_email_field_goes() -> None:
+    """A box around an e-mail field that says little else is a sign-up box, with or without a
+    ``<form>``: its title and blurb go with the field."""
+    signup = (
+        "<div class='mt-8 rounded-2xl bg-red-50 p-6'><div class='text-lg font-bold'>Köln am Morgen</div>"
+        "<div class='text-sm'>Jeden Werktag um 6 Uhr: die Nachrichten direkt in Ihr Postfach.</div>"
+        "<div class='flex gap-2'><input type='email' placeholder='Ihre E-Mail-Adresse'>"
+        "<div role='button'>Jetzt abonnieren</div></div></div>"
+    )
+    styled = (
+        "<div class='sc-lhVmIH'><p>La newsletter de Bienestar Diario</p><p>Recibe cada martes nuestros "
+        "consejos.</p><form><input type='text' name='correo_email'><button>Suscribirme</button></form></div>"
+    )
+    text = _clean(_page(signup + styled))
+    assert "Köln am Morgen" not in text and "Jeden Werktag" not in text
+    assert "Bienestar Diario" not in text and "Paragraph sentence 11" in text
+
+
+def test_a_box_that_says_more_around_an_email_field_stays() -> None:
+    """The article itself may hold an e-mail field (a "send us your tips" line): it says far more."""
+    field = "<input type='email' placeholder='Your e-mail'>"
+    text = _clean(f"<html><body><article><p>{ARTICLE}</p>{field}</article></body></html>")
+    assert "Paragraph sentence 0" in text

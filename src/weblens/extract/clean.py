@@ -521,6 +521,7 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     bare_forms = frozenset(form for form in found.form if not has_controls(form))
+    _drop_signup_boxes(root, [field for field in found.input if _is_email_field(field)])
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
     return bare_forms
 
@@ -543,6 +544,40 @@ def _drop_toggle_labels(summaries: list[HtmlElement]) -> None:
             drop(summary)
 
 
+# characters of text, at most, of a box around an e-mail field that make it a sign-up box (a title, a
+# line of what the letter brings, a button and a note on privacy: about 260 on our probe pages); an
+# article or a contact page holding such a field says more
+_SIGNUP_CHARS = 400
+
+
+def _is_email_field(field: HtmlElement) -> bool:
+    """An ``<input>`` for an e-mail address: of that type, or a text field named for one."""
+    kind = (field.get("type") or "text").lower()
+    if kind == "email":
+        return True
+    names = " ".join(field.get(name) or "" for name in ("name", "id", "placeholder", "autocomplete"))
+    return kind == "text" and "mail" in names.lower()
+
+
+def _drop_signup_boxes(root: HtmlElement, fields: list[HtmlElement]) -> None:
+    """The box around an e-mail field that says little else (:data:`_SIGNUP_CHARS`): a newsletter's
+    sign-up ("Köln am Morgen … Jetzt abonnieren"), set in a ``<div>`` with or without a form, whose
+    title and blurb would otherwise stay once the form went."""
+    for field in fields:
+        if not is_below(field, root):
+            continue  # in a box already dropped
+        box = None
+        up = field.getparent()
+        while (
+            up is not None
+            and up.tag not in ("body", "html")
+            and len(" ".join(up.text_content().split())) <= _SIGNUP_CHARS
+        ):
+            box, up = up, up.getparent()
+        if box is not None:
+            drop(box)
+
+
 class _JunkWalk:
     """The elements of the tags :func:`strip_junk` looks at, found in one walk of the tree."""
 
@@ -556,6 +591,7 @@ class _JunkWalk:
         self.noscript: list[HtmlElement] = []
         self.summary: list[HtmlElement] = []
         self.form: list[HtmlElement] = []
+        self.input: list[HtmlElement] = []
         lists = {
             "script": self.script,
             "math": self.math,
@@ -567,6 +603,7 @@ class _JunkWalk:
             "noscript": self.noscript,
             "summary": self.summary,
             "form": self.form,
+            "input": self.input,
         }
         for el in root.iter(*lists):
             lists[el.tag].append(el)

@@ -38,6 +38,11 @@ def _trim(tail: str) -> str:
         "Please Log in or Create an account to join the conversation.",
         "You must sign in to post a reply.",
         "Time to create page: 0.491 seconds",
+        # an opinion page's disclaimer, in four languages
+        "The views expressed in this column are the author's own.",
+        "Os artigos publicados com assinatura não traduzem a opinião do jornal.",
+        "Los artículos firmados no reflejan necesariamente la opinión del periódico.",
+        "Namentlich gekennzeichnete Beiträge geben nicht unbedingt die Meinung der Redaktion wieder.",
         "Page generated in 0.0312 seconds with 14 queries",
         "Follow The Daily Example on Google News to get our stories in your feed.",
         "Folgst du schon 20 Minuten auf Whatsapp?",

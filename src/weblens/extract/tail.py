@@ -63,6 +63,10 @@ _CALL_TO_ACTION = re.compile(
     # a mailing list archive's footer under each message (Mailman's "More information about the
     # Linux-NL mailing list", a link to the list's page)
     r"more information about the .{1,60}mailing list|"
+    # an opinion page's disclaimer: the views are the writer's, not the publication's
+    r"views expressed|(?:do|does|did) not (?:necessarily )?reflect the (?:views?|opinions?|position)|"
+    r"não (?:traduzem|refletem) (?:a|necessariamente a) opini|no reflejan? (?:necesariamente )?(?:la|el)|"
+    r"nicht (?:unbedingt |zwangsläufig )?die meinung|n'engagent que leurs? auteurs?|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"

@@ -1510,3 +1510,19 @@ def test_a_box_that_says_more_around_an_email_field_stays() -> None:
     field = "<input type='email' placeholder='Your e-mail'>"
     text = _clean(f"<html><body><article><p>{ARTICLE}</p>{field}</article></body></html>")
     assert "Paragraph sentence 0" in text
+
+
+@pytest.mark.parametrize(
+    ("names", "hides"),
+    [
+        ("raw-content tw-hidden", True),  # Tailwind's classes behind a "tw-" prefix
+        ("block md:hidden", True),  # hidden from a desktop's width up
+        ("u-hidden", True),
+        ("overflow-hidden rounded", False),  # clips its overflow, hides nothing
+        ("hidden-xs-down", False),
+    ],
+)
+def test_hidden_behind_a_short_prefix_is_a_hiding_class(names: str, hides: bool) -> None:
+    from weblens.extract.clean import has_hiding_class
+
+    assert has_hiding_class(names) is hides

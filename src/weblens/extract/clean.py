@@ -474,7 +474,15 @@ def has_hiding_class(names: str) -> bool:
     tokens = names.lower().split()
     if not _HIDDEN_CLASSES.isdisjoint(tokens):
         return True
+    if any(_PREFIXED_HIDDEN.fullmatch(token) for token in tokens if "hidden" in token):
+        return True
     return any(_PREFIXED_HIDING.search(token) for token in tokens if _HIDING_HINT.search(token))
+
+
+# "hidden" behind a framework's short prefix (Tailwind's "tw-hidden", "u-hidden"), or a screen width's
+# ("md:hidden": hidden on a desktop, the width a reader of the saved page is taken to have); not
+# "overflow-hidden", which hides nothing
+_PREFIXED_HIDDEN = re.compile(r"[a-z0-9]{1,3}[-_:]hidden")
 
 
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to

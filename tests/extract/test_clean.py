@@ -525,9 +525,10 @@ def test_a_reader_comment_still_goes() -> None:
 @pytest.mark.parametrize(
     "name",
     ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
-     "reacties", "yorumlar"],
+     "reacties", "yorumlar", "Guestbook", "guest-book", "gaestebuch", "webmentions"],
 )  # fmt: skip
 def test_readers_comments_named_in_other_languages_go(name: str) -> None:
+    # (a memorial page's guest book is its readers' comments: "Sign the Guest Book")
     assert "Wunderschöne Reportage" not in _clean(
         _page(f"<section class='{name}'><p>Wunderschöne Reportage!</p></section>")
     )
@@ -1449,3 +1450,79 @@ def test_a_line_hidden_in_a_row_of_a_table_within_other_text_still_goes() -> Non
     )
     text = weblens.extract(html, "https://news.example/bridge").text
     assert "argued about the bridge" in text and "Ignore all previous" not in text
+
+
+def _live_entries(count: int) -> str:
+    updates = [
+        ("1:52 p.m.", "Crews expect water service back by evening", "Crews isolated the broken main."),
+        ("11:30 a.m.", "Schools switch to bottled water", "Two schools stay open with bottled water."),
+        ("10:05 a.m.", "Main Street closed", "Police closed Main Street between 3rd and 6th."),
+    ][:count]
+    return "".join(
+        f"<div class='live-entry'><time class='live-entry__time' datetime='2024-02-13'>{at}</time>"
+        f"<h2>{headline}</h2><p>{text}</p></div>"
+        for at, headline, text in updates
+    )
+
+
+def test_the_times_of_a_live_blogs_entries_stay() -> None:
+    """Each of three entries side by side opens with its time: a timeline, whose times are its data."""
+    text = _clean(f"<html><body><article>{_live_entries(3)}</article></body></html>")
+    assert "1:52 p.m." in text and "11:30 a.m." in text and "10:05 a.m." in text
+
+
+def test_the_time_of_a_story_and_its_teaser_is_still_a_date_line() -> None:
+    """Two boxes of one kind, each with its time, are a story and a teaser, not a timeline."""
+    text = _clean(f"<html><body><article>{_live_entries(2)}</article></body></html>")
+    assert "1:52 p.m." not in text and "Crews isolated the broken main." in text
+
+
+def test_a_price_shown_in_a_live_region_stays_a_status_message_goes() -> None:
+    """A shop sets the price in ``role="status"`` (announced when a buyer picks a variant): data."""
+    price = (
+        "<div role='status'><div class='price'><span class='visually-hidden'>Prix habituel</span>"
+        "<span class='price-item'>59,00 €</span></div></div>"
+    )
+    text = _clean(_page(price + "<div role='status'>Item added to your cart</div>"))
+    assert "59,00 €" in text and "Item added to your cart" not in text
+
+
+def test_a_newsletters_sign_up_box_around_an_email_field_goes() -> None:
+    """A box around an e-mail field that says little else is a sign-up box, with or without a
+    ``<form>``: its title and blurb go with the field."""
+    signup = (
+        "<div class='mt-8 rounded-2xl bg-red-50 p-6'><div class='text-lg font-bold'>Köln am Morgen</div>"
+        "<div class='text-sm'>Jeden Werktag um 6 Uhr: die Nachrichten direkt in Ihr Postfach.</div>"
+        "<div class='flex gap-2'><input type='email' placeholder='Ihre E-Mail-Adresse'>"
+        "<div role='button'>Jetzt abonnieren</div></div></div>"
+    )
+    styled = (
+        "<div class='sc-lhVmIH'><p>La newsletter de Bienestar Diario</p><p>Recibe cada martes nuestros "
+        "consejos.</p><form><input type='text' name='correo_email'><button>Suscribirme</button></form></div>"
+    )
+    text = _clean(_page(signup + styled))
+    assert "Köln am Morgen" not in text and "Jeden Werktag" not in text
+    assert "Bienestar Diario" not in text and "Paragraph sentence 11" in text
+
+
+def test_a_box_that_says_more_around_an_email_field_stays() -> None:
+    """The article itself may hold an e-mail field (a "send us your tips" line): it says far more."""
+    field = "<input type='email' placeholder='Your e-mail'>"
+    text = _clean(f"<html><body><article><p>{ARTICLE}</p>{field}</article></body></html>")
+    assert "Paragraph sentence 0" in text
+
+
+@pytest.mark.parametrize(
+    ("names", "hides"),
+    [
+        ("raw-content tw-hidden", True),  # Tailwind's classes behind a "tw-" prefix
+        ("block md:hidden", True),  # hidden from a desktop's width up
+        ("u-hidden", True),
+        ("overflow-hidden rounded", False),  # clips its overflow, hides nothing
+        ("hidden-xs-down", False),
+    ],
+)
+def test_hidden_behind_a_short_prefix_is_a_hiding_class(names: str, hides: bool) -> None:
+    from weblens.extract.clean import has_hiding_class
+
+    assert has_hiding_class(names) is hides

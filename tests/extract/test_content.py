@@ -1772,6 +1772,20 @@ def test_a_line_set_in_a_div_leading_into_a_list_is_kept(after: str) -> None:
     assert "Probé tres variedades:" in page.text and "Corazón de buey" in page.text
 
 
+def test_a_line_naming_its_source_in_a_link_leading_into_a_quotation_is_kept() -> None:
+    """A link post quotes what it links to after a line that names the source and ends with a
+    colon: "Maya Okafor, writing for <a>The Archivist's Notebook</a>:" leads into the quotation."""
+    html = (
+        "<html><body><div class='sidebar'><ul><li><a href='/a'>Archive</a></li></ul></div>"
+        f"<article><div class='post-content'><p>{SENTENCES}</p>"
+        "<p>Maya Okafor, writing for <a href='https://notebook.example/'>The Archivist's Notebook</a>:</p>"
+        "<blockquote><p>A quarter of the links in news articles published a decade ago lead nowhere.</p>"
+        f"</blockquote><p>{SENTENCES}</p></div></article></body></html>"
+    )
+    page = weblens.extract(html, "https://blog.example/2024/06/link-rot/")
+    assert "[The Archivist's Notebook](https://notebook.example/):" in page.markdown
+
+
 def test_a_line_set_in_a_div_that_labels_a_list_of_links_is_still_pruned() -> None:
     # "Related:" leads into nothing of the text: a label over a box of other stories
     links = "".join(f"<li><a href='/p/{n}'>Another story number {n}</a></li>" for n in range(4))

@@ -20,7 +20,7 @@ from weblens.extract.authors import is_organisation, split_authors
 from weblens.extract.dates import date_from_url, normalise_date
 from weblens.extract.jsonld import JsonLdFacts, load_jsonld
 from weblens.extract.metadata import Metadata, extract_metadata
-from weblens.extract.metatext import normalise_language, site_name_keys, strip_site_affix
+from weblens.extract.metatext import name_key, normalise_language, site_name_keys, strip_site_affix
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "metadata"
 
@@ -1569,6 +1569,39 @@ def test_a_date_line_near_the_start_of_the_content_dates_the_page() -> None:
     assert weblens.extract(page, "https://site.example/p").published_date == "2019-11-18"
 
 
+@pytest.mark.parametrize(
+    ("lead", "date"),
+    [
+        ("<p>27. April 2023</p>", "2023-04-27"),
+        # the start of a state (an office held since, a shop open since), no publication
+        ("<table class='infobox'><tr><th>Amtierend</th><td>seit 27. April 2023</td></tr></table>", None),
+        ("<p>Since March 3, 1998</p>", None),
+    ],
+)
+def test_a_date_under_the_headline_that_starts_a_state_dates_no_page(lead: str, date: str | None) -> None:
+    import weblens
+
+    page = f"<html lang='de'><body><div><h1>Wall Street</h1>{lead}{_POST}</div></body></html>"
+    assert weblens.extract(page, "https://site.example/p").published_date == date
+
+
+def test_a_time_marked_as_the_last_modification_dates_no_publication() -> None:
+    import weblens
+
+    modified = "<p>Last updated: <time datetime='2024-05-20' itemprop='dateModified'>May 20, 2024</time></p>"
+    published = "<p>Published <time datetime='2023-01-09' itemprop='datePublished'>January 9, 2023</time></p>"
+    page = "<html><body><article><h1>Glossary</h1>{}" + _POST + "</article></body></html>"
+    url = "https://docs.example/glossary"
+    assert weblens.extract(page.format(_POST + modified), url).published_date is None
+    assert weblens.extract(page.format(published + _POST + modified), url).published_date == "2023-01-09"
+    # a label of the last update on a line of its own, in Japanese: "最終更新日:"
+    japanese = "<p><span>最終更新日:</span><b>2024年5月20日</b></p>"
+    assert weblens.extract(page.format(japanese), url).published_date is None
+    # an infobox's "Born" beside the day: a birthday
+    born = "<table><tr><th>Born</th><td>12 April 1951</td></tr></table>"
+    assert weblens.extract(page.format(born), "https://wiki.example/Morag_Dunn").published_date is None
+
+
 def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
     found = meta_of(
         '<meta property="og:type" content="Article">' + ld({"@type": ["NewsArticle"], "headline": "h"}),
@@ -1593,6 +1626,22 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
 def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
     keys = site_name_keys(["Harbour Wiki", "江南在线"], "https://harbour.example/wiki/Tide_clocks")
     assert strip_site_affix(title, keys, frozenset) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        # a board's name in lenticular brackets after the topic the page shows, then the site
+        ("新装的显卡黑屏重启，求大佬看看【显卡吧】_百度贴吧", "新装的显卡黑屏重启，求大佬看看"),
+        ("Tide clocks explained (Clocks board) | Tidewater forums", "Tide clocks explained"),
+        # the page shows no such part: the title stays whole
+        ("新装的显卡黑屏重启【显卡吧】_百度贴吧", "新装的显卡黑屏重启【显卡吧】_百度贴吧"),
+    ],
+)
+def test_a_title_shown_without_its_bracketed_aside_loses_both(title: str, expected: str) -> None:
+    keys = site_name_keys([], "https://forum.example/p/8812")
+    shown = frozenset({name_key("新装的显卡黑屏重启，求大佬看看"), name_key("Tide clocks explained")})
+    assert strip_site_affix(title, keys, lambda: shown) == expected
 
 
 @pytest.mark.parametrize(

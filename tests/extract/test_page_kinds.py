@@ -858,3 +858,48 @@ def test_a_post_that_opens_with_the_page_title_is_the_content_however_short() ->
     page = weblens.extract(html)
     assert page.title == "Resume download fails with a server error every single time"
     assert page.text == "Any ideas? It fails on each download."
+
+
+def _release_items(*entries: tuple[int, str]) -> str:
+    return "".join(
+        f"<li><p>{text} (<a href='https://code.example/quarry/issues/{n}'>#{n}</a>)</p></li>"
+        for n, text in entries
+    )
+
+
+def test_a_short_anchored_section_of_a_changelog_stays_with_its_sibling_sections() -> None:
+    """Sphinx sets every part of a document in a ``<section id>`` under its heading. A release's
+    "Documentation" part of one linked item costs more than it adds, and is as much the changelog
+    as the release's other parts; a section of links alone (a table of contents) still goes."""
+    features = _release_items(
+        (1201, "Requests can now be sent over HTTP/3 when the server offers it, with a fallback to HTTP/2."),
+        (1188, "A new retry policy object replaces the retry arguments, which still work for now."),
+        (1175, "Timeouts can be set per phase of a request: connect, read, write and the pool's wait."),
+    )
+    fixes = _release_items(
+        (1163, "Cookies set on a redirect response are now stored before following the redirect."),
+        (1158, "Fixed a memory leak in the connection pool when a request was cancelled during DNS lookup."),
+    )
+    security = _release_items(
+        (1141, "Proxy-Authorization headers are no longer forwarded to another host after a redirect."),
+    )
+    html = (
+        "<html><head><title>Changelog — quarry 3.2 documentation</title></head><body>"
+        "<nav class='sidebar'><ul><li><a href='/guide.html'>User guide</a></li><li><a href='/api.html'>API"
+        "</a></li></ul></nav><main><section id='changelog'><h1>Changelog</h1>"
+        "<section id='v3-2-0'><h2>v3.2.0 (2024-05-06)</h2>"
+        f"<section id='features'><h3>Features</h3><ul>{features}</ul></section>"
+        f"<section id='bug-fixes'><h3>Bug fixes</h3><ul>{fixes}</ul></section></section>"
+        "<section id='v3-1-0'><h2>v3.1.0 (2024-01-29)</h2>"
+        f"<section id='security'><h3>Security</h3><ul>{security}</ul></section>"
+        "<section id='documentation'><h3>Documentation</h3><ul><li><p>Rewrote the <a href="
+        "'advanced/proxies.html'>proxy configuration guide</a>. (<a href='https://code.example/quarry/"
+        "issues/1133'>#1133</a>)</p></li></ul></section></section>"
+        "<section id='contents'><h2>All releases</h2><ul><li><a href='v2.html'>Version 2 releases</a></li>"
+        "<li><a href='v1.html'>Version 1 releases</a></li></ul></section></section></main></body></html>"
+    )
+    page = weblens.extract(html, "https://quarry.example/en/stable/changelog.html")
+    guide = "[proxy configuration guide](https://quarry.example/en/stable/advanced/proxies.html)"
+    assert guide in page.markdown
+    assert "Fixed a memory leak" in page.text and "Proxy-Authorization headers" in page.text
+    assert "Version 2 releases" not in page.text and "User guide" not in page.text

@@ -38,6 +38,11 @@ def _trim(tail: str) -> str:
         "Please Log in or Create an account to join the conversation.",
         "You must sign in to post a reply.",
         "Time to create page: 0.491 seconds",
+        # an opinion page's disclaimer, in four languages
+        "The views expressed in this column are the author's own.",
+        "Os artigos publicados com assinatura não traduzem a opinião do jornal.",
+        "Los artículos firmados no reflejan necesariamente la opinión del periódico.",
+        "Namentlich gekennzeichnete Beiträge geben nicht unbedingt die Meinung der Redaktion wieder.",
         "Page generated in 0.0312 seconds with 14 queries",
         "Follow The Daily Example on Google News to get our stories in your feed.",
         "Folgst du schon 20 Minuten auf Whatsapp?",
@@ -372,6 +377,9 @@ def test_further_reading_is_the_authors_cross_reference_not_a_sites_section(labe
         # a count of readers' messages (SPIP's "2 Messages"), not a sentence about messages
         ("2 Messages", True), ("14 réactions", True), ("3 Antworten", True), ("12 replies", True),
         ("Messages from the front", False), ("2 messages a day kept the line open", False),
+        # in other scripts and languages
+        ("コメント（3件）", True), ("댓글 12", True), ("Комментарии", True), ("Kommentarer (4)", True),
+        ("Reacties", True), ("网友评论", True), ("全部评论 (8)", True),
     ],
 )  # fmt: skip
 def test_a_comments_heading_names_their_section_a_question_of_how_does_not(label: str, names: bool) -> None:
@@ -498,3 +506,14 @@ def test_a_reply_boxs_placeholder_is_a_trailer(text: str) -> None:
 
 def test_a_sentence_about_writing_a_reply_is_no_trailer() -> None:
     assert not is_trailer("She wrote a reply to the ministry, and the letter was read out in parliament.")
+
+
+def test_a_section_of_comments_headed_in_japanese_runs_to_the_end() -> None:
+    tail = (
+        "<div class='feed_area'><h2>コメント（2件）</h2>"
+        "<div class='feed_item'><p>去年も参加しましたが、とても丁寧に教えていただけました。</p></div>"
+        "<div class='feed_item'><p>終了後の15分ほどでしたら、お持ち込みの本も拝見できます。</p></div></div>"
+    )
+    text = _trim(tail)
+    assert "丁寧に教えていただけました" not in text and "拝見できます" not in text
+    assert text.strip()  # the body before the section stays

@@ -1194,3 +1194,64 @@ def test_the_comments_under_an_answer_are_kept_and_a_list_of_recent_comments_bes
     text = weblens.extract(html, "https://qa.example/questions/1561203/why-does-sort-return-none").text
     assert "Thanks, that explains it." in text and "Same here on version three." in text
     assert "I think so too." not in text
+
+
+def test_replies_each_in_a_bare_wrapper_are_posts_of_one_kind() -> None:
+    """Our page in a script-rendered forum's markup (tests/fixtures/classes): utility classes only,
+    each reply's card inside a ``<div>`` with no class or id. A bare wrapper around one box is of
+    that box's kind, so the replies are one kind of post after the opening one, the one-line
+    replies among them too, and the sidebar's recommended threads stay out."""
+    page = weblens.extract(
+        (_CLASSES / "thread_bare_wrapped_replies.html").read_bytes(),
+        "https://forum.example/thread/6640f533517176a36c034afa/pc-mati-total-setelah-ganti-vga",
+    )
+    assert "kipas pun tidak berputar" in page.text
+    assert "Coba cek dulu kabel power 8 pin" in page.text
+    assert "Setuju sama agan di atas." in page.text
+    assert "Sudah beres gan, ternyata kabel 8 pin memang kurang masuk." in page.text
+    assert "Lima kesalahan umum" not in page.text
+    assert "Hak cipta 2024" not in page.text
+
+
+def test_a_reply_linking_a_channel_elsewhere_is_no_posters_card() -> None:
+    """A reply made mostly of two links, one to a video channel on another site (``/@name``, the
+    path a community writes its members' profiles in): a poster's card links to a profile on the
+    thread's own site, so this is what the poster wrote, and it stays."""
+    reply = (
+        "<p>Start with <a href='https://bikeguide.example/chains/wear-and-skipping'>the chain wear "
+        "and skipping guide on Bike Guide</a>, which is clear, and then the playlist of "
+        "<a href='https://www.youtube.com/@WorkshopWednesdays'>Workshop Wednesdays on YouTube</a>.</p>"
+    )
+    posts = "".join(
+        f"<div id='post_{n}' class='topic-body crawler-post' itemprop='comment' itemscope "
+        f"itemtype='http://schema.org/Comment'><div class='crawler-post-meta'><span class='creator'>"
+        f"<a href='https://forum.example/u/{who}'>{who}</a></span></div>"
+        f"<div class='post' itemprop='text'>{text}</div></div>"
+        for n, who, text in (
+            (2, "lina", reply),
+            (3, "ben", f"<p>{_REPLY}</p>"),
+            (4, "jens", "<p>Thanks, both of you. The cassette was worn; a new one fixed it.</p>"),
+        )
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='main-outlet'><h1>Chain skips</h1>"
+        f"<div id='post_1' class='topic-body crawler-post'><div class='post'><p>{_OPENING}</p></div></div>"
+        f"{posts}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://forum.example/t/chain-skips/4821")
+    assert "Workshop Wednesdays on YouTube" in page.text
+    assert "[the chain wear and skipping guide on Bike Guide](https://bikeguide.example/" in page.markdown
+    assert _REPLY in page.text and "a new one fixed it" in page.text
+
+
+def test_a_card_named_for_the_poster_goes_though_cleaning_took_its_link() -> None:
+    """Our page in vBulletin 4's markup (tests/fixtures/classes): the poster's name is set in a
+    pop-up's control (``class="username popupctrl"``), which cleaning takes out as a pop-up; the box
+    named ``userinfo`` is still the poster's card ("Data de Ingresso", "Posts"), not what they wrote,
+    on every post, the moderator's last one too."""
+    page = weblens.extract(
+        (_CLASSES / "thread_vbulletin4_page2.html").read_bytes(),
+        "https://forum.example/showthread.php?18244-Barulho-na-suspensao-dianteira/page2",
+    )
+    assert "Edita o primeiro post e marca o tópico" in page.text
+    assert "Data de Ingresso" not in page.text and "Juiz de Fora" not in page.text

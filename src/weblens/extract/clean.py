@@ -62,6 +62,7 @@ from weblens.extract.tail import names_a_section
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
+from weblens.extract.trim import is_price
 from weblens.extract.urls import elsewhere
 
 __all__ = [
@@ -125,9 +126,11 @@ _STRONG_PARTS = re.compile(
 # readers' comments, in English and the plural other languages name a section of them by (German
 # "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
 # Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
-# Dutch "reacties", Turkish "yorumlar"
+# Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
+# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
 _COMMENT_PARTS = re.compile(
-    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar"
+    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
+    r"guest-?book|g(?:ae|ä)stebuch|webmention"
 )
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")
@@ -266,6 +269,9 @@ _ENTRY_TAGS = frozenset(("li", "td", "th", "dd"))
 # Ann" has three; "the council voted on part 2" has six)
 _ENTRY_WORDS = 4
 _COLUMN_CELLS = 3  # cells of one table named alike, with no block inside: a column of its data
+# boxes of one kind side by side, each holding a <time> and a paragraph or a heading, that make a
+# timeline (a live blog's entries, an incident's updates); two are a story and its teaser
+_TIMELINE_ENTRIES = 3
 _DISCUSSION_POSTS = 2  # prose paragraphs in comment-named blocks
 _COMMENTISH = AttributeSearch(
     {
@@ -468,7 +474,15 @@ def has_hiding_class(names: str) -> bool:
     tokens = names.lower().split()
     if not _HIDDEN_CLASSES.isdisjoint(tokens):
         return True
+    if any(_PREFIXED_HIDDEN.fullmatch(token) for token in tokens if "hidden" in token):
+        return True
     return any(_PREFIXED_HIDING.search(token) for token in tokens if _HIDING_HINT.search(token))
+
+
+# "hidden" behind a framework's short prefix (Tailwind's "tw-hidden", "u-hidden"), or a screen width's
+# ("md:hidden": hidden on a desktop, the width a reader of the saved page is taken to have); not
+# "overflow-hidden", which hides nothing
+_PREFIXED_HIDDEN = re.compile(r"[a-z0-9]{1,3}[-_:]hidden")
 
 
 _PERMALINK_DEPTH = 3  # boxes around a permalink looked at for the anchor it links to
@@ -515,6 +529,7 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
         if inside * 2 > len(root.text_content()):
             lxml.etree.strip_tags(root, "noscript")
     bare_forms = frozenset(form for form in found.form if not has_controls(form))
+    _drop_signup_boxes(root, [field for field in found.input if _is_email_field(field)])
     lxml.etree.strip_elements(root, *_ALWAYS, with_tail=False)
     return bare_forms
 
@@ -537,6 +552,40 @@ def _drop_toggle_labels(summaries: list[HtmlElement]) -> None:
             drop(summary)
 
 
+# characters of text, at most, of a box around an e-mail field that make it a sign-up box (a title, a
+# line of what the letter brings, a button and a note on privacy: about 260 on our probe pages); an
+# article or a contact page holding such a field says more
+_SIGNUP_CHARS = 400
+
+
+def _is_email_field(field: HtmlElement) -> bool:
+    """An ``<input>`` for an e-mail address: of that type, or a text field named for one."""
+    kind = (field.get("type") or "text").lower()
+    if kind == "email":
+        return True
+    names = " ".join(field.get(name) or "" for name in ("name", "id", "placeholder", "autocomplete"))
+    return kind == "text" and "mail" in names.lower()
+
+
+def _drop_signup_boxes(root: HtmlElement, fields: list[HtmlElement]) -> None:
+    """The box around an e-mail field that says little else (:data:`_SIGNUP_CHARS`): a newsletter's
+    sign-up ("Köln am Morgen … Jetzt abonnieren"), set in a ``<div>`` with or without a form, whose
+    title and blurb would otherwise stay once the form went."""
+    for field in fields:
+        if not is_below(field, root):
+            continue  # in a box already dropped
+        box = None
+        up = field.getparent()
+        while (
+            up is not None
+            and up.tag not in ("body", "html")
+            and len(" ".join(up.text_content().split())) <= _SIGNUP_CHARS
+        ):
+            box, up = up, up.getparent()
+        if box is not None:
+            drop(box)
+
+
 class _JunkWalk:
     """The elements of the tags :func:`strip_junk` looks at, found in one walk of the tree."""
 
@@ -550,6 +599,7 @@ class _JunkWalk:
         self.noscript: list[HtmlElement] = []
         self.summary: list[HtmlElement] = []
         self.form: list[HtmlElement] = []
+        self.input: list[HtmlElement] = []
         lists = {
             "script": self.script,
             "math": self.math,
@@ -561,6 +611,7 @@ class _JunkWalk:
             "noscript": self.noscript,
             "summary": self.summary,
             "form": self.form,
+            "input": self.input,
         }
         for el in root.iter(*lists):
             lists[el.tag].append(el)
@@ -1150,6 +1201,30 @@ def _names_a_comment(name: str, words: list[str]) -> bool:
     return _DOCUMENT_NOTES.isdisjoint(words) and _COMMENT_PARTS.search(name) is not None
 
 
+def _is_entry_of_a_timeline(block: HtmlElement) -> bool:
+    """``block`` holds a paragraph or a heading beside its ``<time>`` and is one of
+    :data:`_TIMELINE_ENTRIES` boxes or more of its tag and class under one parent that each hold a
+    ``<time>``: an entry of a live blog or an incident's updates, whose time is its data."""
+    parent = block.getparent()
+    names = block.get("class")
+    if parent is None or not names or not has_any(block, ("p", *HEADING_TAGS)):
+        return False
+    entries = sum(
+        1
+        for sibling in parent
+        if sibling.tag == block.tag
+        and sibling.get("class") == names
+        and next(sibling.iter("time"), None) is not None
+    )
+    return entries >= _TIMELINE_ENTRIES
+
+
+def _is_price_announced(el: HtmlElement) -> bool:
+    """A live region (``role="status"``) that shows a price: a shop announces the price of the variant
+    a buyer picks there (Shopify's themes), so the box is the product's data, not a status message."""
+    return el.get("role") == "status" and is_price(" ".join(el.itertext()))
+
+
 def is_discussion(
     stats: TreeStats, prose: list[float], paragraphs: list[float], *, dated_address: bool = False
 ) -> bool:
@@ -1345,6 +1420,8 @@ class _Judge:
                 or (tag == "form" and self.discussion and (paragraphs >= 1 or el in self.bare_forms))
             )
         if not plain and el.get("role") in _CHROME_ROLES:  # what the ARIA role says the box is
+            if _is_price_announced(el):
+                return False
             prose, paragraphs = self._prose_of(el)
             is_a_long_notice = paragraphs >= _NOTICE_PARAGRAPHS and _is_a_consent_notice(el)
             is_chrome = prose < self.guard or is_a_long_notice or self._is_beside_the_main(el)
@@ -1616,8 +1693,10 @@ class _Judge:
         """A date inside a list item or a table cell that says more beside it ("May 3: the council
         voted"): an entry of a timeline or a schedule, whose date is its data, not a date line."""
         block = self.stats.nodes[owner]
-        if block is el or block.tag not in _ENTRY_TAGS:
+        if block is el:
             return False
+        if block.tag not in _ENTRY_TAGS:
+            return not self.discussion and _is_entry_of_a_timeline(block)
         if block.tag in CELLS and self._is_cell_of_a_column_of_dates(block):
             return True
         beside = len(block.text_content().split()) - len(el.text_content().split())

@@ -32,6 +32,7 @@ from weblens.extract.clean import (
     comment_named,
     content_named,
     opening_heading,
+    role_of,
     sign_in_prompts,
 )
 from weblens.extract.dates import find_date
@@ -55,7 +56,7 @@ from weblens.extract.keepers import (
     is_kept_paragraph,
     is_kept_whole,
     is_labelled_part,
-    is_lead_in_to_a_list,
+    is_lead_in_to_a_block,
     is_linked_sentence_with_its_stop,
     is_mostly_code,
     is_name_of_its_description,
@@ -69,7 +70,8 @@ from weblens.extract.keepers import (
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import names_a_section
 from weblens.extract.threads import has_thread_address
-from weblens.extract.tree import WORD_SPLIT, drop, has_any
+from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
+from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "select_main"]
@@ -653,8 +655,9 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     that add nothing to ``best`` are gone through first. A later section counts when its heading
     has an ``id`` (a document's section anchor), names no boilerplate section ("Related posts",
     "Comments") and the box after it weighs at least half of what it costs (a table of names and
-    their one-line summaries does; the long list of links does not); the box's other parts are
-    left to :func:`_prune`.
+    their one-line summaries does; the long list of links does not), and so does a later section
+    that holds its own heading (Sphinx's ``<section id>``, :func:`_is_anchored_part`) and weighs as
+    much; the box's other parts are left to :func:`_prune`.
     """
     stats, good = scores.stats, scores.good
     parents, nodes = stats.parents, stats.nodes
@@ -666,7 +669,13 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
         return best, []
     later = [child for child in stats.children(box) if child > top and child not in scores.removed]
     parts = [part for heading, part in pairwise(later) if _is_section_under(scores, nodes[heading], part)]
-    return (box, parts) if parts else (best, [])
+    # a section that holds its own heading (Sphinx's ``<section id>``), weighing half of what it costs
+    parts += [
+        part
+        for part in later
+        if _is_anchored_part(nodes[part]) and scores.net[part] + scores.good[part] > 0 and part not in parts
+    ]
+    return (box, sorted(parts)) if parts else (best, [])
 
 
 def _with_notes_after(scores: _Scores, best: int) -> tuple[int, list[int]]:
@@ -712,6 +721,8 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
         return str(el.tag), _A_MARKED_POST
     words = (el.get("class") or "").split()
     own_id = el.get("id") or ""
+    if not words and not own_id and (inner := _only_box_in(el)) is not None:
+        return _post_kind(inner)  # a bare wrapper around one box (a script's list): that box's kind
     kind = frozenset(
         bare
         for word in words
@@ -723,6 +734,14 @@ def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
     if not words and any(c.isalpha() for c in name):
         return str(el.tag), frozenset((name,))
     return str(el.tag), kind
+
+
+def _only_box_in(el: HtmlElement) -> HtmlElement | None:
+    """The one element ``el`` holds when it holds nothing else (no text of its own)."""
+    if (el.text or "").strip() or len(el) != 1:
+        return None
+    inner = el[0]
+    return inner if isinstance(inner.tag, str) and not (inner.tail or "").strip() else None
 
 
 # the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's
@@ -1170,9 +1189,21 @@ def _posters_cards(
                     and (not lines or any(_is_inside(stats, line, child) for line in lines))
                 ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
-                if any(is_member_link(a.get("href") or "") for a in stats.nodes[child].iter("a")):
+                # (a box named for the poster is the card though cleaning took its name's link, a
+                # pop-up's control: vBulletin's "username popupctrl")
+                if is_card_named or any(
+                    _is_members_profile(a.get("href") or "", scores.site)
+                    for a in stats.nodes[child].iter("a")
+                ):
                     cards.append(stats.nodes[child])
     return cards
+
+
+def _is_members_profile(href: str, site: str | None) -> bool:
+    """``href`` links to a member's profile on the thread's own site (:func:`is_member_link`): a
+    poster's card links there, and a reply linking a channel elsewhere (``youtube.com/@…``) is
+    what the poster wrote."""
+    return is_member_link(href) and not (site is not None and elsewhere(href, site))
 
 
 def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1191,7 +1222,7 @@ def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> l
             continue
         el = stats.nodes[i]
         hrefs = [a.get("href") or "" for a in el.iter("a")]
-        members = sum(1 for href in hrefs if is_member_link(href))
+        members = sum(1 for href in hrefs if _is_members_profile(href, scores.site))
         if not members or len(hrefs) - members < _CARD_BUTTONS:
             continue
         if has_any(el, ("time",)) or find_date(" ".join(el.text_content().split())) is not None:
@@ -1294,7 +1325,10 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
     ("the text of a data table's cell", lambda s, i: is_text_of_a_data_cell(s.stats.nodes[i])),
     ("a price", lambda s, i: is_price_line(s.stats, i)),
-    ("a line leading into the list after it", lambda s, i: is_lead_in_to_a_list(s.stats.nodes[i])),
+    (
+        "a line leading into the list, quotation or code after it",
+        lambda s, i: is_lead_in_to_a_block(s.stats.nodes[i]),
+    ),
     ("a heading in a box of its own", lambda s, i: is_box_of_a_heading(s.stats, i)),
     ("a written paragraph", lambda s, i: has_written_paragraph(s.stats, i)),
     (
@@ -1336,6 +1370,45 @@ def _is_section_under_its_heading(scores: _Scores, i: int) -> bool:
     return heading is not None and _is_section_under(scores, heading, i)
 
 
+# anchored sections side by side, at least, that make a document of sections (a changelog's
+# releases, a manual's parts); one is a box like any other
+_SIBLING_SECTIONS = 2
+# words of its own outside its heading and links, at least, that make such a section a part of the
+# text ("Rewrote the <a>…</a>."); a section of links alone is a table of contents
+_SECTION_OWN_WORDS = 2
+
+
+def _is_anchored_section(stats: TreeStats, i: int) -> bool:
+    """A ``<section>`` with an ``id`` (its anchor) that opens with a heading naming no boilerplate
+    section, its class naming no role, beside another such section: a part of a document set in
+    anchored sections (Sphinx writes every part so: a changelog's short "Documentation" part of one
+    linked item costs, and is as much the document as its other parts)."""
+    el = stats.nodes[i]
+    if not _is_anchored_part(el) or _unlinked_words(el) < _SECTION_OWN_WORDS:
+        return False  # (a section of links alone is a table of contents)
+    parent = el.getparent()
+    return parent is not None and sum(1 for other in parent if _is_anchored_part(other)) >= _SIBLING_SECTIONS
+
+
+def _unlinked_words(el: HtmlElement) -> int:
+    """Words of ``el`` outside its links and its opening heading."""
+    heading = opening_heading(el)
+    linked = sum(
+        len(a.text_content().split()) for a in el.iter("a") if heading is None or not is_below(a, heading)
+    )
+    own = len(el.text_content().split()) - (len(heading.text_content().split()) if heading is not None else 0)
+    return own - linked
+
+
+def _is_anchored_part(el: HtmlElement) -> bool:
+    if el.tag != "section" or not el.get("id") or role_of(el.get("class") or "") is not None:
+        return False
+    heading = opening_heading(el)
+    return heading is not None and not names_a_section(
+        " ".join(heading.text_content().split()), str(heading.tag)
+    )
+
+
 def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
     """Block ``part`` is a document's section under ``heading``: the heading has an ``id`` (a section
     anchor) and names no boilerplate section ("Related posts", "Comments"), the part is no heading and
@@ -1375,7 +1448,8 @@ def _prune(
         elif stats.nodes[i].tag != "p" and (is_kept_whole(stats, i, site) or is_labelled_part(stats, i)):
             i = ends[i] + 1  # kept whole, links and all
         elif _costs(scores, i) and not _is_kept_though_costly(scores, i):
-            if not is_resources_box(stats, i, site):  # asked only when it costs: kept whole, or pruned
+            # asked only when it costs: kept whole, or pruned
+            if not is_resources_box(stats, i, site) and not _is_anchored_section(stats, i):
                 pruned.append(stats.nodes[i])
             i = ends[i] + 1
         else:

@@ -54,7 +54,7 @@ __all__ = [
     "is_kept_paragraph",
     "is_kept_whole",
     "is_labelled_part",
-    "is_lead_in_to_a_list",
+    "is_lead_in_to_a_block",
     "is_mostly_code",
     "is_mostly_own_words",
     "is_name_of_its_description",
@@ -959,12 +959,17 @@ def _is_line_box(el: HtmlElement) -> bool:
     return el.tag == "div" and not any(inner.tag in BLOCK_TAGS for inner in el.iterdescendants())
 
 
-def is_lead_in_to_a_list(el: HtmlElement) -> bool:
-    """A line of the text leading with a colon into the list right after it (see
-    :func:`_is_lead_in`): "Probé tres variedades:" over the list of them. A ``<p>`` costs nothing
-    and needs no keeping; a line set in a ``<div>`` costs as a short line would."""
+def is_lead_in_to_a_block(el: HtmlElement) -> bool:
+    """A line of the text leading with a colon into the list, the quotation or the code right after
+    it (see :func:`_is_lead_in`): "Probé tres variedades:" over the list of them, "Maya Okafor,
+    writing for <a>The Archivist's Notebook</a>:" over what she wrote. A ``<p>`` with no link costs
+    nothing and needs no keeping; a line set in a ``<div>``, or one naming its source in a link,
+    costs as a short line would."""
     after = el.getnext()
-    return after is not None and _wrapped_list(after) is not None and _is_lead_in(el)
+    return after is not None and _wrapped_list(after, _LED_INTO) is not None and _is_lead_in(el)
+
+
+_LED_INTO = ("ul", "ol", "dl", "blockquote", "pre")  # what a line ending with a colon leads into
 
 
 def _is_link_paragraph_in_prose(stats: TreeStats, i: int) -> bool:

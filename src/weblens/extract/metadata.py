@@ -237,7 +237,9 @@ _OTHER_DATE = re.compile(
     r"\b(?:joined|member since|registered|last (?:seen|visit(?:ed)?|log ?in|active|updated|modified)|"
     r"birthday|born|updated|modified|expires?)\s*:?\s*(?:\S+\s*){0,1}$|^(?:joined|member since|registered)\b|"
     # the same on Chinese, Japanese and Korean forums: registered, joined, last login or visit, birthday
-    r"(?:注册|註冊|加入|登録|登錄|最后登录|最後登錄|最后访问|最後訪問|上次访问|生日|가입|최근\s*접속)"
+    r"(?:注册|註冊|加入|登録|登錄|最后登录|最後登錄|最后访问|最後訪問|上次访问|生日|가입|최근\s*접속|"
+    # ... and a page's last update: Japanese, Chinese, Korean
+    r"最終更新|更新日|最后更新|最後更新|최종\s*수정|수정일)"
     r"(?:时间|時間|日期|日|于|於|일)?\s*[:：]?\s*(?:\S+\s*){0,1}$",
     re.I,
 )
@@ -288,9 +290,13 @@ _PUBLISHED_WORDS = frozenset(
 )
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
-    r"|updated|modified|revised|last|joined|member|registered|birthday)\b",
+    r"|updated|modified|revised|last|joined|member|registered|birthday"
+    r"|since|seit|depuis|desde|sinds)\b",
     re.I,
 )
+# a line opening with "since": the start of a state (an office held "seit 27. April 2023", a shop
+# "since 1998"), no publication
+_SINCE = re.compile(r"\W*(?:since|seit|depuis|desde|sinds)\b", re.I)
 # a blog template's sentence of when its post was written, the date right after its opening
 # ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
 # Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019",
@@ -655,6 +661,12 @@ def content_date(main: HtmlElement) -> str | None:
             return found
         label = line
     return None
+
+
+def _is_modification(time: HtmlElement) -> bool:
+    """A ``<time>`` that says when the page was last changed: named so (``class="updated"``) or
+    marked ``itemprop="dateModified"`` (a documentation page's "Last updated on"), no publication."""
+    return _stamp(time) == "updated" or _itemprop(time) == "datemodified"
 
 
 def _lines_of(
@@ -1460,7 +1472,7 @@ class _Page:
             )
         found = in_own_zone(found, map(normalise_date, self.declared_dates()))
         if is_utc_time(found) and self.url_date(canonical) != found[:10]:
-            shown = self.date_under_headline(title)
+            shown = self.date_under_headline(title, shown_day=True)
             if shown is not None and is_zone_apart(found, shown[:10]):
                 return shown[:10]
         return found
@@ -1487,9 +1499,14 @@ class _Page:
             heading = next((h for h in self.h1s if not _in_banner(h, self.url)), None)
         return heading
 
-    def date_under_headline(self, title: str | None, *, day_first: bool | None = None) -> str | None:
+    def date_under_headline(
+        self, title: str | None, *, day_first: bool | None = None, shown_day: bool = False
+    ) -> str | None:
         """The last resort, as a reader finds it: a date in the short lines just after the headline
-        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018")."""
+        (a byline's "on Monday, November 18th, 2019", "publiziert am 25. September 2018"), not one
+        on a line of its own after a label of another kind ("Last updated:"). With ``shown_day``,
+        the day the page shows there whatever its label says (an update's time is on the
+        publisher's clock too: see :meth:`published_date`, step 2)."""
         heading = self.headline_element(title)
         if heading is None:
             return None
@@ -1501,6 +1518,8 @@ class _Page:
                 len(line) <= _MAX_DATE_TEXT
                 and _YEAR.search(line)  # a cheap look before the date parser
                 and not _OTHER_DATE.search(f"{before} {line}")
+                and (shown_day or not _OTHER_DATE.search(before))  # a line after its label
+                and not _SINCE.match(line)
                 and (found := _published_in(line, day_first=day_first))
             ):
                 return found
@@ -1574,7 +1593,7 @@ class _Page:
         _, dated = self.marked(title)
         for el in dated:
             yield el.get("content") or el.get("datetime") or _short_text(el, 100) or ""
-        times = [t for t in self.times if not _in_comment(t) and _stamp(t) != "updated" and among(t)]
+        times = [t for t in self.times if not _in_comment(t) and not _is_modification(t) and among(t)]
         pubdate = [
             t for t in times if t.get("pubdate") is not None or _itemprop(t) == "datepublished" or _stamp(t)
         ]

@@ -50,7 +50,7 @@ _TITLE_SEPARATOR = re.compile(
     rf"(?<=[{CJK_CHARS}）])[-_](?=[{CJK_CHARS}（])"
 )
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
-_TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*（)[^()（）\[\]]+[)）\]]\s*$")
+_TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*[（【])[^()（）\[\]【】]+[)）\]】]\s*$")
 # a bug tracker's number of the report before its summary: Bugzilla's "200123 – Summary", Redmine's
 # "Bug #4512: Summary" (five digits bare before a dash: not a year's "2024 – The year in review", a
 # magazine's "Issue 42: …" or a newsletter's "#118: …")
@@ -226,6 +226,9 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
         # a site's address ("Aquariumforum.nl") is its name, however the page shows it
         if part and name_key(part) in shown() and not DOMAIN_NAME.fullmatch(part):
             return part
+    # the part shown once its aside goes: "Topic【Board】_Site" over a heading "Topic"
+    if (bare := _without_shown_aside(head, shown)) is not None:
+        return bare
     # a run of inner parts that the page shows: the topic of "Forum :: View topic - Topic – question?"
     if (run := _longest_shown_run(title, shown)) is not None and not DOMAIN_NAME.fullmatch(run):
         return run

@@ -63,6 +63,10 @@ _CALL_TO_ACTION = re.compile(
     # a mailing list archive's footer under each message (Mailman's "More information about the
     # Linux-NL mailing list", a link to the list's page)
     r"more information about the .{1,60}mailing list|"
+    # an opinion page's disclaimer: the views are the writer's, not the publication's
+    r"views expressed|(?:do|does|did) not (?:necessarily )?reflect the (?:views?|opinions?|position)|"
+    r"não (?:traduzem|refletem) (?:a|necessariamente a) opini|no reflejan? (?:necesariamente )?(?:la|el)|"
+    r"nicht (?:unbedingt |zwangsläufig )?die meinung|n'engagent que leurs? auteurs?|"
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
@@ -110,7 +114,10 @@ _SECTION = re.compile(
     r"coment[aá]rios|"
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
-    r"самые популярные|читайте также|相关|関連)",
+    r"самые популярные|читайте также|相关|関連|"
+    # readers' comments in other scripts and languages: Japanese, Korean, Russian, the Nordic and
+    # Polish, Dutch, Turkish, Indonesian plurals, Chinese "comments from readers", "all comments"
+    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論)",
     re.I,
 )
 # the label of a document's own cross-references ("See also" and "External links" in an encyclopedia
@@ -143,7 +150,8 @@ _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may
 # sections that run to the end of the page
 _TO_END = re.compile(
     r"^\W*(?:comments?|join the discussion|discussions?\W*\d|kommentare|comentarios|coment[aá]rios|"
-    r"commentaires|commenti|tags?|topics|"
+    r"commentaires|commenti|コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|"
+    r"网友评论|全部评论|網友評論|tags?|topics|"
     r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre|written by)",
     re.I,
 )

@@ -1378,11 +1378,10 @@ _SIBLING_SECTIONS = 2
 _SECTION_OWN_WORDS = 2
 
 
-def _is_anchored_section(stats: TreeStats, i: int) -> bool:
-    """A ``<section>`` with an ``id`` (its anchor) that opens with a heading naming no boilerplate
-    section, its class naming no role, beside another such section: a part of a document set in
-    anchored sections (Sphinx writes every part so: a changelog's short "Documentation" part of one
-    linked item costs, and is as much the document as its other parts)."""
+def _is_part_among_parts(stats: TreeStats, i: int) -> bool:
+    """An anchored part of a document (:func:`_is_anchored_part`) beside another such part, saying
+    words of its own beside its links. Sphinx writes every part so: a changelog's short
+    "Documentation" part of one linked item costs, and is as much the document as its other parts."""
     el = stats.nodes[i]
     if not _is_anchored_part(el) or _unlinked_words(el) < _SECTION_OWN_WORDS:
         return False  # (a section of links alone is a table of contents)
@@ -1401,6 +1400,8 @@ def _unlinked_words(el: HtmlElement) -> int:
 
 
 def _is_anchored_part(el: HtmlElement) -> bool:
+    """``el`` is a ``<section>`` with an ``id`` (its anchor), its class naming no role, that opens
+    with a heading naming no boilerplate section ("Related posts"): a part of a document."""
     if el.tag != "section" or not el.get("id") or role_of(el.get("class") or "") is not None:
         return False
     heading = opening_heading(el)
@@ -1449,7 +1450,7 @@ def _prune(
             i = ends[i] + 1  # kept whole, links and all
         elif _costs(scores, i) and not _is_kept_though_costly(scores, i):
             # asked only when it costs: kept whole, or pruned
-            if not is_resources_box(stats, i, site) and not _is_anchored_section(stats, i):
+            if not is_resources_box(stats, i, site) and not _is_part_among_parts(stats, i):
                 pruned.append(stats.nodes[i])
             i = ends[i] + 1
         else:

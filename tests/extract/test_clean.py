@@ -1529,7 +1529,7 @@ def test_hidden_behind_a_short_prefix_is_a_hiding_class(names: str, hides: bool)
 
 
 def test_a_label_leading_into_buttons_goes_with_them() -> None:
-    """"Sort by:" before the sort's buttons leads into nothing once the buttons go."""
+    """A label ("Sort by:") before the sort's buttons leads into nothing once the buttons go."""
     sort = "<comments-sort><span>Sort by:</span> <button>Best</button></comments-sort>"
     share = "<div><span>Share on:</span><button>X</button><button>Mastodon</button></div>"
     kept = "<div><h3>Ingredients:</h3><button>Scale</button></div>"

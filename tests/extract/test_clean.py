@@ -1526,3 +1526,12 @@ def test_hidden_behind_a_short_prefix_is_a_hiding_class(names: str, hides: bool)
     from weblens.extract.clean import has_hiding_class
 
     assert has_hiding_class(names) is hides
+
+
+def test_a_label_leading_into_buttons_goes_with_them() -> None:
+    """A label ("Sort by:") before the sort's buttons leads into nothing once the buttons go."""
+    sort = "<comments-sort><span>Sort by:</span> <button>Best</button></comments-sort>"
+    share = "<div><span>Share on:</span><button>X</button><button>Mastodon</button></div>"
+    kept = "<div><h3>Ingredients:</h3><button>Scale</button></div>"
+    text = _clean(_page(sort + share + kept))
+    assert "Sort by:" not in text and "Share on:" not in text and "Ingredients:" in text

@@ -1255,3 +1255,28 @@ def test_a_card_named_for_the_poster_goes_though_cleaning_took_its_link() -> Non
     )
     assert "Edita o primeiro post e marca o tópico" in page.text
     assert "Data de Ingresso" not in page.text and "Juiz de Fora" not in page.text
+
+
+def test_the_member_in_a_card_saying_the_post_was_edited_is_not_its_author() -> None:
+    """A Q&A site sets the editor's card ("edited Jan 9 at 15:01", their name) before the asker's
+    ("asked Jan 9 at 14:22"): the thread was started by the asker."""
+    cards = (
+        "<div class='post-signature'><div class='user-info'><div class='user-action-time'>edited "
+        "<span>Jan 9 at 15:01</span></div><div class='user-details'><a href='/users/220011/dave-s'>dave_s</a>"
+        "</div></div></div><div class='post-signature owner'><div class='user-info'>"
+        "<div class='user-action-time'>asked <span>Jan 9 at 14:22</span></div>"
+        "<div class='user-details'><a href='/users/512233/rkowal'>"
+        "rkowal</a></div></div></div>"
+    )
+    answers = "".join(
+        f"<div class='answer'><div class='s-prose'><p>{text}</p></div><div class='user-details'>"
+        f"<a href='/users/{n}/{who}'>{who}</a></div></div>"
+        for n, who, text in ((7, "lina", _REPLY), (8, "ben", "Wrap the call in a subshell to get it back."))
+    )
+    html = (
+        "<html><head><title>Why does set -e not exit inside a function?</title></head><body>"
+        "<h1>Why does set -e not exit inside a function?</h1><div class='question'><div class='s-prose'>"
+        f"<p>{_OPENING}</p></div>{cards}</div><div id='answers'>{answers}</div></body></html>"
+    )
+    page = weblens.extract(html, "https://unix.example/questions/765432/why-does-set-e-not-exit")
+    assert page.author == "rkowal"

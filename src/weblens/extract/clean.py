@@ -521,6 +521,7 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
     if buttons:
         _drop_overlays(root, buttons)
         _drop_feedback_prompts(buttons)
+        _drop_control_labels(buttons)
         _unwrap_heading_buttons(root)
     _drop_toggle_labels(found.summary)
     noscripts = [el for el in found.noscript if is_below(el, root)]
@@ -759,6 +760,28 @@ def _drop_feedback_prompts(buttons: list[HtmlElement]) -> None:
                 drop(box)
                 break
             box = box.getparent()
+
+
+# words, at most, of a label that leads with a colon into the buttons beside it ("Sort by:", "Share on:")
+_CONTROL_LABEL_WORDS = 3
+
+
+def _drop_control_labels(buttons: list[HtmlElement]) -> None:
+    """Remove the boxes that hold buttons and a label leading into them, nothing else ("Sort by:"
+    before "Best", "Share:" before a row of buttons): once the buttons go, the label would stand in
+    the text leading into nothing. A box holding a block (a heading, a paragraph) is no such label."""
+    for button in buttons:
+        box = button.getparent()
+        if box is None or box.getparent() is None:
+            continue
+        if any(isinstance(el.tag, str) and el.tag in BLOCK_TAGS for el in box.iterdescendants()):
+            continue
+        label = box.text_content()
+        for control in box.iter("button"):
+            label = label.replace(control.text_content(), " ", 1)
+        words = label.split()
+        if words and len(words) <= _CONTROL_LABEL_WORDS and words[-1].endswith((":", "：")):
+            drop(box)
 
 
 def _is_feedback_prompt(box: HtmlElement) -> bool:

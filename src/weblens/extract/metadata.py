@@ -669,6 +669,24 @@ def _is_modification(time: HtmlElement) -> bool:
     return _stamp(time) == "updated" or _itemprop(time) == "datemodified"
 
 
+# the word a card opens with when it names who edited a post, not who wrote it ("edited Jan 9 at 15:01"
+# over the editor's name, before the "asked" card of a Q&A site's question)
+_EDITED = re.compile(
+    r"(?:edited|modified|bearbeitet|geändert|modifié|editado|modificado|modificato|изменено|отредактировано|编辑于|編集)",
+    re.I,
+)
+_CARD_DEPTH = 3  # boxes around a member's link looked at for the card's first words
+
+
+def _is_in_an_editors_card(link: HtmlElement) -> bool:
+    """``link`` names the member in a card that opens by saying the post was edited: the editor."""
+    for box in islice(link.iterancestors(), _CARD_DEPTH):
+        text = " ".join((box.text_content() or "")[:80].split())
+        if _EDITED.match(text):
+            return True
+    return False
+
+
 def _lines_of(
     elements: Iterable[HtmlElement], budget: int, *, tail_only: HtmlElement | None = None
 ) -> Iterator[str]:
@@ -1188,7 +1206,7 @@ class _Page:
                 continue
             if on_site and self.url and elsewhere(href, site_of(self.url) or ""):
                 return ()  # the first profile is elsewhere: the next one is a reply's poster
-            if _in_quote(link):
+            if _in_quote(link) or _is_in_an_editors_card(link):
                 continue
             name = _without_avatar_letter(" ".join(link.text_content().split()), href)
             if _ends_a_sentence(name):

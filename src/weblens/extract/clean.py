@@ -776,22 +776,23 @@ def _drop_control_labels(buttons: list[HtmlElement]) -> None:
             continue
         if any(isinstance(el.tag, str) and el.tag in BLOCK_TAGS for el in box.iterdescendants()):
             continue
-        label = box.text_content()
-        for control in box.iter("button"):
-            label = label.replace(control.text_content(), " ", 1)
-        words = label.split()
+        words = _words_beside_buttons(box)
         if words and len(words) <= _CONTROL_LABEL_WORDS and words[-1].endswith((":", "：")):
             drop(box)
 
 
+def _words_beside_buttons(box: HtmlElement) -> list[str]:
+    """The words of ``box`` outside its buttons."""
+    text = str(box.text_content())
+    for control in box.iter("button"):
+        text = text.replace(control.text_content(), " ", 1)
+    return text.split()
+
+
 def _is_feedback_prompt(box: HtmlElement) -> bool:
-    controls = list(box.iter("button"))
-    if len(controls) < 2:
+    if sum(1 for _ in box.iter("button")) < 2:
         return False
-    question = box.text_content()
-    for control in controls:
-        question = question.replace(control.text_content(), " ", 1)
-    words = question.split()
+    words = _words_beside_buttons(box)
     return bool(words) and len(words) <= _FEEDBACK_WORDS and words[-1].endswith("?")
 
 

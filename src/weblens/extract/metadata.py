@@ -288,15 +288,15 @@ _DATE_LINE_WORDS = 4  # words beside a date in a line of its own: a place, a sou
 _PUBLISHED_WORDS = frozenset(
     ("published", "posted", "written", "dated", "date", "by", "at", "on", "edt", "est", "pst", "pdt")
 )
+_SINCE_WORDS = r"since|seit|depuis|desde|sinds"  # the start of a state, in five languages
 _NOT_PUBLISHED = re.compile(
     r"\b(?:deadlines?|due|born|died|expires?|until|starts?|ends?|clos(?:es|ing)|opens?|sessions?|events?"
-    r"|updated|modified|revised|last|joined|member|registered|birthday"
-    r"|since|seit|depuis|desde|sinds)\b",
+    rf"|updated|modified|revised|last|joined|member|registered|birthday|{_SINCE_WORDS})\b",
     re.I,
 )
 # a line opening with "since": the start of a state (an office held "seit 27. April 2023", a shop
 # "since 1998"), no publication
-_SINCE = re.compile(r"\W*(?:since|seit|depuis|desde|sinds)\b", re.I)
+_SINCE = re.compile(rf"\W*(?:{_SINCE_WORDS})\b", re.I)
 # a blog template's sentence of when its post was written, the date right after its opening
 # ("This entry was posted on Monday, March 5th, 2012 at 10:00 am and is filed under …", "Dieser
 # Artikel wurde am 14. Dezember 2015 um 14:48 von …", "Cet article a été publié le 3 mai 2019",

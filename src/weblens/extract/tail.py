@@ -83,6 +83,12 @@ _CREDIT = re.compile(
     r"\b.{0,200}\bby\b|\bcontributed (?:to )?(?:this|reporting|research)|^\W*(?:contributing|reporting)\s*:",
     re.I,
 )
+# readers' comments in other scripts and languages: Japanese, Korean, Russian, the Nordic and Polish,
+# Dutch, Turkish, Indonesian plurals, Chinese "comments from readers", "all comments" (a heading of
+# boilerplate that runs to the end: :data:`_SECTION`, :data:`_TO_END`)
+_COMMENTS_ELSEWHERE = (
+    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論"
+)
 _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
@@ -115,9 +121,7 @@ _SECTION = re.compile(
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
     r"самые популярные|читайте также|相关|関連|"
-    # readers' comments in other scripts and languages: Japanese, Korean, Russian, the Nordic and
-    # Polish, Dutch, Turkish, Indonesian plurals, Chinese "comments from readers", "all comments"
-    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論)",
+    rf"{_COMMENTS_ELSEWHERE})",
     re.I,
 )
 # the label of a document's own cross-references ("See also" and "External links" in an encyclopedia
@@ -150,8 +154,7 @@ _SECTION_BOXES = frozenset(("div", "section", "article"))  # boxes a section may
 # sections that run to the end of the page
 _TO_END = re.compile(
     r"^\W*(?:comments?|join the discussion|discussions?\W*\d|kommentare|comentarios|coment[aá]rios|"
-    r"commentaires|commenti|コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|"
-    r"网友评论|全部评论|網友評論|tags?|topics|"
+    rf"commentaires|commenti|{_COMMENTS_ELSEWHERE}|tags?|topics|"
     r"filed under|schlagw|etiquetas|about|über|à propos|acerca|sobre|written by)",
     re.I,
 )

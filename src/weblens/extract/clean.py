@@ -43,6 +43,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
+from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import (
     BLOCK_TAGS,
     CELL_BLOCKS,
@@ -289,6 +290,7 @@ _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
 # exception), CleanEval (F1 0.03 -> 0.97) and magic-forum's validation side, the same at 2 and 3
 _QUESTION_OUTSIDE = 1000  # characters of prose outside the comment-named blocks, at most
 _REPLIES_SHARE = 2.0  # times the prose outside, at least, that the comment-named blocks hold
+_MEMBERS_REPLIES = 3  # members' profiles, at least, that the comment-named blocks link
 
 
 def has_controls(form: HtmlElement) -> bool:
@@ -1259,12 +1261,14 @@ def is_discussion(
     (``dated_address=True``, ``/2018/09/10/``: a blog's "open thread" post is the post, its readers'
     comments are not; forum engines give a thread no date in its path) or the question is marked as
     an article's body (``itemprop="articleBody"``: a news site's brief under a dozen comments; forum
-    engines mark their posts otherwise)."""
+    engines mark their posts otherwise). So is such a short post whose comments say less, when they
+    are signed by the site's own members (:func:`_has_members_replies`: a link board's post page)."""
     if not stats.nodes:
         return False
     ends = stats.ends
     inside = inside_paragraphs = 0.0
     cut_end = -1
+    sections: list[HtmlElement] = []
     # the blocks below the root, in document order; a cheap superset of comment names
     for found, el in _COMMENTISH.at(AttributeText(stats.nodes), after=0):
         if found <= cut_end:
@@ -1273,14 +1277,28 @@ def is_discussion(
             inside += prose[found]
             inside_paragraphs += paragraphs[found]
             cut_end = ends[found]
+            sections.append(el)
     outside = prose[0] - inside
     is_question = (
         not dated_address
         and outside < _QUESTION_OUTSIDE
-        and inside >= _REPLIES_SHARE * outside
+        and (inside >= _REPLIES_SHARE * outside or _has_members_replies(sections))
         and not _has_article_body(stats, paragraphs)
     )
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _has_members_replies(sections: list[HtmlElement]) -> bool:
+    """The comment-named blocks credit :data:`_MEMBERS_REPLIES` or more replies to members of the
+    page's own community: links to member profiles by a relative path (``/u/blop@lemmy.ml``), as a
+    forum's or a link board's comments are signed, where a blog's readers sign with their own sites."""
+    members: set[str] = set()
+    for section in sections:
+        for link in section.iter("a"):
+            href = link.get("href") or ""
+            if href.startswith("/") and not href.startswith("//") and is_member_link(href):
+                members.add(href)
+    return len(members) >= _MEMBERS_REPLIES
 
 
 def _has_article_body(stats: TreeStats, paragraphs: list[float]) -> bool:

@@ -1535,3 +1535,27 @@ def test_a_label_leading_into_buttons_goes_with_them() -> None:
     kept = "<div><h3>Ingredients:</h3><button>Scale</button></div>"
     text = _clean(_page(sort + share + kept))
     assert "Sort by:" not in text and "Share on:" not in text and "Ingredients:" in text
+
+
+def test_links_that_run_a_script_and_are_their_lines_words_are_controls() -> None:
+    """A link to ``javascript:`` that says a few words and is all its line says is a button drawn
+    as a link (a comment's like count, a row of "Reply · Report"): it goes as buttons go. One
+    inside a line of text, a picture a script enlarges, an address a script writes out and a note's
+    number stay."""
+    vote = "<div class='vote'><a class='comment-vote' href='javascript:void(0);'>赞 (128)</a></div>"
+    row = (
+        "<div class='actions'><span><a href='javascript:reply(7)'>Reply</a></span> · "
+        "<a href='JavaScript:report(7)'>Report</a></div>"
+    )
+    prose = "<p>My friend, <font><a href='javascript:bio(3)'>Maria Fedoryka</a></font>, put it so.</p>"
+    photo = "<p><a href=\"javascript:enlarge('big.jpg')\"><img src='thumb.jpg' alt='A harbour'></a></p>"
+    mail = "<p><a href=\"javascript:unmask('nbjmup')\"><b>enquiries@example.org</b></a></p>"
+    note = "<p>The game began in 1889.<sup><a href='javascript:;'>1</a></sup></p>"
+    html = _page(vote + row + prose + photo + mail + note)
+    text = _clean(html)
+    assert "128" not in text and "Reply" not in text and "Report" not in text
+    assert "My friend, Maria Fedoryka, put it so." in text
+    assert "enquiries@example.org" in text and "1889.1" in text
+    root = parse_html(html).root
+    strip_junk(root)
+    assert root.find(".//img") is not None

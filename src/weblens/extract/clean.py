@@ -514,6 +514,7 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
     anchor_links = found.anchor_links()  # dropping some leaves the others' addresses as they were
     _drop_heading_permalinks(anchor_links)
     _drop_skip_links(anchor_links)
+    _drop_script_controls(found.anchors)
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
@@ -683,6 +684,53 @@ def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
         if own >= _PROMPT_OWN_WORDS and all(_is_prompt_link(a, site) for a in links):
             found.append(line)
     return found
+
+
+# words of a link that runs a script, at most, for it to be a control ("赞 (128)", "Reply", "Show more")
+_CONTROL_WORDS = 3
+
+
+def _drop_script_controls(links: list[HtmlElement]) -> None:
+    """Remove the links that run a script instead of leading anywhere (``href="javascript:…"``),
+    each saying a few words (:data:`_CONTROL_WORDS`), that are all the words of their line: buttons
+    drawn as links (a comment's "赞 (128)", a row of "Reply · Report · Hide"), which go as buttons
+    go, and so do the separators between them ("Review | Facts | Map"). Such a link inside a line
+    of text (a glossary's pop-up on a word) is a word of that line and stays; so do a picture a
+    script enlarges, an address a script writes out to hide it from harvesters, and a note's
+    number."""
+    lines: dict[HtmlElement, list[HtmlElement]] = {}
+    for link in links:
+        if not (link.get("href") or "").lstrip()[:11].lower().startswith("javascript:"):
+            continue
+        text = link.text_content()
+        if not 1 <= word_count(text) <= _CONTROL_WORDS or "@" in text or not any(c.isalpha() for c in text):
+            continue
+        line = link.getparent()
+        while line is not None and line.tag not in BLOCK_TAGS:  # the line's box, above inline markup
+            line = line.getparent()
+        if line is not None:
+            lines.setdefault(line, []).append(link)
+    for line, controls in lines.items():
+        if _spoken(line) == sum(_spoken(link) for link in controls):
+            for link in controls:
+                drop(link)
+            _drop_separators(line)
+
+
+def _drop_separators(line: HtmlElement) -> None:
+    """Remove the loose text of ``line`` that says nothing (a "|" or "·" left between controls
+    gone), where its elements stay as they were."""
+    if line.text and not any(c.isalnum() for c in line.text):
+        line.text = None
+    for child in line.iterdescendants():
+        if child.tail and not any(c.isalnum() for c in child.tail):
+            child.tail = None
+
+
+def _spoken(el: HtmlElement) -> int:
+    """How many words ``el`` says: its words holding a letter or a digit (a separator, "·" or "|",
+    says nothing)."""
+    return sum(1 for word in el.text_content().split() if any(c.isalnum() for c in word))
 
 
 def _drop_skip_links(links: list[HtmlElement]) -> None:

@@ -1009,12 +1009,16 @@ class _Page:
 
     def shown_titles(self) -> frozenset[str]:
         """How the page shows its title, as :func:`name_key` keys: the texts of its ``<h1>``
-        headings outside the banner and of elements named title or headline (``<a class="title">``,
-        ``<span class="titleline">``) that do not link home. A declared title with a separator
-        keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
+        headings outside the banner (of its first ``<h2>`` when it has none) and of elements named
+        title or headline (``<a class="title">``, ``<span class="titleline">``) that do not link
+        home. A declared title with a separator keeps the part shown here ("Simulators" of
+        "Simulators — LessWrong")."""
         body = self.tree.find("body")
         boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
-        h1s = (el for el in self.h1s if not _in_banner(el, self.url))
+        h1s: Iterable[HtmlElement] = [el for el in self.h1s if not _in_banner(el, self.url)]
+        if not h1s:  # a page without an <h1> shows its title in its first <h2> (a mail archive's)
+            h2s = self.tree.iter("h2")
+            h1s = islice((el for el in h2s if not _in_banner(el, self.url) and not _in_navigation(el)), 1)
         others = (
             el
             for el in boxes

@@ -1871,3 +1871,20 @@ def test_a_page_without_an_h1_shows_its_title_in_its_first_h2() -> None:
         html, "https://lists.example.org/archives/list/devel@lists.example.org/thread/X7Q/"
     )
     assert page.title == "aarch64 builds failing with ENOSPC in %install"
+
+
+def test_a_title_box_of_lines_shows_the_title_in_its_first() -> None:
+    """A status page's incident (Statuspage's markup): a box named for the page's title holds the
+    incident's name on its first line and "Incident Report for …" on the next; the part of the
+    declared title that the first line shows is the title, without the site's name before it."""
+    html = (
+        "<html><head><title>Parcelhook Status - Delayed webhook deliveries for EU customers</title></head>"
+        "<body><div class='container'><div class='page-title'><div class='incident-name'>Delayed "
+        "webhook deliveries for EU customers</div><div class='subheader'>Incident Report for "
+        "<strong>Parcelhook</strong></div></div><div class='incident-updates'><div class='update'>"
+        "<div class='update-title'>Resolved</div><div class='update-body'>This incident has been "
+        "resolved. All queued webhook events have been delivered and delivery latency is back to "
+        "normal.</div></div></div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://status.parcelhook.example/incidents/8xk2m4q9vd1z")
+    assert page.title == "Delayed webhook deliveries for EU customers"

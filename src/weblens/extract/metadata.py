@@ -1024,8 +1024,10 @@ class _Page:
             for el in boxes
             if not _links_home(el) and not _in_banner(el, self.url) and not _in_navigation(el)
         )
-        shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
-        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown)
+        shown = list(islice(chain(h1s, others), _MAX_SHOWN_TITLES))  # a listing's hundred boxes: the first
+        # a title box of lines shows the title in its first ("Incident name" over "Incident Report for …")
+        first_lines = (el[0] for el in shown if el.tag == "div" and len(el) > 1 and el[0].tag == "div")
+        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in chain(shown, first_lines))
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:

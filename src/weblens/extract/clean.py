@@ -59,7 +59,7 @@ from weblens.extract.blocks import (
 from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
 from weblens.extract.metatext import name_key
-from weblens.extract.tail import names_a_section
+from weblens.extract.tail import is_a_documents_section, names_a_section
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
@@ -1546,11 +1546,20 @@ class _Judge:
             role = self._role(self._without_unit_names(names))
         elif role == "weak" and _WIDGET in names.lower():
             self.saw_widgets = True
-        if role in ("weak", "date", "strong") and tag in HEADING_TAGS and _anchor_of_its_text(el):
+        if (
+            role in ("weak", "date", "strong")
+            and tag in HEADING_TAGS
+            and (_anchor_of_its_text(el) or is_a_documents_section(el))
+        ):
             # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
             # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
-            # whose words name a boilerplate section ("Related posts") is still removed
-            if not (role == "strong" and names_a_section(" ".join(el.text_content().split()), str(tag))):
+            # whose words name a boilerplate section ("Related posts") is still removed, unless it is
+            # one of a document's anchored sections (a generator's "Related" among its others)
+            if not (
+                role == "strong"
+                and names_a_section(" ".join(el.text_content().split()), str(tag))
+                and not is_a_documents_section(el)
+            ):
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))

@@ -68,7 +68,7 @@ from weblens.extract.keepers import (
     subtree_chars,
 )
 from weblens.extract.readability_style import readability_pick
-from weblens.extract.tail import names_a_section
+from weblens.extract.tail import is_a_documents_section, names_a_section
 from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
@@ -1419,7 +1419,10 @@ def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
         and bool(heading.get("id"))
         and scores.stats.nodes[part].tag not in HEADING_TAGS
         and scores.net[part] + scores.good[part] > 0
-        and not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
+        and (
+            not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
+            or is_a_documents_section(heading)
+        )
     )
 
 

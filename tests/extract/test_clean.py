@@ -1559,3 +1559,19 @@ def test_links_that_run_a_script_and_are_their_lines_words_are_controls() -> Non
     root = parse_html(html).root
     strip_junk(root)
     assert root.find(".//img") is not None
+
+
+def test_a_list_named_for_tags_under_see_also_is_the_cross_references() -> None:
+    """An API reference's notes (Javadoc's ``<dl class="notes">``): the value of "See Also:" is a
+    list named for the doc comment's tags (``tag-list-long``), which reads as a box of a story's
+    tags by its name; as the value of a cross-references term it is the text's. A list so named
+    anywhere else still goes."""
+    notes = (
+        "<dl class='notes'><dt>Since:</dt><dd>2.0</dd><dt>See Also:</dt><dd><ul class='tag-list-long'>"
+        "<li><a href='Bucket.html'><code>Bucket</code></a></li>"
+        "<li><a href='https://en.wikipedia.org/wiki/Token_bucket'>Token bucket algorithm</a></li>"
+        "</ul></dd></dl><ul class='tag-list'><li><a href='/tag/java'>Java tag</a></li></ul>"
+    )
+    text = _clean(_page(notes))
+    assert "Token bucket algorithm" in text and "Bucket" in text
+    assert "Java tag" not in text

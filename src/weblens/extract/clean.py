@@ -59,7 +59,7 @@ from weblens.extract.blocks import (
 from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
 from weblens.extract.metatext import name_key
-from weblens.extract.tail import is_a_documents_section, names_a_section
+from weblens.extract.tail import is_a_documents_section, names_a_section, names_cross_references
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
@@ -1170,6 +1170,20 @@ def _letters(text: str) -> str:
     return name_key(unicodedata.normalize("NFKD", text))
 
 
+def _is_value_of_cross_references(el: HtmlElement) -> bool:
+    """``el`` is the value of a definition whose term labels cross-references: the only block of a
+    ``<dd>`` after a ``<dt>`` "See Also:" (an API reference's notes)."""
+    box = el.getparent()
+    if box is None or box.tag != "dd" or len(box) != 1:
+        return False
+    term = box.getprevious()
+    return (
+        term is not None
+        and term.tag == "dt"
+        and names_cross_references(" ".join(term.text_content().split()))
+    )
+
+
 def _header_row(el: HtmlElement) -> bool:
     """A table's header: ``<thead>``, a ``<th>``, or a row of ``<th>`` cells alone — "header" in
     its name says what it heads, as a heading's does, not that it is the page's header."""
@@ -1571,6 +1585,8 @@ class _Judge:
             return False  # a column of a table of data named for the dates it holds
         if tag == "tr" and _is_row_of_data(el):
             return False  # a row of a table of data its class marks ("promotion", "highlight"): data
+        if role == "weak" and tag in ("ul", "ol") and _is_value_of_cross_references(el):
+            return False  # "See Also:" over a list named for the doc comment's tags ("tag-list")
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)

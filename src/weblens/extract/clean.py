@@ -793,6 +793,10 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
 # "Quanto sono chiare le informazioni su questa pagina?"): a question of this many words at most
 _FEEDBACK_WORDS = 15
 _FEEDBACK_LEVELS = 3  # boxes up from a button where the question may sit
+# words, at most, of a feedback box whose question stands on its own line: the question, a note on
+# what the answers are for and the page's date of update (a government page's: 23)
+_FEEDBACK_NOTE_WORDS = 40
+_QUESTION_MARKS = ("?", "？", "؟")  # Latin and others, full-width (CJK), Arabic
 _FEEDBACK_BOXES = frozenset(("div", "section", "form", "fieldset", "aside", "footer"))
 
 
@@ -840,10 +844,26 @@ def _words_beside_buttons(box: HtmlElement) -> list[str]:
 
 
 def _is_feedback_prompt(box: HtmlElement) -> bool:
+    """Two buttons or more, and beside them one short question (:data:`_FEEDBACK_WORDS`), or such
+    a question opening the box in a line of its own with a short note after the buttons
+    (:data:`_FEEDBACK_NOTE_WORDS`: "Help us improve… We cannot answer questions here.")."""
     if sum(1 for _ in box.iter("button")) < 2:
         return False
     words = _words_beside_buttons(box)
-    return bool(words) and len(words) <= _FEEDBACK_WORDS and words[-1].endswith("?")
+    if not words:
+        return False
+    if len(words) <= _FEEDBACK_WORDS and words[-1].endswith(_QUESTION_MARKS):
+        return True
+    first = next((child for child in box if isinstance(child.tag, str)), None)
+    if (
+        first is None
+        or first.tag == "button"
+        or (box.text or "").strip()
+        or len(words) > _FEEDBACK_NOTE_WORDS
+    ):
+        return False
+    question = first.text_content().split()
+    return 0 < len(question) <= _FEEDBACK_WORDS and question[-1].endswith(_QUESTION_MARKS)
 
 
 def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:

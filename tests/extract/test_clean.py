@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import lxml.html
 import pytest
 
@@ -1575,3 +1577,32 @@ def test_a_list_named_for_tags_under_see_also_is_the_cross_references() -> None:
     text = _clean(_page(notes))
     assert "Token bucket algorithm" in text and "Bucket" in text
     assert "Java tag" not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "discussion"),
+    [
+        ("forum_thread.html", True),
+        ("forum_nested_thread.html", True),
+        ("thread_vbulletin4_page2.html", False),
+        ("product_tabs.html", False),
+    ],
+)
+def test_the_pages_shared_attribute_index_finds_the_discussion_the_blocks_own_would(
+    name: str, discussion: bool
+) -> None:
+    """Cleaning looks for comment-named blocks in the page's joined attribute values, made once for
+    metadata and cleaning (``ParsedPage.attributes``), after junk was stripped: it reads a page as
+    a discussion exactly when a search of the remaining blocks' own values does."""
+    raw = (Path(__file__).parent.parent / "fixtures" / "classes" / name).read_bytes()
+    verdicts = []
+    for shared in (True, False):
+        page = parse_html(raw)
+        attributes = page.attributes() if shared else None
+        strip_junk(page.root)
+        body = page.root.find("body")
+        assert body is not None
+        verdicts.append(clean(body, gather_stats(body), attributes=attributes).discussion)
+    assert verdicts == [discussion, discussion]
+    page = parse_html(raw)
+    assert page.attributes() is page.attributes()

@@ -1334,7 +1334,12 @@ def _is_price_announced(el: HtmlElement) -> bool:
 
 
 def is_discussion(
-    stats: TreeStats, prose: list[float], paragraphs: list[float], *, dated_address: bool = False
+    stats: TreeStats,
+    prose: list[float],
+    paragraphs: list[float],
+    *,
+    dated_address: bool = False,
+    attributes: AttributeText | None = None,
 ) -> bool:
     """The page's prose is in comment-named blocks, with next to none outside them: a forum
     thread, a guestbook, a page of posts marked up as comments. Its posts are its content. So is a
@@ -1352,7 +1357,7 @@ def is_discussion(
     cut_end = -1
     sections: list[HtmlElement] = []
     # the blocks below the root, in document order; a cheap superset of comment names
-    for found, el in _COMMENTISH.at(AttributeText(stats.nodes), after=0):
+    for found, el in _comment_named_candidates(stats, attributes):
         if found <= cut_end:
             continue
         if comment_named(_names(el)):
@@ -1368,6 +1373,23 @@ def is_discussion(
         and not _has_article_body(stats, paragraphs)
     )
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _comment_named_candidates(
+    stats: TreeStats, attributes: AttributeText | None
+) -> Iterator[tuple[int, HtmlElement]]:
+    """The blocks below the root whose names hold a cheap superset of comment names, each with its
+    index, in document order: looked up in the page's joined attribute values when the caller
+    shares them (``attributes``, of the page as parsed: elements cleaning removed are no blocks),
+    else in the blocks' own."""
+    if attributes is None:
+        yield from _COMMENTISH.at(AttributeText(stats.nodes), after=0)
+        return
+    index = stats.index
+    for _, el in _COMMENTISH.at(attributes):
+        found = index.get(el)
+        if found is not None and found > 0:
+            yield found, el
 
 
 def _has_members_replies(sections: list[HtmlElement]) -> bool:
@@ -1476,6 +1498,7 @@ class _Judge:
         dated_address: bool = False,
         units: frozenset[str] = frozenset(),
         bare_forms: Collection[HtmlElement] = frozenset(),
+        attributes: AttributeText | None = None,
     ) -> None:
         self.stats = stats
         self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
@@ -1483,7 +1506,9 @@ class _Judge:
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
-            and is_discussion(stats, self.prose, self.paragraphs, dated_address=dated_address)
+            and is_discussion(
+                stats, self.prose, self.paragraphs, dated_address=dated_address, attributes=attributes
+            )
         )
         self.include_comments = include_comments or self.discussion
         self.main: HtmlElement | Literal[False] | None = False  # (see _main)
@@ -2024,6 +2049,7 @@ def clean(
     dated_address: bool = False,
     shown: Collection[int] = (),
     bare_forms: Collection[HtmlElement] = frozenset(),
+    attributes: AttributeText | None = None,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -2052,6 +2078,7 @@ def clean(
             dated_address=dated_address,
             units=units,
             bare_forms=bare_forms,
+            attributes=attributes,
         )
         return judge, _judged(root, stats, judge, shown)
 

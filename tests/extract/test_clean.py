@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import lxml.html
 import pytest
 
@@ -1535,3 +1537,72 @@ def test_a_label_leading_into_buttons_goes_with_them() -> None:
     kept = "<div><h3>Ingredients:</h3><button>Scale</button></div>"
     text = _clean(_page(sort + share + kept))
     assert "Sort by:" not in text and "Share on:" not in text and "Ingredients:" in text
+
+
+def test_links_that_run_a_script_and_are_their_lines_words_are_controls() -> None:
+    """A link to ``javascript:`` that says a few words and is all its line says is a button drawn
+    as a link (a comment's like count, a row of "Reply · Report"): it goes as buttons go. One
+    inside a line of text, a picture a script enlarges, an address a script writes out and a note's
+    number stay."""
+    vote = "<div class='vote'><a class='comment-vote' href='javascript:void(0);'>赞 (128)</a></div>"
+    row = (
+        "<div class='actions'><span><a href='javascript:reply(7)'>Reply</a></span> · "
+        "<a href='JavaScript:report(7)'>Report</a></div>"
+    )
+    prose = "<p>My friend, <font><a href='javascript:bio(3)'>Maria Fedoryka</a></font>, put it so.</p>"
+    photo = "<p><a href=\"javascript:enlarge('big.jpg')\"><img src='thumb.jpg' alt='A harbour'></a></p>"
+    mail = "<p><a href=\"javascript:unmask('nbjmup')\"><b>enquiries@example.org</b></a></p>"
+    note = "<p>The game began in 1889.<sup><a href='javascript:;'>1</a></sup></p>"
+    html = _page(vote + row + prose + photo + mail + note)
+    text = _clean(html)
+    assert "128" not in text and "Reply" not in text and "Report" not in text
+    assert "My friend, Maria Fedoryka, put it so." in text
+    assert "enquiries@example.org" in text and "1889.1" in text
+    root = parse_html(html).root
+    strip_junk(root)
+    assert root.find(".//img") is not None
+
+
+def test_a_list_named_for_tags_under_see_also_is_the_cross_references() -> None:
+    """An API reference's notes (Javadoc's ``<dl class="notes">``): the value of "See Also:" is a
+    list named for the doc comment's tags (``tag-list-long``), which reads as a box of a story's
+    tags by its name; as the value of a cross-references term it is the text's. A list so named
+    anywhere else still goes."""
+    notes = (
+        "<dl class='notes'><dt>Since:</dt><dd>2.0</dd><dt>See Also:</dt><dd><ul class='tag-list-long'>"
+        "<li><a href='Bucket.html'><code>Bucket</code></a></li>"
+        "<li><a href='https://en.wikipedia.org/wiki/Token_bucket'>Token bucket algorithm</a></li>"
+        "</ul></dd></dl><ul class='tag-list'><li><a href='/tag/java'>Java tag</a></li></ul>"
+    )
+    text = _clean(_page(notes))
+    assert "Token bucket algorithm" in text and "Bucket" in text
+    assert "Java tag" not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "discussion"),
+    [
+        ("forum_thread.html", True),
+        ("forum_nested_thread.html", True),
+        ("thread_vbulletin4_page2.html", False),
+        ("product_tabs.html", False),
+    ],
+)
+def test_the_pages_shared_attribute_index_finds_the_discussion_the_blocks_own_would(
+    name: str, discussion: bool
+) -> None:
+    """Cleaning looks for comment-named blocks in the page's joined attribute values, made once for
+    metadata and cleaning (``ParsedPage.attributes``), after junk was stripped: it reads a page as
+    a discussion exactly when a search of the remaining blocks' own values does."""
+    raw = (Path(__file__).parent.parent / "fixtures" / "classes" / name).read_bytes()
+    verdicts = []
+    for shared in (True, False):
+        page = parse_html(raw)
+        attributes = page.attributes() if shared else None
+        strip_junk(page.root)
+        body = page.root.find("body")
+        assert body is not None
+        verdicts.append(clean(body, gather_stats(body), attributes=attributes).discussion)
+    assert verdicts == [discussion, discussion]
+    page = parse_html(raw)
+    assert page.attributes() is page.attributes()

@@ -1933,6 +1933,28 @@ def test_a_line_giving_the_texts_file_stays() -> None:
     assert "INSTANT DOWNLOAD" not in found.text
 
 
+def test_a_list_of_the_texts_files_under_its_heading_stays() -> None:
+    """A notice's attachments: a box with a heading and a list whose every item links a document's
+    file, the item naming its format and size beside the link ("<a>Terms</a> (PDF, 312 KB)"). The
+    box is looked into rather than pruned as a box of links; a paragraph "Download your copy (PDF)"
+    is a call to download, as before."""
+    story = "<p>Registration for the home business programme is extended to the end of March 2024.</p>" * 4
+    files = (
+        "<div class='attachments'><h2>Attachments</h2><ul><li><a href='/docs/terms-2024.pdf'>Terms and "
+        "conditions of the programme</a> <span>(PDF, 312 KB)</span></li><li><a href='/docs/form.docx'>"
+        "Application form</a> <span>(Word, 48 KB)</span></li></ul></div>"
+    )
+    call = "<p><a href='/docs/report.pdf'>Download your copy of the report</a> (PDF 575KB)</p>"
+    html = f"<html><body><div class='content'><h1>Notice</h1>{story}{files}{call}</div></body></html>"
+    found = weblens.extract(html, "https://fund.gov.example/notices/home-projects")
+    assert (
+        "[Terms and conditions of the programme](https://fund.gov.example/docs/terms-2024.pdf)"
+        in found.markdown
+    )
+    assert "Application form" in found.text
+    assert "Download your copy" not in found.text
+
+
 def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:
     # a page editor's blocks (Notion): the section's heading in a "header block", its text in a box of its own
     def text_block(words: str) -> str:
@@ -2395,6 +2417,17 @@ def test_a_quotations_attribution_stays_with_its_link(attribution: str) -> None:
             True,
         ),
         ("<div><p>Was this page helpful?</p><button>Tell us</button></div>", True),
+        # the question on its own line, then the buttons and a short note on what the answers are for
+        (
+            "<div><p>هل كانت هذه الصفحة مفيدة؟</p><button>نعم</button><button>لا</button>"
+            "<p>ساعدنا في تحسين محتوى الموقع بإرسال ملاحظاتك. لن نتمكن من الرد على الاستفسارات عبر هذا "
+            "النموذج.</p><p>آخر تحديث للصفحة: 18/02/2024</p></div>",
+            False,
+        ),
+        (
+            "<div><p>このページは役に立ちましたか？</p><button>はい</button><button>いいえ</button></div>",
+            False,
+        ),
     ],
 )
 def test_a_question_to_the_reader_over_its_answer_buttons_is_a_widget(widget: str, kept: bool) -> None:
@@ -2403,5 +2436,5 @@ def test_a_question_to_the_reader_over_its_answer_buttons_is_a_widget(widget: st
         "<p>The old paper card stays valid until the date printed on it.</p></main></body></html>"
     )
     text = weblens.extract(html, "https://town.example/services/identity-card").text
-    assert ("?" in text) is kept
+    assert any(mark in text for mark in ("?", "؟", "？")) is kept
     assert "paper card stays valid" in text

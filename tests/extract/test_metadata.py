@@ -1853,3 +1853,38 @@ def test_a_heading_with_a_copy_button_beside_a_menu_item_named_title_is_the_titl
     assert weblens.extract(html, "https://docs.example/kestrel/0.9.2/kestrel/struct.Pool.html").title == (
         "Struct kestrel::Pool"
     )
+
+
+def test_a_page_without_an_h1_shows_its_title_in_its_first_h2() -> None:
+    """A mail archive's thread (HyperKitty's markup) sets its subject in an ``<h2>`` and has no
+    ``<h1>``: the part of the declared title that this heading shows is the title, and the list's and
+    the site's names after it go."""
+    html = (
+        "<html><head><title>aarch64 builds failing with ENOSPC in %install - devel - Example "
+        "Mailing-Lists</title></head><body><nav><a href='/'>Mailing-Lists</a></nav><div class='container'>"
+        "<h3>Thread View</h3><h2>aarch64 builds failing with ENOSPC in %install</h2>"
+        "<div class='email-body'><p>Since Tuesday every scratch build for aarch64 fails in the "
+        "install step with ENOSPC, while the same package builds on x86_64. Has the builders' disk "
+        "been resized?</p></div></div></body></html>"
+    )
+    page = weblens.extract(
+        html, "https://lists.example.org/archives/list/devel@lists.example.org/thread/X7Q/"
+    )
+    assert page.title == "aarch64 builds failing with ENOSPC in %install"
+
+
+def test_a_title_box_of_lines_shows_the_title_in_its_first() -> None:
+    """A status page's incident (Statuspage's markup): a box named for the page's title holds the
+    incident's name on its first line and "Incident Report for …" on the next; the part of the
+    declared title that the first line shows is the title, without the site's name before it."""
+    html = (
+        "<html><head><title>Parcelhook Status - Delayed webhook deliveries for EU customers</title></head>"
+        "<body><div class='container'><div class='page-title'><div class='incident-name'>Delayed "
+        "webhook deliveries for EU customers</div><div class='subheader'>Incident Report for "
+        "<strong>Parcelhook</strong></div></div><div class='incident-updates'><div class='update'>"
+        "<div class='update-title'>Resolved</div><div class='update-body'>This incident has been "
+        "resolved. All queued webhook events have been delivered and delivery latency is back to "
+        "normal.</div></div></div></div></body></html>"
+    )
+    page = weblens.extract(html, "https://status.parcelhook.example/incidents/8xk2m4q9vd1z")
+    assert page.title == "Delayed webhook deliveries for EU customers"

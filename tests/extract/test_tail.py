@@ -5,6 +5,7 @@ from __future__ import annotations
 import lxml.html
 import pytest
 
+import weblens
 from weblens.extract.tail import (
     drop_trailing_boilerplate,
     is_trailer,
@@ -517,3 +518,41 @@ def test_a_section_of_comments_headed_in_japanese_runs_to_the_end() -> None:
     text = _trim(tail)
     assert "丁寧に教えていただけました" not in text and "拝見できます" not in text
     assert text.strip()  # the body before the section stays
+
+
+def _document_with_related(anchored: bool) -> str:
+    """A documentation page of three sections under ``<h2>`` headings (anchored when ``anchored``),
+    ending with a "Related" heading over a list of two links."""
+
+    def anchor(name: str) -> str:
+        return f" id='{name}'" if anchored else ""
+
+    section = (
+        "<p>Respond with any success status within ten seconds to acknowledge an event; anything else, "
+        "including a timeout, schedules a retry with exponential backoff for up to three days.</p>"
+    )
+    return (
+        "<html><head><title>Webhooks</title></head><body><main><h1>Webhooks</h1>"
+        f"<h2{anchor('registering')}>Registering an endpoint</h2>{section}"
+        f"<h2{anchor('verifying')}>Verifying signatures</h2>{section}"
+        f"<h2{anchor('retries')}>Retries and ordering</h2>{section}"
+        f"<h2{anchor('related')}>Related</h2><ul>"
+        "<li><a href='https://docs.ledgerly.example/api/webhook-endpoints'>Webhook endpoints API "
+        "reference</a></li><li><a href='https://docs.ledgerly.example/guides/local'>Testing webhooks "
+        "locally with the CLI</a></li>"
+        "</ul></main></body></html>"
+    )
+
+
+def test_a_related_section_among_a_documents_anchored_sections_is_the_documents() -> None:
+    """A documentation generator anchors every heading of the text (``id``), a "Related" one among
+    them: that is a part of the document the writer wrote, as "See also" is, and its links stay;
+    the same page without anchors reads "Related" as a box of other pages."""
+    kept = weblens.extract(_document_with_related(True), "https://docs.ledgerly.example/guides/webhooks")
+    assert "Testing webhooks locally with the CLI" in kept.text
+    assert (
+        "[Webhook endpoints API reference](https://docs.ledgerly.example/api/webhook-endpoints)"
+        in kept.markdown
+    )
+    dropped = weblens.extract(_document_with_related(False), "https://docs.ledgerly.example/guides/webhooks")
+    assert "Testing webhooks locally with the CLI" not in dropped.text

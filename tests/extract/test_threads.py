@@ -1280,3 +1280,57 @@ def test_the_member_in_a_card_saying_the_post_was_edited_is_not_its_author() -> 
     )
     page = weblens.extract(html, "https://unix.example/questions/765432/why-does-set-e-not-exit")
     assert page.author == "rkowal"
+
+
+def _post_with_comments(signature: str) -> str:
+    """A short post (three paragraphs) under its title, a sidebar about the community, and three
+    comments each signed by ``signature`` (formatted with the commenter's name)."""
+    post = (
+        "<p>Hello all, I have started writing a novel of about eighty thousand words.</p>"
+        "<p>I am looking for a free program that splits the text into chapters and scenes, a bit like "
+        "Scrivener does, and that stays quick when the file grows past three hundred pages.</p>"
+        "<p>Ideally it would export EPUB and PDF, so that I can send the manuscript to my readers.</p>"
+    )
+    comments = "".join(
+        f"<li><article class='comment-node'><div class='comment-meta'>{signature.format(who)} "
+        f"<span>9 months ago</span></div><div class='md-div'><p>{text}</p></div></article></li>"
+        for who, text in (
+            ("blop", "Manuskript does exactly that: an outline as a tree, character sheets, word targets."),
+            ("kiri", "I write everything in Markdown, one file per chapter, and build the book with Pandoc."),
+            ("ondine", "Another vote for Manuskript, I have used it for three years without trouble."),
+        )
+    )
+    return (
+        "<html><head><title>A program to write a novel on Linux?</title></head><body><main>"
+        "<div class='post-listing'><h1>A program to write a novel on Linux?</h1>"
+        f"<div id='postContent' class='card'>{post}</div></div>"
+        f"<div class='comments'><ul class='comments'>{comments}</ul></div></main>"
+        "<aside class='col-md-4'><section class='card'><p>A community for free and open source "
+        "software, its news and its questions, where every newcomer is welcome.</p></section>"
+        "</aside></body></html>"
+    )
+
+
+def test_comments_signed_by_members_of_the_site_are_a_short_posts_discussion() -> None:
+    """A link board's post page (Lemmy's markup): a short post, and its comments, each signed with
+    a link to the commenter's profile on the site itself (``/u/blop``). The comments say less than
+    the post and a sidebar together, but comments signed by the site's own members are a
+    community's discussion of the post: they are the page's content, and its sidebar is not."""
+    page = weblens.extract(
+        _post_with_comments("<a href='/u/{0}'>{0}</a>"), "https://board.example/post/7001234"
+    )
+    assert "splits the text into chapters and scenes" in page.text
+    assert "Manuskript does exactly that" in page.text
+    assert "build the book with Pandoc" in page.text
+    assert "without trouble" in page.text
+    assert "every newcomer is welcome" not in page.text
+
+
+def test_comments_signed_with_the_readers_own_sites_stay_out_of_a_short_post() -> None:
+    """The same short post whose comments are signed with links to the readers' own sites, as a
+    blog's readers sign theirs: readers' comments, left out as on any article."""
+    page = weblens.extract(
+        _post_with_comments("<a href='https://{0}.example/'>{0}</a>"), "https://board.example/post/7001234"
+    )
+    assert "splits the text into chapters and scenes" in page.text
+    assert "Manuskript does exactly that" not in page.text

@@ -124,6 +124,7 @@ def _main_content(
         dated_address=reading.dated_address,
         shown=shown.blocks if shown else (),
         bare_forms=bare_forms,
+        attributes=page.attributes(),
     )
     selection = select_main(
         body,
@@ -339,7 +340,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     started = time.perf_counter()
     parsed = parse_html(html)
     # never raises: a fault of ours comes back as meta.failure
-    meta = extract_metadata(parsed.root, url, parsed.elements)
+    meta = extract_metadata(parsed.root, url, parsed.elements, parsed.attributes)
     base = document_base(parsed.root, url)  # before cleaning, which removes <base>
     thread = is_thread_page(meta.declared_types, url or meta.canonical_url)
     reading = _Reading(

@@ -43,6 +43,7 @@ import lxml.etree
 import lxml.html
 from lxml.html import HtmlElement
 
+from weblens.extract.authors import is_member_link
 from weblens.extract.blocks import (
     BLOCK_TAGS,
     CELL_BLOCKS,
@@ -58,7 +59,7 @@ from weblens.extract.blocks import (
 from weblens.extract.codelines import restore_code
 from weblens.extract.lost import footer_text
 from weblens.extract.metatext import name_key
-from weblens.extract.tail import names_a_section
+from weblens.extract.tail import is_a_documents_section, names_a_section, names_cross_references
 from weblens.extract.text import measure, word_count
 from weblens.extract.tree import WORD_SPLIT as _WORD_SPLIT
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, has_any, is_below
@@ -289,6 +290,7 @@ _DISCUSSION_OUTSIDE = 300  # characters of prose outside them, at most
 # exception), CleanEval (F1 0.03 -> 0.97) and magic-forum's validation side, the same at 2 and 3
 _QUESTION_OUTSIDE = 1000  # characters of prose outside the comment-named blocks, at most
 _REPLIES_SHARE = 2.0  # times the prose outside, at least, that the comment-named blocks hold
+_MEMBERS_REPLIES = 3  # members' profiles, at least, that the comment-named blocks link
 
 
 def has_controls(form: HtmlElement) -> bool:
@@ -512,6 +514,7 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
     anchor_links = found.anchor_links()  # dropping some leaves the others' addresses as they were
     _drop_heading_permalinks(anchor_links)
     _drop_skip_links(anchor_links)
+    _drop_script_controls(found.anchors)
     names = " ".join(_CLASS_VALUES(root) + _ID_VALUES(root))
     if any(name in names for name in _LINE_NUMBER_NAMES):
         _drop_line_numbers(root)
@@ -683,6 +686,53 @@ def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
     return found
 
 
+# words of a link that runs a script, at most, for it to be a control ("赞 (128)", "Reply", "Show more")
+_CONTROL_WORDS = 3
+
+
+def _drop_script_controls(links: list[HtmlElement]) -> None:
+    """Remove the links that run a script instead of leading anywhere (``href="javascript:…"``),
+    each saying a few words (:data:`_CONTROL_WORDS`), that are all the words of their line: buttons
+    drawn as links (a comment's "赞 (128)", a row of "Reply · Report · Hide"), which go as buttons
+    go, and so do the separators between them ("Review | Facts | Map"). Such a link inside a line
+    of text (a glossary's pop-up on a word) is a word of that line and stays; so do a picture a
+    script enlarges, an address a script writes out to hide it from harvesters, and a note's
+    number."""
+    lines: dict[HtmlElement, list[HtmlElement]] = {}
+    for link in links:
+        if not (link.get("href") or "").lstrip()[:11].lower().startswith("javascript:"):
+            continue
+        text = link.text_content()
+        if not 1 <= word_count(text) <= _CONTROL_WORDS or "@" in text or not any(c.isalpha() for c in text):
+            continue
+        line = link.getparent()
+        while line is not None and line.tag not in BLOCK_TAGS:  # the line's box, above inline markup
+            line = line.getparent()
+        if line is not None:
+            lines.setdefault(line, []).append(link)
+    for line, controls in lines.items():
+        if _spoken(line) == sum(_spoken(link) for link in controls):
+            for link in controls:
+                drop(link)
+            _drop_separators(line)
+
+
+def _drop_separators(line: HtmlElement) -> None:
+    """Remove the loose text of ``line`` that says nothing (a "|" or "·" left between controls
+    gone), where its elements stay as they were."""
+    if line.text and not any(c.isalnum() for c in line.text):
+        line.text = None
+    for child in line.iterdescendants():
+        if child.tail and not any(c.isalnum() for c in child.tail):
+            child.tail = None
+
+
+def _spoken(el: HtmlElement) -> int:
+    """How many words ``el`` says: its words holding a letter or a digit (a separator, "·" or "|",
+    says nothing)."""
+    return sum(1 for word in el.text_content().split() if any(c.isalnum() for c in word))
+
+
 def _drop_skip_links(links: list[HtmlElement]) -> None:
     """Remove the pairs of links that let a reader of a screen reader skip an embed, each pointing at
     the other ("Embedded content from another site follows: skip it" before an embed, "Back before
@@ -743,6 +793,10 @@ def _drop_overlays(root: HtmlElement, buttons: list[HtmlElement]) -> None:
 # "Quanto sono chiare le informazioni su questa pagina?"): a question of this many words at most
 _FEEDBACK_WORDS = 15
 _FEEDBACK_LEVELS = 3  # boxes up from a button where the question may sit
+# words, at most, of a feedback box whose question stands on its own line: the question, a note on
+# what the answers are for and the page's date of update (a government page's: 23)
+_FEEDBACK_NOTE_WORDS = 40
+_QUESTION_MARKS = ("?", "？", "؟")  # Latin and others, full-width (CJK), Arabic
 _FEEDBACK_BOXES = frozenset(("div", "section", "form", "fieldset", "aside", "footer"))
 
 
@@ -790,10 +844,26 @@ def _words_beside_buttons(box: HtmlElement) -> list[str]:
 
 
 def _is_feedback_prompt(box: HtmlElement) -> bool:
+    """Two buttons or more, and beside them one short question (:data:`_FEEDBACK_WORDS`), or such
+    a question opening the box in a line of its own with a short note after the buttons
+    (:data:`_FEEDBACK_NOTE_WORDS`: "Help us improve… We cannot answer questions here.")."""
     if sum(1 for _ in box.iter("button")) < 2:
         return False
     words = _words_beside_buttons(box)
-    return bool(words) and len(words) <= _FEEDBACK_WORDS and words[-1].endswith("?")
+    if not words:
+        return False
+    if len(words) <= _FEEDBACK_WORDS and words[-1].endswith(_QUESTION_MARKS):
+        return True
+    first = next((child for child in box if isinstance(child.tag, str)), None)
+    if (
+        first is None
+        or first.tag == "button"
+        or (box.text or "").strip()
+        or len(words) > _FEEDBACK_NOTE_WORDS
+    ):
+        return False
+    question = first.text_content().split()
+    return 0 < len(question) <= _FEEDBACK_WORDS and question[-1].endswith(_QUESTION_MARKS)
 
 
 def _box_among(el: HtmlElement, boxes: set[HtmlElement]) -> HtmlElement | None:
@@ -1120,6 +1190,20 @@ def _letters(text: str) -> str:
     return name_key(unicodedata.normalize("NFKD", text))
 
 
+def _is_value_of_cross_references(el: HtmlElement) -> bool:
+    """``el`` is the value of a definition whose term labels cross-references: the only block of a
+    ``<dd>`` after a ``<dt>`` "See Also:" (an API reference's notes)."""
+    box = el.getparent()
+    if box is None or box.tag != "dd" or len(box) != 1:
+        return False
+    term = box.getprevious()
+    return (
+        term is not None
+        and term.tag == "dt"
+        and names_cross_references(" ".join(term.text_content().split()))
+    )
+
+
 def _header_row(el: HtmlElement) -> bool:
     """A table's header: ``<thead>``, a ``<th>``, or a row of ``<th>`` cells alone — "header" in
     its name says what it heads, as a heading's does, not that it is the page's header."""
@@ -1250,7 +1334,12 @@ def _is_price_announced(el: HtmlElement) -> bool:
 
 
 def is_discussion(
-    stats: TreeStats, prose: list[float], paragraphs: list[float], *, dated_address: bool = False
+    stats: TreeStats,
+    prose: list[float],
+    paragraphs: list[float],
+    *,
+    dated_address: bool = False,
+    attributes: AttributeText | None = None,
 ) -> bool:
     """The page's prose is in comment-named blocks, with next to none outside them: a forum
     thread, a guestbook, a page of posts marked up as comments. Its posts are its content. So is a
@@ -1259,28 +1348,61 @@ def is_discussion(
     (``dated_address=True``, ``/2018/09/10/``: a blog's "open thread" post is the post, its readers'
     comments are not; forum engines give a thread no date in its path) or the question is marked as
     an article's body (``itemprop="articleBody"``: a news site's brief under a dozen comments; forum
-    engines mark their posts otherwise)."""
+    engines mark their posts otherwise). So is such a short post whose comments say less, when they
+    are signed by the site's own members (:func:`_has_members_replies`: a link board's post page)."""
     if not stats.nodes:
         return False
     ends = stats.ends
     inside = inside_paragraphs = 0.0
     cut_end = -1
+    sections: list[HtmlElement] = []
     # the blocks below the root, in document order; a cheap superset of comment names
-    for found, el in _COMMENTISH.at(AttributeText(stats.nodes), after=0):
+    for found, el in _comment_named_candidates(stats, attributes):
         if found <= cut_end:
             continue
         if comment_named(_names(el)):
             inside += prose[found]
             inside_paragraphs += paragraphs[found]
             cut_end = ends[found]
+            sections.append(el)
     outside = prose[0] - inside
     is_question = (
         not dated_address
         and outside < _QUESTION_OUTSIDE
-        and inside >= _REPLIES_SHARE * outside
+        and (inside >= _REPLIES_SHARE * outside or _has_members_replies(sections))
         and not _has_article_body(stats, paragraphs)
     )
     return inside_paragraphs >= _DISCUSSION_POSTS and (outside < _DISCUSSION_OUTSIDE or is_question)
+
+
+def _comment_named_candidates(
+    stats: TreeStats, attributes: AttributeText | None
+) -> Iterator[tuple[int, HtmlElement]]:
+    """The blocks below the root whose names hold a cheap superset of comment names, each with its
+    index, in document order: looked up in the page's joined attribute values when the caller
+    shares them (``attributes``, of the page as parsed: elements cleaning removed are no blocks),
+    else in the blocks' own."""
+    if attributes is None:
+        yield from _COMMENTISH.at(AttributeText(stats.nodes), after=0)
+        return
+    index = stats.index
+    for _, el in _COMMENTISH.at(attributes):
+        found = index.get(el)
+        if found is not None and found > 0:
+            yield found, el
+
+
+def _has_members_replies(sections: list[HtmlElement]) -> bool:
+    """The comment-named blocks credit :data:`_MEMBERS_REPLIES` or more replies to members of the
+    page's own community: links to member profiles by a relative path (``/u/blop@lemmy.ml``), as a
+    forum's or a link board's comments are signed, where a blog's readers sign with their own sites."""
+    members: set[str] = set()
+    for section in sections:
+        for link in section.iter("a"):
+            href = link.get("href") or ""
+            if href.startswith("/") and not href.startswith("//") and is_member_link(href):
+                members.add(href)
+    return len(members) >= _MEMBERS_REPLIES
 
 
 def _has_article_body(stats: TreeStats, paragraphs: list[float]) -> bool:
@@ -1376,6 +1498,7 @@ class _Judge:
         dated_address: bool = False,
         units: frozenset[str] = frozenset(),
         bare_forms: Collection[HtmlElement] = frozenset(),
+        attributes: AttributeText | None = None,
     ) -> None:
         self.stats = stats
         self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
@@ -1383,7 +1506,9 @@ class _Judge:
         self.prose, self.paragraphs = prose_chars(stats)
         self.discussion = thread or (
             not include_comments
-            and is_discussion(stats, self.prose, self.paragraphs, dated_address=dated_address)
+            and is_discussion(
+                stats, self.prose, self.paragraphs, dated_address=dated_address, attributes=attributes
+            )
         )
         self.include_comments = include_comments or self.discussion
         self.main: HtmlElement | Literal[False] | None = False  # (see _main)
@@ -1480,11 +1605,20 @@ class _Judge:
             role = self._role(self._without_unit_names(names))
         elif role == "weak" and _WIDGET in names.lower():
             self.saw_widgets = True
-        if role in ("weak", "date", "strong") and tag in HEADING_TAGS and _anchor_of_its_text(el):
+        if (
+            role in ("weak", "date", "strong")
+            and tag in HEADING_TAGS
+            and (_anchor_of_its_text(el) or is_a_documents_section(el))
+        ):
             # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
             # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
-            # whose words name a boilerplate section ("Related posts") is still removed
-            if not (role == "strong" and names_a_section(" ".join(el.text_content().split()), str(tag))):
+            # whose words name a boilerplate section ("Related posts") is still removed, unless it is
+            # one of a document's anchored sections (a generator's "Related" among its others)
+            if not (
+                role == "strong"
+                and names_a_section(" ".join(el.text_content().split()), str(tag))
+                and not is_a_documents_section(el)
+            ):
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))
@@ -1496,6 +1630,8 @@ class _Judge:
             return False  # a column of a table of data named for the dates it holds
         if tag == "tr" and _is_row_of_data(el):
             return False  # a row of a table of data its class marks ("promotion", "highlight"): data
+        if role == "weak" and tag in ("ul", "ol") and _is_value_of_cross_references(el):
+            return False  # "See Also:" over a list named for the doc comment's tags ("tag-list")
         if role == "date":  # a date line; a box named for a date that holds posts is their wrapper,
             # one that holds a table or a list of them ("datetime-month-table") is their box
             found = self.stats.index.get(el)
@@ -1913,6 +2049,7 @@ def clean(
     dated_address: bool = False,
     shown: Collection[int] = (),
     bare_forms: Collection[HtmlElement] = frozenset(),
+    attributes: AttributeText | None = None,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -1941,6 +2078,7 @@ def clean(
             dated_address=dated_address,
             units=units,
             bare_forms=bare_forms,
+            attributes=attributes,
         )
         return judge, _judged(root, stats, judge, shown)
 

@@ -47,6 +47,7 @@ from weblens.extract.keepers import (
     WRAPPERS,
     has_written_paragraph,
     holds_a_data_table,
+    holds_attachments,
     is_attribution_of_a_quote,
     is_box_of_a_heading,
     is_data_table,
@@ -68,7 +69,7 @@ from weblens.extract.keepers import (
     subtree_chars,
 )
 from weblens.extract.readability_style import readability_pick
-from weblens.extract.tail import names_a_section
+from weblens.extract.tail import is_a_documents_section, names_a_section
 from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
@@ -1345,6 +1346,7 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
     ("a box holding a table of data", lambda s, i: holds_a_data_table(s.stats, i)),
+    ("the text's files, or a box of them", lambda s, i: holds_attachments(s.stats, i)),
     ("a name beside its description", lambda s, i: is_name_of_its_description(s.stats, i, s.net)),
     ("a section under its anchored heading", lambda s, i: _is_section_under_its_heading(s, i)),
 )
@@ -1419,7 +1421,10 @@ def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
         and bool(heading.get("id"))
         and scores.stats.nodes[part].tag not in HEADING_TAGS
         and scores.net[part] + scores.good[part] > 0
-        and not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
+        and (
+            not names_a_section(" ".join(heading.text_content().split()), str(heading.tag))
+            or is_a_documents_section(heading)
+        )
     )
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "WRAPPER_TAGS",
     "has_written_paragraph",
     "holds_a_data_table",
+    "holds_attachments",
     "is_attribution_of_a_quote",
     "is_box_of_a_heading",
     "is_data_table",
@@ -1150,19 +1151,34 @@ def _is_citation_among_others(el: HtmlElement) -> bool:
 
 
 def _is_attachment_line(el: HtmlElement) -> bool:
-    """A line that gives the text's files ("附件：<a>招生计划明细表.xlsx</a>", "Attachment: <a>Report
-    2024 (PDF)</a>"): each of its links, at most :data:`_ATTACHMENTS`, is to a document's file and
-    names its format, and its own words are a label's at most. A menu links to pages, not to files."""
-    if el.tag != "p":
+    """A line (a paragraph or a list's item) that gives the text's files ("附件：<a>招生计划明细表.xlsx</a>",
+    "Attachment: <a>Report 2024 (PDF)</a>"): each of its links, at most :data:`_ATTACHMENTS`, is to a
+    document's file and names its format (in a list's item, the item may name it: "<a>Terms</a> (PDF,
+    312 KB)"; a paragraph's "<a>Download your copy</a> (PDF)" is a call to download), and its own
+    words are a label's at most. A menu links to pages, not to files."""
+    if el.tag not in ("p", "li"):
         return False
     links = [a for a in el.iter("a") if is_link(a)]
     if not links or len(links) > _ATTACHMENTS:
         return False
-    if not all(
-        _DOCUMENT_FILE.search(a.get("href") or "") and _FORMAT.search(a.text_content()) for a in links
-    ):
-        return False  # each link is a file's, and its text says so (not "Get the quiz: instant download!")
-    return len(_text_outside(el, links).split()) <= _LABEL_WORDS
+    if not all(_DOCUMENT_FILE.search(a.get("href") or "") for a in links):
+        return False
+    own = _text_outside(el, links)
+    if not (all(_FORMAT.search(a.text_content()) for a in links) or (el.tag == "li" and _FORMAT.search(own))):
+        return False  # the line says they are files (not "Get the quiz: instant download!")
+    return len(own.split()) <= _LABEL_WORDS
+
+
+def holds_attachments(stats: TreeStats, i: int) -> bool:
+    """A line of the text's files (:func:`_is_attachment_line`), or a box or a list whose every line
+    with a link is one (an "Attachments" box under a notice): looked into rather than pruned whole."""
+    el = stats.nodes[i]
+    if el.tag in ("p", "li"):
+        return _is_attachment_line(el)
+    if el.tag not in WRAPPER_TAGS and el.tag not in LISTS:
+        return False
+    lines = [line for line in el.iter("p", "li") if next(line.iter("a"), None) is not None]
+    return bool(lines) and all(_is_attachment_line(line) for line in lines)
 
 
 def is_citation(el: HtmlElement) -> bool:

@@ -365,13 +365,18 @@ _ITEMTYPES = lxml.etree.XPath("//@itemtype", smart_strings=False)
 
 
 def extract_metadata(
-    tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None
+    tree: HtmlElement,
+    url: str | None,
+    elements: Sequence[HtmlElement] | None = None,
+    attributes: Callable[[], AttributeText] | None = None,
 ) -> Metadata:
     """The metadata of the parsed (uncleaned) document ``tree`` found at ``url``; never raises.
     ``elements`` are all of the tree's elements in document order when the caller has them
-    (:attr:`ParsedPage.elements`): the searches over every element go through them."""
+    (:attr:`ParsedPage.elements`): the searches over every element go through them, and through
+    their joined attribute values that ``attributes`` gives (:meth:`ParsedPage.attributes`), when
+    the caller shares them."""
     try:
-        return _Page.read(tree, url, elements).metadata()
+        return _Page.read(tree, url, elements, attributes).metadata()
     except Exception as exc:  # a safety net: metadata never fails a page, and says it is missing
         return Metadata(failure=f"{type(exc).__name__}: {exc}"[:_MAX_FAILURE])
 
@@ -796,11 +801,18 @@ class _Page:
     _profiles: frozenset[str] | None = field(default=None)
     _types: frozenset[str] | None = field(default=None)
     _attributes: AttributeText | None = field(default=None)
+    _shared_attributes: Callable[[], AttributeText] | None = field(default=None)  # the caller's, of elements
     _body_texts: list[Any] | None = field(default=None)
     _headlines: dict[str | None, HtmlElement | None] = field(default_factory=dict)  # by title
 
     @classmethod
-    def read(cls, tree: HtmlElement, url: str | None, elements: Sequence[HtmlElement] | None = None) -> _Page:
+    def read(
+        cls,
+        tree: HtmlElement,
+        url: str | None,
+        elements: Sequence[HtmlElement] | None = None,
+        attributes: Callable[[], AttributeText] | None = None,
+    ) -> _Page:
         meta: dict[str, list[str]] = {}
         titles: list[HtmlElement] = []
         times: list[HtmlElement] = []
@@ -843,6 +855,7 @@ class _Page:
             jsonld=JsonLdFacts.from_values(scripts, url),
             tree=tree,
             elements=elements if elements is not None else tuple(tree.iter(lxml.etree.Element)),
+            _shared_attributes=attributes if elements is not None else None,
         )
 
     def found_below(self, search: AttributeSearch, el: HtmlElement) -> list[HtmlElement]:
@@ -857,7 +870,8 @@ class _Page:
         else:
             return search.found_in(el.iterdescendants(lxml.etree.Element))
         if self._attributes is None:
-            self._attributes = AttributeText(elements)
+            shared = self._shared_attributes
+            self._attributes = shared() if shared is not None else AttributeText(elements)
         return search.found_at(self._attributes, after)
 
     def found_anywhere(self, search: AttributeSearch) -> list[HtmlElement]:
@@ -1009,19 +1023,25 @@ class _Page:
 
     def shown_titles(self) -> frozenset[str]:
         """How the page shows its title, as :func:`name_key` keys: the texts of its ``<h1>``
-        headings outside the banner and of elements named title or headline (``<a class="title">``,
-        ``<span class="titleline">``) that do not link home. A declared title with a separator
-        keeps the part shown here ("Simulators" of "Simulators — LessWrong")."""
+        headings outside the banner (of its first ``<h2>`` when it has none) and of elements named
+        title or headline (``<a class="title">``, ``<span class="titleline">``) that do not link
+        home. A declared title with a separator keeps the part shown here ("Simulators" of
+        "Simulators — LessWrong")."""
         body = self.tree.find("body")
         boxes = self.found_below(_TITLE_BOXES, body) if body is not None else []
-        h1s = (el for el in self.h1s if not _in_banner(el, self.url))
+        h1s: Iterable[HtmlElement] = [el for el in self.h1s if not _in_banner(el, self.url)]
+        if not h1s:  # a page without an <h1> shows its title in its first <h2> (a mail archive's)
+            h2s = self.tree.iter("h2")
+            h1s = islice((el for el in h2s if not _in_banner(el, self.url) and not _in_navigation(el)), 1)
         others = (
             el
             for el in boxes
             if not _links_home(el) and not _in_banner(el, self.url) and not _in_navigation(el)
         )
-        shown = islice(chain(h1s, others), _MAX_SHOWN_TITLES)  # a listing's hundred boxes: the first
-        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in shown)
+        shown = list(islice(chain(h1s, others), _MAX_SHOWN_TITLES))  # a listing's hundred boxes: the first
+        # a title box of lines shows the title in its first ("Incident name" over "Incident Report for …")
+        first_lines = (el[0] for el in shown if el.tag == "div" and len(el) > 1 and el[0].tag == "div")
+        keys = (name_key(_short_text(el, _MAX_TITLE) or "") for el in chain(shown, first_lines))
         return frozenset(key for key in keys if key)
 
     def title(self, site_keys: frozenset[str]) -> str | None:

@@ -25,6 +25,7 @@ from lxml.html import HtmlElement
 
 from weblens.charset import decode_body
 from weblens.extract.aria import read_aria
+from weblens.extract.tree import AttributeText
 
 __all__ = ["ParsedPage", "looks_binary", "parse_html"]
 
@@ -61,6 +62,8 @@ class ParsedPage:
     plain: bool = False  # the input had no markup: every paragraph of it is content
     # every element of the tree as parsed, in document order (see __post_init__)
     elements: tuple[HtmlElement, ...] = field(init=False, repr=False, compare=False)
+    # their attribute values joined, for substring searches over every element (see attributes)
+    _attributes: AttributeText | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Held for the page's life, the elements' Python objects are made once: lxml makes an
@@ -73,6 +76,16 @@ class ParsedPage:
     @property
     def html_len(self) -> int:
         return len(self.source)
+
+    def attributes(self) -> AttributeText:
+        """The attribute values of :attr:`elements` joined for searches (:class:`AttributeText`),
+        made on first use: metadata's searches and cleaning's look for comment-named blocks share
+        it (ScrapingHub: 0.4 ms a page to make). Searches through it test each element found on its
+        attributes as they are then, so it serves after cleaning removed elements too."""
+        if self._attributes is None:
+            object.__setattr__(self, "_attributes", AttributeText(self.elements))
+        assert self._attributes is not None
+        return self._attributes
 
 
 def looks_binary(body: bytes | str) -> bool:

@@ -279,7 +279,10 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
             continue
         if keep_comments and _COMMENTS.search(text):
             continue
-        home = None if _TO_END.search(text) else _article_home(el, window[:position])
+        to_end = _TO_END.search(text) is not None
+        if not to_end and is_a_documents_section(_heading_of(el)):
+            continue  # the writer's own "Related" part of a document, as "See also" is
+        home = None if to_end else _article_home(el, window[:position])
         end = len(window)
         if home is not None:
             end = next(
@@ -297,6 +300,31 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
         if end == len(window):
             break
     return cut
+
+
+# other headings of its level with an anchor, at least, beside a heading that make it a section of a
+# document (a documentation generator anchors every heading of the text: "Related" among them)
+_ANCHORED_SECTIONS = 2
+
+
+def _heading_of(el: HtmlElement) -> HtmlElement:
+    """The heading ``el`` is the text of (itself, or the heading it is a box of: a generator sets a
+    heading's words in a ``<div>`` beside its anchor's), else ``el``."""
+    return next((up for up in el.iterancestors(*HEADING_TAGS)), el) if el.tag not in HEADING_TAGS else el
+
+
+def is_a_documents_section(heading: HtmlElement) -> bool:
+    """``heading`` is one of a document's anchored sections: it has an ``id`` and so do
+    :data:`_ANCHORED_SECTIONS` or more headings of its level beside it (a generator's "Related"
+    heading among the document's others, which a table of contents lists; a related stories box's
+    heading stands alone)."""
+    if heading.tag not in HEADING_TAGS or not heading.get("id"):
+        return False
+    parent = heading.getparent()
+    if parent is None:
+        return False
+    others = sum(1 for el in parent.iterchildren(heading.tag) if el is not heading and el.get("id"))
+    return others >= _ANCHORED_SECTIONS
 
 
 def _cell_of_a_row(el: HtmlElement) -> bool:

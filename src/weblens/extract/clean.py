@@ -717,20 +717,24 @@ def _drop_script_controls(links: list[HtmlElement]) -> None:
             _drop_separators(line)
 
 
+def _says_something(text: str) -> bool:
+    """``text`` holds a letter or a digit (a separator, "·" or "|", says nothing)."""
+    return any(c.isalnum() for c in text)
+
+
 def _drop_separators(line: HtmlElement) -> None:
     """Remove the loose text of ``line`` that says nothing (a "|" or "·" left between controls
     gone), where its elements stay as they were."""
-    if line.text and not any(c.isalnum() for c in line.text):
+    if line.text and not _says_something(line.text):
         line.text = None
     for child in line.iterdescendants():
-        if child.tail and not any(c.isalnum() for c in child.tail):
+        if child.tail and not _says_something(child.tail):
             child.tail = None
 
 
 def _spoken(el: HtmlElement) -> int:
-    """How many words ``el`` says: its words holding a letter or a digit (a separator, "·" or "|",
-    says nothing)."""
-    return sum(1 for word in el.text_content().split() if any(c.isalnum() for c in word))
+    """How many words ``el`` says: its words that say something (:func:`_says_something`)."""
+    return sum(1 for word in el.text_content().split() if _says_something(word))
 
 
 def _drop_skip_links(links: list[HtmlElement]) -> None:
@@ -1605,19 +1609,16 @@ class _Judge:
             role = self._role(self._without_unit_names(names))
         elif role == "weak" and _WIDGET in names.lower():
             self.saw_widgets = True
-        if (
-            role in ("weak", "date", "strong")
-            and tag in HEADING_TAGS
-            and (_anchor_of_its_text(el) or is_a_documents_section(el))
-        ):
+        if role in ("weak", "date", "strong") and tag in HEADING_TAGS:
             # the id is made of the heading's words ("…-shared-behavior", "time-based-retention",
             # "respond-quickly"): an anchor, not a share bar, a date line or the comments; a heading
             # whose words name a boilerplate section ("Related posts") is still removed, unless it is
             # one of a document's anchored sections (a generator's "Related" among its others)
-            if not (
+            is_part = is_a_documents_section(el)
+            if (is_part or _anchor_of_its_text(el)) and not (
                 role == "strong"
+                and not is_part
                 and names_a_section(" ".join(el.text_content().split()), str(tag))
-                and not is_a_documents_section(el)
             ):
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):

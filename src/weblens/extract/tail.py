@@ -310,7 +310,7 @@ _ANCHORED_SECTIONS = 2
 def _heading_of(el: HtmlElement) -> HtmlElement:
     """The heading ``el`` is the text of (itself, or the heading it is a box of: a generator sets a
     heading's words in a ``<div>`` beside its anchor's), else ``el``."""
-    return next((up for up in el.iterancestors(*HEADING_TAGS)), el) if el.tag not in HEADING_TAGS else el
+    return el if el.tag in HEADING_TAGS else next(el.iterancestors(*HEADING_TAGS), el)
 
 
 def is_a_documents_section(heading: HtmlElement) -> bool:

@@ -1830,6 +1830,28 @@ def test_the_region_a_page_declares_its_main_one_is_gone_into() -> None:
     assert "Sentence 7" in undeclared
 
 
+def test_a_short_post_in_the_declared_main_region_wins_over_prose_outside_it() -> None:
+    """A short post (a picture and two lines) in the page's ``<main>``, and at the end of the body,
+    outside it, a payment dialog whose notes are written in sentences: the post is the text."""
+    post = (
+        "<main><article><div id='article_content'><p><img src='/p.png' alt=''><br>"
+        "Ecosystem service valuation with the SolVES model<br>Contact the writer for the data</p>"
+        "</div></article></main>"
+    )
+    notes = "".join(
+        f"<p>{n}. The balance is virtual currency topped up in the wallet, used one for one to pay.</p>"
+        for n in range(1, 3)
+    )
+    dialog = f"<div class='pay-code'><div class='pay-balance'><div>Payment notes:</div>{notes}</div></div>"
+    menu = "".join(f"<li><a href='/c{n}'>Column number {n}</a></li>" for n in range(4))
+    html = f"<html><body><div class='container'><ul>{menu}</ul>{post}</div>{dialog}</body></html>"
+    text = weblens.extract(html, "https://blog.example.com/u1/article/details/1").text
+    assert "SolVES model" in text and "virtual currency" not in text
+    # without the declaration, the notes' sentences outweigh the post's lines
+    undeclared = weblens.extract(html.replace("<main>", "<div>").replace("</main>", "</div>"), None).text
+    assert "virtual currency" in undeclared
+
+
 def _impl(signature: str, description: str) -> str:
     """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
     line of description."""

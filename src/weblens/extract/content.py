@@ -1484,6 +1484,22 @@ def _named_content_instead(scores: _Scores, best: int) -> int:
     return max(rivals, key=good.__getitem__, default=best)
 
 
+def _in_declared_main_instead(scores: _Scores, best: int) -> int:
+    """When the winner lies outside the one region the page declares its main one
+    (:func:`_is_declared_main`), and that region holds some prose, the best box inside the region
+    wins instead: what lies outside it is outside the page's text by the page's own word (a payment
+    dialog's notes at the end of the body, beside a short post in ``<main>``)."""
+    stats, removed = scores.stats, scores.removed
+    mains = [i for i in range(len(stats)) if i not in removed and _is_declared_main(stats.nodes[i])]
+    if len(mains) != 1:
+        return best
+    main = mains[0]
+    if _is_inside(stats, best, main) or _is_inside(stats, main, best) or scores.good[main] < _MIN_CONTENT:
+        return best
+    inside = (i for i in range(main, stats.ends[main] + 1) if i not in removed)
+    return _container_of(stats, max(inside, key=scores.net.__getitem__))
+
+
 def _is_post(paragraphs: float, score: float, sidebar: float) -> bool:
     """A box with this many ``paragraphs`` of prose and this ``score`` can be the page's short post
     beside a box named like a sidebar or a widget of score ``sidebar``: it holds a paragraph of
@@ -1602,6 +1618,8 @@ def select_main(
     best = _container_of(stats, best)
     # 3. a winner in a sidebar-named box gives way to a region named as the content
     named = _named_content_instead(scores, best) if best in discounted else best
+    if named == best:  # 3b. a winner outside the region the page declares its main one gives way
+        named = _in_declared_main_instead(scores, best)
     switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []

@@ -1852,6 +1852,22 @@ def test_a_short_post_in_the_declared_main_region_wins_over_prose_outside_it() -
     assert "virtual currency" in undeclared
 
 
+def test_a_listing_reaching_outside_the_declared_main_region_is_not_the_text() -> None:
+    """A short post in ``<main>``, a menu of a dozen links beside it: the post is too short to be an
+    article, yet a listing of the menu and the post together reaches outside the region the page
+    declares its main one."""
+    post = (
+        "<main><article><p>Ecosystem service valuation<br>Contact the writer for the data</p>"
+        "</article></main>"
+    )
+    menu = "".join(f"<li><a href='/c{n}'>Column number {n}</a></li>" for n in range(12))
+    html = f"<html><body><div class='container'><ul>{menu}</ul>{post}</div></body></html>"
+    text = weblens.extract(html, "https://blog.example.com/u1/article/details/1").text
+    assert "Ecosystem service valuation" in text and "Column number" not in text
+    undeclared = weblens.extract(html.replace("<main>", "<div>").replace("</main>", "</div>"), None).text
+    assert "Column number" in undeclared  # a page of links, then
+
+
 def _impl(signature: str, description: str) -> str:
     """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
     line of description."""

@@ -21,7 +21,7 @@ from weblens.extract.authors import is_wire
 from weblens.extract.blocks import gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
-from weblens.extract.content import Selection, is_mostly_teasers, select_main
+from weblens.extract.content import Selection, is_around_declared_main, is_mostly_teasers, select_main
 from weblens.extract.dates import date_from_url
 from weblens.extract.declared import SHOWN_SHARE, Trigrams, is_summary_of, shown_share, trigrams, where_shown
 from weblens.extract.documents import json_extract, markdown_extract, text_extract
@@ -287,7 +287,10 @@ def _best_content(
     is a thread's page (by its address or its declared type, when its posts were found): its
     posts, however short, beside a list of other threads with their first lines. Nor
     is one whose first reading opens with the page's title heading, when what the listing try found
-    is mostly teaser cards (a headline link and a summary each): headlines of other stories."""
+    is mostly teaser cards (a headline link and a summary each): headlines of other stories. Nor is
+    one whose first reading lies in the region the page declares its main one when the listing
+    try's box holds that region with what lies outside it (a menu beside a short post in
+    ``<main>``): what lies outside it is not the page's text, by the page's own word."""
     first = _content(page, reading, weak_roles=True)
     if page.plain or page.binary:
         return first
@@ -313,6 +316,8 @@ def _best_content(
         found = listing.main.selection.method is not ExtractionMethod.FALLBACK and (
             listing.words >= THIN_WORDS or listing.words > _SMALL_LISTING_GAIN * first.words
         )
+        if found and not fallback and is_around_declared_main(listing.element, first.element):
+            return first  # the listing reaches outside the region the page declares its main one
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):
             if first.title_words and not fallback and is_mostly_teasers(listing.element):
                 return first  # a short story under the page's title, beside headlines of others

@@ -75,7 +75,7 @@ from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
-__all__ = ["Selection", "block_weight", "select_main"]
+__all__ = ["Selection", "block_weight", "is_around_declared_main", "is_declared_main", "select_main"]
 
 # Units. A block's size is in characters as measure() counts them (a CJK character counts 3); a
 # weight or a score is in the same characters ("characters of prose": a paragraph of 300 characters
@@ -540,9 +540,16 @@ def _list_tag(cell: HtmlElement) -> str | None:
     return tag if tag in LISTS or tag == "dl" else None
 
 
-def _is_declared_main(el: HtmlElement) -> bool:
+def is_declared_main(el: HtmlElement) -> bool:
     """The page's main region, as its markup declares it: ``<main>`` or ``role="main"``."""
     return bool(el.tag == "main" or el.get("role") == "main")
+
+
+def is_around_declared_main(outer: HtmlElement, inner: HtmlElement) -> bool:
+    """``inner`` lies in the page's declared main region (:func:`is_declared_main`) and ``outer``
+    (of the same page, parsed again) holds that region and what lies outside it."""
+    inside = is_declared_main(inner) or any(map(is_declared_main, inner.iterancestors()))
+    return inside and any(map(is_declared_main, outer.iterdescendants()))
 
 
 def _descend(scores: _Scores, best: int) -> int:
@@ -558,7 +565,7 @@ def _descend(scores: _Scores, best: int) -> int:
     ``<article>``, ``<main>`` or ``<h1>`` (see :func:`_holds_an_article`: a box named for a layout
     feature around the page's text) still counts in the first choice's text, though the descent
     never goes into a box named like a sidebar. A child the page declares its main region
-    (:func:`_is_declared_main`) is gone down into when it holds more than half of the prose: what
+    (:func:`is_declared_main`) is gone down into when it holds more than half of the prose: what
     lies beside it (a community's description and rules beside a thread) is outside the page's text
     by the page's own word.
     """
@@ -577,7 +584,7 @@ def _descend(scores: _Scores, best: int) -> int:
             first -= sum(prose[child] for child in aside)
             kept = [child for child in kept if child not in sidebars]
         top = max(kept, key=good.__getitem__, default=None)
-        if top is not None and _is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
+        if top is not None and is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
             best = top  # the region the page declares its main one, holding most of the prose
             continue
         if (
@@ -1486,11 +1493,11 @@ def _named_content_instead(scores: _Scores, best: int) -> int:
 
 def _in_declared_main_instead(scores: _Scores, best: int) -> int:
     """When the winner lies outside the one region the page declares its main one
-    (:func:`_is_declared_main`), and that region holds some prose, the best box inside the region
+    (:func:`is_declared_main`), and that region holds some prose, the best box inside the region
     wins instead: what lies outside it is outside the page's text by the page's own word (a payment
     dialog's notes at the end of the body, beside a short post in ``<main>``)."""
     stats, removed = scores.stats, scores.removed
-    mains = [i for i in range(len(stats)) if i not in removed and _is_declared_main(stats.nodes[i])]
+    mains = [i for i in range(len(stats)) if i not in removed and is_declared_main(stats.nodes[i])]
     if len(mains) != 1:
         return best
     main = mains[0]

@@ -572,6 +572,8 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # a line crediting an editor credits no writer
         ("责任编辑：刘光博", []),
         ("选稿：许文杰", []),
+        ("(编辑：文静)", []),  # in brackets too
+        ("（责任编辑：杜智）", []),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
@@ -1888,3 +1890,28 @@ def test_a_title_box_of_lines_shows_the_title_in_its_first() -> None:
     )
     page = weblens.extract(html, "https://status.parcelhook.example/incidents/8xk2m4q9vd1z")
     assert page.title == "Delayed webhook deliveries for EU customers"
+
+
+_POST_BODY = (
+    "<p>After the update, switching the input language took half a second, and the first letter "
+    "typed went to the wrong layout. Turning off the automatic switch fixed it.</p>"
+)
+
+
+def test_a_meta_tag_named_by_declares_the_writer() -> None:
+    """A blog host's ``<meta name="by">`` (Tistory's) names the post's writer."""
+    html = (
+        "<html><head><title>Input switching lag</title><meta name='by' content='김민준'></head><body>"
+        f"<article><h2>Input switching lag</h2>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://devlog.example.com/48").author == "김민준"
+
+
+def test_a_box_named_for_the_writer_is_a_byline() -> None:
+    """``<p class="writer">`` under the headline names the writer, as ``class="author"`` would."""
+    html = (
+        "<html><head><title>Input switching lag</title></head><body><article><h1>Input switching "
+        f"lag</h1><div class='box-info'><p class='writer'>Anna Berger</p></div>{_POST_BODY}</article>"
+        "</body></html>"
+    )
+    assert weblens.extract(html, "https://devlog.example.com/48").author == "Anna Berger"

@@ -187,8 +187,9 @@ _META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sa
 _OG_AUTHOR = ("article:author", "og:article:author")
 _META_AUTHOR = (
     "author", "authors", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
-    "article.author", "dc.contributor",
+    "article.author", "dc.contributor", "by",
 )  # fmt: skip
+
 _ONE_PERSON_PER_VALUE = frozenset(("citation_author", "dc.creator", "dc.contributor"))
 _OG_DATE = ("article:published_time", "og:article:published_time", "article:published", "og:published_time")
 _META_DATE = (
@@ -354,8 +355,20 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        # and in camelCase ("metaInfoAuthorList"), and "author" in other languages (_OTHER_AUTHOR_CLASS)
-        "class": ("byline", "author", "Byline", "Author", "utor", "uteur", "orfatter", "azar", "enulis"),
+        # and in camelCase ("metaInfoAuthorList"), "author" in other languages and "writer"
+        # (_OTHER_AUTHOR_CLASS)
+        "class": (
+            "byline",
+            "author",
+            "Byline",
+            "Author",
+            "utor",
+            "uteur",
+            "orfatter",
+            "azar",
+            "enulis",
+            "writer",
+        ),
         "id": ("byline", "Byline"),
     }
 )
@@ -2252,9 +2265,9 @@ _ABBREVIATION = 4  # characters of a last word with its full stop, at most, that
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and
-# Norwegian, Turkish, Indonesian
+# Norwegian, Turkish, Indonesian; and "writer" ("ar_writer", a blog host's "writer" under the title)
 _OTHER_AUTHOR_CLASS = re.compile(
-    r"(?:^|[^a-z])(?:autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
+    r"(?:^|[^a-z])(?:writer|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
 

@@ -226,6 +226,9 @@ def test_a_prompt_to_report_a_typo_trailing_an_article_goes(line: str) -> None:
         "免责声明：本内容来自腾讯平台创作者，不代表腾讯新闻或腾讯网的观点和立场。",
         "版权所有，未经授权不得转载。",
         "发布于：北京市",
+        # a reprint's disclaimer, and a call to follow inside a line (no word boundary in Chinese)
+        "网澜新闻所转载内容均来自合作媒体，转载目的在于传递更多信息，并不代表本站赞同其观点或对其真实性负责。",
+        "欢迎扫码关注我们的公众号",
     ],
 )
 def test_a_chinese_platforms_statements_trailing_a_post_go(line: str) -> None:

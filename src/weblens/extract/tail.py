@@ -71,10 +71,13 @@ _CALL_TO_ACTION = re.compile(
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
-    r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se|"
+    r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)|"
     # Chinese: a platform's disclaimer or copyright statement, a call to follow, a ban on reprinting,
-    # the place a platform says a post was sent from ("发布于：北京市")
-    r"[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    # the place a platform says a post was sent from ("发布于：北京市"), a reprint's disclaimer that
+    # the site does not share the views it carries ("并不代表本站赞同其观点"); anywhere in a line (no
+    # word boundary parts words of Chinese: "请关注我们")
+    r"(?:[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    r"不代表本(?:站|网|網|台|平台)|"
     r"未[经經](?:授[权權]|许可|許可)|[发發][布佈]于[:：]|[发發][布佈]於[:：])",
     re.I,
 )

@@ -1628,3 +1628,19 @@ def test_an_article_holding_the_pages_headline_stays_whatever_its_name() -> None
     # the same box as a sign-up box (no headline in it) still goes
     signup = html.replace("<h1>A short pause</h1>", "").replace("article", "div")
     assert "the last one before September" not in weblens.extract(signup, None).text
+
+
+@pytest.mark.parametrize("name", ["member-upsell", "apelo-donativo", "donation-box", "fundraising-box"])
+def test_an_appeal_for_money_is_chrome(name: str) -> None:
+    """A paid plan's pitch or a call to donate, set among the text's paragraphs, is no part of it."""
+    body = "".join(
+        f"<p>Paragraph {n} of the notice says what changes in the summer, and for whom it changes.</p>"
+        for n in range(3)
+    )
+    appeal = (
+        f"<div class='{name}'><p>Get unlimited access to every story for less than a coffee a week.</p></div>"
+    )
+    head = "<h1>Summer hours</h1><p>The opening line.</p>"
+    html = f"<html><body><article>{head}{appeal}{body}</article></body></html>"
+    text = weblens.extract(html, "https://parish.example.org/notices/summer-hours").text
+    assert "Paragraph 2" in text and "unlimited access" not in text

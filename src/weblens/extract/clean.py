@@ -140,7 +140,10 @@ _WEAK_PARTS = re.compile(
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"
     r"survey|skip(?!per)|editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er|y)|dismissible|announcement|"
     r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar|"  # a media player's
-    r"call[-_]?to[-_]?action"
+    r"call[-_]?to[-_]?action|"
+    # an appeal for money: a paid plan's pitch, a call to donate (Portuguese "donativo", Spanish
+    # "donación", Italian "donazione"), a fundraiser's box
+    r"upsell|donat|fundrais"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(

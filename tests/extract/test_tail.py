@@ -192,7 +192,21 @@ def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_b
     assert "teaser of another story" not in render_text(root)  # set otherwise: not the article's
 
 
-@pytest.mark.parametrize("heading", ["Das könnte Sie auch interessieren", "Notas relacionadas", "Lire aussi"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Das könnte Sie auch interessieren",
+        "Notas relacionadas",
+        "Lire aussi",
+        "Tin liên quan",
+        "Berita Terkait",
+        "Gerelateerde artikelen",
+        "Powiązane",
+        "İlgili Haberler",
+        "관련기사",
+        "ข่าวที่เกี่ยวข้อง",
+    ],
+)
 def test_related_sections_in_other_languages(heading: str) -> None:
     out = _trim(f"<h3>{heading}</h3><ul><li><a href='/a'>Ein anderer Artikel</a></li></ul>")
     assert heading not in out
@@ -293,6 +307,12 @@ def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
         "<li><h3><a href='/b'>How to invest in index funds</a></h3></li></ul>"
     )
     assert "retire" not in out and "index funds" not in out
+
+
+def test_a_pointer_lines_label_between_paragraphs_opens_no_section() -> None:
+    """ "Baca juga:" and "Xem thêm:" lead into one other story's link, set between paragraphs: they
+    label that line, not a section running to the end."""
+    assert not names_a_section("Baca juga", "p") and not names_a_section("Xem thêm", "p")
 
 
 def test_a_section_name_that_trails_off_still_names_a_section() -> None:

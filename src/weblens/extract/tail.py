@@ -124,6 +124,11 @@ _SECTION = re.compile(
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
     r"самые популярные|читайте также|相关|関連|"
+    # "related" in Dutch, Polish, Vietnamese, Indonesian, Turkish, Korean, Thai (not their pointer
+    # lines' labels, "Baca juga:", "Xem thêm:", "Lees ook:", set between paragraphs)
+    r"gerelateerde? (?:artikelen|berichten|nieuws)|meer nieuws|powiązane|"
+    r"tin liên quan|bài (?:viết )?liên quan|tin cùng chuyên mục|berita terkait|artikel terkait|"
+    r"ilgili haberler|benzer haberler|관련 ?기사|ข่าวที่เกี่ยวข้อง|"
     rf"{_COMMENTS_ELSEWHERE})",
     re.I,
 )

@@ -1868,6 +1868,25 @@ def test_a_listing_reaching_outside_the_declared_main_region_is_not_the_text() -
     assert "Column number" in undeclared  # a page of links, then
 
 
+def test_the_declared_main_region_is_gone_into_below_a_layouts_columns() -> None:
+    """The region declared ``role="main"`` is one of a layout's two columns, and an alert over the
+    whole page stands before it: the region holds most of the prose, so the text is the region's."""
+    alert = (
+        "<div class='alert-band' role='alert'><p>Alert: because of a strike, the campus restaurant "
+        "will be closed on Thursday 5 December, and the cafeteria will close at two.</p></div>"
+    )
+    paragraphs = "".join(
+        f"<p>Paragraph {n}: from 9 to 20 December the library stays open until midnight, Monday to "
+        "Saturday, and the group rooms can be booked for two hours.</p>"
+        for n in range(3)
+    )
+    side = "<aside class='side'><p><a href='/a'>A story</a></p><p><a href='/b'>Another</a></p></aside>"
+    columns = f"<div class='columns'><div class='col-main' role='main'>{paragraphs}</div>{side}</div>"
+    html = f"<html><body><a href='#c'>Skip to content</a>{alert}{columns}</body></html>"
+    text = weblens.extract(html, "https://www.univ.example.fr/actualites/bu").text
+    assert "Paragraph 2" in text and "because of a strike" not in text
+
+
 def _impl(signature: str, description: str) -> str:
     """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
     line of description."""

@@ -567,7 +567,8 @@ def _descend(scores: _Scores, best: int) -> int:
     never goes into a box named like a sidebar. A child the page declares its main region
     (:func:`is_declared_main`) is gone down into when it holds more than half of the prose: what
     lies beside it (a community's description and rules beside a thread) is outside the page's text
-    by the page's own word.
+    by the page's own word; so is the one such region further down (a layout's column, under an
+    alert over the whole page).
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
@@ -587,6 +588,10 @@ def _descend(scores: _Scores, best: int) -> int:
         if top is not None and is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
             best = top  # the region the page declares its main one, holding most of the prose
             continue
+        declared = _declared_main_below(scores, best)
+        if declared is not None and good[declared] * 2 > whole:
+            best = declared  # the same, further down (in a layout's columns)
+            continue
         if (
             top is None
             or stats.nodes[top].tag not in _CONTAINERS
@@ -597,6 +602,15 @@ def _descend(scores: _Scores, best: int) -> int:
         ):
             return best
         best = top
+
+
+def _declared_main_below(scores: _Scores, best: int) -> int | None:
+    """The one region below ``best`` that the page declares its main one (:func:`is_declared_main`),
+    not taken out by cleaning; None when there is none or more than one."""
+    stats, removed = scores.stats, scores.removed
+    below = range(best + 1, stats.ends[best] + 1)
+    found = [i for i in below if i not in removed and is_declared_main(stats.nodes[i])]
+    return found[0] if len(found) == 1 else None
 
 
 def _holds_an_article(el: HtmlElement) -> bool:

@@ -1915,3 +1915,13 @@ def test_a_box_named_for_the_writer_is_a_byline() -> None:
         "</body></html>"
     )
     assert weblens.extract(html, "https://devlog.example.com/48").author == "Anna Berger"
+
+
+def test_a_writers_job_title_in_a_box_of_its_own_is_no_part_of_the_name() -> None:
+    """A changelog entry's byline: the name, then the writer's team in a box named for the role."""
+    html = (
+        "<html><head><title>Bulk export</title></head><body><article><h1>Bulk export</h1>"
+        "<div class='Entry_author__vY6mD'><img alt='' src='/team/p.jpg'><span>Priya Ramaswell</span>"
+        f"<span class='Entry_role__p0Oq2'>Product</span></div>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://app.example.com/changelog/bulk-export").author == "Priya Ramaswell"

@@ -2305,7 +2305,26 @@ def _byline_text(el: HtmlElement) -> str | None:
         if name is not None:
             named: str | None = name.get("content")
             return named or _short_text(name, _MAX_BYLINE)
-    return _spaced_text(el, _MAX_BYLINE)
+    return _without_job_title(el, _spaced_text(el, _MAX_BYLINE))
+
+
+# a box in a byline named for the writer's job ("Entry_role__p0Oq2", "author-position", "job-title")
+_JOB_CLASS = re.compile(r"(?:^|[^a-z])(?:role|job|position|designation)(?:$|[^a-z])", re.I)
+
+
+def _without_job_title(el: HtmlElement, text: str | None) -> str | None:
+    """A byline's ``text`` without the writer's job title at its end, set in a box of its own named
+    for it ("Priya Ramaswell" + ``<span class="Entry_role">Product</span>``): a name's last word
+    otherwise."""
+    if not text:
+        return text
+    for part in el.iterdescendants():
+        names = part.get("class") if isinstance(part.tag, str) else None
+        if names and _JOB_CLASS.search(names):
+            job = " ".join(part.text_content().split())
+            if job and len(job) < len(text) and text.endswith(job):
+                return text[: -len(job)].rstrip(" ,·|-–—")
+    return text
 
 
 class _CreditLevel(enum.IntEnum):

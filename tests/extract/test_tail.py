@@ -213,6 +213,14 @@ def test_related_sections_in_other_languages(heading: str) -> None:
     assert "Ein anderer Artikel" not in out
 
 
+def test_an_appeal_to_become_a_supporter_trailing_an_article_goes() -> None:
+    out = _trim(
+        "<p>If you value reporting on the harbour, the council and the schools, please consider "
+        "becoming a supporter from £3 a month.</p>"
+    )
+    assert "supporter" not in out
+
+
 def test_calls_to_action_in_other_languages() -> None:
     out = _trim("<p>Folgen Sie uns auf Twitter.</p><p>Síguenos en Telegram</p>")
     assert "Folgen" not in out and "Síguenos" not in out

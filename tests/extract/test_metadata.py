@@ -1925,3 +1925,16 @@ def test_a_writers_job_title_in_a_box_of_its_own_is_no_part_of_the_name() -> Non
         f"<span class='Entry_role__p0Oq2'>Product</span></div>{_POST_BODY}</article></body></html>"
     )
     assert weblens.extract(html, "https://app.example.com/changelog/bulk-export").author == "Priya Ramaswell"
+
+
+def test_a_box_named_for_the_writers_nickname_is_a_byline() -> None:
+    """A blog host's bar under the title links the blogger's home by the nickname it shows
+    (``<a class="follow-nickName">``), as a byline does; the site's slogan is no writer."""
+    html = (
+        "<html><head><title>Docker time zones - Mazhan Blog</title>"
+        "<meta name='author' content='Make a hundred million coders!'></head><body><article>"
+        "<h1>Docker time zones</h1><div class='article-info-box'><div class='bar-content'>"
+        "<a class='follow-nickName' href='https://blog.example.com/lxf_dev'>林晓峰</a>"
+        f"<span class='time'>2024-03-02 10:11:12</span></div></div>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://blog.example.com/lxf_dev/article/details/1").author == "林晓峰"

@@ -355,7 +355,7 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        # and in camelCase ("metaInfoAuthorList"), "author" in other languages and "writer"
+        # and in camelCase ("metaInfoAuthorList"), "author" in other languages, "writer" and "nick"
         # (_OTHER_AUTHOR_CLASS)
         "class": (
             "byline",
@@ -368,6 +368,8 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
             "azar",
             "enulis",
             "writer",
+            "nick",
+            "Nick",
         ),
         "id": ("byline", "Byline"),
     }
@@ -2266,8 +2268,9 @@ _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author cla
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and
 # Norwegian, Turkish, Indonesian; and "writer" ("ar_writer", a blog host's "writer" under the title)
+# and the nickname a blog host shows for its blogger ("follow-nickName", "nick")
 _OTHER_AUTHOR_CLASS = re.compile(
-    r"(?:^|[^a-z])(?:writer|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
+    r"(?:^|[^a-z])(?:writer|nick(?:name)?|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
 

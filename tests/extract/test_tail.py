@@ -213,6 +213,19 @@ def test_related_sections_in_other_languages(heading: str) -> None:
     assert "Ein anderer Artikel" not in out
 
 
+@pytest.mark.parametrize(
+    ("closing", "kept"),
+    [("<p>Respectfully,</p>", "Respectfully,"), ("<p>À très vite,<br>Hélène</p>", "À très vite,")],
+)
+def test_a_letters_closing_and_signature_at_its_end_stay(closing: str, kept: str) -> None:
+    assert kept in _trim(closing)
+
+
+def test_a_promotions_lines_after_a_comma_are_no_letters_closing() -> None:
+    out = _trim("<p>From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter. Sign Up Now!</p>")
+    assert "Sign Up Now" not in out
+
+
 def test_an_appeal_to_become_a_supporter_trailing_an_article_goes() -> None:
     out = _trim(
         "<p>If you value reporting on the harbour, the council and the schools, please consider "

@@ -207,7 +207,38 @@ def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:
         match.group(0).lower() not in topic for match in _CALL_TO_ACTION.finditer(text)
     ):
         return True
-    return tag not in _ITEMS and word_count(text) <= _LABEL_WORDS and not _SENTENCE.search(text)
+    # (a line ending with a comma is a letter's closing, "Best wishes,", which its signature follows)
+    return (
+        tag not in _ITEMS
+        and word_count(text) <= _LABEL_WORDS
+        and not _SENTENCE.search(text)
+        and not text.rstrip().endswith((",", "，"))
+    )
+
+
+_SIGNATURE_WORDS = 3  # words of a signature's line under a letter's closing, at most
+
+
+def _is_a_letters_closing(el: HtmlElement) -> bool:
+    """A letter's closing and its signature, two lines of one block ("Best wishes,<br>Anna"): the
+    first ends with a comma, the second is a name (no sentence, a few words). Three lines are a
+    promotion's ("From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter…")."""
+    lines: list[list[str]] = [[el.text or ""]]
+    for child in el:
+        if child.tag == "br":
+            lines.append([])
+        else:
+            lines[-1].append(child.text_content())
+        lines[-1].append(child.tail or "")
+    if len(lines) != 2:
+        return False
+    closing, name = (" ".join("".join(line).split()) for line in lines)
+    return (
+        closing.endswith((",", "，"))
+        and 0 < len(name.split()) <= _SIGNATURE_WORDS
+        and _SENTENCE.search(f"{name} ") is None
+        and not name.endswith(("!", "?"))
+    )
 
 
 def names_a_section(text: str, tag: str = "p") -> bool:
@@ -560,6 +591,8 @@ def _drop_trailers(
         for el, text in rest[:-1]:
             if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
                 break  # a table is data (a line of a cell too), a code block code: not a trailer
+            if _is_a_letters_closing(el):
+                break  # "À très vite,<br>Hélène": the letter's own end
             if posts and (el in posts or not posts.isdisjoint(el.iterancestors())):
                 break  # a post's reply of a few words
             doomed.append(el)

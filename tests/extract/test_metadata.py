@@ -1925,6 +1925,9 @@ def test_a_writers_job_title_in_a_box_of_its_own_is_no_part_of_the_name() -> Non
         f"<span class='Entry_role__p0Oq2'>Product</span></div>{_POST_BODY}</article></body></html>"
     )
     assert weblens.extract(html, "https://app.example.com/changelog/bulk-export").author == "Priya Ramaswell"
+    # and a verified account's badge beside the name
+    badged = html.replace("Entry_role__p0Oq2'>Product", "woo-tip-main head_vip_2lPMa' title='verified'>V")
+    assert weblens.extract(badged, "https://app.example.com/changelog/b").author == "Priya Ramaswell"
 
 
 def test_a_box_named_for_the_writers_nickname_is_a_byline() -> None:

@@ -2312,13 +2312,14 @@ def _byline_text(el: HtmlElement) -> str | None:
 
 
 # a box in a byline named for the writer's job ("Entry_role__p0Oq2", "author-position", "job-title")
-_JOB_CLASS = re.compile(r"(?:^|[^a-z])(?:role|job|position|designation)(?:$|[^a-z])", re.I)
+# or for a badge beside the name ("head_vip_2lPMa", "verified-badge")
+_JOB_CLASS = re.compile(r"(?:^|[^a-z])(?:role|job|position|designation|vip|badge|verified)(?:$|[^a-z])", re.I)
 
 
 def _without_job_title(el: HtmlElement, text: str | None) -> str | None:
-    """A byline's ``text`` without the writer's job title at its end, set in a box of its own named
-    for it ("Priya Ramaswell" + ``<span class="Entry_role">Product</span>``): a name's last word
-    otherwise."""
+    """A byline's ``text`` without the writer's job title or badge at its end, set in a box of its
+    own named for it ("Priya Ramaswell" + ``<span class="Entry_role">Product</span>``, a verified
+    account's "V"): a name's last word otherwise."""
     if not text:
         return text
     for part in el.iterdescendants():

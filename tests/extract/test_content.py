@@ -2012,6 +2012,20 @@ def test_a_list_of_the_texts_files_under_its_heading_stays() -> None:
     assert "Download your copy" not in found.text
 
 
+def test_files_under_an_attachments_label_stay_though_their_names_give_no_format() -> None:
+    """A government notice's attachments: "附件：" leads into the first file's link, named by its
+    title alone; the second file's link stands alone on the next line."""
+    story = "<p>凡在本市参加失业保险并取得技能证书的劳动者，可按标准申领补贴，材料详见附件。</p>" * 3
+    files = (
+        "<p>附件：<a href='./P0315a.docx'>1.职业技能等级认定补贴申请表</a></p>"
+        "<p><a href='./P0315b.pdf'>2.补贴申领材料清单</a></p>"
+    )
+    html = f"<html><body><div class='content'><h1>通知</h1>{story}{files}</div></body></html>"
+    found = weblens.extract(html, "https://rsj.gov.example/tzgg/202403/t0315.html")
+    assert "[1.职业技能等级认定补贴申请表](https://rsj.gov.example/tzgg/202403/P0315a.docx)" in found.markdown
+    assert "[2.补贴申领材料清单](https://rsj.gov.example/tzgg/202403/P0315b.pdf)" in found.markdown
+
+
 def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:
     # a page editor's blocks (Notion): the section's heading in a "header block", its text in a box of its own
     def text_block(words: str) -> str:

@@ -205,6 +205,12 @@ def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_b
         "İlgili Haberler",
         "관련기사",
         "ข่าวที่เกี่ยวข้อง",
+        # "latest posts"
+        "Najnowsze wpisy",
+        "Últimas noticias",
+        "Derniers articles",
+        "Ultime notizie",
+        "Laatste nieuws",
     ],
 )
 def test_related_sections_in_other_languages(heading: str) -> None:

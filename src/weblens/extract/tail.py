@@ -130,6 +130,12 @@ _SECTION = re.compile(
     r"gerelateerde? (?:artikelen|berichten|nieuws)|meer nieuws|powiązane|"
     r"tin liên quan|bài (?:viết )?liên quan|tin cùng chuyên mục|berita terkait|artikel terkait|"
     r"ilgili haberler|benzer haberler|관련 ?기사|ข่าวที่เกี่ยวข้อง|"
+    # "latest posts" in Polish, Spanish, Portuguese, French, Italian, Dutch, Indonesian, Turkish,
+    # Vietnamese
+    r"najnowsze (?:wpisy|artykuły|wiadomości|posty)|ostatnie wpisy|"
+    r"últim[ao]s (?:noticias|notícias|entradas|posts|art[ií]culos)|"
+    r"derni(?:ers|ères) (?:articles|actualités|billets)|ultim[ei] (?:articoli|notizie)|"
+    r"laatste nieuws|recente berichten|berita terbaru|artikel terbaru|son haberler|tin mới nhất|"
     rf"{_COMMENTS_ELSEWHERE})",
     re.I,
 )

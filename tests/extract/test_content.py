@@ -1887,6 +1887,35 @@ def test_the_declared_main_region_is_gone_into_below_a_layouts_columns() -> None
     assert "Paragraph 2" in text and "because of a strike" not in text
 
 
+def test_a_dated_short_notice_beside_a_column_of_other_notices_is_the_notice() -> None:
+    """A parish's summer mass times (its date declared), and beside it a column of other notices,
+    each a linked title over a sentence: the notice is the text, not a listing of them all."""
+    notice = (
+        "<div id='content'><div class='item-page'><p>During July and August the masses are held "
+        "at the following times:</p><ul><li>Saturday, at 7 pm, in the main church</li><li>Sunday, "
+        "at 9.30 am, in the chapel</li><li>Sunday, at 11 am, in the main church</li></ul><p>The "
+        "weekday evening mass is suspended until the first of September.</p></div></div>"
+    )
+    others = "".join(
+        f"<li><a href='/notices/{n}'>Notice number {n} of the parish</a><p>Registration for "
+        f"activity {n} runs from the second to the twentieth of September, in the parish office.</p></li>"
+        for n in range(5)
+    )
+    side = f"<div class='col-side'><h3>Other notices</h3><ul class='latestnews'>{others}</ul></div>"
+    head = (
+        "<head><title>Summer mass times</title>"
+        "<meta property='article:published_time' content='2024-06-28T10:00:00+01:00'></head>"
+    )
+    menu = "".join(f"<li><a href='/s{n}'>Parish council and pastoral service {n}</a></li>" for n in range(10))
+    body = f"<nav><ul>{menu}</ul></nav><h2>Summer mass times</h2><div class='row'>{notice}{side}</div>"
+    html = f"<html>{head}<body>{body}</body></html>"
+    text = weblens.extract(html, "https://parish.example.pt/notices/summer-masses").text
+    assert "suspended until the first of September" in text and "Registration for activity" not in text
+    # undated, nothing says the page is a story's: its notices may be a listing
+    undated = html.replace("<meta property='article:published_time' content='2024-06-28T10:00:00+01:00'>", "")
+    assert "Registration for activity" in weblens.extract(undated, None).text
+
+
 def _impl(signature: str, description: str) -> str:
     """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
     line of description."""

@@ -155,6 +155,7 @@ class _Scores:
     contents: Collection[int]  # tables of contents (see _contents_lists)
     site: str | None  # the page's site (see weblens.extract.urls.site_of)
     listing: bool  # the page is a list of links or teasers
+    declared: tuple[int, ...]  # the regions the page declares its main ones (is_declared_main), kept
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -545,6 +546,19 @@ def is_declared_main(el: HtmlElement) -> bool:
     return bool(el.tag == "main" or el.get("role") == "main")
 
 
+# the regions a page declares its main ones, found in C (most pages have one or none)
+_DECLARED_MAIN = lxml.etree.XPath("descendant-or-self::main | descendant-or-self::*[@role='main']")
+
+
+def _declared_regions(stats: TreeStats, removed: Collection[int]) -> tuple[int, ...]:
+    """The blocks that are regions the page declares its main ones (:func:`is_declared_main`) and
+    that cleaning kept, in document order."""
+    if not stats.nodes:
+        return ()
+    found = (stats.index.get(el) for el in _DECLARED_MAIN(stats.nodes[0]))
+    return tuple(sorted(i for i in found if i is not None and i not in removed))
+
+
 def is_around_declared_main(outer: HtmlElement, inner: HtmlElement) -> bool:
     """``inner`` lies in the page's declared main region (:func:`is_declared_main`) and ``outer``
     (of the same page, parsed again) holds that region and what lies outside it."""
@@ -607,9 +621,8 @@ def _descend(scores: _Scores, best: int) -> int:
 def _declared_main_below(scores: _Scores, best: int) -> int | None:
     """The one region below ``best`` that the page declares its main one (:func:`is_declared_main`),
     not taken out by cleaning; None when there is none or more than one."""
-    stats, removed = scores.stats, scores.removed
-    below = range(best + 1, stats.ends[best] + 1)
-    found = [i for i in below if i not in removed and is_declared_main(stats.nodes[i])]
+    end = scores.stats.ends[best]
+    found = [i for i in scores.declared if best < i <= end]
     return found[0] if len(found) == 1 else None
 
 
@@ -1511,10 +1524,9 @@ def _in_declared_main_instead(scores: _Scores, best: int) -> int:
     wins instead: what lies outside it is outside the page's text by the page's own word (a payment
     dialog's notes at the end of the body, beside a short post in ``<main>``)."""
     stats, removed = scores.stats, scores.removed
-    mains = [i for i in range(len(stats)) if i not in removed and is_declared_main(stats.nodes[i])]
-    if len(mains) != 1:
+    if len(scores.declared) != 1:
         return best
-    main = mains[0]
+    main = scores.declared[0]
     if _is_inside(stats, best, main) or _is_inside(stats, main, best) or scores.good[main] < _MIN_CONTENT:
         return best
     inside = (i for i in range(main, stats.ends[main] + 1) if i not in removed)
@@ -1625,6 +1637,7 @@ def select_main(
         contents=contents,
         site=site,
         listing=listing,
+        declared=_declared_regions(stats, removed),
     )
     if pinned is not None and pinned not in removed:  # the box showing the declared text (never a
         # box cleaning removed: a hidden one is detached, and its text must not come back)

@@ -1606,3 +1606,41 @@ def test_the_pages_shared_attribute_index_finds_the_discussion_the_blocks_own_wo
     assert verdicts == [discussion, discussion]
     page = parse_html(raw)
     assert page.attributes() is page.attributes()
+
+
+def test_an_article_holding_the_pages_headline_stays_whatever_its_name() -> None:
+    """A newsletter's short post is an ``<article class="newsletter-post">``: "newsletter" names a
+    sign-up box elsewhere, yet the article holding the page's one ``<h1>`` is the story."""
+    post = (
+        "<article class='typography newsletter-post post'><h1>A short pause</h1>"
+        "<div class='body markup'><p>Dear readers, this letter is the last one before September, "
+        "as I am leaving for a while.</p><p>I am walking for three weeks in the hills, without a "
+        "computer, and I promised my editor to finish the chapter on the mills.</p></div></article>"
+    )
+    about = (
+        "<div class='about-author-box'><h3>About the author</h3><p>She is a geographer and the "
+        "author of two books on the landscapes of the middle mountains, written from a village high "
+        "up in the hills, where she has lived for many years with her family.</p></div>"
+    )
+    html = f"<html><body><div class='single-post'>{post}{about}</div></body></html>"
+    text = weblens.extract(html, "https://letter.example.com/p/a-short-pause").text
+    assert "the last one before September" in text and "without a computer" in text
+    # the same box as a sign-up box (no headline in it) still goes
+    signup = html.replace("<h1>A short pause</h1>", "").replace("article", "div")
+    assert "the last one before September" not in weblens.extract(signup, None).text
+
+
+@pytest.mark.parametrize("name", ["member-upsell", "apelo-donativo", "donation-box", "fundraising-box"])
+def test_an_appeal_for_money_is_chrome(name: str) -> None:
+    """A paid plan's pitch or a call to donate, set among the text's paragraphs, is no part of it."""
+    body = "".join(
+        f"<p>Paragraph {n} of the notice says what changes in the summer, and for whom it changes.</p>"
+        for n in range(3)
+    )
+    appeal = (
+        f"<div class='{name}'><p>Get unlimited access to every story for less than a coffee a week.</p></div>"
+    )
+    head = "<h1>Summer hours</h1><p>The opening line.</p>"
+    html = f"<html><body><article>{head}{appeal}{body}</article></body></html>"
+    text = weblens.extract(html, "https://parish.example.org/notices/summer-hours").text
+    assert "Paragraph 2" in text and "unlimited access" not in text

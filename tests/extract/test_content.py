@@ -1830,6 +1830,92 @@ def test_the_region_a_page_declares_its_main_one_is_gone_into() -> None:
     assert "Sentence 7" in undeclared
 
 
+def test_a_short_post_in_the_declared_main_region_wins_over_prose_outside_it() -> None:
+    """A short post (a picture and two lines) in the page's ``<main>``, and at the end of the body,
+    outside it, a payment dialog whose notes are written in sentences: the post is the text."""
+    post = (
+        "<main><article><div id='article_content'><p><img src='/p.png' alt=''><br>"
+        "Ecosystem service valuation with the SolVES model<br>Contact the writer for the data</p>"
+        "</div></article></main>"
+    )
+    notes = "".join(
+        f"<p>{n}. The balance is virtual currency topped up in the wallet, used one for one to pay.</p>"
+        for n in range(1, 3)
+    )
+    dialog = f"<div class='pay-code'><div class='pay-balance'><div>Payment notes:</div>{notes}</div></div>"
+    menu = "".join(f"<li><a href='/c{n}'>Column number {n}</a></li>" for n in range(4))
+    html = f"<html><body><div class='container'><ul>{menu}</ul>{post}</div>{dialog}</body></html>"
+    text = weblens.extract(html, "https://blog.example.com/u1/article/details/1").text
+    assert "SolVES model" in text and "virtual currency" not in text
+    # without the declaration, the notes' sentences outweigh the post's lines
+    undeclared = weblens.extract(html.replace("<main>", "<div>").replace("</main>", "</div>"), None).text
+    assert "virtual currency" in undeclared
+
+
+def test_a_listing_reaching_outside_the_declared_main_region_is_not_the_text() -> None:
+    """A short post in ``<main>``, a menu of a dozen links beside it: the post is too short to be an
+    article, yet a listing of the menu and the post together reaches outside the region the page
+    declares its main one."""
+    post = (
+        "<main><article><p>Ecosystem service valuation<br>Contact the writer for the data</p>"
+        "</article></main>"
+    )
+    menu = "".join(f"<li><a href='/c{n}'>Column number {n}</a></li>" for n in range(12))
+    html = f"<html><body><div class='container'><ul>{menu}</ul>{post}</div></body></html>"
+    text = weblens.extract(html, "https://blog.example.com/u1/article/details/1").text
+    assert "Ecosystem service valuation" in text and "Column number" not in text
+    undeclared = weblens.extract(html.replace("<main>", "<div>").replace("</main>", "</div>"), None).text
+    assert "Column number" in undeclared  # a page of links, then
+
+
+def test_the_declared_main_region_is_gone_into_below_a_layouts_columns() -> None:
+    """The region declared ``role="main"`` is one of a layout's two columns, and an alert over the
+    whole page stands before it: the region holds most of the prose, so the text is the region's."""
+    alert = (
+        "<div class='alert-band' role='alert'><p>Alert: because of a strike, the campus restaurant "
+        "will be closed on Thursday 5 December, and the cafeteria will close at two.</p></div>"
+    )
+    paragraphs = "".join(
+        f"<p>Paragraph {n}: from 9 to 20 December the library stays open until midnight, Monday to "
+        "Saturday, and the group rooms can be booked for two hours.</p>"
+        for n in range(3)
+    )
+    side = "<aside class='side'><p><a href='/a'>A story</a></p><p><a href='/b'>Another</a></p></aside>"
+    columns = f"<div class='columns'><div class='col-main' role='main'>{paragraphs}</div>{side}</div>"
+    html = f"<html><body><a href='#c'>Skip to content</a>{alert}{columns}</body></html>"
+    text = weblens.extract(html, "https://www.univ.example.fr/actualites/bu").text
+    assert "Paragraph 2" in text and "because of a strike" not in text
+
+
+def test_a_dated_short_notice_beside_a_column_of_other_notices_is_the_notice() -> None:
+    """A parish's summer mass times (its date declared), and beside it a column of other notices,
+    each a linked title over a sentence: the notice is the text, not a listing of them all."""
+    notice = (
+        "<div id='content'><div class='item-page'><p>During July and August the masses are held "
+        "at the following times:</p><ul><li>Saturday, at 7 pm, in the main church</li><li>Sunday, "
+        "at 9.30 am, in the chapel</li><li>Sunday, at 11 am, in the main church</li></ul><p>The "
+        "weekday evening mass is suspended until the first of September.</p></div></div>"
+    )
+    others = "".join(
+        f"<li><a href='/notices/{n}'>Notice number {n} of the parish</a><p>Registration for "
+        f"activity {n} runs from the second to the twentieth of September, in the parish office.</p></li>"
+        for n in range(5)
+    )
+    side = f"<div class='col-side'><h3>Other notices</h3><ul class='latestnews'>{others}</ul></div>"
+    head = (
+        "<head><title>Summer mass times</title>"
+        "<meta property='article:published_time' content='2024-06-28T10:00:00+01:00'></head>"
+    )
+    menu = "".join(f"<li><a href='/s{n}'>Parish council and pastoral service {n}</a></li>" for n in range(10))
+    body = f"<nav><ul>{menu}</ul></nav><h2>Summer mass times</h2><div class='row'>{notice}{side}</div>"
+    html = f"<html>{head}<body>{body}</body></html>"
+    text = weblens.extract(html, "https://parish.example.pt/notices/summer-masses").text
+    assert "suspended until the first of September" in text and "Registration for activity" not in text
+    # undated, nothing says the page is a story's: its notices may be a listing
+    undated = html.replace("<meta property='article:published_time' content='2024-06-28T10:00:00+01:00'>", "")
+    assert "Registration for activity" in weblens.extract(undated, None).text
+
+
 def _impl(signature: str, description: str) -> str:
     """One entry of an API reference's list: its "source" link, its signature (a code heading) and a
     line of description."""
@@ -1953,6 +2039,20 @@ def test_a_list_of_the_texts_files_under_its_heading_stays() -> None:
     )
     assert "Application form" in found.text
     assert "Download your copy" not in found.text
+
+
+def test_files_under_an_attachments_label_stay_though_their_names_give_no_format() -> None:
+    """A government notice's attachments: "附件：" leads into the first file's link, named by its
+    title alone; the second file's link stands alone on the next line."""
+    story = "<p>凡在本市参加失业保险并取得技能证书的劳动者，可按标准申领补贴，材料详见附件。</p>" * 3
+    files = (
+        "<p>附件：<a href='./P0315a.docx'>1.职业技能等级认定补贴申请表</a></p>"
+        "<p><a href='./P0315b.pdf'>2.补贴申领材料清单</a></p>"
+    )
+    html = f"<html><body><div class='content'><h1>通知</h1>{story}{files}</div></body></html>"
+    found = weblens.extract(html, "https://rsj.gov.example/tzgg/202403/t0315.html")
+    assert "[1.职业技能等级认定补贴申请表](https://rsj.gov.example/tzgg/202403/P0315a.docx)" in found.markdown
+    assert "[2.补贴申领材料清单](https://rsj.gov.example/tzgg/202403/P0315b.pdf)" in found.markdown
 
 
 def test_a_heading_in_a_box_named_a_header_before_a_text_block_stays() -> None:

@@ -572,6 +572,8 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # a line crediting an editor credits no writer
         ("责任编辑：刘光博", []),
         ("选稿：许文杰", []),
+        ("(编辑：文静)", []),  # in brackets too
+        ("（责任编辑：杜智）", []),
     ],
 )
 def test_split_authors(raw: str, expected: list[str]) -> None:
@@ -1888,3 +1890,54 @@ def test_a_title_box_of_lines_shows_the_title_in_its_first() -> None:
     )
     page = weblens.extract(html, "https://status.parcelhook.example/incidents/8xk2m4q9vd1z")
     assert page.title == "Delayed webhook deliveries for EU customers"
+
+
+_POST_BODY = (
+    "<p>After the update, switching the input language took half a second, and the first letter "
+    "typed went to the wrong layout. Turning off the automatic switch fixed it.</p>"
+)
+
+
+def test_a_meta_tag_named_by_declares_the_writer() -> None:
+    """A blog host's ``<meta name="by">`` (Tistory's) names the post's writer."""
+    html = (
+        "<html><head><title>Input switching lag</title><meta name='by' content='김민준'></head><body>"
+        f"<article><h2>Input switching lag</h2>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://devlog.example.com/48").author == "김민준"
+
+
+def test_a_box_named_for_the_writer_is_a_byline() -> None:
+    """``<p class="writer">`` under the headline names the writer, as ``class="author"`` would."""
+    html = (
+        "<html><head><title>Input switching lag</title></head><body><article><h1>Input switching "
+        f"lag</h1><div class='box-info'><p class='writer'>Anna Berger</p></div>{_POST_BODY}</article>"
+        "</body></html>"
+    )
+    assert weblens.extract(html, "https://devlog.example.com/48").author == "Anna Berger"
+
+
+def test_a_writers_job_title_in_a_box_of_its_own_is_no_part_of_the_name() -> None:
+    """A changelog entry's byline: the name, then the writer's team in a box named for the role."""
+    html = (
+        "<html><head><title>Bulk export</title></head><body><article><h1>Bulk export</h1>"
+        "<div class='Entry_author__vY6mD'><img alt='' src='/team/p.jpg'><span>Priya Ramaswell</span>"
+        f"<span class='Entry_role__p0Oq2'>Product</span></div>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://app.example.com/changelog/bulk-export").author == "Priya Ramaswell"
+    # and a verified account's badge beside the name
+    badged = html.replace("Entry_role__p0Oq2'>Product", "woo-tip-main head_vip_2lPMa' title='verified'>V")
+    assert weblens.extract(badged, "https://app.example.com/changelog/b").author == "Priya Ramaswell"
+
+
+def test_a_box_named_for_the_writers_nickname_is_a_byline() -> None:
+    """A blog host's bar under the title links the blogger's home by the nickname it shows
+    (``<a class="follow-nickName">``), as a byline does; the site's slogan is no writer."""
+    html = (
+        "<html><head><title>Docker time zones - Mazhan Blog</title>"
+        "<meta name='author' content='Make a hundred million coders!'></head><body><article>"
+        "<h1>Docker time zones</h1><div class='article-info-box'><div class='bar-content'>"
+        "<a class='follow-nickName' href='https://blog.example.com/lxf_dev'>林晓峰</a>"
+        f"<span class='time'>2024-03-02 10:11:12</span></div></div>{_POST_BODY}</article></body></html>"
+    )
+    assert weblens.extract(html, "https://blog.example.com/lxf_dev/article/details/1").author == "林晓峰"

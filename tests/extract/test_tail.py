@@ -192,11 +192,52 @@ def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_b
     assert "teaser of another story" not in render_text(root)  # set otherwise: not the article's
 
 
-@pytest.mark.parametrize("heading", ["Das könnte Sie auch interessieren", "Notas relacionadas", "Lire aussi"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Das könnte Sie auch interessieren",
+        "Notas relacionadas",
+        "Lire aussi",
+        "Tin liên quan",
+        "Berita Terkait",
+        "Gerelateerde artikelen",
+        "Powiązane",
+        "İlgili Haberler",
+        "관련기사",
+        "ข่าวที่เกี่ยวข้อง",
+        # "latest posts"
+        "Najnowsze wpisy",
+        "Últimas noticias",
+        "Derniers articles",
+        "Ultime notizie",
+        "Laatste nieuws",
+    ],
+)
 def test_related_sections_in_other_languages(heading: str) -> None:
     out = _trim(f"<h3>{heading}</h3><ul><li><a href='/a'>Ein anderer Artikel</a></li></ul>")
     assert heading not in out
     assert "Ein anderer Artikel" not in out
+
+
+@pytest.mark.parametrize(
+    ("closing", "kept"),
+    [("<p>Respectfully,</p>", "Respectfully,"), ("<p>À très vite,<br>Hélène</p>", "À très vite,")],
+)
+def test_a_letters_closing_and_signature_at_its_end_stay(closing: str, kept: str) -> None:
+    assert kept in _trim(closing)
+
+
+def test_a_promotions_lines_after_a_comma_are_no_letters_closing() -> None:
+    out = _trim("<p>From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter. Sign Up Now!</p>")
+    assert "Sign Up Now" not in out
+
+
+def test_an_appeal_to_become_a_supporter_trailing_an_article_goes() -> None:
+    out = _trim(
+        "<p>If you value reporting on the harbour, the council and the schools, please consider "
+        "becoming a supporter from £3 a month.</p>"
+    )
+    assert "supporter" not in out
 
 
 def test_calls_to_action_in_other_languages() -> None:
@@ -226,6 +267,9 @@ def test_a_prompt_to_report_a_typo_trailing_an_article_goes(line: str) -> None:
         "免责声明：本内容来自腾讯平台创作者，不代表腾讯新闻或腾讯网的观点和立场。",
         "版权所有，未经授权不得转载。",
         "发布于：北京市",
+        # a reprint's disclaimer, and a call to follow inside a line (no word boundary in Chinese)
+        "网澜新闻所转载内容均来自合作媒体，转载目的在于传递更多信息，并不代表本站赞同其观点或对其真实性负责。",
+        "欢迎扫码关注我们的公众号",
     ],
 )
 def test_a_chinese_platforms_statements_trailing_a_post_go(line: str) -> None:
@@ -290,6 +334,12 @@ def test_a_heading_inside_the_boilerplate_box_does_not_end_it() -> None:
         "<li><h3><a href='/b'>How to invest in index funds</a></h3></li></ul>"
     )
     assert "retire" not in out and "index funds" not in out
+
+
+def test_a_pointer_lines_label_between_paragraphs_opens_no_section() -> None:
+    """ "Baca juga:" and "Xem thêm:" lead into one other story's link, set between paragraphs: they
+    label that line, not a section running to the end."""
+    assert not names_a_section("Baca juga", "p") and not names_a_section("Xem thêm", "p")
 
 
 def test_a_section_name_that_trails_off_still_names_a_section() -> None:

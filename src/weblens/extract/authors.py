@@ -83,7 +83,7 @@ _AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\
 # no part of it (an address alone after words is no sign of a name: "… Saskatoon SK Canada info@zu.com")
 _EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+@[\w-]+(?:\.[\w-]+)+[)>\]]?$")
 # a line that credits an editor, not a writer: "责任编辑：刘光博", "责编：黄忆南", "选稿：许文杰", "編集：…"
-_EDITOR_LINE = re.compile(r"^(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
+_EDITOR_LINE = re.compile(r"^[(（\[【]?\s*(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
 # a picture's credit, not a writer's: "Photo by Dana Whitcomb | Daily Ledger", "Foto: …", "Image: …"
 _PICTURE_CREDIT = re.compile(
     r"^(?:photo(?:graph)?s?|image|picture|illustration|video|foto|fotos|bild|bilder|imagen|immagine)\s*(?:by\b|:)",

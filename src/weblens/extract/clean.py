@@ -140,7 +140,10 @@ _WEAK_PARTS = re.compile(
     r"tagcloud|tag-list|taglist|tagline|dateline|disclaimer|copyright|paywall|print|login|signin|feedback|"
     r"survey|skip(?!per)|editsection|edit-link|editlink|(?:^|[^a-z])nav(?!er|y)|dismissible|announcement|"
     r"video[-_]?playlist|player[-_]?(?:controls?|bottom|bar)|control[-_]?bar|"  # a media player's
-    r"call[-_]?to[-_]?action"
+    r"call[-_]?to[-_]?action|"
+    # an appeal for money: a paid plan's pitch, a call to donate (Portuguese "donativo", Spanish
+    # "donación", Italian "donazione"), a fundraiser's box
+    r"upsell|donat|fundrais"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 _WEAK_WORDS = frozenset(
@@ -1516,6 +1519,7 @@ class _Judge:
         )
         self.include_comments = include_comments or self.discussion
         self.main: HtmlElement | Literal[False] | None = False  # (see _main)
+        self.h1s: list[HtmlElement] | None = None  # the page's <h1>s, found on first use
         self.weak_roles = weak_roles
         self.guard = max(1.0, self.prose[0] if self.prose else 0.0) * _GUARD_SHARE
         # the page title's words: what the page is about
@@ -1644,7 +1648,7 @@ class _Judge:
             )
         prose, paragraphs = self._prose_of(el)
         if role == "strong":
-            return prose < self.guard * 1.4
+            return prose < self.guard * 1.4 and not self._is_the_headlines_article(el)
         if code_box(el):
             return False  # a code block in a box named for its buttons ("code-toolbar")
         if self._is_a_sections_header(el, names) or (paragraphs >= 1 and _is_a_parts_own_end(el)):
@@ -1664,6 +1668,15 @@ class _Judge:
         if found is not None:
             self.spared.append(found)  # a weak role holding prose: kept, at a discount
         return False
+
+    def _is_the_headlines_article(self, el: HtmlElement) -> bool:
+        """``el`` is an ``<article>`` holding the page's one ``<h1>``: the story under the page's
+        headline, whatever its name says of it (a newsletter's post, ``newsletter-post``)."""
+        if el.tag != "article":
+            return False
+        if self.h1s is None:
+            self.h1s = list(self.stats.nodes[0].iter("h1")) if self.stats.nodes else []
+        return len(self.h1s) == 1 and is_below(self.h1s[0], el)
 
     def _is_beside_the_main(self, el: HtmlElement) -> bool:
         """A box of the page's chrome (a sidebar, a menu, a footer: by its tag or its ARIA role) set

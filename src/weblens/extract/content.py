@@ -75,7 +75,7 @@ from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
 from weblens.models import ExtractionMethod
 
-__all__ = ["Selection", "block_weight", "select_main"]
+__all__ = ["Selection", "block_weight", "is_around_declared_main", "is_declared_main", "select_main"]
 
 # Units. A block's size is in characters as measure() counts them (a CJK character counts 3); a
 # weight or a score is in the same characters ("characters of prose": a paragraph of 300 characters
@@ -155,6 +155,7 @@ class _Scores:
     contents: Collection[int]  # tables of contents (see _contents_lists)
     site: str | None  # the page's site (see weblens.extract.urls.site_of)
     listing: bool  # the page is a list of links or teasers
+    declared: tuple[int, ...]  # the regions the page declares its main ones (is_declared_main), kept
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -540,9 +541,29 @@ def _list_tag(cell: HtmlElement) -> str | None:
     return tag if tag in LISTS or tag == "dl" else None
 
 
-def _is_declared_main(el: HtmlElement) -> bool:
+def is_declared_main(el: HtmlElement) -> bool:
     """The page's main region, as its markup declares it: ``<main>`` or ``role="main"``."""
     return bool(el.tag == "main" or el.get("role") == "main")
+
+
+# the regions a page declares its main ones, found in C (most pages have one or none)
+_DECLARED_MAIN = lxml.etree.XPath("descendant-or-self::main | descendant-or-self::*[@role='main']")
+
+
+def _declared_regions(stats: TreeStats, removed: Collection[int]) -> tuple[int, ...]:
+    """The blocks that are regions the page declares its main ones (:func:`is_declared_main`) and
+    that cleaning kept, in document order."""
+    if not stats.nodes:
+        return ()
+    found = (stats.index.get(el) for el in _DECLARED_MAIN(stats.nodes[0]))
+    return tuple(sorted(i for i in found if i is not None and i not in removed))
+
+
+def is_around_declared_main(outer: HtmlElement, inner: HtmlElement) -> bool:
+    """``inner`` lies in the page's declared main region (:func:`is_declared_main`) and ``outer``
+    (of the same page, parsed again) holds that region and what lies outside it."""
+    inside = is_declared_main(inner) or any(map(is_declared_main, inner.iterancestors()))
+    return inside and any(map(is_declared_main, outer.iterdescendants()))
 
 
 def _descend(scores: _Scores, best: int) -> int:
@@ -558,9 +579,10 @@ def _descend(scores: _Scores, best: int) -> int:
     ``<article>``, ``<main>`` or ``<h1>`` (see :func:`_holds_an_article`: a box named for a layout
     feature around the page's text) still counts in the first choice's text, though the descent
     never goes into a box named like a sidebar. A child the page declares its main region
-    (:func:`_is_declared_main`) is gone down into when it holds more than half of the prose: what
+    (:func:`is_declared_main`) is gone down into when it holds more than half of the prose: what
     lies beside it (a community's description and rules beside a thread) is outside the page's text
-    by the page's own word.
+    by the page's own word; so is the one such region further down (a layout's column, under an
+    alert over the whole page).
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
     prose = _prose(stats, removed)
@@ -577,8 +599,12 @@ def _descend(scores: _Scores, best: int) -> int:
             first -= sum(prose[child] for child in aside)
             kept = [child for child in kept if child not in sidebars]
         top = max(kept, key=good.__getitem__, default=None)
-        if top is not None and _is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
+        if top is not None and is_declared_main(stats.nodes[top]) and good[top] * 2 > whole:
             best = top  # the region the page declares its main one, holding most of the prose
+            continue
+        declared = _declared_main_below(scores, best)
+        if declared is not None and good[declared] * 2 > whole:
+            best = declared  # the same, further down (in a layout's columns)
             continue
         if (
             top is None
@@ -590,6 +616,14 @@ def _descend(scores: _Scores, best: int) -> int:
         ):
             return best
         best = top
+
+
+def _declared_main_below(scores: _Scores, best: int) -> int | None:
+    """The one region below ``best`` that the page declares its main one (:func:`is_declared_main`),
+    not taken out by cleaning; None when there is none or more than one."""
+    end = scores.stats.ends[best]
+    found = [i for i in scores.declared if best < i <= end]
+    return found[0] if len(found) == 1 else None
 
 
 def _holds_an_article(el: HtmlElement) -> bool:
@@ -1484,6 +1518,21 @@ def _named_content_instead(scores: _Scores, best: int) -> int:
     return max(rivals, key=good.__getitem__, default=best)
 
 
+def _in_declared_main_instead(scores: _Scores, best: int) -> int:
+    """When the winner lies outside the one region the page declares its main one
+    (:func:`is_declared_main`), and that region holds some prose, the best box inside the region
+    wins instead: what lies outside it is outside the page's text by the page's own word (a payment
+    dialog's notes at the end of the body, beside a short post in ``<main>``)."""
+    stats, removed = scores.stats, scores.removed
+    if len(scores.declared) != 1:
+        return best
+    main = scores.declared[0]
+    if _is_inside(stats, best, main) or _is_inside(stats, main, best) or scores.good[main] < _MIN_CONTENT:
+        return best
+    inside = (i for i in range(main, stats.ends[main] + 1) if i not in removed)
+    return _container_of(stats, max(inside, key=scores.net.__getitem__))
+
+
 def _is_post(paragraphs: float, score: float, sidebar: float) -> bool:
     """A box with this many ``paragraphs`` of prose and this ``score`` can be the page's short post
     beside a box named like a sidebar or a widget of score ``sidebar``: it holds a paragraph of
@@ -1588,6 +1637,7 @@ def select_main(
         contents=contents,
         site=site,
         listing=listing,
+        declared=_declared_regions(stats, removed),
     )
     if pinned is not None and pinned not in removed:  # the box showing the declared text (never a
         # box cleaning removed: a hidden one is detached, and its text must not come back)
@@ -1602,6 +1652,8 @@ def select_main(
     best = _container_of(stats, best)
     # 3. a winner in a sidebar-named box gives way to a region named as the content
     named = _named_content_instead(scores, best) if best in discounted else best
+    if named == best:  # 3b. a winner outside the region the page declares its main one gives way
+        named = _in_declared_main_instead(scores, best)
     switched, best = named != best, named
     method = ExtractionMethod.DENSITY
     left_out: list[int] = []

@@ -1150,7 +1150,19 @@ def _is_citation_among_others(el: HtmlElement) -> bool:
     )
 
 
-def _is_attachment_line(el: HtmlElement) -> bool:
+# a label that says the links after it are the text's files: Chinese, English, German, French,
+# Spanish, Italian, Dutch, Polish, Japanese, Korean ("附件：", "Attachments:", "Anlage 2:")
+_ATTACHMENT_LABEL = re.compile(
+    r"^\W*(?:附件|attachments?|anh[aä]nge?|anlagen?|pi[eè]ces? jointes?|adjuntos?|allegat[oi]|bijlagen?|"
+    r"za[łl][aą]czniki?|添付(?:ファイル)?|첨부(?:\s?파일)?)\s*\d*\s*[:：]?\s*$",
+    re.I,
+)
+
+
+_NUMBERED = re.compile(r"^\s*[(（]?\d{1,2}\s*[.、．)）]")  # "2.", "2、", "(2)": a numbered file's name
+
+
+def _is_attachment_line(el: HtmlElement, *, after_one: bool = True) -> bool:
     """A line (a paragraph or a list's item) that gives the text's files ("附件：<a>招生计划明细表.xlsx</a>",
     "Attachment: <a>Report 2024 (PDF)</a>"): each of its links, at most :data:`_ATTACHMENTS`, is to a
     document's file and names its format (in a list's item, the item may name it: "<a>Terms</a> (PDF,
@@ -1164,6 +1176,13 @@ def _is_attachment_line(el: HtmlElement) -> bool:
     if not all(_DOCUMENT_FILE.search(a.get("href") or "") for a in links):
         return False
     own = _text_outside(el, links)
+    if _ATTACHMENT_LABEL.match(own):
+        return True  # labelled as the text's files ("附件：<a>1.申请表</a>")
+    if not own.strip() and after_one and all(_NUMBERED.match(a.text_content()) for a in links):
+        # the next file of a numbered run, its link alone on the line after a labelled one
+        before = el.getprevious()
+        if before is not None and _is_attachment_line(before, after_one=False):
+            return True
     if not (all(_FORMAT.search(a.text_content()) for a in links) or (el.tag == "li" and _FORMAT.search(own))):
         return False  # the line says they are files (not "Get the quiz: instant download!")
     return len(own.split()) <= _LABEL_WORDS

@@ -187,8 +187,9 @@ _META_DESCRIPTION = ("description", "twitter:description", "dc.description", "sa
 _OG_AUTHOR = ("article:author", "og:article:author")
 _META_AUTHOR = (
     "author", "authors", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
-    "article.author", "dc.contributor",
+    "article.author", "dc.contributor", "by",
 )  # fmt: skip
+
 _ONE_PERSON_PER_VALUE = frozenset(("citation_author", "dc.creator", "dc.contributor"))
 _OG_DATE = ("article:published_time", "og:article:published_time", "article:published", "og:published_time")
 _META_DATE = (
@@ -354,8 +355,22 @@ _MARKED = AttributeSearch(  # a cheap superset; _marker_kind decides
     {
         "itemprop": ("uthor", "atePublished"),
         "rel": ("uthor",),
-        # and in camelCase ("metaInfoAuthorList"), and "author" in other languages (_OTHER_AUTHOR_CLASS)
-        "class": ("byline", "author", "Byline", "Author", "utor", "uteur", "orfatter", "azar", "enulis"),
+        # and in camelCase ("metaInfoAuthorList"), "author" in other languages, "writer" and "nick"
+        # (_OTHER_AUTHOR_CLASS)
+        "class": (
+            "byline",
+            "author",
+            "Byline",
+            "Author",
+            "utor",
+            "uteur",
+            "orfatter",
+            "azar",
+            "enulis",
+            "writer",
+            "nick",
+            "Nick",
+        ),
         "id": ("byline", "Byline"),
     }
 )
@@ -2252,9 +2267,10 @@ _ABBREVIATION = 4  # characters of a last word with its full stop, at most, that
 _CLASS_MARK = 2  # the kinds of marks (see _marker_kind): a byline or author class
 # "author" in a class name in other languages, as a word of it ("firma__autores", "autore", "c-auteur";
 # not "autoresize"): German, Spanish, Portuguese, Polish, Czech, Italian, French, Danish and
-# Norwegian, Turkish, Indonesian
+# Norwegian, Turkish, Indonesian; and "writer" ("ar_writer", a blog host's "writer" under the title)
+# and the nickname a blog host shows for its blogger ("follow-nickName", "nick")
 _OTHER_AUTHOR_CLASS = re.compile(
-    r"(?:^|[^a-z])(?:autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
+    r"(?:^|[^a-z])(?:writer|nick(?:name)?|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
 
@@ -2292,7 +2308,27 @@ def _byline_text(el: HtmlElement) -> str | None:
         if name is not None:
             named: str | None = name.get("content")
             return named or _short_text(name, _MAX_BYLINE)
-    return _spaced_text(el, _MAX_BYLINE)
+    return _without_job_title(el, _spaced_text(el, _MAX_BYLINE))
+
+
+# a box in a byline named for the writer's job ("Entry_role__p0Oq2", "author-position", "job-title")
+# or for a badge beside the name ("head_vip_2lPMa", "verified-badge")
+_JOB_CLASS = re.compile(r"(?:^|[^a-z])(?:role|job|position|designation|vip|badge|verified)(?:$|[^a-z])", re.I)
+
+
+def _without_job_title(el: HtmlElement, text: str | None) -> str | None:
+    """A byline's ``text`` without the writer's job title or badge at its end, set in a box of its
+    own named for it ("Priya Ramaswell" + ``<span class="Entry_role">Product</span>``, a verified
+    account's "V"): a name's last word otherwise."""
+    if not text:
+        return text
+    for part in el.iterdescendants():
+        names = part.get("class") if isinstance(part.tag, str) else None
+        if names and _JOB_CLASS.search(names):
+            job = " ".join(part.text_content().split())
+            if job and len(job) < len(text) and text.endswith(job):
+                return text[: -len(job)].rstrip(" ,·|-–—")
+    return text
 
 
 class _CreditLevel(enum.IntEnum):

@@ -39,7 +39,8 @@ _CALL_TO_ACTION = re.compile(
     r"\b(?:subscribe|sign(?:ing)? up|signup|newsletters?|follow (?:us|me|him|her|them)\b|follow @|"
     r"on (?:twitter|facebook|instagram|linkedin|telegram|youtube|google news|whatsapp|threads|bluesky|"
     r"tiktok|flipboard)|share (?:this|it)\b|click here|tap here|"
-    r"download (?:our|the)\b.{0,30}\bapps?\b|support (?:us|our)|donate|become a (?:member|subscriber|patron)|"
+    r"download (?:our|the)\b.{0,30}\bapps?\b|support (?:us|our)|donate|"
+    r"becom(?:e|ing) a (?:member|subscriber|patron|supporter)|"
     r"join (?:us|our|now)|all rights reserved|©|\(c\) ?\d{4}|copyright|terms of (?:use|service)|"
     r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
@@ -71,10 +72,13 @@ _CALL_TO_ACTION = re.compile(
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
-    r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se|"
+    r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)|"
     # Chinese: a platform's disclaimer or copyright statement, a call to follow, a ban on reprinting,
-    # the place a platform says a post was sent from ("发布于：北京市")
-    r"[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    # the place a platform says a post was sent from ("发布于：北京市"), a reprint's disclaimer that
+    # the site does not share the views it carries ("并不代表本站赞同其观点"); anywhere in a line (no
+    # word boundary parts words of Chinese: "请关注我们")
+    r"(?:[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    r"不代表本(?:站|网|網|台|平台)|"
     r"未[经經](?:授[权權]|许可|許可)|[发發][布佈]于[:：]|[发發][布佈]於[:：])",
     re.I,
 )
@@ -121,6 +125,17 @@ _SECTION = re.compile(
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"
     r"самые популярные|читайте также|相关|関連|"
+    # "related" in Dutch, Polish, Vietnamese, Indonesian, Turkish, Korean, Thai (not their pointer
+    # lines' labels, "Baca juga:", "Xem thêm:", "Lees ook:", set between paragraphs)
+    r"gerelateerde? (?:artikelen|berichten|nieuws)|meer nieuws|powiązane|"
+    r"tin liên quan|bài (?:viết )?liên quan|tin cùng chuyên mục|berita terkait|artikel terkait|"
+    r"ilgili haberler|benzer haberler|관련 ?기사|ข่าวที่เกี่ยวข้อง|"
+    # "latest posts" in Polish, Spanish, Portuguese, French, Italian, Dutch, Indonesian, Turkish,
+    # Vietnamese
+    r"najnowsze (?:wpisy|artykuły|wiadomości|posty)|ostatnie wpisy|"
+    r"últim[ao]s (?:noticias|notícias|entradas|posts|art[ií]culos)|"
+    r"derni(?:ers|ères) (?:articles|actualités|billets)|ultim[ei] (?:articoli|notizie)|"
+    r"laatste nieuws|recente berichten|berita terbaru|artikel terbaru|son haberler|tin mới nhất|"
     rf"{_COMMENTS_ELSEWHERE})",
     re.I,
 )
@@ -198,7 +213,38 @@ def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:
         match.group(0).lower() not in topic for match in _CALL_TO_ACTION.finditer(text)
     ):
         return True
-    return tag not in _ITEMS and word_count(text) <= _LABEL_WORDS and not _SENTENCE.search(text)
+    # (a line ending with a comma is a letter's closing, "Best wishes,", which its signature follows)
+    return (
+        tag not in _ITEMS
+        and word_count(text) <= _LABEL_WORDS
+        and not _SENTENCE.search(text)
+        and not text.rstrip().endswith((",", "，"))
+    )
+
+
+_SIGNATURE_WORDS = 3  # words of a signature's line under a letter's closing, at most
+
+
+def _is_a_letters_closing(el: HtmlElement) -> bool:
+    """A letter's closing and its signature, two lines of one block ("Best wishes,<br>Anna"): the
+    first ends with a comma, the second is a name (no sentence, a few words). Three lines are a
+    promotion's ("From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter…")."""
+    lines: list[list[str]] = [[el.text or ""]]
+    for child in el:
+        if child.tag == "br":
+            lines.append([])
+        else:
+            lines[-1].append(child.text_content())
+        lines[-1].append(child.tail or "")
+    if len(lines) != 2:
+        return False
+    closing, name = (" ".join("".join(line).split()) for line in lines)
+    return (
+        closing.endswith((",", "，"))
+        and 0 < len(name.split()) <= _SIGNATURE_WORDS
+        and _SENTENCE.search(f"{name} ") is None
+        and not name.endswith(("!", "?"))
+    )
 
 
 def names_a_section(text: str, tag: str = "p") -> bool:
@@ -551,6 +597,8 @@ def _drop_trailers(
         for el, text in rest[:-1]:
             if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
                 break  # a table is data (a line of a cell too), a code block code: not a trailer
+            if _is_a_letters_closing(el):
+                break  # "À très vite,<br>Hélène": the letter's own end
             if posts and (el in posts or not posts.isdisjoint(el.iterancestors())):
                 break  # a post's reply of a few words
             doomed.append(el)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import weblens
 from weblens.errors import ExtractionFailed
+from weblens.extract.parse import parse_html
 from weblens.models import ExtractionMethod, Outcome, PageExtract
 
 
@@ -235,3 +236,21 @@ def test_control_characters_in_code_lines_are_dropped_not_fatal() -> None:
     )
     _ok(result)
     assert "```\na = 1\nb = 2\n```" in result.markdown
+
+
+def test_a_start_tag_flooded_with_attributes_keeps_its_name_only() -> None:
+    """One element with 30,000 attributes (a hostile page's way to hold a worker: libxml2 and lxml
+    read them in quadratic time) is parsed as the bare tag; the text around it stays. A long tag of
+    a few attributes (an inline picture's data URI) keeps them."""
+    flood = " ".join(f'data-a{i}="v{i}"' for i in range(30_000))
+    picture = "A" * 70_000
+    html = (
+        f"<html><body><div id='x' {flood}><p>The council met on Tuesday to review the proposal.</p></div>"
+        f"<img id='pic' alt='a map' src='data:image/png;base64,{picture}='></body></html>"
+    )
+    page = parse_html(html)
+    div = page.root.find(".//div")
+    assert div is not None and len(div.attrib) == 0
+    assert "The council met on Tuesday" in div.text_content()
+    img = page.root.find(".//img")
+    assert img is not None and img.get("alt") == "a map" and (img.get("src") or "").endswith("A=")

@@ -563,7 +563,7 @@ def is_around_declared_main(outer: HtmlElement, inner: HtmlElement) -> bool:
     """``inner`` lies in the page's declared main region (:func:`is_declared_main`) and ``outer``
     (of the same page, parsed again) holds that region and what lies outside it."""
     inside = is_declared_main(inner) or any(map(is_declared_main, inner.iterancestors()))
-    return inside and any(map(is_declared_main, outer.iterdescendants()))
+    return inside and any(region is not outer for region in _DECLARED_MAIN(outer))
 
 
 def _descend(scores: _Scores, best: int) -> int:

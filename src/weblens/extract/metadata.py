@@ -189,7 +189,6 @@ _META_AUTHOR = (
     "author", "authors", "dc.creator", "citation_author", "parsely-author", "sailthru.author", "byl",
     "article.author", "dc.contributor", "by",
 )  # fmt: skip
-
 _ONE_PERSON_PER_VALUE = frozenset(("citation_author", "dc.creator", "dc.contributor"))
 _OG_DATE = ("article:published_time", "og:article:published_time", "article:published", "og:published_time")
 _META_DATE = (

@@ -146,6 +146,11 @@ _WEAK_PARTS = re.compile(
     r"upsell|donat|fundrais"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
+# a list of the works a document cites, by its name: "references" (xml2rfc's ``<dl class="references">``,
+# Wikipedia's ``<ol class="references">``), a bibliography, a reference list ("ref-list", "reflist"),
+# citeproc's ``csl-bib-body``, "works cited", German "Literaturverzeichnis"
+_REFERENCE_LIST = re.compile(r"referenc|bibliograph|ref-?list|csl-bib|works-?cited|literaturverz")
+_REFERENCE_DEPTH = 4  # elements between a name in an entry and the list, at most (xml2rfc: span, dd, dl)
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
@@ -1272,6 +1277,19 @@ def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
 
 
+def is_in_a_reference(el: HtmlElement) -> bool:
+    """``el`` lies in an entry of a list of the works a document cites (:data:`_REFERENCE_LIST`), at
+    most :data:`_REFERENCE_DEPTH` elements below the list. (Not any ``<cite>``: a quotation's
+    attribution is one, and a fundus dev page's label leaves the speaker's name out.)"""
+    for depth, ancestor in enumerate(el.iterancestors()):
+        if depth >= _REFERENCE_DEPTH:
+            return False
+        ident, names = ancestor.get("id"), ancestor.get("class")
+        if (ident or names) and _REFERENCE_LIST.search(f"{names or ''} {ident or ''}".lower()):
+            return True
+    return False
+
+
 def _names(el: HtmlElement) -> str:
     names, ident, prop = el.get("class"), el.get("id"), el.get("itemprop")
     if not ident and not prop:  # most often a class alone
@@ -1627,6 +1645,8 @@ class _Judge:
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))
+        if role == "weak" and _ABOUT_WRITER.search(names.lower()) and is_in_a_reference(el):
+            return False  # the authors of a work the text cites (xml2rfc's "refAuthor"): the entry's words
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):

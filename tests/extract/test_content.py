@@ -79,6 +79,38 @@ def test_teaser_cards_next_to_the_article_are_left_out(page: PageLoader) -> None
     assert "bus routes" not in text and "Farmers market" not in text
 
 
+_NOTICE = (
+    "<h1>Choir concert on Friday</h1><p>The parish choir sings carols in the old church on Friday at seven "
+    "in the evening, with the brass band of the town and the children's choir of the school.</p><p>Entry "
+    "is free, and coffee is served in the parish hall afterwards. A collection at the door goes to the "
+    "restoration of the organ, which needs new pipes before the spring.</p><p>Seats at the front are kept "
+    "for older guests; please come early if you need one.</p>"
+)
+_CARDS = {
+    # a headline in a box named a header, which goes as chrome (Joomla, TYPO3)
+    "header box": "<div class='item'><div class='page-header'><h2><a href='/notices/{n}'>Notice number {n} "
+    "of the board</a></h2></div><p>Summary {n} says in two sentences what the notice is about. It "
+    "ends here.</p></div>",
+    # a headline link beside its date in one block, the summary below
+    "date beside": "<li class='item'><a href='/notices/{n}'>Notice number {n} of the board</a> "
+    "<span>{n} November 2024</span><p>Summary {n} says in two sentences what the notice is about. It "
+    "ends here.</p></li>",
+}
+
+
+@pytest.mark.parametrize("card", sorted(_CARDS))
+def test_a_short_notice_beside_a_column_of_teasers_is_the_notice(card: str) -> None:
+    """A short dated notice beside a column of other notices, each a headline link, a date and a
+    summary, is the notice: the column is teasers though its headlines sit in boxes named a header or
+    share their block with a date."""
+    cards = "".join(_CARDS[card].format(n=n) for n in range(1, 13))
+    column = f"<ul class='more'>{cards}</ul>" if card == "date beside" else f"<div class='more'>{cards}</div>"
+    html = f"<html><body><div class='layout'><div class='notice'>{_NOTICE}</div>{column}</div></body></html>"
+    text = weblens.extract(html, "https://parish.example.org/notices/choir-concert").text
+    assert "carols in the old church" in text and "coffee is served" in text
+    assert "Summary 3 says" not in text
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")

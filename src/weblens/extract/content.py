@@ -122,6 +122,7 @@ _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
 _ENTRY_PARAGRAPHS = 2  # paragraphs of prose in a whole entry beside a card
 _HEADLINE_LINK = 15
+_CARD_DATE = 40  # characters beside a card's headline link that may be its date ("19 november 2024")
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
 _CONTAINERS = frozenset(("div", "section", "article", "main", "body", "center", "td", "span", "font", "form"))
@@ -238,11 +239,13 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
     headline = [0.0] * count
     texts = [0.0] * count
     for i, (el, size, links) in enumerate(zip(stats.nodes, stats.chars, stats.links, strict=True)):
-        if links >= _HEADLINE_LINK and links * 10 >= size * 7:
+        if links >= _HEADLINE_LINK and (links * 10 >= size * 7 or _is_a_headline_and_its_date(stats, i)):
             headline[i] = 1.0
         elif size - links >= 40 and el.tag not in HEADING_TAGS:
             texts[i] = 1.0
-    headline = accumulate(stats, headline, removed)
+    # a card's headline counts though its box went as chrome (a headline in a box named a header,
+    # Joomla's and TYPO3's ``<div class="page-header"><h2><a>…``): the card is still a teaser
+    headline = accumulate(stats, headline)
     texts = accumulate(stats, texts, removed)
     chars = accumulate(stats, [float(size) for size in stats.chars], removed)
     parents = stats.parents
@@ -265,6 +268,21 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
         if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
+
+
+def _is_a_headline_and_its_date(stats: TreeStats, i: int) -> bool:
+    """Block ``i`` is a headline link beside the date of its story and nothing else (``<li><a>Choir
+    concert</a> <span>19 November 2024</span><p>…</p></li>``): its text outside links and the blocks
+    inside it is at most :data:`_CARD_DATE` characters and states a date."""
+    if stats.chars[i] - stats.links[i] > _CARD_DATE:
+        return False
+    el = stats.nodes[i]
+    parts = [el.text or ""]
+    for child in el:
+        if child.tag.__class__ is str and child.tag != "a" and child not in stats.index:
+            parts.append(child.text_content())  # an inline element's text; a block's is its own
+        parts.append(child.tail or "")
+    return find_date(" ".join(" ".join(parts).split())) is not None
 
 
 def _is_thread_link(link: HtmlElement | None) -> bool:

@@ -111,6 +111,34 @@ def test_a_short_notice_beside_a_column_of_teasers_is_the_notice(card: str) -> N
     assert "Summary 3 says" not in text
 
 
+def test_an_obituary_under_its_name_beside_a_column_of_others_is_the_notice() -> None:
+    """An obituary: the name as the page's headline, the notice in a box below it, beside a column of
+    other obituaries (a short name linked, its date, a line or two each). The column is teasers for
+    all its short names, and the notice under the page's title is the text."""
+    names = ["Ada Rossi", "Ugo Bassi", "Rosa Valli", "Gino Neri", "Teo Sala", "Lia Conti"] * 2
+    cards = "".join(
+        f"<li class='item'><div class='photo'><img src='/p/{n}.jpg' alt=''></div><div class='text'>"
+        f"<a href='/obituaries/{n}'>{name}</a> <span>{n} October 2024</span><p>Died at the age of {80 + n}. "
+        f"The funeral is held on Friday at {n} in the parish church of the town.</p></div></li>"
+        for n, name in enumerate(names, start=1)
+    )
+    notice = (
+        "<div class='obituary'><h1>Giuseppina Colombo</h1><div class='years'>1933 – 2024</div><div "
+        "class='entry'><p>She died peacefully at home at the age of 91, surrounded by her family. She "
+        "taught at the village school for forty years.</p><p>The funeral mass is celebrated on Thursday "
+        "at ten in the church of Saint Anne.</p></div></div>"
+    )
+    head = (
+        "<head><title>Giuseppina Colombo</title>"
+        "<meta property='article:published_time' content='2024-10-22'></head>"
+    )
+    html = f"<html>{head}<body><div class='page'>{notice}<section><h2>Other obituaries</h2><ul>{cards}</ul>"
+    html += "</section></div></body></html>"
+    text = weblens.extract(html, "https://gazette.example.it/obituaries/2024/10/giuseppina-colombo").text
+    assert "She died peacefully at home" in text and "Saint Anne" in text
+    assert "Died at the age of" not in text
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")

@@ -123,6 +123,7 @@ _CARD_SIBLINGS = 3
 _ENTRY_PARAGRAPHS = 2  # paragraphs of prose in a whole entry beside a card
 _HEADLINE_LINK = 15
 _CARD_DATE = 40  # characters beside a card's headline link that may be its date ("19 november 2024")
+_DATED_HEADLINE_LINK = 8  # a headline beside its date may be shorter: a name ("Ada Fumagalli", 13)
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
 _CONTAINERS = frozenset(("div", "section", "article", "main", "body", "center", "td", "span", "font", "form"))
@@ -239,7 +240,9 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
     headline = [0.0] * count
     texts = [0.0] * count
     for i, (el, size, links) in enumerate(zip(stats.nodes, stats.chars, stats.links, strict=True)):
-        if links >= _HEADLINE_LINK and (links * 10 >= size * 7 or _is_a_headline_and_its_date(stats, i)):
+        if (links >= _HEADLINE_LINK and links * 10 >= size * 7) or (
+            links >= _DATED_HEADLINE_LINK and _is_a_headline_and_its_date(stats, i)
+        ):
             headline[i] = 1.0
         elif size - links >= 40 and el.tag not in HEADING_TAGS:
             texts[i] = 1.0
@@ -273,10 +276,15 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
 def _is_a_headline_and_its_date(stats: TreeStats, i: int) -> bool:
     """Block ``i`` is a headline link beside the date of its story and nothing else (``<li><a>Choir
     concert</a> <span>19 November 2024</span><p>…</p></li>``): its text outside links and the blocks
-    inside it is at most :data:`_CARD_DATE` characters and states a date."""
+    inside it is at most :data:`_CARD_DATE` characters and states a date, and its first link leads
+    to another page that is no member's profile."""
     if stats.chars[i] - stats.links[i] > _CARD_DATE:
         return False
     el = stats.nodes[i]
+    link = next(el.iter("a"), None)
+    href = (link.get("href") or "#") if link is not None else "#"
+    if "#" in href or is_member_link(href):
+        return False  # a post's own anchor, a poster's profile ("by solderblob » Feb 11, 2024")
     parts = [el.text or ""]
     for child in el:
         if child.tag.__class__ is str and child.tag != "a" and child not in stats.index:

@@ -139,6 +139,35 @@ def test_an_obituary_under_its_name_beside_a_column_of_others_is_the_notice() ->
     assert "Died at the age of" not in text
 
 
+def test_a_bibliography_by_its_name_is_kept_whole() -> None:
+    """A spec's list of the works it cites, named a bibliography (ReSpec's ``<dl class="bibliography">``
+    under a heading set in a box with its permalink), is text: its entries are links and a line of
+    names each, and a box of links as short would be pruned. The heading's box, named a header, is
+    the section's heading, and a term's anchor is no role ("survey")."""
+    body = "".join(
+        f"<p>Section {n} of the draft states what a signer records about a file, and why the record "
+        f"survives a re-encoding [<cite><a href='#bib-survey'>SURVEY</a></cite>].</p>"
+        for n in range(6)
+    )
+    entries = "".join(
+        f"<dt id='bib-survey-{n}'>[SURVEY-{n}]</dt><dd><a href='https://w3.example.org/TR/ref-{n}/'>"
+        f"<cite>Report {n}</cite></a>. Ana Lind. W3C. 2025. URL: <a href='https://w3.example.org/TR/ref-{n}/'>"
+        f"https://w3.example.org/TR/ref-{n}/</a></dd>"
+        for n in range(2)
+    )
+    heading = "<div class='header-wrapper'><h3 id='x'>Informative references</h3><a href='#x'>§</a></div>"
+    references = f"<section id='informative'>{heading}<dl class='bibliography'>{entries}</dl></section>"
+    html = f"<html><body><main><h1>Provenance</h1>{body}{references}</main></body></html>"
+    markdown = weblens.extract(html, "https://w3.example.org/TR/provenance/").markdown
+    assert "[*Report 1*](https://w3.example.org/TR/ref-1/). Ana Lind." in markdown
+    # the section's heading, in a box named a header, heads it; the terms anchored "bib-survey-…"
+    assert "### Informative references" in markdown and "**\\[SURVEY-1\\]**" in markdown
+    # the same list under another name and no heading is a box of links, and goes
+    unnamed = html.replace("bibliography", "links").replace(heading, "")
+    other = weblens.extract(unnamed, "https://w3.example.org/TR/provenance/")
+    assert "Report 1" not in other.markdown
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")

@@ -149,7 +149,11 @@ _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
 # a list of the works a document cites, by its name: "references" (xml2rfc's ``<dl class="references">``,
 # Wikipedia's ``<ol class="references">``), a bibliography, a reference list ("ref-list", "reflist"),
 # citeproc's ``csl-bib-body``, "works cited", German "Literaturverzeichnis"
-_REFERENCE_LIST = re.compile(r"referenc|bibliograph|ref-?list|csl-bib|works-?cited|literaturverz")
+# ("preferences" is a settings panel's name: no letter before the word; "reference" alone names a
+# teaser of another story on NRK, "article-reference": only the plural)
+_REFERENCE_LIST = re.compile(
+    r"(?<![a-z])(?:references|bibliograph|ref-?list|csl-bib|works-?cited|literaturverz)"
+)
 _REFERENCE_DEPTH = 4  # elements between a name in an entry and the list, at most (xml2rfc: span, dd, dl)
 _WEAK_WORDS = frozenset(
     (
@@ -1234,6 +1238,17 @@ def _is_a_headings_box(el: HtmlElement) -> bool:
     return headings > 0 and headings >= len(el.text_content().strip())
 
 
+def _heads_its_section(el: HtmlElement) -> bool:
+    """``el`` opens a ``<section>`` and holds an anchored heading (an ``id``): the heading of a
+    document's section (ReSpec's ``<section id="references"><div class="header-wrapper"><h2
+    id="a-references">``), which no page banner is."""
+    heading = next(el.iter(*HEADING_TAGS), None)
+    section = el.getparent()
+    if heading is None or not heading.get("id") or section is None or section.tag != "section":
+        return False
+    return next((child for child in section if isinstance(child.tag, str)), None) is el
+
+
 def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
     """``el``'s text is its headings' but for a control's label beside them, the label its buttons
     left ("Scale" beside a recipe's "Ingredients", once its "1x 2x 3x" went)."""
@@ -1284,10 +1299,16 @@ def is_in_a_reference(el: HtmlElement) -> bool:
     for depth, ancestor in enumerate(el.iterancestors()):
         if depth >= _REFERENCE_DEPTH:
             return False
-        ident, names = ancestor.get("id"), ancestor.get("class")
-        if (ident or names) and _REFERENCE_LIST.search(f"{names or ''} {ident or ''}".lower()):
+        if is_named_references(ancestor):
             return True
     return False
+
+
+def is_named_references(el: HtmlElement) -> bool:
+    """``el``'s class or id names a list of the works a document cites (:data:`_REFERENCE_LIST`:
+    ReSpec's ``<dl class="bibliography">``, Wikipedia's ``<ol class="references">``)."""
+    ident, names = el.get("id"), el.get("class")
+    return bool(ident or names) and _REFERENCE_LIST.search(f"{names or ''} {ident or ''}".lower()) is not None
 
 
 def _names(el: HtmlElement) -> str:
@@ -1645,8 +1666,13 @@ class _Judge:
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))
-        if role == "weak" and _ABOUT_WRITER.search(names.lower()) and is_in_a_reference(el):
-            return False  # the authors of a work the text cites (xml2rfc's "refAuthor"): the entry's words
+        if (
+            role == "date" or (role == "weak" and (tag == "dt" or _ABOUT_WRITER.search(names.lower())))
+        ) and is_in_a_reference(el):
+            # a part of an entry of the works the text cites, named for what it is: the cited work's
+            # authors and date (xml2rfc's "refAuthor", "refDate"), a term anchored by its words
+            # ("bib-provenance-survey"): the entry's words
+            return False
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
@@ -1731,6 +1757,8 @@ class _Judge:
             return True  # the heading of a part, beside the part's body ("…-ingredients-header", "…-body")
         if not _is_a_headings_box(el):
             return False
+        if _heads_its_section(el):
+            return True  # a document's section's anchored heading (ReSpec's "header-wrapper")
         index = self.stats.index
         after, before = el.getnext(), el.getprevious()
         found = None if after is None else index.get(after)

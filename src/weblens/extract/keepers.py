@@ -27,7 +27,7 @@ from weblens.extract.blocks import (
     TreeStats,
     is_link,
 )
-from weblens.extract.clean import infobox
+from weblens.extract.clean import infobox, is_named_references
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.text import word_count
 from weblens.extract.tree import WORD_SPLIT, own_rows
@@ -220,7 +220,11 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         table = stats.nodes[i]
         return is_data_table(table) or (_is_led_into(table) and _is_list_in_columns(table))
     if tag == "dl":
-        return _is_list_of_content_links(stats, i) or _is_cross_references(stats.nodes[i])
+        return (
+            _is_list_of_content_links(stats, i)
+            or _is_cross_references(stats.nodes[i])
+            or is_named_references(stats.nodes[i])
+        )
     if tag == "figure":
         table = _table_of_figure(stats.nodes[i])
         return table is not None and is_data_table(table)
@@ -240,6 +244,7 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(stats.nodes[i])
         or _is_numbered_references(stats, i)
         or _is_references(stats.nodes[i])
+        or is_named_references(stats.nodes[i])  # a bibliography by its name: the works the text cites
         or is_endnotes(stats.nodes[i])
         or _is_list_in_prose(stats, i)
         or _is_list_of_links_out(stats, i, site)
@@ -253,6 +258,16 @@ def holds_a_data_table(stats: TreeStats, i: int) -> bool:
     releases sits deep in a plugin's boxes (``sp-template > sp-table-wrapper > …``)."""
     el = stats.nodes[i]
     return el.tag in WRAPPER_TAGS and any(is_data_table(table) for table in el.iter("table"))
+
+
+def holds_named_references(stats: TreeStats, i: int) -> bool:
+    """A box with a list named a bibliography inside (:func:`is_named_references`): looked into
+    rather than pruned whole, so that the list is kept as the works the text cites (ReSpec's
+    ``<section id="informative">`` around a heading's box and a ``<dl class="bibliography">``)."""
+    el = stats.nodes[i]
+    return el.tag in WRAPPER_TAGS and any(
+        is_named_references(found) for found in el.iter("dl", "ol", "ul", "div") if found is not el
+    )
 
 
 def is_resources_box(stats: TreeStats, i: int, site: str | None) -> bool:

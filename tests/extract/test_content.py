@@ -168,6 +168,35 @@ def test_a_bibliography_by_its_name_is_kept_whole() -> None:
     assert "Report 1" not in other.markdown
 
 
+def test_a_statutes_amendment_notes_paired_with_their_marks_stay() -> None:
+    """A statute's amendment notes, each in a box of its own that opens with a link back to its mark
+    in the text, the mark linking to the note (legislation.gov.uk's ``commentary-key-f1`` and
+    ``reference-key-f1``): notes of the text, kept with their citations, though nothing names them
+    notes."""
+    sections = []
+    for n in (1, 2):
+        mark = f"<a href='#commentary-f{n}' id='reference-f{n}'>F{n}</a>"
+        text = (
+            f"<h3>Section {n}</h3><p>(1) The Secretary of State may designate {mark} a community archive "
+            f"for the purposes of this Act, on the application of the body which holds it.</p>"
+        )
+        note = (
+            f"<div class='LegAnnotations'><div class='GroupHeading'>Textual Amendments</div><div "
+            f"class='LegCommentaryItem' id='commentary-f{n}'><p><span><a href='#reference-f{n}'>F{n}</a>"
+            f"</span><span>Words in s. {n}(1) substituted by <a href='/uksi/2024/41{n}'>The Archives "
+            f"Regulations 2024 (S.I. 2024/41{n}), reg. {n}</a></span></p></div></div>"
+        )
+        sections.append(text + note)
+    act = f"<div class='act'><h1>Community Archives Act 2021</h1>{''.join(sections)}</div>"
+    html = f"<html><body>{act}</body></html>"
+    url = "https://statutes.example.gov.uk/ukpga/2021/12/contents"
+    text = " ".join(weblens.extract(html, url).text.split())
+    assert "Words in s. 1(1) substituted" in text and "Words in s. 2(1) substituted" in text
+    # without the marks in the text the boxes are links under a label, and go
+    unpaired = weblens.extract(html.replace("href='#commentary-f", "href='#elsewhere-f"), url).text
+    assert "Words in s. 2(1) substituted" not in unpaired
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")

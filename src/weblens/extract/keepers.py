@@ -621,13 +621,35 @@ def _are_marked_in_the_text(items: list[HtmlElement]) -> bool:
 
 
 def _is_a_note(el: HtmlElement) -> bool:
-    """A box named for a note of the text ("footnote", "endnote") that opens with its link back to
-    the note's mark in the text (``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)."""
-    words = WORD_SPLIT.split((el.get("class") or "").lower())
-    if _NOTE_NAMES.isdisjoint(words):
-        return False
+    """A box of a note of the text that opens with its link back to the note's mark in the text,
+    named for a note ("footnote", "endnote": ``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)
+    or linked to by that mark (:func:`_is_paired_with_its_mark`: a statute's amendment notes)."""
+    named = not _NOTE_NAMES.isdisjoint(WORD_SPLIT.split((el.get("class") or "").lower()))
+    if not named and not el.get("id"):
+        return False  # neither named a note nor a target a mark may link to
     first = next((a for a in el.iter("a") if a.get("href")), None)
-    return first is not None and _is_link_back(first)
+    if first is None or not _is_link_back(first):
+        return False
+    return named or _is_paired_with_its_mark(el, first)
+
+
+def holds_a_note(stats: TreeStats, i: int) -> bool:
+    """A box with a note of the text inside (:func:`_is_a_note`): looked into rather than pruned
+    whole (a statute's "Textual Amendments" box of one note under its label)."""
+    el = stats.nodes[i]
+    return el.tag in WRAPPER_TAGS and any(_is_a_note(box) for box in el.iterdescendants("div"))
+
+
+def _is_paired_with_its_mark(note: HtmlElement, back: HtmlElement) -> bool:
+    """The note's link back leads to a mark in the text that links to the note: ``<div
+    id="commentary-key-f1"><a href="#reference-key-f1">F1</a>…`` and, in the text, ``<a
+    id="reference-key-f1" href="#commentary-key-f1">F1</a>`` (legislation.gov.uk's amendments)."""
+    ident = note.get("id")
+    if not ident:
+        return False
+    target = (back.get("href") or "")[1:]
+    marks = note.getroottree().getroot().xpath("//a[@id=$target]", target=target)
+    return any(mark.get("href") == f"#{ident}" for mark in marks)
 
 
 def _is_link_back(item: HtmlElement) -> bool:

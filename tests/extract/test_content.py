@@ -197,6 +197,25 @@ def test_a_statutes_amendment_notes_paired_with_their_marks_stay() -> None:
     assert "Words in s. 2(1) substituted" not in unpaired
 
 
+def test_a_standards_normative_references_stay() -> None:
+    """A standard's clause of normative references: a paragraph saying the documents below are
+    cited, then a list of them, each the work's linked number and its short title, last in the
+    clause: the works the text cites, not a box of links."""
+    clause = (
+        "<section id='c1'><h2>1 適用範囲</h2><p>この技術仕様書は、地図情報レベル500から25000までの数値地形図"
+        "データ及び三次元点群データについて、水平位置及び標高の正確度を評価する手順を規定する。</p></section>"
+        "<section id='c2'><h2>2 引用規格</h2><p>次に掲げる規格は、この技術仕様書に引用されることによって、"
+        "この技術仕様書の規定の一部を構成する。これらの引用規格は、記載の年の版を適用する。</p>"
+        "<ul class='normref'><li><a href='/std/gds-0001/'>GDS 0001:2021</a> 地理空間データ－用語</li>"
+        "<li><a href='/std/gds-0104/'>GDS 0104:2019</a> 地理空間データ－品質の原則</li></ul></section>"
+        "<section id='c3'><h2>3 用語及び定義</h2><p>この技術仕様書で用いる主な用語及び定義は、GDS 0001:2021に"
+        "よるほか、次による。</p></section>"
+    )
+    html = f"<html><body><article><h1>位置正確度の評価</h1>{clause}</article></body></html>"
+    url = "https://standards.example.org/gds-0210/"
+    assert "GDS 0104:2019 地理空間データ－品質の原則" in weblens.extract(html, url).text
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")

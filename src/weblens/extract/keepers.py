@@ -28,6 +28,7 @@ from weblens.extract.blocks import (
     is_link,
 )
 from weblens.extract.clean import infobox, is_named_references
+from weblens.extract.dates import find_date
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.text import word_count
 from weblens.extract.tree import WORD_SPLIT, own_rows
@@ -70,6 +71,10 @@ __all__ = [
 SHORT_LINE = 50  # characters: a line shorter than this without a sentence reads as a label or a button
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
+# a citation's title, its words beside the work's linked number: this share of its item's characters,
+# at least (a JIS reference "GDS 0001:2021 地理空間データ－用語": 10 of 23 characters, 0.43)
+_CITATION_OWN = 0.4
+_DATE_LINE_CHARS = 40  # characters of a line that states a date and nothing more, at most
 LISTS = frozenset(("ul", "ol"))
 _ITEMS = frozenset(("li", "dd", "dt"))
 WRAPPERS = 3  # boxes around a list of links, at most
@@ -870,17 +875,50 @@ def _is_list_in_prose(stats: TreeStats, i: int) -> bool:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
-        return _is_led_into(el) or (
-            before is not None
-            and _is_heading_or_lead_in(stats, before)
-            and (is_table_of_contents(inner) or _is_named_contents(el, inner))
+        return (
+            _is_led_into(el)
+            or (
+                before is not None
+                and _is_heading_or_lead_in(stats, before)
+                and (is_table_of_contents(inner) or _is_named_contents(el, inner))
+            )
+            or (_is_written_paragraph(stats, before) and _is_list_of_citations(inner))
         )
     if before is None:
         return False
     if not _is_written_paragraph(stats, before):
         return _is_lead_in(before)  # a short clause of the text leading into it ("… modules:")
     introduces = before.text_content().rstrip().endswith(":")
-    return introduces or (after is not None and _is_written_paragraph(stats, after))
+    return (
+        introduces
+        or (after is not None and _is_written_paragraph(stats, after))
+        or _is_list_of_citations(inner)  # the works the paragraph before cites, last in their section
+    )
+
+
+def _is_list_of_citations(inner: HtmlElement) -> bool:
+    """Every item of the list (two or more) opens with a link, the work's number or name, and goes on
+    with words of its own, its title, at least :data:`_CITATION_OWN` of the item's characters and
+    more than a date (a standard's normative references: "<a>ISO 19157-1</a>, Geographic information
+    — Data quality"; "<a>GDS 0104:2019</a> 地理空間データ－品質の原則"). A box of other stories
+    links its headlines whole, or adds their date or source."""
+    items = [item for item in inner if item.tag == "li"]
+    if len(items) < 2:
+        return False
+    for item in items:
+        first = next((child for child in item if isinstance(child.tag, str)), None)
+        if first is None or not is_link(first) or (item.text or "").strip().strip("([") or not first.tail:
+            return False
+        own = " ".join(first.tail.split()) + " ".join(
+            piece
+            for sibling in first.itersiblings()
+            for piece in (sibling.text_content(), sibling.tail or "")
+        )
+        own = " ".join(own.split())
+        total = len(" ".join(item.text_content().split()))
+        if len(own) < _CITATION_OWN * total or (len(own) <= _DATE_LINE_CHARS and find_date(own) is not None):
+            return False  # a headline linked whole, or beside its date
+    return True
 
 
 def _is_heading_or_lead_in(stats: TreeStats, el: HtmlElement) -> bool:

@@ -552,6 +552,8 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # an address in brackets after a name is no part of it; one without brackets is no sign of a name
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
+        # addresses spelt out against harvesters, as PEPs and mailing lists write them
+        ("Ann Lee <ann at paper.example>, Bo Ek <bo at mail dot example>", ["Ann Lee", "Bo Ek"]),
         ("Saskatoon SK Canada info@zu.example", []),
         # an affiliation or a team in brackets after a name is no part of it, nor do its commas part names
         (
@@ -1034,6 +1036,8 @@ def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
         ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
         ("Fri Mar 15 10:30:00 UTC 2024", "2024-03-15T10:30:00+00:00"),  # a mail archive's, C's asctime
         ("Fri Mar  5 10:30:00 2024", "2024-03-05T10:30:00"),
+        ("14-Jan-2025", "2025-01-14"),  # PEPs', Oracle's, directory listings'
+        ("14-Jan-2025 10:22", "2025-01-14T10:22:00"),
         # Europe's, Japan's zones by their names, as mail archives stamp them; "IST" names three zones
         ("Wed Oct  9 21:37:12 CEST 2024", "2024-10-09T21:37:12+02:00"),
         ("Mon Jan 15 08:00:00 CET 2024", "2024-01-15T08:00:00+01:00"),

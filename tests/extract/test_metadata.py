@@ -865,6 +865,11 @@ _LETTER = (
         ("<p>- <i>Diane Magrane, M.D., AAMC</i></p>", ["Diane Magrane"]),
         ("<p>(Camille Rousseau)</p><div class='share'><a href='/s/x'>X</a></div>", ["Camille Rousseau"]),
         ("<p>(see the minutes of 1910)</p>", []),
+        # an official notice's close: the place and the date, then the name and the office
+        ("<p>Oberwaldbach, den 9. April 2024<br>Markus Reinhold, Bürgermeister</p>", ["Markus Reinhold"]),
+        ("<p>Lyon, le 3 mai 2024<br>Claire Dubois, présidente</p>", ["Claire Dubois"]),
+        ("<p>Oberwaldbach, 9. April 2024<br>Die Gemeindeverwaltung</p>", []),
+        ("<p>Heute, 9. April 2024, und morgen<br>Markus Reinhold, Bürgermeister</p>", []),
         # a credit of the words at the end, a note of standards after it; the place, the editors left out
         (
             "<p>Reporting by Kwabena Asante in Accra and Lena Ward; Editing by Dev Raman and Holly Weir</p>"

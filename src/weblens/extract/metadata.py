@@ -516,8 +516,15 @@ def _signed_name(block: HtmlElement) -> list[str]:
     if block.find(".//a") is not None:
         return []
     line = " ".join(block.text_content().split())
+    lines = _lines_at_breaks(block)
     if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
         line = signed.group(1) or signed.group(2)
+    elif len(lines) == 2 and _is_place_and_date(lines[0]):
+        # an official notice's close, "Oberwaldbach, den 9. April 2024<br>Markus Reinhold, Bürgermeister";
+        # an office signing with an article before its name ("Die Gemeindeverwaltung") is no person
+        line = lines[1]
+        if line.split(maxsplit=1)[0].casefold() in _ARTICLES:
+            return []
     elif not _is_set_right(block) and not _SIGNATURE_CLASS.search(block.get("class") or ""):
         return []
     name, _, role = (part.strip() for part in line.partition(","))
@@ -636,6 +643,23 @@ def _lines_at_breaks(el: HtmlElement) -> list[str]:
     return [line for text in "".join(parts).split("\n") if (line := " ".join(text.split()))]
 
 
+def _is_place_and_date(line: str) -> bool:
+    """A letter's dateline: a place, a comma, a date and nothing more ("Oberwaldbach, den 9. April
+    2024", "Paris, le 3 mai 2024", "Leeds, 3 May 2024")."""
+    place, comma, rest = line.partition(",")
+    if not comma or not 0 < len(place.split()) <= 3 or len(line) > _DATELINE_CHARS or find_date(rest) is None:
+        return False
+    other = [
+        word
+        for word in _LETTERS.findall(rest.casefold())
+        if word not in _DATE_WORDS and not is_month_word(word)
+    ]
+    return len(other) <= 1  # an article before the date: "den", "le", "el", "il"
+
+
+_DATELINE_CHARS = 60  # characters of a letter's dateline, at most
+# the definite articles that open an office's or a body's name, never a person's first name
+_ARTICLES = frozenset(("the", "die", "der", "das", "les", "la", "le", "el", "il", "lo", "los", "las", "het"))
 _MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
 _MAX_SIGNATURE_ROLE = 40  # characters of the role after the name's comma
 _SET_RIGHT = re.compile(r"text-align\s*:\s*right", re.I)

@@ -1950,3 +1950,34 @@ def test_a_box_named_for_the_writers_nickname_is_a_byline() -> None:
         f"<span class='time'>2024-03-02 10:11:12</span></div></div>{_POST_BODY}</article></body></html>"
     )
     assert weblens.extract(html, "https://blog.example.com/lxf_dev/article/details/1").author == "林晓峰"
+
+
+def test_a_papers_authors_without_their_affiliations_and_addresses() -> None:
+    """LaTeXML's authors: each name in a box marked for its author, beside a box of notes (marked
+    for the author too) holding the affiliation and an address, each in a box named for its role.
+    The names are the authors; the notes are no mark and the role boxes no part of a name."""
+    creators = "".join(
+        f"<span class='ltx_creator ltx_role_author'><span class='ltx_personname'>{name}</span>"
+        f"<span class='ltx_author_notes'><span class='ltx_contact ltx_role_affiliation'>{lab}</span>"
+        f"{mail}</span></span>"
+        for name, lab, mail in (
+            ("Ana Ribeiro-Stenberg", "Halvorsen Institute of Technology", ""),
+            (
+                "Priya Holt",
+                "Meridian Language Lab",
+                "<span class='ltx_contact ltx_role_email'><a href='mailto:p@m.example'>p@m.ex</a></span>",
+            ),
+        )
+    )
+    body = (
+        "<p>" + "We study how models cite the sources they retrieve, and where they go wrong. " * 6 + "</p>"
+    )
+    html = (
+        "<html><head><title>Citation Drift</title></head><body><article class='ltx_document'>"
+        f"<h1 class='ltx_title'>Citation Drift</h1><div class='ltx_authors'>{creators}</div>{body}"
+        "</article></body></html>"
+    )
+    assert weblens.extract(html, "https://papers.example.org/html/2503.14872").authors == [
+        "Ana Ribeiro-Stenberg",
+        "Priya Holt",
+    ]

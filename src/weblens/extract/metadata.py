@@ -1891,7 +1891,8 @@ def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
     a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
     </button>``, a link so named: their text is what they do); nor does a byline's label
-    (``<dt class="byline-label">Auteur</dt>``) or the credit of a picture (``photo__author``)."""
+    (``<dt class="byline-label">Auteur</dt>``), the credit of a picture (``photo__author``) or the
+    notes beside a writer's name (LaTeXML's ``ltx_author_notes``: an affiliation, an address)."""
     names = (el.get("class") or "").lower()
     return (
         el.tag in _NO_MARK_TAGS
@@ -1900,7 +1901,12 @@ def _is_no_mark(el: HtmlElement) -> bool:
         or "btn" in names
         or "button" in names
         or _LABEL_OR_PICTURE.search(names) is not None
+        or _AUTHOR_NOTES.search(names) is not None
     )
+
+
+# a box of what a paper says about its writers beside their names: notes, affiliations
+_AUTHOR_NOTES = re.compile(r"author[-_]?(?:notes?|affiliations?)(?![a-z])|(?<![a-z])affiliations?(?![a-z])")
 
 
 # a label's class, not a field's that says where its label is (Drupal: "field--label-hidden", "-inline")
@@ -2345,12 +2351,12 @@ def _without_job_title(el: HtmlElement, text: str | None) -> str | None:
     account's "V"): a name's last word otherwise."""
     if not text:
         return text
-    for part in el.iterdescendants():
-        names = part.get("class") if isinstance(part.tag, str) else None
-        if names and _JOB_CLASS.search(names):
+    parts = [part for part in el.iterdescendants() if isinstance(part.tag, str) and part.get("class")]
+    for part in reversed(parts):  # from the end: an address after an affiliation, each in its box
+        if _JOB_CLASS.search(part.get("class") or ""):
             job = " ".join(part.text_content().split())
             if job and len(job) < len(text) and text.endswith(job):
-                return text[: -len(job)].rstrip(" ,·|-–—")
+                text = text[: -len(job)].rstrip(" ,·|-–—")
     return text
 
 

@@ -1680,3 +1680,28 @@ def test_the_authors_of_a_cited_work_stay_in_its_entry(entry: str, listing: str)
     headline = "<h1>Deprecated links</h1>"
     byline = html.replace(headline, headline + entry.replace("li>", "p>")).replace(references, "")
     assert name not in " ".join(weblens.extract(byline, None).text.split())
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "<p>Checked bags are weighed at the desk, and each one is tagged to your final stop.</p>",
+        # a table in a box of its own, to scroll it
+        "<div class='table-wrap'><table><tr><th>Bag</th><th>Price</th></tr><tr><td>First</td><td>30</td></tr>"
+        "<tr><td>Second</td><td>50</td></tr></table></div>",
+    ],
+)
+def test_a_warning_notice_in_the_text_stays(before: str) -> None:
+    """A help page's callout named a notice ("notice notice--warning", a weak role's word) and given
+    the ARIA role ``note``, right after a block of the text: a note of the text, not a site notice."""
+    body = "".join(
+        f"<p>Step {n} of the guide says what to pack and how the airline weighs it at the desk.</p>"
+        for n in range(4)
+    )
+    notice = (
+        "<div class='notice notice--warning' role='note'><p><strong>Note:</strong> a bag heavier than 32 kg "
+        "is not accepted as checked baggage; send it as cargo instead.</p></div>"
+    )
+    html = f"<html><body><main><h1>Baggage</h1>{body}{before}{notice}<p>{ARTICLE}</p></main></body></html>"
+    text = " ".join(weblens.extract(html, "https://help.example.com/baggage").text.split())
+    assert "heavier than 32 kg" in text

@@ -1270,7 +1270,8 @@ _TEXT_BEFORE_A_NOTE = frozenset(("p", "ul", "ol", "dl", "pre", "table", "blockqu
 
 
 def is_a_note_of_the_text(el: HtmlElement) -> bool:
-    """An ``<aside>`` set in the running text, right after one of its blocks, and named a note
+    """A box (an ``<aside>``, or a box whose name has a weak role, "notice") set in the running
+    text, right after one of its blocks (or a box holding only one), and named a note
     (:data:`_ADMONITION_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
     "Warning" box, a story's editor's note (``<aside class="editors-note">``). Its caller asks that
     it holds a paragraph of prose; a sidebar beside the text stands after no paragraph."""
@@ -1278,6 +1279,10 @@ def is_a_note_of_the_text(el: HtmlElement) -> bool:
     if el.get("role") != "note" and not _ADMONITION_NAMES.search(names):
         return False
     before = _block_before(el)
+    if before is not None and before.tag not in _TEXT_BEFORE_A_NOTE:
+        inner = [child for child in before if isinstance(child.tag, str)]
+        if len(inner) == 1 and not (before.text or "").strip():
+            before = inner[0]  # a block in a box of its own: a table in its scroll wrapper
     return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
 
 
@@ -1708,6 +1713,7 @@ class _Judge:
             and not self._is_element_of_a_text_block(el)
             and not self._aside_in_text(el, names)
             and not self._is_part_of_a_gated_run(el, names)
+            and not (paragraphs >= 1 and is_a_note_of_the_text(el))  # a help page's "notice--warning"
         ):
             return not holds_the_text  # the text stays, at full weight
         found = self.stats.index.get(el)

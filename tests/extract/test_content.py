@@ -2516,6 +2516,9 @@ def test_a_linked_sentence_with_its_full_stop_after_the_link_stays(line: str, ke
          "the rules of the forum</a> first.</p>", True),
         ("<p>This tip was suggested by <a href='https://bar.example/newsletter/'>an article in the "
          "newsletter of the Bar</a>, Log in to the rules of the forum.</p>", True),
+        # a paragraph of the text, three sentences, that ends with a link to the site's own sign-in
+        ("<p>You will receive a number by email straight away. Keep it, as the rules of the forum ask "
+         "for it. You can follow your claim once you <a href='/login'>Log in</a>.</p>", True),
     ],
 )  # fmt: skip
 def test_a_line_asking_the_reader_to_sign_in_is_no_part_of_the_text(line: str, kept: bool) -> None:

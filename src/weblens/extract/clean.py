@@ -688,15 +688,21 @@ def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
             line = line.getparent()
         if line is None or line is box or any(line is seen for seen in found):
             continue
-        words = word_count(line.text_content())
-        if words > _PROMPT_WORDS:
-            continue
+        text = line.text_content()
+        words = word_count(text)
+        if words > _PROMPT_WORDS or (
+            line.tag == "p" and len(_SENTENCE_END.findall(text.strip())) >= _PROSE_SENTENCES
+        ):
+            continue  # long, or a paragraph of the text ("… You can follow it in the <a>app</a>.")
         links = list(line.iter("a"))
         own = words - sum(word_count(a.text_content()) for a in links)
         if own >= _PROMPT_OWN_WORDS and all(_is_prompt_link(a, site) for a in links):
             found.append(line)
     return found
 
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")  # a sentence's end, before a space or the line's
+_PROSE_SENTENCES = 3  # sentences of a paragraph, at least, that make it the text's, whatever it links to
 
 # words of a link that runs a script, at most, for it to be a control ("赞 (128)", "Reply", "Show more")
 _CONTROL_WORDS = 3

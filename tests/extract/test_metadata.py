@@ -1981,3 +1981,32 @@ def test_a_papers_authors_without_their_affiliations_and_addresses() -> None:
         "Ana Ribeiro-Stenberg",
         "Priya Holt",
     ]
+
+
+@pytest.mark.parametrize(
+    "review",
+    [
+        # a product's review by its microdata, one of them
+        "<div itemscope itemtype='https://schema.org/Product'><article itemprop='review' itemscope "
+        "itemtype='https://schema.org/Review'><p class='productReview-author'>Posted by <span "
+        "itemprop='author'>Chris Walden</span></p><p>Boils fast.</p></article></div>",
+        # the one review of a shop's list of reviews
+        "<ul class='reviews-list'><li class='review-item'><p class='review-item__body'>Sharp and bright.</p>"
+        "<p class='review-item__author'>Posted by Daniel Rowe</p></li></ul>",
+        # judge.me's short names, reviews side by side
+        "<div class='jdgm-rev'><span class='jdgm-rev__author'>Priya Nair</span><p>Lovely.</p></div>"
+        "<div class='jdgm-rev'><span class='jdgm-rev__author'>Tom Berg</span><p>Fine.</p></div>",
+        # a sign-in link named for the authorization it asks
+        "<ul class='header links'><li class='authorization-link'><a href='/customer/login/'>Sign In</a>"
+        "</li></ul>",
+    ],
+)
+def test_a_products_reviewers_and_sign_in_link_are_no_author(review: str) -> None:
+    """A shop's product page names its reviewers and a sign-in link in boxes marked for authors; none
+    of them wrote the page."""
+    body = "<p>" + "The stove boils a litre of water in three minutes and folds into its pot. " * 4 + "</p>"
+    html = (
+        "<html><head><title>Ember Stove</title></head><body><main><h1>Ember Stove</h1>"
+        f"{body}</main><section class='reviews'><h2>Reviews</h2>{review}</section></body></html>"
+    )
+    assert weblens.extract(html, "https://shop.example/ember-stove").authors == []

@@ -1366,13 +1366,14 @@ class _Page:
     def signed_line(self, credit: _Credit) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
         they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
-        comment; none when such lines name two people or more (a page of several posts)."""
+        comment or a customer's review; none when such lines name two people or more (a page of
+        several posts)."""
         found: list[str] = []
         signed = (t for t in self.body_texts() if (" by" in t or " By" in t or " BY" in t) and _is_read(t))
         for text in signed:
             line = " ".join(str(text).split())
             el = text.getparent()
-            if not _SIGNED.match(line) or el is None or _in_comment(el):
+            if not _SIGNED.match(line) or el is None or _in_comment(el) or _in_user_reviews(el):
                 continue
             whole = _AT_TIME.split(_short_text(el, _MAX_BYLINE) or line, maxsplit=1)[0]
             names = [name for name in split_authors(whole) if _full_name(name)]
@@ -1496,6 +1497,8 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
+                if _in_user_reviews(el):
+                    return ()  # past a short story into its reviews ("Posted by Chris W.")
                 for line in _byline_lines(el, own, tail):
                     names = [name for name in split_authors(line) if _is_full_name(name)]
                     if names:
@@ -2242,19 +2245,28 @@ def _home_href(href: str | None, url: str | None) -> bool:
 
 
 def _in_user_reviews(el: HtmlElement) -> bool:
-    """Inside one of several reviews side by side (a shop's customer reviews): its names and dates
-    are the reviewers', not the page's. A single review box is a critic's article."""
+    """Inside one of several reviews side by side or an item of a list of them (a shop's customer
+    reviews, by their names, "review" or its short "rev" as judge.me writes it), or a review of the
+    thing a page is about
+    (``itemprop="review"``: a product's): its names and dates are the reviewers', not the page's.
+    A single review box is a critic's article."""
     for node in el.iterancestors():
         if node.tag in ("body", "html"):
             return False
+        if "review" in (node.get("itemprop") or "").lower():
+            return True
         names = f"{node.get('class') or ''} {node.get('id') or ''}".lower()
-        if "review" in names:
+        if "review" in names or _REVIEW_SHORT.search(names):
             siblings = (node.getprevious(), node.getnext())
-            return any(
+            if node.tag == "li" or any(
                 other is not None and other.tag == node.tag and other.get("class") == node.get("class")
                 for other in siblings
-            )
+            ):
+                return True  # an item of a list of reviews, the one review of a shop's list too
     return False
+
+
+_REVIEW_SHORT = re.compile(r"(?<![a-z])rev(?![a-z])")  # judge.me's "jdgm-rev", a review's box
 
 
 def _in_comment(el: HtmlElement) -> bool:
@@ -2302,6 +2314,7 @@ _OTHER_AUTHOR_CLASS = re.compile(
     r"(?:^|[^a-z])(?:writer|nick(?:name)?|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
+_AUTHOR_CLASS = re.compile(r"author(?!i[stz])")  # not "authorization-link", "authority"
 
 
 def _in_sidebar(el: HtmlElement) -> bool:
@@ -2321,7 +2334,7 @@ def _marker_kind(el: HtmlElement) -> int | None:
     if "author" in (el.get("rel") or "").lower().split():
         return 1
     names = (el.get("class") or "").lower()
-    if "author" in names or "byline" in f"{names} {(el.get('id') or '').lower()}":
+    if _AUTHOR_CLASS.search(names) or "byline" in f"{names} {(el.get('id') or '').lower()}":
         return 2
     if _OTHER_AUTHOR_CLASS.search(names):
         return 2

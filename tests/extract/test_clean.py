@@ -1644,3 +1644,64 @@ def test_an_appeal_for_money_is_chrome(name: str) -> None:
     html = f"<html><body><article>{head}{appeal}{body}</article></body></html>"
     text = weblens.extract(html, "https://parish.example.org/notices/summer-hours").text
     assert "Paragraph 2" in text and "unlimited access" not in text
+
+
+@pytest.mark.parametrize(
+    ("entry", "listing"),
+    [
+        # xml2rfc: the authors of an RFC the draft cites
+        (
+            "<dt>[RFC8288]</dt><dd><span class='refAuthor'>Nottingham, M.</span>, <span class='refTitle'>"
+            '"Web Linking"</span>, RFC 8288, October 2017.</dd>',
+            "<dl class='references'>{}</dl>",
+        ),
+        # a publisher's reference list
+        (
+            "<li><span class='citation'><span class='author'>Okafor, N.</span> and <span class='author'>"
+            "Lind, E.</span> (2019). Tidal mixing in shallow estuaries. <i>Coastal Letters</i> 12."
+            "</span></li>",
+            "<ol class='ref-list'>{}</ol>",
+        ),
+    ],
+)
+def test_the_authors_of_a_cited_work_stay_in_its_entry(entry: str, listing: str) -> None:
+    """A name in an entry of a list of references is named for its author: it is the entry's words,
+    not a byline (xml2rfc's ``refAuthor``, a publisher's ``author`` in a reference list)."""
+    body = "".join(
+        f"<p>Section {n} of the memo states what a client does when a link is marked, and why.</p>"
+        for n in range(4)
+    )
+    references = f"<h2>References</h2>{listing.format(entry)}"
+    html = f"<html><body><article><h1>Deprecated links</h1>{body}{references}</article></body></html>"
+    text = " ".join(weblens.extract(html, "https://datatracker.example.org/doc/draft-x").text.split())
+    name = "Nottingham, M." if "RFC" in entry else "Okafor, N."
+    assert name in text
+    # the same name under a headline is a byline, and goes from the text
+    headline = "<h1>Deprecated links</h1>"
+    byline = html.replace(headline, headline + entry.replace("li>", "p>")).replace(references, "")
+    assert name not in " ".join(weblens.extract(byline, None).text.split())
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "<p>Checked bags are weighed at the desk, and each one is tagged to your final stop.</p>",
+        # a table in a box of its own, to scroll it
+        "<div class='table-wrap'><table><tr><th>Bag</th><th>Price</th></tr><tr><td>First</td><td>30</td></tr>"
+        "<tr><td>Second</td><td>50</td></tr></table></div>",
+    ],
+)
+def test_a_warning_notice_in_the_text_stays(before: str) -> None:
+    """A help page's callout named a notice ("notice notice--warning", a weak role's word) and given
+    the ARIA role ``note``, right after a block of the text: a note of the text, not a site notice."""
+    body = "".join(
+        f"<p>Step {n} of the guide says what to pack and how the airline weighs it at the desk.</p>"
+        for n in range(4)
+    )
+    notice = (
+        "<div class='notice notice--warning' role='note'><p><strong>Note:</strong> a bag heavier than 32 kg "
+        "is not accepted as checked baggage; send it as cargo instead.</p></div>"
+    )
+    html = f"<html><body><main><h1>Baggage</h1>{body}{before}{notice}<p>{ARTICLE}</p></main></body></html>"
+    text = " ".join(weblens.extract(html, "https://help.example.com/baggage").text.split())
+    assert "heavier than 32 kg" in text

@@ -79,6 +79,143 @@ def test_teaser_cards_next_to_the_article_are_left_out(page: PageLoader) -> None
     assert "bus routes" not in text and "Farmers market" not in text
 
 
+_NOTICE = (
+    "<h1>Choir concert on Friday</h1><p>The parish choir sings carols in the old church on Friday at seven "
+    "in the evening, with the brass band of the town and the children's choir of the school.</p><p>Entry "
+    "is free, and coffee is served in the parish hall afterwards. A collection at the door goes to the "
+    "restoration of the organ, which needs new pipes before the spring.</p><p>Seats at the front are kept "
+    "for older guests; please come early if you need one.</p>"
+)
+_CARDS = {
+    # a headline in a box named a header, which goes as chrome (Joomla, TYPO3)
+    "header box": "<div class='item'><div class='page-header'><h2><a href='/notices/{n}'>Notice number {n} "
+    "of the board</a></h2></div><p>Summary {n} says in two sentences what the notice is about. It "
+    "ends here.</p></div>",
+    # a headline link beside its date in one block, the summary below
+    "date beside": "<li class='item'><a href='/notices/{n}'>Notice number {n} of the board</a> "
+    "<span>{n} November 2024</span><p>Summary {n} says in two sentences what the notice is about. It "
+    "ends here.</p></li>",
+}
+
+
+@pytest.mark.parametrize("card", sorted(_CARDS))
+def test_a_short_notice_beside_a_column_of_teasers_is_the_notice(card: str) -> None:
+    """A short dated notice beside a column of other notices, each a headline link, a date and a
+    summary, is the notice: the column is teasers though its headlines sit in boxes named a header or
+    share their block with a date."""
+    cards = "".join(_CARDS[card].format(n=n) for n in range(1, 13))
+    column = f"<ul class='more'>{cards}</ul>" if card == "date beside" else f"<div class='more'>{cards}</div>"
+    html = f"<html><body><div class='layout'><div class='notice'>{_NOTICE}</div>{column}</div></body></html>"
+    text = weblens.extract(html, "https://parish.example.org/notices/choir-concert").text
+    assert "carols in the old church" in text and "coffee is served" in text
+    assert "Summary 3 says" not in text
+
+
+def test_an_obituary_under_its_name_beside_a_column_of_others_is_the_notice() -> None:
+    """An obituary: the name as the page's headline, the notice in a box below it, beside a column of
+    other obituaries (a short name linked, its date, a line or two each). The column is teasers for
+    all its short names, and the notice under the page's title is the text."""
+    names = ["Ada Rossi", "Ugo Bassi", "Rosa Valli", "Gino Neri", "Teo Sala", "Lia Conti"] * 2
+    cards = "".join(
+        f"<li class='item'><div class='photo'><img src='/p/{n}.jpg' alt=''></div><div class='text'>"
+        f"<a href='/obituaries/{n}'>{name}</a> <span>{n} October 2024</span><p>Died at the age of {80 + n}. "
+        f"The funeral is held on Friday at {n} in the parish church of the town.</p></div></li>"
+        for n, name in enumerate(names, start=1)
+    )
+    notice = (
+        "<div class='obituary'><h1>Giuseppina Colombo</h1><div class='years'>1933 – 2024</div><div "
+        "class='entry'><p>She died peacefully at home at the age of 91, surrounded by her family. She "
+        "taught at the village school for forty years.</p><p>The funeral mass is celebrated on Thursday "
+        "at ten in the church of Saint Anne.</p></div></div>"
+    )
+    head = (
+        "<head><title>Giuseppina Colombo</title>"
+        "<meta property='article:published_time' content='2024-10-22'></head>"
+    )
+    html = f"<html>{head}<body><div class='page'>{notice}<section><h2>Other obituaries</h2><ul>{cards}</ul>"
+    html += "</section></div></body></html>"
+    text = weblens.extract(html, "https://gazette.example.it/obituaries/2024/10/giuseppina-colombo").text
+    assert "She died peacefully at home" in text and "Saint Anne" in text
+    assert "Died at the age of" not in text
+
+
+def test_a_bibliography_by_its_name_is_kept_whole() -> None:
+    """A spec's list of the works it cites, named a bibliography (ReSpec's ``<dl class="bibliography">``
+    under a heading set in a box with its permalink), is text: its entries are links and a line of
+    names each, and a box of links as short would be pruned. The heading's box, named a header, is
+    the section's heading, and a term's anchor is no role ("survey")."""
+    body = "".join(
+        f"<p>Section {n} of the draft states what a signer records about a file, and why the record "
+        f"survives a re-encoding [<cite><a href='#bib-survey'>SURVEY</a></cite>].</p>"
+        for n in range(6)
+    )
+    entries = "".join(
+        f"<dt id='bib-survey-{n}'>[SURVEY-{n}]</dt><dd><a href='https://w3.example.org/TR/ref-{n}/'>"
+        f"<cite>Report {n}</cite></a>. Ana Lind. W3C. 2025. URL: <a href='https://w3.example.org/TR/ref-{n}/'>"
+        f"https://w3.example.org/TR/ref-{n}/</a></dd>"
+        for n in range(2)
+    )
+    heading = "<div class='header-wrapper'><h3 id='x'>Informative references</h3><a href='#x'>§</a></div>"
+    references = f"<section id='informative'>{heading}<dl class='bibliography'>{entries}</dl></section>"
+    html = f"<html><body><main><h1>Provenance</h1>{body}{references}</main></body></html>"
+    markdown = weblens.extract(html, "https://w3.example.org/TR/provenance/").markdown
+    assert "[*Report 1*](https://w3.example.org/TR/ref-1/). Ana Lind." in markdown
+    # the section's heading, in a box named a header, heads it; the terms anchored "bib-survey-…"
+    assert "### Informative references" in markdown and "**\\[SURVEY-1\\]**" in markdown
+    # the same list under another name and no heading is a box of links, and goes
+    unnamed = html.replace("bibliography", "links").replace(heading, "")
+    other = weblens.extract(unnamed, "https://w3.example.org/TR/provenance/")
+    assert "Report 1" not in other.markdown
+
+
+def test_a_statutes_amendment_notes_paired_with_their_marks_stay() -> None:
+    """A statute's amendment notes, each in a box of its own that opens with a link back to its mark
+    in the text, the mark linking to the note (legislation.gov.uk's ``commentary-key-f1`` and
+    ``reference-key-f1``): notes of the text, kept with their citations, though nothing names them
+    notes."""
+    sections = []
+    for n in (1, 2):
+        mark = f"<a href='#commentary-f{n}' id='reference-f{n}'>F{n}</a>"
+        text = (
+            f"<h3>Section {n}</h3><p>(1) The Secretary of State may designate {mark} a community archive "
+            f"for the purposes of this Act, on the application of the body which holds it.</p>"
+        )
+        note = (
+            f"<div class='LegAnnotations'><div class='GroupHeading'>Textual Amendments</div><div "
+            f"class='LegCommentaryItem' id='commentary-f{n}'><p><span><a href='#reference-f{n}'>F{n}</a>"
+            f"</span><span>Words in s. {n}(1) substituted by <a href='/uksi/2024/41{n}'>The Archives "
+            f"Regulations 2024 (S.I. 2024/41{n}), reg. {n}</a></span></p></div></div>"
+        )
+        sections.append(text + note)
+    act = f"<div class='act'><h1>Community Archives Act 2021</h1>{''.join(sections)}</div>"
+    html = f"<html><body>{act}</body></html>"
+    url = "https://statutes.example.gov.uk/ukpga/2021/12/contents"
+    text = " ".join(weblens.extract(html, url).text.split())
+    assert "Words in s. 1(1) substituted" in text and "Words in s. 2(1) substituted" in text
+    # without the marks in the text the boxes are links under a label, and go
+    unpaired = weblens.extract(html.replace("href='#commentary-f", "href='#elsewhere-f"), url).text
+    assert "Words in s. 2(1) substituted" not in unpaired
+
+
+def test_a_standards_normative_references_stay() -> None:
+    """A standard's clause of normative references: a paragraph saying the documents below are
+    cited, then a list of them, each the work's linked number and its short title, last in the
+    clause: the works the text cites, not a box of links."""
+    clause = (
+        "<section id='c1'><h2>1 適用範囲</h2><p>この技術仕様書は、地図情報レベル500から25000までの数値地形図"
+        "データ及び三次元点群データについて、水平位置及び標高の正確度を評価する手順を規定する。</p></section>"
+        "<section id='c2'><h2>2 引用規格</h2><p>次に掲げる規格は、この技術仕様書に引用されることによって、"
+        "この技術仕様書の規定の一部を構成する。これらの引用規格は、記載の年の版を適用する。</p>"
+        "<ul class='normref'><li><a href='/std/gds-0001/'>GDS 0001:2021</a> 地理空間データ－用語</li>"
+        "<li><a href='/std/gds-0104/'>GDS 0104:2019</a> 地理空間データ－品質の原則</li></ul></section>"
+        "<section id='c3'><h2>3 用語及び定義</h2><p>この技術仕様書で用いる主な用語及び定義は、GDS 0001:2021に"
+        "よるほか、次による。</p></section>"
+    )
+    html = f"<html><body><article><h1>位置正確度の評価</h1>{clause}</article></body></html>"
+    url = "https://standards.example.org/gds-0210/"
+    assert "GDS 0104:2019 地理空間データ－品質の原則" in weblens.extract(html, url).text
+
+
 def test_an_article_split_over_sibling_containers_is_merged(page: PageLoader) -> None:
     text = weblens.extract(page("split_article.html")).text
     assert text.startswith("Twenty years ago the river")
@@ -2379,6 +2516,9 @@ def test_a_linked_sentence_with_its_full_stop_after_the_link_stays(line: str, ke
          "the rules of the forum</a> first.</p>", True),
         ("<p>This tip was suggested by <a href='https://bar.example/newsletter/'>an article in the "
          "newsletter of the Bar</a>, Log in to the rules of the forum.</p>", True),
+        # a paragraph of the text, three sentences, that ends with a link to the site's own sign-in
+        ("<p>You will receive a number by email straight away. Keep it, as the rules of the forum ask "
+         "for it. You can follow your claim once you <a href='/login'>Log in</a>.</p>", True),
     ],
 )  # fmt: skip
 def test_a_line_asking_the_reader_to_sign_in_is_no_part_of_the_text(line: str, kept: bool) -> None:

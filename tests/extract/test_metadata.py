@@ -552,6 +552,8 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # an address in brackets after a name is no part of it; one without brackets is no sign of a name
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
+        # addresses spelt out against harvesters, as PEPs and mailing lists write them
+        ("Ann Lee <ann at paper.example>, Bo Ek <bo at mail dot example>", ["Ann Lee", "Bo Ek"]),
         ("Saskatoon SK Canada info@zu.example", []),
         # an affiliation or a team in brackets after a name is no part of it, nor do its commas part names
         (
@@ -863,6 +865,11 @@ _LETTER = (
         ("<p>- <i>Diane Magrane, M.D., AAMC</i></p>", ["Diane Magrane"]),
         ("<p>(Camille Rousseau)</p><div class='share'><a href='/s/x'>X</a></div>", ["Camille Rousseau"]),
         ("<p>(see the minutes of 1910)</p>", []),
+        # an official notice's close: the place and the date, then the name and the office
+        ("<p>Oberwaldbach, den 9. April 2024<br>Markus Reinhold, Bürgermeister</p>", ["Markus Reinhold"]),
+        ("<p>Lyon, le 3 mai 2024<br>Claire Dubois, présidente</p>", ["Claire Dubois"]),
+        ("<p>Oberwaldbach, 9. April 2024<br>Die Gemeindeverwaltung</p>", []),
+        ("<p>Heute, 9. April 2024, und morgen<br>Markus Reinhold, Bürgermeister</p>", []),
         # a credit of the words at the end, a note of standards after it; the place, the editors left out
         (
             "<p>Reporting by Kwabena Asante in Accra and Lena Ward; Editing by Dev Raman and Holly Weir</p>"
@@ -1034,6 +1041,8 @@ def test_a_one_word_byline_opening_the_site_name_is_its_account() -> None:
         ("March 15, 2024 at 3:05 pm EST", "2024-03-15T15:05:00-05:00"),
         ("Fri Mar 15 10:30:00 UTC 2024", "2024-03-15T10:30:00+00:00"),  # a mail archive's, C's asctime
         ("Fri Mar  5 10:30:00 2024", "2024-03-05T10:30:00"),
+        ("14-Jan-2025", "2025-01-14"),  # PEPs', Oracle's, directory listings'
+        ("14-Jan-2025 10:22", "2025-01-14T10:22:00"),
         # Europe's, Japan's zones by their names, as mail archives stamp them; "IST" names three zones
         ("Wed Oct  9 21:37:12 CEST 2024", "2024-10-09T21:37:12+02:00"),
         ("Mon Jan 15 08:00:00 CET 2024", "2024-01-15T08:00:00+01:00"),
@@ -1941,3 +1950,63 @@ def test_a_box_named_for_the_writers_nickname_is_a_byline() -> None:
         f"<span class='time'>2024-03-02 10:11:12</span></div></div>{_POST_BODY}</article></body></html>"
     )
     assert weblens.extract(html, "https://blog.example.com/lxf_dev/article/details/1").author == "林晓峰"
+
+
+def test_a_papers_authors_without_their_affiliations_and_addresses() -> None:
+    """LaTeXML's authors: each name in a box marked for its author, beside a box of notes (marked
+    for the author too) holding the affiliation and an address, each in a box named for its role.
+    The names are the authors; the notes are no mark and the role boxes no part of a name."""
+    creators = "".join(
+        f"<span class='ltx_creator ltx_role_author'><span class='ltx_personname'>{name}</span>"
+        f"<span class='ltx_author_notes'><span class='ltx_contact ltx_role_affiliation'>{lab}</span>"
+        f"{mail}</span></span>"
+        for name, lab, mail in (
+            ("Ana Ribeiro-Stenberg", "Halvorsen Institute of Technology", ""),
+            (
+                "Priya Holt",
+                "Meridian Language Lab",
+                "<span class='ltx_contact ltx_role_email'><a href='mailto:p@m.example'>p@m.ex</a></span>",
+            ),
+        )
+    )
+    body = (
+        "<p>" + "We study how models cite the sources they retrieve, and where they go wrong. " * 6 + "</p>"
+    )
+    html = (
+        "<html><head><title>Citation Drift</title></head><body><article class='ltx_document'>"
+        f"<h1 class='ltx_title'>Citation Drift</h1><div class='ltx_authors'>{creators}</div>{body}"
+        "</article></body></html>"
+    )
+    assert weblens.extract(html, "https://papers.example.org/html/2503.14872").authors == [
+        "Ana Ribeiro-Stenberg",
+        "Priya Holt",
+    ]
+
+
+@pytest.mark.parametrize(
+    "review",
+    [
+        # a product's review by its microdata, one of them
+        "<div itemscope itemtype='https://schema.org/Product'><article itemprop='review' itemscope "
+        "itemtype='https://schema.org/Review'><p class='productReview-author'>Posted by <span "
+        "itemprop='author'>Chris Walden</span></p><p>Boils fast.</p></article></div>",
+        # the one review of a shop's list of reviews
+        "<ul class='reviews-list'><li class='review-item'><p class='review-item__body'>Sharp and bright.</p>"
+        "<p class='review-item__author'>Posted by Daniel Rowe</p></li></ul>",
+        # judge.me's short names, reviews side by side
+        "<div class='jdgm-rev'><span class='jdgm-rev__author'>Priya Nair</span><p>Lovely.</p></div>"
+        "<div class='jdgm-rev'><span class='jdgm-rev__author'>Tom Berg</span><p>Fine.</p></div>",
+        # a sign-in link named for the authorization it asks
+        "<ul class='header links'><li class='authorization-link'><a href='/customer/login/'>Sign In</a>"
+        "</li></ul>",
+    ],
+)
+def test_a_products_reviewers_and_sign_in_link_are_no_author(review: str) -> None:
+    """A shop's product page names its reviewers and a sign-in link in boxes marked for authors; none
+    of them wrote the page."""
+    body = "<p>" + "The stove boils a litre of water in three minutes and folds into its pot. " * 4 + "</p>"
+    html = (
+        "<html><head><title>Ember Stove</title></head><body><main><h1>Ember Stove</h1>"
+        f"{body}</main><section class='reviews'><h2>Reviews</h2>{review}</section></body></html>"
+    )
+    assert weblens.extract(html, "https://shop.example/ember-stove").authors == []

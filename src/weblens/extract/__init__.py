@@ -93,6 +93,7 @@ class _Main:
     held_for_a_script: bool = False  # the text kept is held back by its style until a script shows it
     discussion: bool = False
     title_heading: str = ""  # the page's own title heading (see page_title_heading)
+    title_heading_beside: bool = False  # ... standing in the box that holds the content (right above it)
     standfirst: Standfirst | None = None  # the standfirst under it, when both stood above the content
 
 
@@ -147,6 +148,7 @@ def _main_content(
         held_for_a_script=cleaning.held_for_a_script,
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
+        title_heading_beside=_is_beside(heading, selection.element),
         standfirst=dek if dek is not None and _is_above(dek.element, selection.element, page) else None,
     )
 
@@ -176,6 +178,13 @@ def _outside(heading: HtmlElement | None, main: HtmlElement) -> str:
     if heading is None or any(ancestor is main for ancestor in heading.iterancestors()):
         return ""
     return line_text(heading)
+
+
+def _is_beside(heading: HtmlElement | None, main: HtmlElement) -> bool:
+    """The heading stands outside the content chosen, in the box that holds it (an obituary's name
+    set above the notice, in the notice's box)."""
+    box = main.getparent()
+    return heading is not None and box is not None and not is_below(heading, main) and is_below(heading, box)
 
 
 def _captions(main: HtmlElement) -> set[HtmlElement]:
@@ -325,7 +334,12 @@ def _best_content(
         if found and not fallback and is_around_declared_main(listing.element, first.element):
             return first  # the listing reaches outside the region the page declares its main one
         if found and (fallback or listing.words > _LISTING_GAIN * first.words):
-            if first.title_words and not fallback and is_mostly_teasers(listing.element):
+            # the page's title heading opens the first reading, or stands in the box that holds it
+            # (an obituary's name above the notice)
+            is_under_the_title = first.title_words > 0 or (
+                bool(first.heading) and first.main.title_heading_beside
+            )
+            if is_under_the_title and not fallback and is_mostly_teasers(listing.element):
                 return first  # a short story under the page's title, beside headlines of others
             if not fallback and reading.dated and listing.words <= _DATED_LISTING_GAIN * first.words:
                 return first  # a dated page's short story beside a column of other notices

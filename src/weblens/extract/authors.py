@@ -79,9 +79,10 @@ _NEXT_LABEL = re.compile(r"\s+[^\W\d_]{2,15}(?:\s[a-zà-ÿ]{2,15})?\s?(?::(?:\s|
 # the label of the writer among a line's labelled parts ("本文来源：红星新闻 作者：孙悦 责任编辑：王晓丽",
 # "Source: Reuters Author: Ann Lee"): the names follow it
 _AUTHOR_LABEL = re.compile(r"(?<=\s)(?:作者|author|autor|auteur|autore|yazar)\s?[:：]\s*", re.I)
-# an address in brackets after a name ("김민준 기자 (mjkim@yna.example)", "Ann Lee <ann@paper.example>"):
-# no part of it (an address alone after words is no sign of a name: "… Saskatoon SK Canada info@zu.com")
-_EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+@[\w-]+(?:\.[\w-]+)+[)>\]]?$")
+# an address in brackets after a name ("김민준 기자 (mjkim@yna.example)", "Ann Lee <ann@paper.example>",
+# spelt out against harvesters as PEPs and mailing lists do, "<ann at paper.example>"): no part of it
+# (an address alone after words is no sign of a name: "… Saskatoon SK Canada info@zu.com")
+_EMAIL_AFTER = re.compile(r"\s*[(<\[][\w.+-]+(?:@|\s+at\s+)[\w-]+(?:(?:\.|\s+dot\s+)[\w-]+)+[)>\]]?$")
 # a line that credits an editor, not a writer: "责任编辑：刘光博", "责编：黄忆南", "选稿：许文杰", "編集：…"
 _EDITOR_LINE = re.compile(r"^[(（\[【]?\s*(?:责任编辑|責任編輯|责编|編集|编辑|編輯|选稿|選稿)\s?[:：]")
 # a picture's credit, not a writer's: "Photo by Dana Whitcomb | Daily Ledger", "Foto: …", "Image: …"

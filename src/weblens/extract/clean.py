@@ -146,6 +146,15 @@ _WEAK_PARTS = re.compile(
     r"upsell|donat|fundrais"
 )
 _ABOUT_WRITER = re.compile(r"author|byline|\bbio")
+# a list of the works a document cites, by its name: "references" (xml2rfc's ``<dl class="references">``,
+# Wikipedia's ``<ol class="references">``), a bibliography, a reference list ("ref-list", "reflist"),
+# citeproc's ``csl-bib-body``, "works cited", German "Literaturverzeichnis"
+# ("preferences" is a settings panel's name: no letter before the word; "reference" alone names a
+# teaser of another story on NRK, "article-reference": only the plural)
+_REFERENCE_LIST = re.compile(
+    r"(?<![a-z])(?:references|bibliograph|ref-?list|csl-bib|works-?cited|literaturverz)"
+)
+_REFERENCE_DEPTH = 4  # elements between a name in an entry and the list, at most (xml2rfc: span, dd, dl)
 _WEAK_WORDS = frozenset(
     (
         "ad", "ads", "adv", "dfp", "gpt", "nav", "menu", "footer", "header", "tags", "topics", "meta", "rss",
@@ -679,15 +688,21 @@ def sign_in_prompts(box: HtmlElement, site: str | None) -> list[HtmlElement]:
             line = line.getparent()
         if line is None or line is box or any(line is seen for seen in found):
             continue
-        words = word_count(line.text_content())
-        if words > _PROMPT_WORDS:
-            continue
+        text = line.text_content()
+        words = word_count(text)
+        if words > _PROMPT_WORDS or (
+            line.tag == "p" and len(_SENTENCE_END.findall(text.strip())) >= _PROSE_SENTENCES
+        ):
+            continue  # long, or a paragraph of the text ("… You can follow it in the <a>app</a>.")
         links = list(line.iter("a"))
         own = words - sum(word_count(a.text_content()) for a in links)
         if own >= _PROMPT_OWN_WORDS and all(_is_prompt_link(a, site) for a in links):
             found.append(line)
     return found
 
+
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")  # a sentence's end, before a space or the line's
+_PROSE_SENTENCES = 3  # sentences of a paragraph, at least, that make it the text's, whatever it links to
 
 # words of a link that runs a script, at most, for it to be a control ("赞 (128)", "Reply", "Show more")
 _CONTROL_WORDS = 3
@@ -1229,6 +1244,17 @@ def _is_a_headings_box(el: HtmlElement) -> bool:
     return headings > 0 and headings >= len(el.text_content().strip())
 
 
+def _heads_its_section(el: HtmlElement) -> bool:
+    """``el`` opens a ``<section>`` and holds an anchored heading (an ``id``): the heading of a
+    document's section (ReSpec's ``<section id="references"><div class="header-wrapper"><h2
+    id="a-references">``), which no page banner is."""
+    heading = next(el.iter(*HEADING_TAGS), None)
+    section = el.getparent()
+    if heading is None or not heading.get("id") or section is None or section.tag != "section":
+        return False
+    return next((child for child in section if isinstance(child.tag, str)), None) is el
+
+
 def _is_a_heading_and_a_label(el: HtmlElement) -> bool:
     """``el``'s text is its headings' but for a control's label beside them, the label its buttons
     left ("Scale" beside a recipe's "Ingredients", once its "1x 2x 3x" went)."""
@@ -1250,7 +1276,8 @@ _TEXT_BEFORE_A_NOTE = frozenset(("p", "ul", "ol", "dl", "pre", "table", "blockqu
 
 
 def is_a_note_of_the_text(el: HtmlElement) -> bool:
-    """An ``<aside>`` set in the running text, right after one of its blocks, and named a note
+    """A box (an ``<aside>``, or a box whose name has a weak role, "notice") set in the running
+    text, right after one of its blocks (or a box holding only one), and named a note
     (:data:`_ADMONITION_NAMES`) or given the ARIA role ``note``: a documentation page's "Note" or
     "Warning" box, a story's editor's note (``<aside class="editors-note">``). Its caller asks that
     it holds a paragraph of prose; a sidebar beside the text stands after no paragraph."""
@@ -1258,6 +1285,10 @@ def is_a_note_of_the_text(el: HtmlElement) -> bool:
     if el.get("role") != "note" and not _ADMONITION_NAMES.search(names):
         return False
     before = _block_before(el)
+    if before is not None and before.tag not in _TEXT_BEFORE_A_NOTE:
+        inner = [child for child in before if isinstance(child.tag, str)]
+        if len(inner) == 1 and not (before.text or "").strip():
+            before = inner[0]  # a block in a box of its own: a table in its scroll wrapper
     return before is not None and before.tag in _TEXT_BEFORE_A_NOTE
 
 
@@ -1270,6 +1301,25 @@ def _is_a_quotes_own(el: HtmlElement) -> bool:
 
 def _in_article(el: HtmlElement) -> bool:
     return any(anc.tag in ("article", "main") for anc in el.iterancestors())
+
+
+def is_in_a_reference(el: HtmlElement) -> bool:
+    """``el`` lies in an entry of a list of the works a document cites (:data:`_REFERENCE_LIST`), at
+    most :data:`_REFERENCE_DEPTH` elements below the list. (Not any ``<cite>``: a quotation's
+    attribution is one, and a fundus dev page's label leaves the speaker's name out.)"""
+    for depth, ancestor in enumerate(el.iterancestors()):
+        if depth >= _REFERENCE_DEPTH:
+            return False
+        if is_named_references(ancestor):
+            return True
+    return False
+
+
+def is_named_references(el: HtmlElement) -> bool:
+    """``el``'s class or id names a list of the works a document cites (:data:`_REFERENCE_LIST`:
+    ReSpec's ``<dl class="bibliography">``, Wikipedia's ``<ol class="references">``)."""
+    ident, names = el.get("id"), el.get("class")
+    return bool(ident or names) and _REFERENCE_LIST.search(f"{names or ''} {ident or ''}".lower()) is not None
 
 
 def _names(el: HtmlElement) -> str:
@@ -1627,6 +1677,13 @@ class _Judge:
                 role = self._role(_heading_names(_names_but_id(el)))
         elif role in ("weak", "strong") and tag in _SECTIONS and self._section_of_the_text(el, role):
             role = self._role(_names_but_id(el))
+        if (
+            role == "date" or (role == "weak" and (tag == "dt" or _ABOUT_WRITER.search(names.lower())))
+        ) and is_in_a_reference(el):
+            # a part of an entry of the works the text cites, named for what it is: the cited work's
+            # authors and date (xml2rfc's "refAuthor", "refDate"), a term anchored by its words
+            # ("bib-provenance-survey"): the entry's words
+            return False
         if role in ("strong", "weak") and self.topic and self._named_for_the_topic(el):
             role = None  # a section of a page about cookies named for its own heading ("cookiejar-objects")
         if role is None or (role in ("weak", "date") and not self.weak_roles):
@@ -1662,6 +1719,7 @@ class _Judge:
             and not self._is_element_of_a_text_block(el)
             and not self._aside_in_text(el, names)
             and not self._is_part_of_a_gated_run(el, names)
+            and not (paragraphs >= 1 and is_a_note_of_the_text(el))  # a help page's "notice--warning"
         ):
             return not holds_the_text  # the text stays, at full weight
         found = self.stats.index.get(el)
@@ -1711,6 +1769,8 @@ class _Judge:
             return True  # the heading of a part, beside the part's body ("…-ingredients-header", "…-body")
         if not _is_a_headings_box(el):
             return False
+        if _heads_its_section(el):
+            return True  # a document's section's anchored heading (ReSpec's "header-wrapper")
         index = self.stats.index
         after, before = el.getnext(), el.getprevious()
         found = None if after is None else index.get(after)

@@ -47,7 +47,9 @@ from weblens.extract.keepers import (
     WRAPPERS,
     has_written_paragraph,
     holds_a_data_table,
+    holds_a_note,
     holds_attachments,
+    holds_named_references,
     is_attribution_of_a_quote,
     is_box_of_a_heading,
     is_data_table,
@@ -122,6 +124,8 @@ _CARD_TEXTS = 2
 _CARD_SIBLINGS = 3
 _ENTRY_PARAGRAPHS = 2  # paragraphs of prose in a whole entry beside a card
 _HEADLINE_LINK = 15
+_CARD_DATE = 40  # characters beside a card's headline link that may be its date ("19 november 2024")
+_DATED_HEADLINE_LINK = 8  # a headline beside its date may be shorter: a name ("Ada Fumagalli", 13)
 # a short line of these without a link is a subheading or a list item, not a label or a button
 _TEXT_LINES = frozenset(("p", "li", "dd", "dt"))
 _CONTAINERS = frozenset(("div", "section", "article", "main", "body", "center", "td", "span", "font", "form"))
@@ -238,11 +242,15 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
     headline = [0.0] * count
     texts = [0.0] * count
     for i, (el, size, links) in enumerate(zip(stats.nodes, stats.chars, stats.links, strict=True)):
-        if links >= _HEADLINE_LINK and links * 10 >= size * 7:
+        if (links >= _HEADLINE_LINK and links * 10 >= size * 7) or (
+            links >= _DATED_HEADLINE_LINK and _is_a_headline_and_its_date(stats, i)
+        ):
             headline[i] = 1.0
         elif size - links >= 40 and el.tag not in HEADING_TAGS:
             texts[i] = 1.0
-    headline = accumulate(stats, headline, removed)
+    # a card's headline counts though its box went as chrome (a headline in a box named a header,
+    # Joomla's and TYPO3's ``<div class="page-header"><h2><a>…``): the card is still a teaser
+    headline = accumulate(stats, headline)
     texts = accumulate(stats, texts, removed)
     chars = accumulate(stats, [float(size) for size in stats.chars], removed)
     parents = stats.parents
@@ -265,6 +273,26 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
         if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
     return inside
+
+
+def _is_a_headline_and_its_date(stats: TreeStats, i: int) -> bool:
+    """Block ``i`` is a headline link beside the date of its story and nothing else (``<li><a>Choir
+    concert</a> <span>19 November 2024</span><p>…</p></li>``): its text outside links and the blocks
+    inside it is at most :data:`_CARD_DATE` characters and states a date, and its first link leads
+    to another page that is no member's profile."""
+    if stats.chars[i] - stats.links[i] > _CARD_DATE:
+        return False
+    el = stats.nodes[i]
+    link = next(el.iter("a"), None)
+    href = (link.get("href") or "#") if link is not None else "#"
+    if "#" in href or is_member_link(href):
+        return False  # a post's own anchor, a poster's profile ("by solderblob » Feb 11, 2024")
+    parts = [el.text or ""]
+    for child in el:
+        if child.tag.__class__ is str and child.tag != "a" and child not in stats.index:
+            parts.append(child.text_content())  # an inline element's text; a block's is its own
+        parts.append(child.tail or "")
+    return find_date(" ".join(" ".join(parts).split())) is not None
 
 
 def _is_thread_link(link: HtmlElement | None) -> bool:
@@ -1380,6 +1408,8 @@ _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("a box mostly in code (a signature)", lambda s, i: is_mostly_code(s.stats, i)),
     ("a section holding a table of contents", lambda s, i: _has_contents(s.stats, i, s.contents)),
     ("a box holding a table of data", lambda s, i: holds_a_data_table(s.stats, i)),
+    ("a box holding a bibliography", lambda s, i: holds_named_references(s.stats, i)),
+    ("a box holding a note of the text", lambda s, i: holds_a_note(s.stats, i)),
     ("the text's files, or a box of them", lambda s, i: holds_attachments(s.stats, i)),
     ("a name beside its description", lambda s, i: is_name_of_its_description(s.stats, i, s.net)),
     ("a section under its anchored heading", lambda s, i: _is_section_under_its_heading(s, i)),

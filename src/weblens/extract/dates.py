@@ -126,6 +126,9 @@ _ENGLISH = (
         rf"^{_WEEKDAY}{_DAY}\.?\s+(?:{_OF}\s+)?{_MONTH},?\s+(?:{_OF}\s+)?(?P<y>\d{{4}}){_TIME}{_ZONE}$",
         re.I,
     ),
+    # the day, the month's name and the year parted by hyphens, as PEPs, Oracle and directory
+    # listings write it: "14-Jan-2025"
+    re.compile(rf"^{_DAY}-{_MONTH}-(?P<y>\d{{4}}){_TIME}{_ZONE}$", re.I),
     # the C library's and mail archives' form: "Tue Mar  5 09:14:02 UTC 2024"
     re.compile(
         rf"^{_WEEKDAY}{_MONTH}\s+{_DAY}\s+(?P<H>\d{{1,2}}):(?P<M>\d{{2}})(?::(?P<S>\d{{2}}))?(?P<ampm>)"

@@ -27,7 +27,8 @@ from weblens.extract.blocks import (
     TreeStats,
     is_link,
 )
-from weblens.extract.clean import infobox
+from weblens.extract.clean import infobox, is_named_references
+from weblens.extract.dates import find_date
 from weblens.extract.tail import names_a_section, names_cross_references, opens_cross_reference
 from weblens.extract.text import word_count
 from weblens.extract.tree import WORD_SPLIT, own_rows
@@ -70,6 +71,10 @@ __all__ = [
 SHORT_LINE = 50  # characters: a line shorter than this without a sentence reads as a label or a button
 # a list of links that is content (a table of contents, references): items of this many words
 _LINK_ITEM_WORDS = 3.0
+# a citation's title, its words beside the work's linked number: this share of its item's characters,
+# at least (a JIS reference "GDS 0001:2021 地理空間データ－用語": 10 of 23 characters, 0.43)
+_CITATION_OWN = 0.4
+_DATE_LINE_CHARS = 40  # characters of a line that states a date and nothing more, at most
 LISTS = frozenset(("ul", "ol"))
 _ITEMS = frozenset(("li", "dd", "dt"))
 WRAPPERS = 3  # boxes around a list of links, at most
@@ -220,7 +225,11 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         table = stats.nodes[i]
         return is_data_table(table) or (_is_led_into(table) and _is_list_in_columns(table))
     if tag == "dl":
-        return _is_list_of_content_links(stats, i) or _is_cross_references(stats.nodes[i])
+        return (
+            _is_list_of_content_links(stats, i)
+            or _is_cross_references(stats.nodes[i])
+            or is_named_references(stats.nodes[i])
+        )
     if tag == "figure":
         table = _table_of_figure(stats.nodes[i])
         return table is not None and is_data_table(table)
@@ -240,6 +249,7 @@ def is_kept_whole(stats: TreeStats, i: int, site: str | None) -> bool:
         or _is_cross_references(stats.nodes[i])
         or _is_numbered_references(stats, i)
         or _is_references(stats.nodes[i])
+        or is_named_references(stats.nodes[i])  # a bibliography by its name: the works the text cites
         or is_endnotes(stats.nodes[i])
         or _is_list_in_prose(stats, i)
         or _is_list_of_links_out(stats, i, site)
@@ -253,6 +263,16 @@ def holds_a_data_table(stats: TreeStats, i: int) -> bool:
     releases sits deep in a plugin's boxes (``sp-template > sp-table-wrapper > …``)."""
     el = stats.nodes[i]
     return el.tag in WRAPPER_TAGS and any(is_data_table(table) for table in el.iter("table"))
+
+
+def holds_named_references(stats: TreeStats, i: int) -> bool:
+    """A box with a list named a bibliography inside (:func:`is_named_references`): looked into
+    rather than pruned whole, so that the list is kept as the works the text cites (ReSpec's
+    ``<section id="informative">`` around a heading's box and a ``<dl class="bibliography">``)."""
+    el = stats.nodes[i]
+    return el.tag in WRAPPER_TAGS and any(
+        is_named_references(found) for found in el.iter("dl", "ol", "ul", "div") if found is not el
+    )
 
 
 def is_resources_box(stats: TreeStats, i: int, site: str | None) -> bool:
@@ -606,13 +626,35 @@ def _are_marked_in_the_text(items: list[HtmlElement]) -> bool:
 
 
 def _is_a_note(el: HtmlElement) -> bool:
-    """A box named for a note of the text ("footnote", "endnote") that opens with its link back to
-    the note's mark in the text (``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)."""
-    words = WORD_SPLIT.split((el.get("class") or "").lower())
-    if _NOTE_NAMES.isdisjoint(words):
-        return False
+    """A box of a note of the text that opens with its link back to the note's mark in the text,
+    named for a note ("footnote", "endnote": ``<div class="footnote"><a href="#footnote-anchor-2">2</a>…``)
+    or linked to by that mark (:func:`_is_paired_with_its_mark`: a statute's amendment notes)."""
+    named = not _NOTE_NAMES.isdisjoint(WORD_SPLIT.split((el.get("class") or "").lower()))
+    if not named and not el.get("id"):
+        return False  # neither named a note nor a target a mark may link to
     first = next((a for a in el.iter("a") if a.get("href")), None)
-    return first is not None and _is_link_back(first)
+    if first is None or not _is_link_back(first):
+        return False
+    return named or _is_paired_with_its_mark(el, first)
+
+
+def holds_a_note(stats: TreeStats, i: int) -> bool:
+    """A box with a note of the text inside (:func:`_is_a_note`): looked into rather than pruned
+    whole (a statute's "Textual Amendments" box of one note under its label)."""
+    el = stats.nodes[i]
+    return el.tag in WRAPPER_TAGS and any(_is_a_note(box) for box in el.iterdescendants("div"))
+
+
+def _is_paired_with_its_mark(note: HtmlElement, back: HtmlElement) -> bool:
+    """The note's link back leads to a mark in the text that links to the note: ``<div
+    id="commentary-key-f1"><a href="#reference-key-f1">F1</a>…`` and, in the text, ``<a
+    id="reference-key-f1" href="#commentary-key-f1">F1</a>`` (legislation.gov.uk's amendments)."""
+    ident = note.get("id")
+    if not ident:
+        return False
+    target = (back.get("href") or "")[1:]
+    marks = note.getroottree().getroot().xpath("//a[@id=$target]", target=target)
+    return any(mark.get("href") == f"#{ident}" for mark in marks)
 
 
 def _is_link_back(item: HtmlElement) -> bool:
@@ -833,17 +875,50 @@ def _is_list_in_prose(stats: TreeStats, i: int) -> bool:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
-        return _is_led_into(el) or (
-            before is not None
-            and _is_heading_or_lead_in(stats, before)
-            and (is_table_of_contents(inner) or _is_named_contents(el, inner))
+        return (
+            _is_led_into(el)
+            or (
+                before is not None
+                and _is_heading_or_lead_in(stats, before)
+                and (is_table_of_contents(inner) or _is_named_contents(el, inner))
+            )
+            or (_is_written_paragraph(stats, before) and _is_list_of_citations(inner))
         )
     if before is None:
         return False
     if not _is_written_paragraph(stats, before):
         return _is_lead_in(before)  # a short clause of the text leading into it ("… modules:")
     introduces = before.text_content().rstrip().endswith(":")
-    return introduces or (after is not None and _is_written_paragraph(stats, after))
+    return (
+        introduces
+        or (after is not None and _is_written_paragraph(stats, after))
+        or _is_list_of_citations(inner)  # the works the paragraph before cites, last in their section
+    )
+
+
+def _is_list_of_citations(inner: HtmlElement) -> bool:
+    """Every item of the list (two or more) opens with a link, the work's number or name, and goes on
+    with words of its own, its title, at least :data:`_CITATION_OWN` of the item's characters and
+    more than a date (a standard's normative references: "<a>ISO 19157-1</a>, Geographic information
+    — Data quality"; "<a>GDS 0104:2019</a> 地理空間データ－品質の原則"). A box of other stories
+    links its headlines whole, or adds their date or source."""
+    items = [item for item in inner if item.tag == "li"]
+    if len(items) < 2:
+        return False
+    for item in items:
+        first = next((child for child in item if isinstance(child.tag, str)), None)
+        if first is None or not is_link(first) or (item.text or "").strip().strip("([") or not first.tail:
+            return False
+        own = " ".join(first.tail.split()) + " ".join(
+            piece
+            for sibling in first.itersiblings()
+            for piece in (sibling.text_content(), sibling.tail or "")
+        )
+        own = " ".join(own.split())
+        total = len(" ".join(item.text_content().split()))
+        if len(own) < _CITATION_OWN * total or (len(own) <= _DATE_LINE_CHARS and find_date(own) is not None):
+            return False  # a headline linked whole, or beside its date
+    return True
 
 
 def _is_heading_or_lead_in(stats: TreeStats, el: HtmlElement) -> bool:

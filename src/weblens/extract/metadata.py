@@ -516,8 +516,15 @@ def _signed_name(block: HtmlElement) -> list[str]:
     if block.find(".//a") is not None:
         return []
     line = " ".join(block.text_content().split())
+    lines = _lines_at_breaks(block)
     if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
         line = signed.group(1) or signed.group(2)
+    elif len(lines) == 2 and _is_place_and_date(lines[0]):
+        # an official notice's close, "Oberwaldbach, den 9. April 2024<br>Markus Reinhold, Bürgermeister";
+        # an office signing with an article before its name ("Die Gemeindeverwaltung") is no person
+        line = lines[1]
+        if line.split(maxsplit=1)[0].casefold() in _ARTICLES:
+            return []
     elif not _is_set_right(block) and not _SIGNATURE_CLASS.search(block.get("class") or ""):
         return []
     name, _, role = (part.strip() for part in line.partition(","))
@@ -636,6 +643,23 @@ def _lines_at_breaks(el: HtmlElement) -> list[str]:
     return [line for text in "".join(parts).split("\n") if (line := " ".join(text.split()))]
 
 
+def _is_place_and_date(line: str) -> bool:
+    """A letter's dateline: a place, a comma, a date and nothing more ("Oberwaldbach, den 9. April
+    2024", "Paris, le 3 mai 2024", "Leeds, 3 May 2024")."""
+    place, comma, rest = line.partition(",")
+    if not comma or not 0 < len(place.split()) <= 3 or len(line) > _DATELINE_CHARS or find_date(rest) is None:
+        return False
+    other = [
+        word
+        for word in _LETTERS.findall(rest.casefold())
+        if word not in _DATE_WORDS and not is_month_word(word)
+    ]
+    return len(other) <= 1  # an article before the date: "den", "le", "el", "il"
+
+
+_DATELINE_CHARS = 60  # characters of a letter's dateline, at most
+# the definite articles that open an office's or a body's name, never a person's first name
+_ARTICLES = frozenset(("the", "die", "der", "das", "les", "la", "le", "el", "il", "lo", "los", "las", "het"))
 _MAX_SIGNATURE = 80  # characters of a signature's line ("Gareth Llewellyn, Hon. Secretary": 32)
 _MAX_SIGNATURE_ROLE = 40  # characters of the role after the name's comma
 _SET_RIGHT = re.compile(r"text-align\s*:\s*right", re.I)
@@ -1342,13 +1366,14 @@ class _Page:
     def signed_line(self, credit: _Credit) -> tuple[str, ...]:
         """The last resort: the one person the page's "Written by …"/"Posted by …" lines name, wherever
         they stand (a blog's footer of its post: "Posted by Ann Lee at 10:14 AM"), not in a reader's
-        comment; none when such lines name two people or more (a page of several posts)."""
+        comment or a customer's review; none when such lines name two people or more (a page of
+        several posts)."""
         found: list[str] = []
         signed = (t for t in self.body_texts() if (" by" in t or " By" in t or " BY" in t) and _is_read(t))
         for text in signed:
             line = " ".join(str(text).split())
             el = text.getparent()
-            if not _SIGNED.match(line) or el is None or _in_comment(el):
+            if not _SIGNED.match(line) or el is None or _in_comment(el) or _in_user_reviews(el):
                 continue
             whole = _AT_TIME.split(_short_text(el, _MAX_BYLINE) or line, maxsplit=1)[0]
             names = [name for name in split_authors(whole) if _full_name(name)]
@@ -1472,6 +1497,8 @@ class _Page:
             if credited := own if is_reporter_credit(own) else tail if is_reporter_credit(tail) else None:
                 return credit.of(split_authors(credited))
             if own and BYLINE_START.match(own) and el.tag not in ("script", "style", "a"):
+                if _in_user_reviews(el):
+                    return ()  # past a short story into its reviews ("Posted by Chris W.")
                 for line in _byline_lines(el, own, tail):
                     names = [name for name in split_authors(line) if _is_full_name(name)]
                     if names:
@@ -1867,7 +1894,8 @@ def _is_no_mark(el: HtmlElement) -> bool:
     """An element whose marks (``itemprop``, a byline class…) say nothing of the page: a meta tag,
     a script or style, a reader's comment, or a control (``<button class="followAuthorBtn">Folgen
     </button>``, a link so named: their text is what they do); nor does a byline's label
-    (``<dt class="byline-label">Auteur</dt>``) or the credit of a picture (``photo__author``)."""
+    (``<dt class="byline-label">Auteur</dt>``), the credit of a picture (``photo__author``) or the
+    notes beside a writer's name (LaTeXML's ``ltx_author_notes``: an affiliation, an address)."""
     names = (el.get("class") or "").lower()
     return (
         el.tag in _NO_MARK_TAGS
@@ -1876,7 +1904,12 @@ def _is_no_mark(el: HtmlElement) -> bool:
         or "btn" in names
         or "button" in names
         or _LABEL_OR_PICTURE.search(names) is not None
+        or _AUTHOR_NOTES.search(names) is not None
     )
+
+
+# a box of what a paper says about its writers beside their names: notes, affiliations
+_AUTHOR_NOTES = re.compile(r"author[-_]?(?:notes?|affiliations?)(?![a-z])|(?<![a-z])affiliations?(?![a-z])")
 
 
 # a label's class, not a field's that says where its label is (Drupal: "field--label-hidden", "-inline")
@@ -2212,19 +2245,28 @@ def _home_href(href: str | None, url: str | None) -> bool:
 
 
 def _in_user_reviews(el: HtmlElement) -> bool:
-    """Inside one of several reviews side by side (a shop's customer reviews): its names and dates
-    are the reviewers', not the page's. A single review box is a critic's article."""
+    """Inside one of several reviews side by side or an item of a list of them (a shop's customer
+    reviews, by their names, "review" or its short "rev" as judge.me writes it), or a review of the
+    thing a page is about
+    (``itemprop="review"``: a product's): its names and dates are the reviewers', not the page's.
+    A single review box is a critic's article."""
     for node in el.iterancestors():
         if node.tag in ("body", "html"):
             return False
+        if "review" in (node.get("itemprop") or "").lower():
+            return True
         names = f"{node.get('class') or ''} {node.get('id') or ''}".lower()
-        if "review" in names:
+        if "review" in names or _REVIEW_SHORT.search(names):
             siblings = (node.getprevious(), node.getnext())
-            return any(
+            if node.tag == "li" or any(
                 other is not None and other.tag == node.tag and other.get("class") == node.get("class")
                 for other in siblings
-            )
+            ):
+                return True  # an item of a list of reviews, the one review of a shop's list too
     return False
+
+
+_REVIEW_SHORT = re.compile(r"(?<![a-z])rev(?![a-z])")  # judge.me's "jdgm-rev", a review's box
 
 
 def _in_comment(el: HtmlElement) -> bool:
@@ -2272,6 +2314,7 @@ _OTHER_AUTHOR_CLASS = re.compile(
     r"(?:^|[^a-z])(?:writer|nick(?:name)?|autor(?:e|es|i|a|en|as|zy)?|auteurs?|forfatter|yazar|penulis)(?:$|[^a-z])"
 )
 _DATE_MARK = 3
+_AUTHOR_CLASS = re.compile(r"author(?!i[stz])")  # not "authorization-link", "authority"
 
 
 def _in_sidebar(el: HtmlElement) -> bool:
@@ -2291,7 +2334,7 @@ def _marker_kind(el: HtmlElement) -> int | None:
     if "author" in (el.get("rel") or "").lower().split():
         return 1
     names = (el.get("class") or "").lower()
-    if "author" in names or "byline" in f"{names} {(el.get('id') or '').lower()}":
+    if _AUTHOR_CLASS.search(names) or "byline" in f"{names} {(el.get('id') or '').lower()}":
         return 2
     if _OTHER_AUTHOR_CLASS.search(names):
         return 2
@@ -2321,12 +2364,12 @@ def _without_job_title(el: HtmlElement, text: str | None) -> str | None:
     account's "V"): a name's last word otherwise."""
     if not text:
         return text
-    for part in el.iterdescendants():
-        names = part.get("class") if isinstance(part.tag, str) else None
-        if names and _JOB_CLASS.search(names):
+    parts = [part for part in el.iterdescendants() if isinstance(part.tag, str) and part.get("class")]
+    for part in reversed(parts):  # from the end: an address after an affiliation, each in its box
+        if _JOB_CLASS.search(part.get("class") or ""):
             job = " ".join(part.text_content().split())
             if job and len(job) < len(text) and text.endswith(job):
-                return text[: -len(job)].rstrip(" ,·|-–—")
+                text = text[: -len(job)].rstrip(" ,·|-–—")
     return text
 
 

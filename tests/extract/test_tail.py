@@ -606,3 +606,23 @@ def test_a_related_section_among_a_documents_anchored_sections_is_the_documents(
     )
     dropped = weblens.extract(_document_with_related(False), "https://docs.ledgerly.example/guides/webhooks")
     assert "Testing webhooks locally with the CLI" not in dropped.text
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Still need help?", "Ainda precisa de ajuda?", "¿Necesitas más ayuda?", "Brauchen Sie weitere Hilfe?"],
+)
+def test_a_help_pages_offer_of_more_help_at_its_end_goes(heading: str) -> None:
+    """A help article's closing section offering more help (a contact box under "Still need help?")
+    is the help center's, not the article's."""
+    out = _trim(
+        "<p>Open the card's settings and choose Block card; the block takes effect at once.</p>"
+        f"<h2>{heading}</h2><p>Talk to us in the app's chat or call 4004 5555, weekdays from 9 to 18.</p>"
+    )
+    assert "4004 5555" not in out and "Block card" in out
+    # the same words as a question the article answers stay
+    kept = _trim(
+        "<p>Open the card's settings and choose Block card; the block takes effect at once.</p>"
+        "<h2>How do I unblock it?</h2><p>Talk to us in the app's chat or call 4004 5555, weekdays.</p>"
+    )
+    assert "4004 5555" in kept

@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection
 from itertools import islice
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import (
@@ -653,8 +654,26 @@ def _is_paired_with_its_mark(note: HtmlElement, back: HtmlElement) -> bool:
     if not ident:
         return False
     target = (back.get("href") or "")[1:]
-    marks = note.getroottree().getroot().xpath("//a[@id=$target]", target=target)
-    return any(mark.get("href") == f"#{ident}" for mark in marks)
+    return f"#{ident}" in _marks_of(note.getroottree().getroot()).get(target, ())
+
+
+_ANCHORED_LINKS = lxml.etree.XPath("//a[@id]")
+# the last document's links by their id (see _marks_of): one search of the page, not one a note
+_MARKS: list[tuple[HtmlElement, dict[str, list[str]]]] = []
+
+
+def _marks_of(root: HtmlElement) -> dict[str, list[str]]:
+    """The addresses of ``root``'s links that have an ``id``, by that id, found once per document
+    (asked of every box that may be a note, a search of the page each time was quadratic: 4,000
+    such boxes took 22 s)."""
+    cached = _MARKS[0] if _MARKS else None
+    if cached is not None and cached[0] is root:
+        return cached[1]
+    found: dict[str, list[str]] = {}
+    for link in _ANCHORED_LINKS(root):
+        found.setdefault(link.get("id") or "", []).append(link.get("href") or "")
+    _MARKS[:] = [(root, found)]
+    return found
 
 
 def _is_link_back(item: HtmlElement) -> bool:

@@ -186,6 +186,14 @@ _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a la
 _WHO_IS_ONLINE = re.compile(
     r"\W*(?:who(?:'s| is) online|wer ist online|wie is er online|qui est en ligne)\W*$", re.I
 )
+# a help page's closing offer of more help, in the languages of the help centers we read ("Still need
+# help?", "Need more help?", "Still have questions?", Portuguese "Ainda precisa de ajuda?", French
+# "Besoin d'aide supplémentaire ?", Spanish "¿Necesitas más ayuda?", German "Brauchen Sie weitere Hilfe?")
+_MORE_HELP = re.compile(
+    r"\W*(?:still\s+need\s+help|need\s+more\s+help|still\s+have\s+questions|ainda\s+precisa\s+de\s+ajuda|"
+    r"besoin\s+d[’']aide\s+suppl[ée]mentaire|necesitas?\s+m[áa]s\s+ayuda|brauchen\s+sie\s+weitere\s+hilfe)\W*$",
+    re.I,
+)
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
@@ -253,8 +261,8 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     code block ("[<tag> ]<mode> <object>" is a line of a synopsis)."""
     if text.endswith(("...", "…")):
         text = text.rstrip(".… ")  # "More from us..." trails off; it ends no sentence
-    if text.endswith("?") and _WHO_IS_ONLINE.match(text):
-        return True  # a question that is a forum's label ("Wer ist online?")
+    if text.endswith("?") and (_WHO_IS_ONLINE.match(text) or _MORE_HELP.match(text)):
+        return True  # a question that is a forum's label ("Wer ist online?"), a help page's offer
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
     if _SECTION.search(text) is not None:

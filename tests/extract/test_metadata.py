@@ -552,6 +552,11 @@ def test_relative_canonical_without_base_is_dropped() -> None:
         # an address in brackets after a name is no part of it; one without brackets is no sign of a name
         ("김민준 기자 (mjkim@yna.example)", ["김민준"]),
         ("Ann Lee <ann.lee@paper.example>", ["Ann Lee"]),
+        # "written by" in other languages, before their "by"
+        ("Écrit par Camille Besson", ["Camille Besson"]),
+        ("Scritto da Giulia Benedetti", ["Giulia Benedetti"]),
+        ("Geschrieben von Anna Weber", ["Anna Weber"]),
+        ("Napisane przez Jan Kowalski", ["Jan Kowalski"]),
         # addresses spelt out against harvesters, as PEPs and mailing lists write them
         ("Ann Lee <ann at paper.example>, Bo Ek <bo at mail dot example>", ["Ann Lee", "Bo Ek"]),
         ("Saskatoon SK Canada info@zu.example", []),
@@ -2010,3 +2015,20 @@ def test_a_products_reviewers_and_sign_in_link_are_no_author(review: str) -> Non
         f"{body}</main><section class='reviews'><h2>Reviews</h2>{review}</section></body></html>"
     )
     assert weblens.extract(html, "https://shop.example/ember-stove").authors == []
+
+
+def test_a_written_by_line_in_another_language_under_the_headline() -> None:
+    """Intercom's help articles: "Écrit par <span>Camille Besson</span>" under the title, in a box of
+    its own beside the writer's avatar."""
+    body = (
+        "<p>"
+        + "Connectez votre agenda pour que vos rendez-vous apparaissent dans l'application. " * 4
+        + "</p>"
+    )
+    html = (
+        "<html><head><title>Connecter Google Agenda</title></head><body><main>"
+        "<h1>Connecter Google Agenda</h1>"
+        "<div class='avatar__info'><span><div>Écrit par <span class='font-semibold'>Camille Besson</span>"
+        f"</div> <div>Mis à jour il y a plus de 3 mois</div></span></div>{body}</main></body></html>"
+    )
+    assert weblens.extract(html, "https://aide.example.fr/fr/articles/8123").authors == ["Camille Besson"]

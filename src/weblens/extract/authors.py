@@ -50,8 +50,15 @@ BY_LABELS = (
 WORDS_LABELS = "text|texto|testo|tekst|texte"
 # what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
 # an author's label ("Autor:")
+# "written by", "published by" in other languages, before their "by" ("Écrit par", "Escrito por",
+# "Geschrieben von", "Scritto da", "Geschreven door", "Skrivet av", "Napisane przez")
+_OTHER_BY_LABELS = (
+    r"(?:écrit|rédigé|publié|escrito|publicado|geschrieben|verfasst|veröffentlicht|scritto|pubblicato"
+    r"|geschreven|gepubliceerd|skrivet|publicerad|napisane|opublikowane)\s+(?:par|por|von|da|door|av|przez)\b"
+)
 BYLINE_START = re.compile(
-    rf"(?:(?:{BY_LABELS})\s+)?by\b|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)|(?:autor(?:in)?|author|автор)\s*:"
+    rf"(?:(?:{BY_LABELS})\s+)?by\b|{_OTHER_BY_LABELS}|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)"
+    r"|(?:autor(?:in)?|author|автор)\s*:"
     r"|作者\s*[:：]"  # Chinese "author:" (DedeCMS's "<small>作者:</small>李明轩")
     # the label of the words' credit, as magazines and universities set it under the headline
     # ("Text: Verena Pichler", "Tekst: Femke de Vries", "Texte : Léa Martin")
@@ -62,7 +69,7 @@ BYLINE_START = re.compile(
     re.I,
 )
 _BY = re.compile(  # "By", "Written by", and a one-word label in any language: "Author:", "Текст:"
-    rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^authors?\s*[:\-]\s*"
+    rf"^(?:(?:{BY_LABELS})\s+)?by\b[:\s]*|^{_OTHER_BY_LABELS}[:\s]*|^authors?\s*[:\-]\s*"
     r"|^[^\W\d_]{2,15}\s?(?::\s+|：\s*)"  # and a CJK label's full-width colon: "作者：孙悦"
     # "by" in German, French, Spanish, Dutch, Swedish, Danish, Polish, before a name of two words or
     # more ("Von Hans Müller", "Par Jean Dupont"); "von" alone before one word is a name's particle

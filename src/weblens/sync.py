@@ -172,5 +172,8 @@ def _threaded(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
     finally:
         stopped.set()
         if worker.is_alive() and "task" in running:
-            running["loop"].call_soon_threadsafe(running["task"].cancel)
+            # the worker's loop may close between the look and the call (its work ended on its
+            # own): nothing is left to cancel then (a clean-clone CI run hit "Event loop is closed")
+            with contextlib.suppress(RuntimeError):
+                running["loop"].call_soon_threadsafe(running["task"].cancel)
         worker.join()

@@ -48,14 +48,14 @@ BY_LABELS = (
 )
 # the labels of the words' credit in the languages that write "Text:" beside "Photos:"
 WORDS_LABELS = "text|texto|testo|tekst|texte"
-# what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
-# an author's label ("Autor:")
 # "written by", "published by" in other languages, before their "by" ("Écrit par", "Escrito por",
 # "Geschrieben von", "Scritto da", "Geschreven door", "Skrivet av", "Napisane przez")
 _OTHER_BY_LABELS = (
     r"(?:écrit|rédigé|publié|escrito|publicado|geschrieben|verfasst|veröffentlicht|scritto|pubblicato"
     r"|geschreven|gepubliceerd|skrivet|publicerad|napisane|opublikowane)\s+(?:par|por|von|da|door|av|przez)\b"
 )
+# what opens a line that is a byline: "By", "Written by", a foreign "by" before a name or a colon,
+# an author's label ("Autor:")
 BYLINE_START = re.compile(
     rf"(?:(?:{BY_LABELS})\s+)?by\b|{_OTHER_BY_LABELS}|(?:von|par|por|door|av|przez)(?:\s*:|\s|$)"
     r"|(?:autor(?:in)?|author|автор)\s*:"

@@ -890,29 +890,24 @@ def _is_list_in_prose(stats: TreeStats, i: int) -> bool:
     if not total:
         return False
     before, after = el.getprevious(), el.getnext()
+    written = _is_written_paragraph(stats, before)
+    if written and _is_list_of_citations(inner):
+        return True  # the works the paragraph before cites, links and all
     if linked * 2 > total:
         # a list of links between paragraphs is a box of other stories, unless the text leads
         # into it ("The guides cover three tasks, in this order:") or it is the contents of the
         # pages the text introduces
-        return (
-            _is_led_into(el)
-            or (
-                before is not None
-                and _is_heading_or_lead_in(stats, before)
-                and (is_table_of_contents(inner) or _is_named_contents(el, inner))
-            )
-            or (_is_written_paragraph(stats, before) and _is_list_of_citations(inner))
+        return _is_led_into(el) or (
+            before is not None
+            and _is_heading_or_lead_in(stats, before)
+            and (is_table_of_contents(inner) or _is_named_contents(el, inner))
         )
     if before is None:
         return False
-    if not _is_written_paragraph(stats, before):
+    if not written:
         return _is_lead_in(before)  # a short clause of the text leading into it ("… modules:")
     introduces = before.text_content().rstrip().endswith(":")
-    return (
-        introduces
-        or (after is not None and _is_written_paragraph(stats, after))
-        or _is_list_of_citations(inner)  # the works the paragraph before cites, last in their section
-    )
+    return introduces or (after is not None and _is_written_paragraph(stats, after))
 
 
 def _is_list_of_citations(inner: HtmlElement) -> bool:
@@ -928,12 +923,7 @@ def _is_list_of_citations(inner: HtmlElement) -> bool:
         first = next((child for child in item if isinstance(child.tag, str)), None)
         if first is None or not is_link(first) or (item.text or "").strip().strip("([") or not first.tail:
             return False
-        own = " ".join(first.tail.split()) + " ".join(
-            piece
-            for sibling in first.itersiblings()
-            for piece in (sibling.text_content(), sibling.tail or "")
-        )
-        own = " ".join(own.split())
+        own = " ".join(_text_outside(item, [first]).split()).lstrip("([ ")
         total = len(" ".join(item.text_content().split()))
         if len(own) < _CITATION_OWN * total or (len(own) <= _DATE_LINE_CHARS and find_date(own) is not None):
             return False  # a headline linked whole, or beside its date

@@ -516,10 +516,9 @@ def _signed_name(block: HtmlElement) -> list[str]:
     if block.find(".//a") is not None:
         return []
     line = " ".join(block.text_content().split())
-    lines = _lines_at_breaks(block)
     if (signed := _SIGNATURE_MARK.fullmatch(line)) is not None:
         line = signed.group(1) or signed.group(2)
-    elif len(lines) == 2 and _is_place_and_date(lines[0]):
+    elif len(lines := _lines_at_breaks(block)) == 2 and _is_place_and_date(lines[0]):
         # an official notice's close, "Oberwaldbach, den 9. April 2024<br>Markus Reinhold, Bürgermeister";
         # an office signing with an article before its name ("Die Gemeindeverwaltung") is no person
         line = lines[1]
@@ -649,12 +648,7 @@ def _is_place_and_date(line: str) -> bool:
     place, comma, rest = line.partition(",")
     if not comma or not 0 < len(place.split()) <= 3 or len(line) > _DATELINE_CHARS or find_date(rest) is None:
         return False
-    other = [
-        word
-        for word in _LETTERS.findall(rest.casefold())
-        if word not in _DATE_WORDS and not is_month_word(word)
-    ]
-    return len(other) <= 1  # an article before the date: "den", "le", "el", "il"
+    return len(_words_besides_a_date(rest)) <= 1  # an article before the date: "den", "le", "el", "il"
 
 
 _DATELINE_CHARS = 60  # characters of a letter's dateline, at most
@@ -809,10 +803,17 @@ def _published_in(line: str, *, day_first: bool | None = None) -> str | None:
 
 def _only_a_date(text: str) -> bool:
     """ "Wednesday, December 13. 2006", "05/29/2005", "Posted on 3rd May 2004"."""
-    words = _LETTERS.findall(text.casefold())
-    return any(ch.isdigit() for ch in text) and all(
-        word in _DATE_WORDS or is_month_word(word) for word in words
-    )
+    return any(ch.isdigit() for ch in text) and not _words_besides_a_date(text)
+
+
+def _words_besides_a_date(text: str) -> list[str]:
+    """The words of ``text`` that are no part of a date: neither a month's name nor a date's word
+    (a weekday, "on", "posted", an ordinal's ending)."""
+    return [
+        word
+        for word in _LETTERS.findall(text.casefold())
+        if word not in _DATE_WORDS and not is_month_word(word)
+    ]
 
 
 # ---------------------------------------------------------------- reading the page
@@ -2247,9 +2248,8 @@ def _home_href(href: str | None, url: str | None) -> bool:
 def _in_user_reviews(el: HtmlElement) -> bool:
     """Inside one of several reviews side by side or an item of a list of them (a shop's customer
     reviews, by their names, "review" or its short "rev" as judge.me writes it), or a review of the
-    thing a page is about
-    (``itemprop="review"``: a product's): its names and dates are the reviewers', not the page's.
-    A single review box is a critic's article."""
+    thing a page is about (``itemprop="review"``: a product's): its names and dates are the
+    reviewers', not the page's. A single review box is a critic's article."""
     for node in el.iterancestors():
         if node.tag in ("body", "html"):
             return False

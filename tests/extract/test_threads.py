@@ -53,6 +53,7 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bugs.example/show_bug.cgi?id=199870",
         "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
         "https://egg.board.example/test/read.cgi/bikes/1709640847/",  # an anonymous board's reader
+        "https://bbs.bikes.example/read.php?tid=88213",  # phpwind's and NGA's reader
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -100,6 +101,7 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://bugs.example/show_bug.cgi?format=multiple",
         "https://short.example/d/34112",  # a number alone after "/d/": a short link
         "https://news.example/read/2024/05/13/14045651/chain-skips",  # a news site's "read" page
+        "https://news.example/read.php?tid=latest",  # the reader without a thread's number
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -393,6 +395,20 @@ def test_posts_named_by_their_ids_alone_are_the_thread_and_signatures_are_left_o
     text = weblens.extract(html, "https://bbs.example/thread-283711-1-1.html").text
     assert _OPENING in text and _REPLY in text and "a small fan on the balcony" in text
     assert motto not in text and "No private messages" not in text
+
+
+@pytest.mark.parametrize("name", ["postsign", "usersign"])
+def test_a_signature_named_in_one_word_with_its_owner_is_left_out(name: str) -> None:
+    """NGA names each post's signature ``postsign`` (not "signature", nor a word "sign" of its own)."""
+    motto = "Succulents hate me a thousand times and I love them like the first time."
+    posts = [
+        _discuz_post(4519021, "shanghai_fatty", " ".join([_OPENING] * 3), motto),
+        _discuz_post(4519058, "greenthumb", f"{_REPLY} {_REPLY}", motto),
+    ]
+    named = "".join(posts).replace("class='sign'", f"class='{name}'")
+    html = f"<html><head><title>Roots rot</title></head><body><div id='postlist'>{named}</div></body></html>"
+    text = weblens.extract(html, "https://bbs.example/read.php?tid=283711").text
+    assert _OPENING in text and _REPLY in text and motto not in text
 
 
 def test_a_signature_is_left_out_only_on_a_thread() -> None:

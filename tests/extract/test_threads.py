@@ -1350,3 +1350,42 @@ def test_comments_signed_with_the_readers_own_sites_stay_out_of_a_short_post() -
     )
     assert "splits the text into chapters and scenes" in page.text
     assert "Manuskript does exactly that" not in page.text
+
+
+def _reply_cell(number: int, who: str, text: str) -> str:
+    """A board's reply row: the poster's picture and name, buttons to thank and hide, the text."""
+    return (
+        f"<div id='r_{number}' class='cell'><table><tr><td><a href='/member/{who}'><img src='/a/{who}.png'>"
+        f"</a></td><td><div class='fr'><a href='#;' class='thank'>Thank</a> <a href='#;'>Hide</a> "
+        f"<span class='no'>{number}</span></div><strong><a href='/member/{who}'>{who}</a></strong> "
+        f"<span class='ago'>2024-05-08 10:2{number}</span><div class='reply_content'>{text}</div>"
+        "</td></tr></table></div>"
+    )
+
+
+def test_replies_in_a_box_after_the_topics_box_are_each_a_post() -> None:
+    """V2EX sets the topic in one ``box`` and every reply as a ``cell`` of the next: the replies
+    are the thread's posts, each looked into (the box that holds them is no one post)."""
+    replies = [
+        "Used one for a month, it came to about the price of a monthly desk.",
+        "The library is free and quiet, you only have to fight for a socket.",
+        "Paying by the hour made me work harder, oddly enough, no idle browsing.",
+        "Mine charges half price at weekends, worth a try before you sign up.",
+    ]
+    cells = "".join(_reply_cell(n, f"member{n}", text) for n, text in enumerate(replies, 1))
+    nav = "".join(
+        f"<div class='cell'><a href='/t/{n}'>Another topic of the board, number {n}</a></div>"
+        for n in range(8)
+    )
+    html = (
+        "<html><head><title>Hourly desks?</title></head><body><div id='Wrapper'><div class='content'>"
+        "<div id='Main'><div class='box'><div class='header'><h1>Hourly desks?</h1>"
+        "<small><a href='/member/lazypanda'>lazypanda</a> · 3872 views</small></div>"
+        f"<div class='cell'><div class='topic_content'><p>{_OPENING}</p></div></div></div>"
+        f"<div class='box'><div class='cell'><span class='gray'>4 replies</span></div>{cells}</div>"
+        "<div class='box'><div class='cell'>Sign in to reply</div></div></div>"
+        f"<div id='Rightbar'><div class='box'>{nav}</div></div></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://board.example/t/1038264").text
+    assert _OPENING in text and all(reply in text for reply in replies)
+    assert "Another topic of the board" not in text

@@ -107,6 +107,9 @@ _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for read
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _POST_LEVELS = 10  # boxes above the chosen text searched for the post it is one of, at most (XenForo 2: 9)
 _POSTS = 2  # posts alike in one box, at least, that make a thread
+# replies alike in one box after the topic's, at least, that are the thread's posts in place of the box
+# (one or two could be a post's own parts: quotes of other posts)
+_REPLIES_IN_A_BOX = 3
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
 _REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome
@@ -1119,6 +1122,18 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     return marked or found
 
 
+def _replies_opened(scores: _Scores, posts: list[int]) -> list[int]:
+    """``posts`` with each box after the first that holds replies of its own (:func:`_posts_within`,
+    :data:`_REPLIES_IN_A_BOX` or more) replaced by them: a board that sets its topic in one box and
+    every reply in the next (V2EX's two ``box`` blocks, the replies' ``cell`` rows in the second)
+    has the replies for its posts, each looked into, not the box that holds them."""
+    opened: list[int] = []
+    for number, post in enumerate(posts):
+        replies = _posts_within(scores, post) if number else []
+        opened += replies if len(replies) >= _REPLIES_IN_A_BOX else [post]
+    return opened
+
+
 def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
     """The tag and the first class word (digits taken out) of a box whose first class word names a
     post (:data:`_NAMES_A_POST`): a component's own name comes first, its variants after it
@@ -1707,7 +1722,8 @@ def select_main(
         found = _posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        posts = _with_nested_replies(scores, found.posts or _posts_within(scores, best))
+        within = found.posts or _replies_opened(scores, _posts_within(scores, best))
+        posts = _with_nested_replies(scores, within)
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table

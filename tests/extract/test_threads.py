@@ -1389,3 +1389,30 @@ def test_replies_in_a_box_after_the_topics_box_are_each_a_post() -> None:
     text = weblens.extract(html, "https://board.example/t/1038264").text
     assert _OPENING in text and all(reply in text for reply in replies)
     assert "Another topic of the board" not in text
+
+
+def test_answers_named_so_are_posts_though_the_best_answer_says_more() -> None:
+    """A question-and-answer page sets the question and its best answer apart, then the other
+    answers in boxes named so: short as they are beside the two, they are the thread's posts."""
+    others = [
+        "Mine burnt for weeks until I found a grain of rice stuck on the heating plate.",
+        "Once the inner pot's coating starts peeling, replace it, scrubbing will not help.",
+        "Soak the rice twenty minutes first and add a little more water than the mark.",
+    ]
+    # each answer's poster, rank and buttons outweigh its line: pruned, were it no post
+    answers = "".join(
+        f"<div class='bd answer' id='answer-{n}'><div class='info'><a href='/user/{n}'>kitchen_helper_{n}</a>"
+        f"<a href='/grade'>Level 5 contributor</a><span>2023-11-18</span></div><div class='answer-text'>"
+        f"<span class='con'>{text}</span></div><div class='bar'><span class='evaluate'>12</span>"
+        "<div class='tip'>Did this answer help?</div><a href='#'>Comment on this answer</a> "
+        "<a href='#'>Share this answer</a> <a href='#'>Report abuse</a></div></div>"
+        for n, text in enumerate(others, 1)
+    )
+    html = (
+        "<html><head><title>Rice cooker burns</title></head><body><div id='main'>"
+        f"<div class='question'><h1>Why does my rice cooker burn the rice?</h1><p>{_OPENING}</p></div>"
+        f"<div class='best-answer'><h2>Best answer</h2><p>{_REPLY} {_REPLY}</p><p>{_REPLY}</p></div>"
+        f"<div class='answers'><h2>3 other answers</h2>{answers}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://ask.example/question/1937245526981730107.html").text
+    assert _OPENING in text and _REPLY in text and all(answer in text for answer in others)

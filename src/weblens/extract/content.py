@@ -824,6 +824,7 @@ _STATE_WORDS = 1
 # a class word that names a post ("post", "message--post", "js-post", "answer", "ipsComment"): only a
 # post's kind takes a word of its state (a page's "block" and "block block--messages" are two kinds)
 _NAMES_A_POST = re.compile(r"post|message|answer|reply|comment|entry")
+_NAMES_A_REPLY = re.compile(r"post|answer|reply")  # ... and a reply to the thread, a comment aside
 
 
 def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]]) -> bool:
@@ -1090,12 +1091,17 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
     two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
     the box's prose. Boxes whose first class word names a post and is the same are of one kind too,
-    whatever words of their poster's follow it (:func:`_lead_kind`). ``[]`` when there are none."""
+    whatever words of their poster's follow it (:func:`_lead_kind`). With neither, a group named as
+    posts, answers or replies (:func:`_is_named_a_reply`) that holds less: a question's other
+    answers below its best one, each short beside its poster's card and buttons. ``[]`` when there
+    are none."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     found: list[int] = []
     marked: list[int] = []
+    named: list[int] = []
     most = good[best] / 2
     most_marked = good[best] / 4
+    most_named = 0.0
     for parent in range(best, stats.ends[best] + 1):
         if parent in removed or stats.ends[parent] == parent:
             continue
@@ -1115,11 +1121,16 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-        for alike in leads.values():
+            if prose > most_named and _is_named_a_reply(kind) and _has_posts(scores, alike):
+                named, most_named = alike, prose
+        for (_, first_word), alike in leads.items():
             prose = sum(good[i] for i in alike)
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-    return marked or found
+            is_named = _NAMES_A_REPLY.search(first_word.lower()) is not None
+            if prose > most_named and is_named and _has_posts(scores, alike):
+                named, most_named = alike, prose
+    return marked or found or named
 
 
 def _replies_opened(scores: _Scores, posts: list[int]) -> list[int]:
@@ -1132,6 +1143,12 @@ def _replies_opened(scores: _Scores, posts: list[int]) -> list[int]:
         replies = _posts_within(scores, post) if number else []
         opened += replies if len(replies) >= _REPLIES_IN_A_BOX else [post]
     return opened
+
+
+def _is_named_a_reply(kind: tuple[str, frozenset[str]]) -> bool:
+    """Boxes of this kind are named as posts, answers or replies (not comments: a question's and its
+    answers' comments on a Q&A page are remarks on the posts, not posts)."""
+    return any(_NAMES_A_REPLY.search(word.lower()) for word in kind[1])
 
 
 def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:

@@ -1416,3 +1416,21 @@ def test_answers_named_so_are_posts_though_the_best_answer_says_more() -> None:
     )
     text = weblens.extract(html, "https://ask.example/question/1937245526981730107.html").text
     assert _OPENING in text and _REPLY in text and all(answer in text for answer in others)
+
+
+def test_a_line_every_post_repeats_goes_in_chinese_too() -> None:
+    """What each post repeats ("你对这个回答的评价是？", "Did this answer help?") is the board's, not
+    the poster's; a Chinese line has no spaces to count its words by, so its characters count."""
+    texts = [
+        "据报道，地震预警网的预告是十分精准的，而且实现了秒级地震预警能力，可以提前几十秒发出警报。",
+        "他的预告精准到了中等偏高的地步，基本上可以提前预警到很多的突发地震情况，值得信赖。",
+        "地震预警网的预告非常的精准，因为它可以精准到具体的时间，所以这对我们来说非常有帮助。",
+    ]
+    posts = "".join(
+        f"<div class='post'><div class='who'><a href='/u/{n}'>用户{n}</a></div><p>{text}</p>"
+        "<div class='tip'>你对这个回答的评价是？</div></div>"
+        for n, text in enumerate(texts, 1)
+    )
+    html = f"<html><head><title>地震预警</title></head><body><div class='thread'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://ask.example/question/1247295277789522099.html").text
+    assert all(post in text for post in texts) and "你对这个回答的评价是" not in text

@@ -72,6 +72,7 @@ from weblens.extract.keepers import (
 )
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import is_a_documents_section, names_a_section
+from weblens.extract.text import word_count
 from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
@@ -112,7 +113,7 @@ _POSTS = 2  # posts alike in one box, at least, that make a thread
 _REPLIES_IN_A_BOX = 3
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
-_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome
+_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome (text.word_count)
 _NOT_REPEATS = frozenset(("blockquote", "pre", "table"))  # a quotation, code, data: no chrome
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
 _DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
@@ -1370,9 +1371,9 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
             continue
         if stats.chars[i] == 0 or stats.ends[i] != i:
             continue  # a box: its lines are its blocks
-        words = el.text_content().split()
-        if len(words) >= _REPEATED_WORDS:
-            seen.setdefault(" ".join(words).casefold(), []).append(i)
+        line = " ".join(el.text_content().split())
+        if word_count(line) >= _REPEATED_WORDS:  # a CJK line by its characters, two a word
+            seen.setdefault(line.casefold(), []).append(i)
     return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
 
 

@@ -1434,3 +1434,37 @@ def test_a_line_every_post_repeats_goes_in_chinese_too() -> None:
     html = f"<html><head><title>地震预警</title></head><body><div class='thread'>{posts}</div></body></html>"
     text = weblens.extract(html, "https://ask.example/question/1247295277789522099.html").text
     assert all(post in text for post in texts) and "你对这个回答的评价是" not in text
+
+
+def test_comments_after_a_post_of_alike_components_are_posts_too() -> None:
+    """A community's post set in an editor's alike components (its paragraphs), then the members'
+    comments in a box of their own below it: the comments are the thread's, not what follows it."""
+    paragraphs = [_OPENING, _REPLY, "We went back in spring and the cassette was the culprit all along."]
+    components = "".join(
+        f"<div class='se-component se-text'><div class='se-module'><p class='se-text-paragraph'>{text}</p>"
+        "</div></div>"
+        for text in paragraphs
+    )
+    comments = [
+        "Two carbon monoxide alarms are a must, thanks for writing it all down!",
+        "Minus nine with only an electric blanket? Which sleeping bag did you use?",
+        "A goose down bag rated for minus five, it was warm enough all night.",
+    ]
+    items = "".join(
+        f"<li class='CommentItem'><div class='comment_box'><a href='/member/{n}' class='comment_nickname'>"
+        f"camper{n}</a><p class='comment_text_view'><span class='text_comment'>{text}</span></p>"
+        f"<span class='comment_info_date'>2024.01.1{n}</span> <a href='#' class='comment_info_button'>"
+        "Reply</a>"
+        "</div></li>"
+        for n, text in enumerate(comments, 1)
+    )
+    html = (
+        "<html><head><title>One night at the campsite</title></head><body><div class='article_container'>"
+        f"<div class='se-main-container'>{components}</div>"
+        "<div class='AuthorBox'><a href='/member/0'>bear</a></div>"
+        f"<div class='CommentBox'><h3>Comments</h3><ul class='comment_list'>{items}</ul></div>"
+        "<div class='RelatedArticles'><a href='/cafe/58215'>Another post of the community</a></div></div>"
+        "</body></html>"
+    )
+    text = weblens.extract(html, "https://cafe.example/forum/campers/58214").text
+    assert all(paragraph in text for paragraph in paragraphs) and all(comment in text for comment in comments)

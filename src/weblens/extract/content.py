@@ -826,6 +826,7 @@ _STATE_WORDS = 1
 # post's kind takes a word of its state (a page's "block" and "block block--messages" are two kinds)
 _NAMES_A_POST = re.compile(r"post|message|answer|reply|comment|entry")
 _NAMES_A_REPLY = re.compile(r"post|answer|reply")  # ... and a reply to the thread, a comment aside
+_NAMES_A_COMMENT = re.compile(r"comment|reply|answer")  # ... and a remark on a post
 
 
 def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]]) -> bool:
@@ -1167,6 +1168,28 @@ def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
 def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:
     """Boxes of this kind are marked as posts (microdata: :data:`_MARKED_A_POST`)."""
     return kind[1] == _A_MARKED_POST
+
+
+def _comments_after(scores: _Scores, best: int, posts: list[int]) -> list[int]:
+    """The comments after a thread's last post found (:func:`_posts_within`), in a box of their own
+    inside ``best`` named for them (:data:`_NAMES_A_COMMENT`): a community's post, its paragraphs set
+    as an editor's alike components, and the members' comments in a box below it."""
+    if not posts:
+        return []
+    stats = scores.stats
+    found: list[int] = []
+    for el in _after_the_last_post(scores, best, posts):
+        box = stats.index.get(el)
+        if box is None or box in scores.removed:
+            continue
+        comments = _posts_within(scores, box)
+        if len(comments) >= _POSTS and _NAMES_A_COMMENT.search(_kind_words(stats.nodes[comments[0]])):
+            found += comments
+    return found
+
+
+def _kind_words(el: HtmlElement) -> str:
+    return (el.get("class") or "").lower()
 
 
 def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1741,7 +1764,7 @@ def select_main(
         if found.box != best:
             best, left_out = found.box, found.left_out
         within = found.posts or _replies_opened(scores, _posts_within(scores, best))
-        posts = _with_nested_replies(scores, within)
+        posts = _with_nested_replies(scores, within + _comments_after(scores, best, within))
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table

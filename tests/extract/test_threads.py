@@ -1468,3 +1468,42 @@ def test_comments_after_a_post_of_alike_components_are_posts_too() -> None:
     )
     text = weblens.extract(html, "https://cafe.example/forum/campers/58214").text
     assert all(paragraph in text for paragraph in paragraphs) and all(comment in text for comment in comments)
+
+
+def _board_post(number: int, text: str) -> str:
+    """A board's post as a table of one row: the poster's cell ("c1"), then the text's ("c2")."""
+    return (
+        f"<table class='forumbox postbox'><tr><td class='c1'><a href='/nuke.php?uid={number}' class='author'>"
+        f"rider_{number}_of_the_board</a><div class='stat'>Level 12 · Posts 3,812 · Joined 2014</div></td>"
+        f"<td class='c2'><div class='postInfo'><a href='/read.php?pid={number}'>#{number}</a> "
+        f"<span>2024-02-18 18:4{number}</span> <a href='/read.php?tid=1&authorid={number}'>"
+        "Only this poster</a></div><div class='postbtnsc'><a href='javascript:void(0)'>Quote</a>"
+        "<a href='javascript:void(0)'>"
+        "Reply</a><a href='javascript:void(0)'>Report</a></div>"
+        f"<span class='postcontent ubbcode'>{text}</span></td></tr></table>"
+    )
+
+
+def test_the_cells_of_a_posts_row_are_no_posts_of_the_thread() -> None:
+    """A post set as a row of two cells (the poster's "c1", the text's "c2"; vBulletin's "alt2" and
+    "alt1") is one post: the thread is the posts' tables, not the two cells of the first."""
+    texts = [
+        _OPENING,
+        _REPLY,
+        "Measured it, the cassette was worn past the mark, a new one fixed it.",
+        "Thanks.",
+    ]
+    posts = "".join(_board_post(n, text) for n, text in enumerate(texts, 1))
+    topics = "".join(
+        f"<div class='topic'><a href='/read.php?tid={n}'>Pinned: the board's rules, part {n}</a></div>"
+        for n in range(3)
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='mc'><div class='module_wrap' id='top'>"
+        "<div class='notice'>No trading of accounts on this board, offenders are muted for a week.</div>"
+        f"{topics}</div><div class='module_wrap' id='m_posts'><div id='m_posts_c'>{posts}</div></div>"
+        "<div class='module_wrap' id='m_fopts'><a href='/post.php'>New topic</a> "
+        "<a href='/post.php?reply'>Reply to the topic</a></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bbs.example/read.php?tid=39487761").text
+    assert all(post in text for post in texts)

@@ -894,7 +894,10 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
             for child in stats.children(box)
             if child not in scores.removed and _is_alike(_post_kind(stats.nodes[child]), kind)
         ]
-        if kind[1] and _has_posts(scores, alike) and not found.replies:
+        # a row's cells are one post's columns (its poster's, its text's: "c1" and "c2", vBulletin's
+        # "alt2" and "alt1"), never posts of their own
+        is_a_row = stats.nodes[box].tag == "tr"
+        if kind[1] and not is_a_row and _has_posts(scores, alike) and not found.replies:
             return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
         prose = sum(scores.good[reply] for reply in replies)

@@ -1507,3 +1507,15 @@ def test_the_cells_of_a_posts_row_are_no_posts_of_the_thread() -> None:
     )
     text = weblens.extract(html, "https://bbs.example/read.php?tid=39487761").text
     assert all(post in text for post in texts)
+
+
+def test_a_boards_posts_in_one_of_its_module_boxes_are_each_a_post() -> None:
+    """Our page in NGA's markup (tests/fixtures/classes, written for this test, CC0): the board sets
+    its pinned topics, the thread's posts and its options in boxes of one kind (``module_wrap``); the
+    posts are the thread's, each looked into, and the last, a short line, stays."""
+    page = weblens.extract(
+        (_CLASSES / "thread_board_modules.html").read_bytes(),
+        "https://bbs.liuhe-wanjia.cn/read.php?tid=39487761",
+    )
+    assert "2.3更新以后锻造从固定配方改成了“随机词条+保底”" in page.text
+    assert "那我先把星纹碎片囤着，等2.4正式上线再说。" in page.text

@@ -111,6 +111,12 @@ _POSTS = 2  # posts alike in one box, at least, that make a thread
 # replies alike in one box after the topic's, at least, that are the thread's posts in place of the box
 # (one or two could be a post's own parts: quotes of other posts)
 _REPLIES_IN_A_BOX = 3
+# ... holding this share of the box's prose, at least, among the posts found beside the chosen one (an
+# answer's own text beside the replies nested under it is more than a tenth of it on the class page of a
+# code host's discussion; NGA's box of posts holds nothing else). The boxes of a thread found within the
+# chosen one hold no answer with its replies nested: there any share (a validation thread fell by 0.004
+# with this one)
+_REPLIES_SHARE = 0.9
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
 _REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome (text.word_count)
@@ -1138,15 +1144,22 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     return marked or found or named
 
 
-def _replies_opened(scores: _Scores, posts: list[int]) -> list[int]:
+def _replies_opened(scores: _Scores, posts: list[int], *, share: float) -> list[int]:
     """``posts`` with each box after the first that holds replies of its own (:func:`_posts_within`,
     :data:`_REPLIES_IN_A_BOX` or more) replaced by them: a board that sets its topic in one box and
-    every reply in the next (V2EX's two ``box`` blocks, the replies' ``cell`` rows in the second)
-    has the replies for its posts, each looked into, not the box that holds them."""
+    every reply in the next (V2EX's two ``box`` blocks, the replies' ``cell`` rows in the second), or
+    its parts in boxes of one kind (NGA's ``module_wrap`` boxes: its pinned topics, the posts, its
+    options), has the replies for its posts, each looked into, not the box that holds them. The
+    replies hold ``share`` of the box's prose, at least: among a question's answers found beside it,
+    an answer's own text with replies nested under it is a post (:data:`_REPLIES_SHARE`)."""
     opened: list[int] = []
     for number, post in enumerate(posts):
         replies = _posts_within(scores, post) if number else []
-        opened += replies if len(replies) >= _REPLIES_IN_A_BOX else [post]
+        is_a_box_of_replies = (
+            len(replies) >= _REPLIES_IN_A_BOX
+            and sum(scores.good[reply] for reply in replies) >= share * scores.good[post]
+        )
+        opened += replies if is_a_box_of_replies else [post]
     return opened
 
 
@@ -1766,7 +1779,10 @@ def select_main(
         found = _posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        within = found.posts or _replies_opened(scores, _posts_within(scores, best))
+        if found.posts:  # (an answer found beside the question may nest replies under its text)
+            within = _replies_opened(scores, found.posts, share=_REPLIES_SHARE)
+        else:
+            within = _replies_opened(scores, _posts_within(scores, best), share=0.0)
         posts = _with_nested_replies(scores, within + _comments_after(scores, best, within))
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)

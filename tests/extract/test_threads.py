@@ -54,6 +54,9 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
         "https://egg.board.example/test/read.cgi/bikes/1709640847/",  # an anonymous board's reader
         "https://bbs.bikes.example/read.php?tid=88213",  # phpwind's and NGA's reader
+        "https://bikes.example/service/board/park/18612345",  # a community board's numbered post
+        "https://bikes.example/community/board/300421/read/65432101",
+        "https://bikes.example/zboard/view.php?id=freeboard&no=8823456",  # Zeroboard
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -102,6 +105,9 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://short.example/d/34112",  # a number alone after "/d/": a short link
         "https://news.example/read/2024/05/13/14045651/chain-skips",  # a news site's "read" page
         "https://news.example/read.php?tid=latest",  # the reader without a thread's number
+        "https://oval.example/community/board/minutes/2004-09-21.html",  # a board's minutes, no post
+        "https://news.example/board/members",
+        "https://news.example/zboard/list.php?id=freeboard",  # a board's list
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:

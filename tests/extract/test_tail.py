@@ -645,3 +645,18 @@ def test_what_follows_a_mark_of_the_texts_end_goes(mark: str) -> None:
         "<p>The End</p><p>A note from the writer: this story was first read aloud at the festival.</p>"
     )
     assert "A note from the writer" in kept
+
+
+@pytest.mark.parametrize("heading", ["댓글 • [8]", "Kommentare (3)", "Comentarios", "コメント"])
+def test_a_comments_section_in_another_language_stays_when_comments_are_kept(heading: str) -> None:
+    """With comments kept, a comments heading in Korean, German, Spanish or Japanese opens no
+    boilerplate section, as "Comments" does not."""
+    root = lxml.html.fromstring(
+        f"<div>{BODY}<h3>{heading}</h3><div class='comment'>I measured mine too, the same result here.</div>"
+        "<div class='comment'>Thanks for the numbers, it helps a lot.</div></div>"
+    )
+    drop_trailing_boilerplate(root, keep_comments=True)
+    assert "the same result here" in render_text(root)
+    root = lxml.html.fromstring(f"<div>{BODY}<h3>{heading}</h3><div>I measured mine too.</div></div>")
+    drop_trailing_boilerplate(root)
+    assert "I measured mine too" not in render_text(root)

@@ -175,7 +175,11 @@ _TO_END = re.compile(
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
 _ABOUT = re.compile(r"^\W*(?:about|über|à propos de|acerca de|sobre)\s+\S+(?:\s+\S+)?\W*$", re.I)
-_COMMENTS = re.compile(r"comment|discussion|repl(?:y|ies)|responses", re.I)
+# readers' comments, in the languages the section headings know them in (kept when comments are)
+_COMMENTS = re.compile(
+    rf"comment|discussion|repl(?:y|ies)|responses|kommentar|comentario|coment[aá]rio|commenti|{_COMMENTS_ELSEWHERE}",
+    re.I,
+)
 _ITEMS = frozenset(("li", "dd", "dt"))
 _CELLS = frozenset(("td", "th", "tr", "caption", "thead", "tbody", "tfoot", "table"))
 _SENTENCE = re.compile(r"[.!?。](?:\s|$)")

@@ -15,6 +15,7 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass, field
@@ -1308,6 +1309,7 @@ def _posters_cards(
     stats, removed = scores.stats, scores.removed
     paragraphs = _prose(stats, removed)
     cards: list[HtmlElement] = []
+    ordered_lines = sorted(lines)  # (looked up by range: a thread of thousands of posts)
     for post in posts:
         for box in (post, *stats.children(post)):
             if box not in opened:
@@ -1321,7 +1323,7 @@ def _posters_cards(
                 if (
                     child in opened
                     and not is_card_named
-                    and (not lines or any(_is_inside(stats, line, child) for line in lines))
+                    and (not lines or _holds_any(stats, child, ordered_lines))
                 ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 # (a box named for the poster is the card though cleaning took its name's link, a
@@ -1653,6 +1655,12 @@ def _has_contents(stats: TreeStats, i: int, contents: Collection[int]) -> bool:
 
 def _is_inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
+
+
+def _holds_any(stats: TreeStats, box: int, ordered: list[int]) -> bool:
+    """Block ``box`` holds one of the blocks ``ordered`` (sorted), or is one."""
+    at = bisect_left(ordered, box)
+    return at < len(ordered) and ordered[at] <= stats.ends[box]
 
 
 def _container_of(stats: TreeStats, i: int) -> int:

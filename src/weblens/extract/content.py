@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Collection, Container
+from collections.abc import Callable, Collection, Container, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from urllib.parse import unquote
@@ -1133,14 +1133,13 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-            if prose > most_named and _is_named_a_reply(kind) and _has_posts(scores, alike):
+            if prose > most_named and _is_named_a_reply(kind[1]) and _has_posts(scores, alike):
                 named, most_named = alike, prose
         for (_, first_word), alike in leads.items():
             prose = sum(good[i] for i in alike)
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-            is_named = _NAMES_A_REPLY.search(first_word.lower()) is not None
-            if prose > most_named and is_named and _has_posts(scores, alike):
+            if prose > most_named and _is_named_a_reply((first_word,)) and _has_posts(scores, alike):
                 named, most_named = alike, prose
     return marked or found or named
 
@@ -1164,10 +1163,10 @@ def _replies_opened(scores: _Scores, posts: list[int], *, share: float) -> list[
     return opened
 
 
-def _is_named_a_reply(kind: tuple[str, frozenset[str]]) -> bool:
-    """Boxes of this kind are named as posts, answers or replies (not comments: a question's and its
-    answers' comments on a Q&A page are remarks on the posts, not posts)."""
-    return any(_NAMES_A_REPLY.search(word.lower()) for word in kind[1])
+def _is_named_a_reply(class_words: Iterable[str]) -> bool:
+    """Boxes of these class words are named as posts, answers or replies (not comments: a question's
+    and its answers' comments on a Q&A page are remarks on the posts, not posts)."""
+    return any(_NAMES_A_REPLY.search(word.lower()) for word in class_words)
 
 
 def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
@@ -1200,13 +1199,10 @@ def _comments_after(scores: _Scores, best: int, posts: list[int]) -> list[int]:
         if box is None or box in scores.removed:
             continue
         comments = _posts_within(scores, box)
-        if len(comments) >= _POSTS and _NAMES_A_COMMENT.search(_kind_words(stats.nodes[comments[0]])):
+        names = (stats.nodes[comments[0]].get("class") or "").lower() if comments else ""
+        if len(comments) >= _POSTS and _NAMES_A_COMMENT.search(names):
             found += comments
     return found
-
-
-def _kind_words(el: HtmlElement) -> str:
-    return (el.get("class") or "").lower()
 
 
 def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:

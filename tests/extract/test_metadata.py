@@ -1637,6 +1637,9 @@ def test_declared_types_gather_json_ld_microdata_and_open_graph() -> None:
         # an unspaced separator after a full-width bracket
         ("青石镇（望川县下辖镇）_江南在线", "青石镇（望川县下辖镇）"),
         ("《潮汐钟》_江南在线", "《潮汐钟》"),
+        # doubled dashes and an unspaced bar between CJK words
+        ("山区茶农的网上茶园--江南在线", "山区茶农的网上茶园"),
+        ("山区茶农的网上茶园|江南在线", "山区茶农的网上茶园"),
     ],
 )
 def test_a_title_loses_the_site_and_the_section_after_it(title: str, expected: str) -> None:
@@ -2032,3 +2035,14 @@ def test_a_written_by_line_in_another_language_under_the_headline() -> None:
         f"</div> <div>Mis à jour il y a plus de 3 mois</div></span></div>{body}</main></body></html>"
     )
     assert weblens.extract(html, "https://aide.example.fr/fr/articles/8123").authors == ["Camille Besson"]
+
+
+def test_an_h1_shows_the_title_a_boards_tab_title_adds_its_board_and_site_to() -> None:
+    """phpwind's tab title adds the board and the site after an unspaced bar; the thread's ``<h1>``
+    shows the title alone."""
+    html = """<html><head>
+    <title>周末嘉陵江边野钓，鲫鱼口不错（附饵料配方）|江河野钓 - 渝州钓鱼论坛 - Powered by phpwind</title>
+    </head><body><h1 class="read_h1">周末嘉陵江边野钓，鲫鱼口不错（附饵料配方）</h1>
+    <p>这周六早上五点半出门，在嘉陵江北岸石门大桥下游那片回水湾打了一天窝，鲫鱼口不错。</p></body></html>"""
+    meta = extract_metadata(lxml.html.document_fromstring(html), "https://bbs.example/read.php?tid=88213")
+    assert meta.title == "周末嘉陵江边野钓，鲫鱼口不错（附饵料配方）"

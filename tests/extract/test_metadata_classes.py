@@ -1124,3 +1124,27 @@ def test_an_editable_titles_edit_control_is_no_part_of_it() -> None:
     <p>After upgrading the server package, sshd no longer listens on the address.</p></body></html>"""
     meta = extract_metadata(lxml.html.document_fromstring(html), "https://bugs.example/ubuntu/+bug/2051234")
     assert meta.title == "sshd does not start after upgrade"
+
+
+def test_a_thread_laid_out_in_tables_is_started_by_the_poster_in_the_cell_before_its_title() -> None:
+    """A board laid out in tables sets each post as a row: the poster's cell, then the text's, whose
+    first line is the thread's title over the opening post. The starter is the first row's poster,
+    not the first poster after the title (the first reply's)."""
+    post = (
+        "<table><tr><td class='r_two'><div class='readName'><a href='u.php?uid={uid}'>{who}</a></div>"
+        "<span>Posts: 2,316</span></td><td class='floot_right'>{title}<div class='content'>{text}</div>"
+        "</td></tr></table>"
+    )
+    html = (
+        "<html><head><title>Crucian carp by the river - Fishing board</title></head><body>"
+        + post.format(
+            uid=20677,
+            who="riverside_angler",
+            title="<h1>Crucian carp by the river</h1>",
+            text="Out at half past five on Saturday, the carp were biting all morning long by the bridge.",
+        )
+        + post.format(uid=31904, who="old_fisherman", title="", text="Nice catch, what bait did you use?")
+        + "</body></html>"
+    )
+    page = extract(html, "https://bbs.fishing.example/read.php?tid=88213")
+    assert page.author == "riverside_angler"

@@ -626,3 +626,37 @@ def test_a_help_pages_offer_of_more_help_at_its_end_goes(heading: str) -> None:
         "<h2>How do I unblock it?</h2><p>Talk to us in the app's chat or call 4004 5555, weekdays.</p>"
     )
     assert "4004 5555" in kept
+
+
+@pytest.mark.parametrize("mark", ["- END -", "—END—", "END", "（完）", "全文完"])
+def test_what_follows_a_mark_of_the_texts_end_goes(mark: str) -> None:
+    """A Chinese platform's article marks its end ("- END -", "（完）"); what follows is the account's:
+    its earlier posts, its QR code, the readers' remarks it picked."""
+    out = _trim(
+        "<p>走的时候，我在服务台办了一张新的读者证。工作人员问我要不要把旧的那张注销，我说不用了，留着吧。</p>"
+        f"<p><strong>{mark}</strong></p><p><strong>往期推荐</strong></p>"
+        "<p><a href='/s/a'>一座小城的旧书摊，和它守了三十年的摊主</a></p>"
+        "<p>长按识别二维码，关注山野读书会</p>"
+    )
+    assert "留着吧" in out and "旧书摊" not in out and "二维码" not in out
+    # "The End" closes a story, and a line that only holds the word in a sentence is text
+    kept = _trim(
+        "<p>And so the lighthouse keeper went home at last, and the light burned on without him.</p>"
+        "<p>The End</p><p>A note from the writer: this story was first read aloud at the festival.</p>"
+    )
+    assert "A note from the writer" in kept
+
+
+@pytest.mark.parametrize("heading", ["댓글 • [8]", "Kommentare (3)", "Comentarios", "コメント"])
+def test_a_comments_section_in_another_language_stays_when_comments_are_kept(heading: str) -> None:
+    """With comments kept, a comments heading in Korean, German, Spanish or Japanese opens no
+    boilerplate section, as "Comments" does not."""
+    root = lxml.html.fromstring(
+        f"<div>{BODY}<h3>{heading}</h3><div class='comment'>I measured mine too, the same result here.</div>"
+        "<div class='comment'>Thanks for the numbers, it helps a lot.</div></div>"
+    )
+    drop_trailing_boilerplate(root, keep_comments=True)
+    assert "the same result here" in render_text(root)
+    root = lxml.html.fromstring(f"<div>{BODY}<h3>{heading}</h3><div>I measured mine too.</div></div>")
+    drop_trailing_boilerplate(root)
+    assert "I measured mine too" not in render_text(root)

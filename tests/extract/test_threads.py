@@ -53,6 +53,10 @@ _PAGE = f"""<html><head><title>Chain skips after replacement</title></head><body
         "https://bugs.example/show_bug.cgi?id=199870",
         "https://discuss.example/d/34112-chain-skips-after-the-update",  # Flarum
         "https://egg.board.example/test/read.cgi/bikes/1709640847/",  # an anonymous board's reader
+        "https://bbs.bikes.example/read.php?tid=88213",  # phpwind's and NGA's reader
+        "https://bikes.example/service/board/park/18612345",  # a community board's numbered post
+        "https://bikes.example/community/board/300421/read/65432101",
+        "https://bikes.example/zboard/view.php?id=freeboard&no=8823456",  # Zeroboard
     ],
 )
 def test_a_thread_address_keeps_the_replies(url: str) -> None:
@@ -100,6 +104,10 @@ def test_include_comments_still_keeps_an_articles_comments() -> None:
         "https://bugs.example/show_bug.cgi?format=multiple",
         "https://short.example/d/34112",  # a number alone after "/d/": a short link
         "https://news.example/read/2024/05/13/14045651/chain-skips",  # a news site's "read" page
+        "https://news.example/read.php?tid=latest",  # the reader without a thread's number
+        "https://oval.example/community/board/minutes/2004-09-21.html",  # a board's minutes, no post
+        "https://news.example/board/members",
+        "https://news.example/zboard/list.php?id=freeboard",  # a board's list
     ],
 )
 def test_addresses_that_name_no_thread(url: str | None) -> None:
@@ -393,6 +401,20 @@ def test_posts_named_by_their_ids_alone_are_the_thread_and_signatures_are_left_o
     text = weblens.extract(html, "https://bbs.example/thread-283711-1-1.html").text
     assert _OPENING in text and _REPLY in text and "a small fan on the balcony" in text
     assert motto not in text and "No private messages" not in text
+
+
+@pytest.mark.parametrize("name", ["postsign", "usersign"])
+def test_a_signature_named_in_one_word_with_its_owner_is_left_out(name: str) -> None:
+    """NGA names each post's signature ``postsign`` (not "signature", nor a word "sign" of its own)."""
+    motto = "Succulents hate me a thousand times and I love them like the first time."
+    posts = [
+        _discuz_post(4519021, "shanghai_fatty", " ".join([_OPENING] * 3), motto),
+        _discuz_post(4519058, "greenthumb", f"{_REPLY} {_REPLY}", motto),
+    ]
+    named = "".join(posts).replace("class='sign'", f"class='{name}'")
+    html = f"<html><head><title>Roots rot</title></head><body><div id='postlist'>{named}</div></body></html>"
+    text = weblens.extract(html, "https://bbs.example/read.php?tid=283711").text
+    assert _OPENING in text and _REPLY in text and motto not in text
 
 
 def test_a_signature_is_left_out_only_on_a_thread() -> None:
@@ -1334,3 +1356,172 @@ def test_comments_signed_with_the_readers_own_sites_stay_out_of_a_short_post() -
     )
     assert "splits the text into chapters and scenes" in page.text
     assert "Manuskript does exactly that" not in page.text
+
+
+def _reply_cell(number: int, who: str, text: str) -> str:
+    """A board's reply row: the poster's picture and name, buttons to thank and hide, the text."""
+    return (
+        f"<div id='r_{number}' class='cell'><table><tr><td><a href='/member/{who}'><img src='/a/{who}.png'>"
+        f"</a></td><td><div class='fr'><a href='#;' class='thank'>Thank</a> <a href='#;'>Hide</a> "
+        f"<span class='no'>{number}</span></div><strong><a href='/member/{who}'>{who}</a></strong> "
+        f"<span class='ago'>2024-05-08 10:2{number}</span><div class='reply_content'>{text}</div>"
+        "</td></tr></table></div>"
+    )
+
+
+def test_replies_in_a_box_after_the_topics_box_are_each_a_post() -> None:
+    """V2EX sets the topic in one ``box`` and every reply as a ``cell`` of the next: the replies
+    are the thread's posts, each looked into (the box that holds them is no one post)."""
+    replies = [
+        "Used one for a month, it came to about the price of a monthly desk.",
+        "The library is free and quiet, you only have to fight for a socket.",
+        "Paying by the hour made me work harder, oddly enough, no idle browsing.",
+        "Mine charges half price at weekends, worth a try before you sign up.",
+    ]
+    cells = "".join(_reply_cell(n, f"member{n}", text) for n, text in enumerate(replies, 1))
+    nav = "".join(
+        f"<div class='cell'><a href='/t/{n}'>Another topic of the board, number {n}</a></div>"
+        for n in range(8)
+    )
+    html = (
+        "<html><head><title>Hourly desks?</title></head><body><div id='Wrapper'><div class='content'>"
+        "<div id='Main'><div class='box'><div class='header'><h1>Hourly desks?</h1>"
+        "<small><a href='/member/lazypanda'>lazypanda</a> · 3872 views</small></div>"
+        f"<div class='cell'><div class='topic_content'><p>{_OPENING}</p></div></div></div>"
+        f"<div class='box'><div class='cell'><span class='gray'>4 replies</span></div>{cells}</div>"
+        "<div class='box'><div class='cell'>Sign in to reply</div></div></div>"
+        f"<div id='Rightbar'><div class='box'>{nav}</div></div></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://board.example/t/1038264").text
+    assert _OPENING in text and all(reply in text for reply in replies)
+    assert "Another topic of the board" not in text
+
+
+def test_answers_named_so_are_posts_though_the_best_answer_says_more() -> None:
+    """A question-and-answer page sets the question and its best answer apart, then the other
+    answers in boxes named so: short as they are beside the two, they are the thread's posts."""
+    others = [
+        "Mine burnt for weeks until I found a grain of rice stuck on the heating plate.",
+        "Once the inner pot's coating starts peeling, replace it, scrubbing will not help.",
+        "Soak the rice twenty minutes first and add a little more water than the mark.",
+    ]
+    # each answer's poster, rank and buttons outweigh its line: pruned, were it no post
+    answers = "".join(
+        f"<div class='bd answer' id='answer-{n}'><div class='info'><a href='/user/{n}'>kitchen_helper_{n}</a>"
+        f"<a href='/grade'>Level 5 contributor</a><span>2023-11-18</span></div><div class='answer-text'>"
+        f"<span class='con'>{text}</span></div><div class='bar'><span class='evaluate'>12</span>"
+        "<div class='tip'>Did this answer help?</div><a href='#'>Comment on this answer</a> "
+        "<a href='#'>Share this answer</a> <a href='#'>Report abuse</a></div></div>"
+        for n, text in enumerate(others, 1)
+    )
+    html = (
+        "<html><head><title>Rice cooker burns</title></head><body><div id='main'>"
+        f"<div class='question'><h1>Why does my rice cooker burn the rice?</h1><p>{_OPENING}</p></div>"
+        f"<div class='best-answer'><h2>Best answer</h2><p>{_REPLY} {_REPLY}</p><p>{_REPLY}</p></div>"
+        f"<div class='answers'><h2>3 other answers</h2>{answers}</div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://ask.example/question/1937245526981730107.html").text
+    assert _OPENING in text and _REPLY in text and all(answer in text for answer in others)
+
+
+def test_a_line_every_post_repeats_goes_in_chinese_too() -> None:
+    """What each post repeats ("你对这个回答的评价是？", "Did this answer help?") is the board's, not
+    the poster's; a Chinese line has no spaces to count its words by, so its characters count."""
+    texts = [
+        "据报道，地震预警网的预告是十分精准的，而且实现了秒级地震预警能力，可以提前几十秒发出警报。",
+        "他的预告精准到了中等偏高的地步，基本上可以提前预警到很多的突发地震情况，值得信赖。",
+        "地震预警网的预告非常的精准，因为它可以精准到具体的时间，所以这对我们来说非常有帮助。",
+    ]
+    posts = "".join(
+        f"<div class='post'><div class='who'><a href='/u/{n}'>用户{n}</a></div><p>{text}</p>"
+        "<div class='tip'>你对这个回答的评价是？</div></div>"
+        for n, text in enumerate(texts, 1)
+    )
+    html = f"<html><head><title>地震预警</title></head><body><div class='thread'>{posts}</div></body></html>"
+    text = weblens.extract(html, "https://ask.example/question/1247295277789522099.html").text
+    assert all(post in text for post in texts) and "你对这个回答的评价是" not in text
+
+
+def test_comments_after_a_post_of_alike_components_are_posts_too() -> None:
+    """A community's post set in an editor's alike components (its paragraphs), then the members'
+    comments in a box of their own below it: the comments are the thread's, not what follows it."""
+    paragraphs = [_OPENING, _REPLY, "We went back in spring and the cassette was the culprit all along."]
+    components = "".join(
+        f"<div class='se-component se-text'><div class='se-module'><p class='se-text-paragraph'>{text}</p>"
+        "</div></div>"
+        for text in paragraphs
+    )
+    comments = [
+        "Two carbon monoxide alarms are a must, thanks for writing it all down!",
+        "Minus nine with only an electric blanket? Which sleeping bag did you use?",
+        "A goose down bag rated for minus five, it was warm enough all night.",
+    ]
+    items = "".join(
+        f"<li class='CommentItem'><div class='comment_box'><a href='/member/{n}' class='comment_nickname'>"
+        f"camper{n}</a><p class='comment_text_view'><span class='text_comment'>{text}</span></p>"
+        f"<span class='comment_info_date'>2024.01.1{n}</span> <a href='#' class='comment_info_button'>"
+        "Reply</a>"
+        "</div></li>"
+        for n, text in enumerate(comments, 1)
+    )
+    html = (
+        "<html><head><title>One night at the campsite</title></head><body><div class='article_container'>"
+        f"<div class='se-main-container'>{components}</div>"
+        "<div class='AuthorBox'><a href='/member/0'>bear</a></div>"
+        f"<div class='CommentBox'><h3>Comments</h3><ul class='comment_list'>{items}</ul></div>"
+        "<div class='RelatedArticles'><a href='/cafe/58215'>Another post of the community</a></div></div>"
+        "</body></html>"
+    )
+    text = weblens.extract(html, "https://cafe.example/forum/campers/58214").text
+    assert all(paragraph in text for paragraph in paragraphs) and all(comment in text for comment in comments)
+
+
+def _board_post(number: int, text: str) -> str:
+    """A board's post as a table of one row: the poster's cell ("c1"), then the text's ("c2")."""
+    return (
+        f"<table class='forumbox postbox'><tr><td class='c1'><a href='/nuke.php?uid={number}' class='author'>"
+        f"rider_{number}_of_the_board</a><div class='stat'>Level 12 · Posts 3,812 · Joined 2014</div></td>"
+        f"<td class='c2'><div class='postInfo'><a href='/read.php?pid={number}'>#{number}</a> "
+        f"<span>2024-02-18 18:4{number}</span> <a href='/read.php?tid=1&authorid={number}'>"
+        "Only this poster</a></div><div class='postbtnsc'><a href='javascript:void(0)'>Quote</a>"
+        "<a href='javascript:void(0)'>"
+        "Reply</a><a href='javascript:void(0)'>Report</a></div>"
+        f"<span class='postcontent ubbcode'>{text}</span></td></tr></table>"
+    )
+
+
+def test_the_cells_of_a_posts_row_are_no_posts_of_the_thread() -> None:
+    """A post set as a row of two cells (the poster's "c1", the text's "c2"; vBulletin's "alt2" and
+    "alt1") is one post: the thread is the posts' tables, not the two cells of the first."""
+    texts = [
+        _OPENING,
+        _REPLY,
+        "Measured it, the cassette was worn past the mark, a new one fixed it.",
+        "Thanks.",
+    ]
+    posts = "".join(_board_post(n, text) for n, text in enumerate(texts, 1))
+    topics = "".join(
+        f"<div class='topic'><a href='/read.php?tid={n}'>Pinned: the board's rules, part {n}</a></div>"
+        for n in range(3)
+    )
+    html = (
+        "<html><head><title>Chain skips</title></head><body><div id='mc'><div class='module_wrap' id='top'>"
+        "<div class='notice'>No trading of accounts on this board, offenders are muted for a week.</div>"
+        f"{topics}</div><div class='module_wrap' id='m_posts'><div id='m_posts_c'>{posts}</div></div>"
+        "<div class='module_wrap' id='m_fopts'><a href='/post.php'>New topic</a> "
+        "<a href='/post.php?reply'>Reply to the topic</a></div></div></body></html>"
+    )
+    text = weblens.extract(html, "https://bbs.example/read.php?tid=39487761").text
+    assert all(post in text for post in texts)
+
+
+def test_a_boards_posts_in_one_of_its_module_boxes_are_each_a_post() -> None:
+    """Our page in NGA's markup (tests/fixtures/classes, written for this test, CC0): the board sets
+    its pinned topics, the thread's posts and its options in boxes of one kind (``module_wrap``); the
+    posts are the thread's, each looked into, and the last, a short line, stays."""
+    page = weblens.extract(
+        (_CLASSES / "thread_board_modules.html").read_bytes(),
+        "https://bbs.liuhe-wanjia.cn/read.php?tid=39487761",
+    )
+    assert "2.3更新以后锻造从固定配方改成了“随机词条+保底”" in page.text
+    assert "那我先把星纹碎片囤着，等2.4正式上线再说。" in page.text

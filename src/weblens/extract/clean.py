@@ -330,16 +330,19 @@ def is_icon_glyph(el: HtmlElement) -> bool:
 
 
 _SIGNATURE_NAMING = ("class", "id", "data-role", "component")  # the attributes that name a signature
+# words naming a signature whole ("design" ends so too): Discuz's "sign", NGA's "postsign"
+_SIGNATURE_WORDS = frozenset(("sign", "postsign", "usersign"))
 
 
 def _is_signature(el: HtmlElement) -> bool:
     """A box named for a member's signature, which forum engines set under each of their posts
     (phpBB's and SMF's ``signature``, vBulletin's ``signaturecontainer``, XenForo's
-    ``message-signature``, Invision's ``data-role="memberSignature"``, Discuz's ``sign``) and
+    ``message-signature``, Invision's ``data-role="memberSignature"``, Discuz's ``sign``, NGA's
+    ``postsign``) and
     which the member wrote once for all their posts: a motto, their car, a disclaimer; NodeBB names
     its components in their own attribute (``component="post/signature"``)."""
     names = " ".join(el.get(name) or "" for name in _SIGNATURE_NAMING).lower()
-    return "signature" in names or "sign" in _WORD_SPLIT.split(names)
+    return "signature" in names or not _SIGNATURE_WORDS.isdisjoint(_WORD_SPLIT.split(names))
 
 
 def _is_person_card(el: HtmlElement) -> bool:

@@ -15,8 +15,9 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Collection, Container
+from collections.abc import Callable, Collection, Container, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from urllib.parse import unquote
@@ -72,6 +73,7 @@ from weblens.extract.keepers import (
 )
 from weblens.extract.readability_style import readability_pick
 from weblens.extract.tail import is_a_documents_section, names_a_section
+from weblens.extract.text import word_count
 from weblens.extract.threads import has_thread_address
 from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
 from weblens.extract.urls import elsewhere
@@ -107,9 +109,18 @@ _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for read
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
 _POST_LEVELS = 10  # boxes above the chosen text searched for the post it is one of, at most (XenForo 2: 9)
 _POSTS = 2  # posts alike in one box, at least, that make a thread
+# replies alike in one box after the topic's, at least, that are the thread's posts in place of the box
+# (one or two could be a post's own parts: quotes of other posts)
+_REPLIES_IN_A_BOX = 3
+# ... holding this share of the box's prose, at least, among the posts found beside the chosen one (an
+# answer's own text beside the replies nested under it is more than a tenth of it on the class page of a
+# code host's discussion; NGA's box of posts holds nothing else). The boxes of a thread found within the
+# chosen one hold no answer with its replies nested: there any share (a validation thread fell by 0.004
+# with this one)
+_REPLIES_SHARE = 0.9
 _POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
 _POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
-_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome
+_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome (text.word_count)
 _NOT_REPEATS = frozenset(("blockquote", "pre", "table"))  # a quotation, code, data: no chrome
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
 _DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
@@ -821,6 +832,8 @@ _STATE_WORDS = 1
 # a class word that names a post ("post", "message--post", "js-post", "answer", "ipsComment"): only a
 # post's kind takes a word of its state (a page's "block" and "block block--messages" are two kinds)
 _NAMES_A_POST = re.compile(r"post|message|answer|reply|comment|entry")
+_NAMES_A_REPLY = re.compile(r"post|answer|reply")  # ... and a reply to the thread, a comment aside
+_NAMES_A_COMMENT = re.compile(r"comment|reply|answer")  # ... and a remark on a post
 
 
 def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]]) -> bool:
@@ -888,7 +901,10 @@ def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
             for child in stats.children(box)
             if child not in scores.removed and _is_alike(_post_kind(stats.nodes[child]), kind)
         ]
-        if kind[1] and _has_posts(scores, alike) and not found.replies:
+        # a row's cells are one post's columns (its poster's, its text's: "c1" and "c2", vBulletin's
+        # "alt2" and "alt1"), never posts of their own
+        is_a_row = stats.nodes[box].tag == "tr"
+        if kind[1] and not is_a_row and _has_posts(scores, alike) and not found.replies:
             return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
         replies = _replies_beside(scores, post, box)
         prose = sum(scores.good[reply] for reply in replies)
@@ -1087,12 +1103,17 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
     a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
     two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
     the box's prose. Boxes whose first class word names a post and is the same are of one kind too,
-    whatever words of their poster's follow it (:func:`_lead_kind`). ``[]`` when there are none."""
+    whatever words of their poster's follow it (:func:`_lead_kind`). With neither, a group named as
+    posts, answers or replies (:func:`_is_named_a_reply`) that holds less: a question's other
+    answers below its best one, each short beside its poster's card and buttons. ``[]`` when there
+    are none."""
     stats, good, removed = scores.stats, scores.good, scores.removed
     found: list[int] = []
     marked: list[int] = []
+    named: list[int] = []
     most = good[best] / 2
     most_marked = good[best] / 4
+    most_named = 0.0
     for parent in range(best, stats.ends[best] + 1):
         if parent in removed or stats.ends[parent] == parent:
             continue
@@ -1112,11 +1133,40 @@ def _posts_within(scores: _Scores, best: int) -> list[int]:
                 marked, most_marked = alike, prose
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-        for alike in leads.values():
+            if prose > most_named and _is_named_a_reply(kind[1]) and _has_posts(scores, alike):
+                named, most_named = alike, prose
+        for (_, first_word), alike in leads.items():
             prose = sum(good[i] for i in alike)
             if prose > most and _has_posts(scores, alike):
                 found, most = alike, prose
-    return marked or found
+            if prose > most_named and _is_named_a_reply((first_word,)) and _has_posts(scores, alike):
+                named, most_named = alike, prose
+    return marked or found or named
+
+
+def _replies_opened(scores: _Scores, posts: list[int], *, share: float) -> list[int]:
+    """``posts`` with each box after the first that holds replies of its own (:func:`_posts_within`,
+    :data:`_REPLIES_IN_A_BOX` or more) replaced by them: a board that sets its topic in one box and
+    every reply in the next (V2EX's two ``box`` blocks, the replies' ``cell`` rows in the second), or
+    its parts in boxes of one kind (NGA's ``module_wrap`` boxes: its pinned topics, the posts, its
+    options), has the replies for its posts, each looked into, not the box that holds them. The
+    replies hold ``share`` of the box's prose, at least: among a question's answers found beside it,
+    an answer's own text with replies nested under it is a post (:data:`_REPLIES_SHARE`)."""
+    opened: list[int] = []
+    for number, post in enumerate(posts):
+        replies = _posts_within(scores, post) if number else []
+        is_a_box_of_replies = (
+            len(replies) >= _REPLIES_IN_A_BOX
+            and sum(scores.good[reply] for reply in replies) >= share * scores.good[post]
+        )
+        opened += replies if is_a_box_of_replies else [post]
+    return opened
+
+
+def _is_named_a_reply(class_words: Iterable[str]) -> bool:
+    """Boxes of these class words are named as posts, answers or replies (not comments: a question's
+    and its answers' comments on a Q&A page are remarks on the posts, not posts)."""
+    return any(_NAMES_A_REPLY.search(word.lower()) for word in class_words)
 
 
 def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
@@ -1134,6 +1184,25 @@ def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
 def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:
     """Boxes of this kind are marked as posts (microdata: :data:`_MARKED_A_POST`)."""
     return kind[1] == _A_MARKED_POST
+
+
+def _comments_after(scores: _Scores, best: int, posts: list[int]) -> list[int]:
+    """The comments after a thread's last post found (:func:`_posts_within`), in a box of their own
+    inside ``best`` named for them (:data:`_NAMES_A_COMMENT`): a community's post, its paragraphs set
+    as an editor's alike components, and the members' comments in a box below it."""
+    if not posts:
+        return []
+    stats = scores.stats
+    found: list[int] = []
+    for el in _after_the_last_post(scores, best, posts):
+        box = stats.index.get(el)
+        if box is None or box in scores.removed:
+            continue
+        comments = _posts_within(scores, box)
+        names = (stats.nodes[comments[0]].get("class") or "").lower() if comments else ""
+        if len(comments) >= _POSTS and _NAMES_A_COMMENT.search(names):
+            found += comments
+    return found
 
 
 def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
@@ -1236,6 +1305,7 @@ def _posters_cards(
     stats, removed = scores.stats, scores.removed
     paragraphs = _prose(stats, removed)
     cards: list[HtmlElement] = []
+    ordered_lines = sorted(lines)  # (looked up by range: a thread of thousands of posts)
     for post in posts:
         for box in (post, *stats.children(post)):
             if box not in opened:
@@ -1249,7 +1319,7 @@ def _posters_cards(
                 if (
                     child in opened
                     and not is_card_named
-                    and (not lines or any(_is_inside(stats, line, child) for line in lines))
+                    and (not lines or _holds_any(stats, child, ordered_lines))
                 ):
                     continue  # (a box opened for a short reply's text; a card named so, blurb and all)
                 # (a box named for the poster is the card though cleaning took its name's link, a
@@ -1338,9 +1408,9 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
             continue
         if stats.chars[i] == 0 or stats.ends[i] != i:
             continue  # a box: its lines are its blocks
-        words = el.text_content().split()
-        if len(words) >= _REPEATED_WORDS:
-            seen.setdefault(" ".join(words).casefold(), []).append(i)
+        line = " ".join(el.text_content().split())
+        if word_count(line) >= _REPEATED_WORDS:  # a CJK line by its characters, two a word
+            seen.setdefault(line.casefold(), []).append(i)
     return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
 
 
@@ -1583,6 +1653,12 @@ def _is_inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
 
 
+def _holds_any(stats: TreeStats, box: int, ordered: list[int]) -> bool:
+    """Block ``box`` holds one of the blocks ``ordered`` (sorted), or is one."""
+    at = bisect_left(ordered, box)
+    return at < len(ordered) and ordered[at] <= stats.ends[box]
+
+
 def _container_of(stats: TreeStats, i: int) -> int:
     """Block ``i``, or the box around it that is a container: a paragraph is never the whole
     article."""
@@ -1707,7 +1783,11 @@ def select_main(
         found = _posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        posts = _with_nested_replies(scores, found.posts or _posts_within(scores, best))
+        if found.posts:  # (an answer found beside the question may nest replies under its text)
+            within = _replies_opened(scores, found.posts, share=_REPLIES_SHARE)
+        else:
+            within = _replies_opened(scores, _posts_within(scores, best), share=0.0)
+        posts = _with_nested_replies(scores, within + _comments_after(scores, best, within))
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
         thread_end = _after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table

@@ -1259,6 +1259,8 @@ class _Page:
         a contributor's page elsewhere (a blog's list of its writers, "/faculty/profiles/…") names
         no member, and the profiles after it are the replies' posters."""
         links = _FOLLOWING_LINKS(heading) if heading is not None else self.tree.iter("a")
+        if heading is not None:  # the poster's cell before the heading's, in the first post's row
+            links = chain(_links_of_cells_before(heading), links)
         for link in links:
             href = link.get("href") or ""
             if not _is_profile_link(link, href) or _ACCOUNT_ACTION.search(href) or _in_banner(link, self.url):
@@ -1991,6 +1993,18 @@ def _is_trailer(heading: HtmlElement, label: str) -> bool:
         return False
     own = " ".join((_short_text(last, _MAX_TITLE) or "").split())
     return bool(own) and own.casefold() == label.casefold()
+
+
+def _links_of_cells_before(heading: HtmlElement) -> Iterator[HtmlElement]:
+    """The links of the cells before the one ``heading`` stands in, in its row: a board laid out in
+    tables (phpwind, vBulletin 3, phpBB's subSilver) sets a post as a row of the poster's cell, then
+    the text's, whose first line is the thread's title over the opening post."""
+    cell = next((el for el in heading.iterancestors() if el.tag in ("td", "th")), None)
+    if cell is None:
+        return
+    for before in cell.itersiblings(preceding=True):
+        if before.tag in ("td", "th"):
+            yield from before.iter("a")
 
 
 def _title_words(title: str) -> frozenset[str]:

@@ -43,11 +43,12 @@ __all__ = [
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
 _SITE_AFFIXES = 2  # site names a title may end with
 _ACCOUNT_PREFIX = 4  # letters of a one-word byline that opens the site's name
-# " | ", " - ", "：", and in CJK titles an unspaced "-" or "_" ("标题-新华网", "标题_新闻_某网"), also
-# after a closing or before an opening full-width bracket ("青石镇（望川县下辖镇）_知识百科")
+# " | ", " - ", "：", and in CJK titles an unspaced "-", "--", "_" or "|" ("标题-新华网", "标题--时政--某网",
+# "标题_新闻_某网", "标题|版块 - 论坛"), also after a closing or before an opening full-width bracket
+# ("青石镇（望川县下辖镇）_知识百科")
 _TITLE_SEPARATOR = re.compile(
     rf"\s+(?:[|\-–—·•»«›‹:/~]{{1,2}})\s+|\s*[｜︱丨：]\s*|"
-    rf"(?<=[{CJK_CHARS}）])[-_](?=[{CJK_CHARS}（])"
+    rf"(?<=[{CJK_CHARS}）])(?:--|[-_|])(?=[{CJK_CHARS}（])"
 )
 # "… (Example 1.4 API)", "…上川町（北海タイムズ電子版）": a full-width bracket needs no space before it
 _TRAILING_ASIDE = re.compile(r"(?:\s+[(（\[]|\s*[（【])[^()（）\[\]【】]+[)）\]】]\s*$")

@@ -175,7 +175,11 @@ _TO_END = re.compile(
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
 _ABOUT = re.compile(r"^\W*(?:about|über|à propos de|acerca de|sobre)\s+\S+(?:\s+\S+)?\W*$", re.I)
-_COMMENTS = re.compile(r"comment|discussion|repl(?:y|ies)|responses", re.I)
+# readers' comments, in the languages the section headings know them in (kept when comments are)
+_COMMENTS = re.compile(
+    rf"comment|discussion|repl(?:y|ies)|responses|kommentar|comentario|coment[aá]rio|commenti|{_COMMENTS_ELSEWHERE}",
+    re.I,
+)
 _ITEMS = frozenset(("li", "dd", "dt"))
 _CELLS = frozenset(("td", "th", "tr", "caption", "thead", "tbody", "tfoot", "table"))
 _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
@@ -194,6 +198,10 @@ _MORE_HELP = re.compile(
     r"besoin\s+d[’']aide\s+suppl[ée]mentaire|necesitas?\s+m[áa]s\s+ayuda|brauchen\s+sie\s+weitere\s+hilfe)\W*$",
     re.I,
 )
+# a line that marks the end of the text ("- END -", "—END—", "（完）", "全文完"): on a Chinese platform's
+# article what follows it is the account's (earlier posts, its QR code, readers' picked remarks);
+# not "The End", which closes a story and may be followed by its writer's note
+_END_MARK = re.compile(r"[\W_]*(?:END|完|全文完|本文完)[\W_]*$")
 _SECTION_WORDS = 8
 _TAIL_BLOCKS = 40  # trailing blocks looked at, at most
 _LOOK_BACK = 5  # siblings before a section heading looked at for the article's own paragraphs
@@ -265,6 +273,8 @@ def names_a_section(text: str, tag: str = "p") -> bool:
         return True  # a question that is a forum's label ("Wer ist online?"), a help page's offer
     if tag in ("li", "pre") or len(text.split()) > _SECTION_WORDS or text.endswith((".", "?", "!")):
         return False
+    if _END_MARK.match(text):
+        return True  # the text's end, marked
     if _SECTION.search(text) is not None:
         # unless it labels the document's own links ("■ 関連リンク" under a press release)
         return not names_cross_references(text)
@@ -333,7 +343,7 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
             continue
         if keep_comments and _COMMENTS.search(text):
             continue
-        to_end = _TO_END.search(text) is not None
+        to_end = _TO_END.search(text) is not None or _END_MARK.match(text) is not None
         if not to_end and is_a_documents_section(_heading_of(el)):
             continue  # the writer's own "Related" part of a document, as "See also" is
         home = None if to_end else _article_home(el, window[:position])

@@ -10,8 +10,9 @@ which cleaning would otherwise remove. Two signs, either of which is enough:
   software name a thread by (``/t/…``, ``/thread-268.html``, ``/forums/topic/…``,
   ``/questions/…``, ``viewtopic.php``), an issue tracker's numbered report or change as its last
   segments (``/issues/412``, ``/pull/98``, ``/+bug/2051234``, Jira's ``/browse/FLM-2217``, Bugzilla's
-  ``show_bug.cgi?id=199870``), or a query parameter that does (``?topic=9127.0``,
-  ``?mod=viewthread``).
+  ``show_bug.cgi?id=199870``), phpwind's reader with a thread's number (``read.php?tid=88213``),
+  a board's numbered post (``/board/park/18612345``, Zeroboard's ``view.php?id=free&no=88``),
+  or a query parameter that does (``?topic=9127.0``, ``?mod=viewthread``).
 
 A page whose comment-named blocks hold nearly all its prose is a discussion without either sign
 (see :func:`weblens.extract.clean.is_discussion`).
@@ -57,6 +58,14 @@ _DISCUSSION_SEGMENT = "d"
 # ... or by its key after "browse" (Jira's "/browse/FLM-2217"), or Bugzilla's "show_bug.cgi?id=199870"
 _ISSUE_KEY = re.compile(r"[a-z][a-z0-9_]*-\d+")
 _BUG_PAGE = "show_bug"
+# phpwind's and NGA's thread reader, "read.php?tid=88213": the script with a thread's number ("tid"
+# alone names a news site's topic too: CleanEval's "topics.cfm?tid=668", "article.asp?…&tid=397")
+_THREAD_READER = "read.php"
+# a community board's post by its number as the last segment, a board named in the path before it
+# ("/service/board/park/18612345", "/community/board/300421/read/65432101"); Zeroboard's
+# "/zboard/view.php?id=freeboard&no=8823456" (Korean boards)
+_BOARD_SEGMENTS = frozenset(("board", "boards", "bbs"))
+_ZEROBOARD = "zboard"
 # query parameters naming a thread by its number (SMF's "index.php?topic=9127.0", vBulletin's
 # "?threadid=", Invision's old "?showtopic="), and values naming a thread's view (Discuz's
 # "forum.php?mod=viewthread&tid=…", SMF's "?action=showtopic")
@@ -83,6 +92,12 @@ def has_thread_address(url: str | None) -> bool:
     if len(segments) >= 2 and _is_tracker_item(segments[-2], segments[-1]):
         return True
     if segments[-1].split(".", 1)[0] == _BUG_PAGE and _has_number_parameter(parts.query, "id"):
+        return True
+    if segments[-1] == _THREAD_READER and _has_number_parameter(parts.query, "tid"):
+        return True
+    if segments[-1].isdigit() and not _BOARD_SEGMENTS.isdisjoint(segments):
+        return True  # a board's numbered post: "/board/park/18612345", "/bbs/free/8812"
+    if _ZEROBOARD in segments and _has_number_parameter(parts.query, "no"):
         return True
     for segment in segments:
         if segment in _BOARD_READERS:

@@ -55,6 +55,7 @@ from weblens.extract.keepers import (
     holds_named_references,
     is_attribution_of_a_quote,
     is_box_of_a_heading,
+    is_box_of_points,
     is_data_table,
     is_endnotes,
     is_headed_data_table,
@@ -142,7 +143,7 @@ _STRUCTURAL = frozenset(
 class Selection:
     element: HtmlElement
     method: ExtractionMethod
-    posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
+    posts: int = 0  # on a thread, the posts found alike in the element (step 5f of select_main)
     # on a thread, the boxes where its posts set their text (see posts._text_lines): a reply of a few
     # words there is no trailer of the page
     post_texts: tuple[HtmlElement, ...] = ()
@@ -744,6 +745,53 @@ def _with_notes_after(scores: Scores, best: int) -> tuple[int, list[int]]:
     return best, []
 
 
+def _with_points_before(scores: Scores, best: int) -> tuple[int, list[int], list[int]]:
+    """The box holding ``best``, the boxes of that box to leave out (all but ``best`` and the box of
+    points) and the box of the text's points (:func:`is_box_of_points`) set right before ``best``:
+    a live blog's key points above its entries, a review's good and bad points above its text.
+    ``(best, [], [])`` when no such box stands right before it. As with the notes, the body is
+    never taken so."""
+    stats, nodes = scores.stats, scores.stats.nodes
+    box = stats.parents[best]
+    if box < 0 or nodes[box].tag not in _CONTAINERS or nodes[box].tag == "body":
+        return best, [], []
+    children = [child for child in stats.children(box) if child not in scores.removed]
+    at = children.index(best)
+    if at == 0 or not is_box_of_points(nodes[children[at - 1]]):
+        return best, [], []
+    points = children[at - 1]
+    return box, [child for child in children if child not in (points, best)], [points]
+
+
+def _with_ingredients(scores: Scores, best: int, ingredients: int) -> tuple[int, list[int]]:
+    """The box holding ``best`` and a recipe's box of ``ingredients`` (:mod:`weblens.extract.recipes`)
+    set apart from it (the ingredients in a card of their own beside the steps), with the boxes of
+    that box holding neither, to leave out; ``(best, [])`` when the ingredients lie in ``best`` or
+    only the page's body holds both."""
+    stats = scores.stats
+    box = best
+    while box >= 0 and not _is_inside(stats, ingredients, box):
+        box = stats.parents[box]
+    if box == best or box < 0 or stats.nodes[box].tag in ("body", "html"):
+        return best, []
+    children = [child for child in stats.children(box) if child not in scores.removed]
+    return box, [
+        child
+        for child in children
+        if not _is_inside(stats, best, child) and not _is_inside(stats, ingredients, child)
+    ]
+
+
+def _boxes_up_to(stats: TreeStats, inner: int, outer: int) -> list[int]:
+    """The boxes around block ``inner`` below block ``outer`` (none when ``inner`` is not inside it)."""
+    found = []
+    up = stats.parents[inner]
+    while up > outer:
+        found.append(up)
+        up = stats.parents[up]
+    return found if up == outer else []
+
+
 def _is_notes_rule_or_heading(el: HtmlElement) -> bool:
     """A rule, or a heading of a few words ("Notes"), between a text and its notes."""
     if el.tag == "hr":
@@ -1049,6 +1097,7 @@ def select_main(
     site: str | None = None,
     thread: bool = False,
     pinned: int | None = None,
+    ingredients: int | None = None,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
@@ -1096,6 +1145,7 @@ def select_main(
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
     posts: list[int] = []  # posts of a thread, looked into
+    points: list[int] = []  # the box of the text's points set above it, looked into
     thread_end: list[HtmlElement] = []  # what follows a thread's last post
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
@@ -1107,9 +1157,14 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-        if not thread:  # 5d. with the text's notes set below its box
+        if not thread:  # 5d. with the text's notes set below its box, or its points set above it
             best, left_out = _with_notes_after(scores, best)
-    if thread:  # 5e. one post of a thread (whichever scorer chose it): all its posts, or the post
+            if not left_out:
+                best, left_out, points = _with_points_before(scores, best)
+    if ingredients is not None and not thread:  # 5e. with a recipe's ingredients set apart from its steps
+        best, apart = _with_ingredients(scores, best, ingredients)
+        left_out = [*left_out, *apart]
+    if thread:  # 5f. one post of a thread (whichever scorer chose it): all its posts, or the post
         # and its replies beside it
         found = posts_of_the_thread(scores, best)
         if found.box != best:
@@ -1124,7 +1179,10 @@ def select_main(
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
     parts = post_parts(scores, posts)
-    pruned = _prune(scores, best, whole=[*sections, *parts.kept_whole], opened=parts.opened)
+    recipe = [] if ingredients is None else [ingredients]  # kept whole, the boxes around it looked into
+    whole = [*sections, *parts.kept_whole, *recipe]
+    opened = parts.opened.union(points, *(_boxes_up_to(stats, box, best) for box in recipe))
+    pruned = _prune(scores, best, whole=whole, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
         pruned += thread_chrome(scores, best, posts, parts)

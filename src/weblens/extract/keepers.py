@@ -50,6 +50,7 @@ __all__ = [
     "holds_attachments",
     "is_attribution_of_a_quote",
     "is_box_of_a_heading",
+    "is_box_of_points",
     "is_data_table",
     "is_endnotes",
     "is_headed_data_table",
@@ -592,6 +593,31 @@ def _has_one_destination(el: HtmlElement) -> bool:
         return False
     total = len(" ".join(el.text_content().split()))
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
+
+
+# A box of the text's points set right before it (a live blog's key points, a review's good and bad
+# points): this many items in its lists, at least, each of this many words (text.word_count) at least
+# and less than half of it in links. Set by hand on the probe pages of live blogs and reviews of our own
+# (key points of 3 to 5 items of 6 to 20 words; a review's lists of 3 and 4 points of 6 to 12 words).
+_POINTS = 3
+_POINT_WORDS = 4
+
+
+def is_box_of_points(el: HtmlElement) -> bool:
+    """A box (or a list) of the text's points: :data:`_POINTS` items or more in its lists, each a
+    point of :data:`_POINT_WORDS` words or more, less than half of it in links, and no more text
+    outside them than in them (a heading over each list, a score, a price, a button to a shop)."""
+    items = list(el.iter("li"))
+    if len(items) < _POINTS:
+        return False
+    inside = 0
+    for item in items:
+        text = " ".join(item.text_content().split())
+        linked = sum(len(" ".join(link.text_content().split())) for link in item.iter("a"))
+        if word_count(text) < _POINT_WORDS or linked * 2 >= len(text):
+            return False
+        inside += len(text)
+    return len(" ".join(el.text_content().split())) - inside <= inside
 
 
 def is_endnotes(el: HtmlElement) -> bool:

@@ -1,5 +1,5 @@
 """A thread's posts, found around the text the selection chose (:func:`weblens.extract.content.select_main`,
-steps 5e, 7 and 8): on a page of posts the chosen box is one post of the thread (the longest), and
+steps 5f, 7 and 8): on a page of posts the chosen box is one post of the thread (the longest), and
 the thread is all of them.
 
 1. The posts: boxes of one kind beside the chosen one, a few levels up (:func:`posts_of_the_thread`),

@@ -1,0 +1,97 @@
+"""A recipe's ingredients, a text's points set above it and a live blog's summary in points, each on a
+page of our own (tests/fixtures/classes): short lines without sentences that are the text all the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lxml.html
+
+import weblens
+from weblens.extract.keepers import is_box_of_points
+from weblens.extract.recipes import ingredients_box
+from weblens.models import PageExtract
+
+CLASSES = Path(__file__).resolve().parent.parent / "fixtures" / "classes"
+
+
+def read(name: str) -> PageExtract:
+    return weblens.extract((CLASSES / name).read_bytes(), f"https://site.example/{name}")
+
+
+def test_a_recipes_ingredients_in_a_box_named_for_its_meta_are_kept_as_cards() -> None:
+    page = read("recipe_ingredient_cards.html")
+    for ingredient in (
+        "all-butter puff pastry",
+        "medium leeks, thinly sliced",
+        "soft goat's cheese",
+        "double cream",
+    ):
+        assert ingredient in page.text
+    assert "Heat the oven to 200C" in page.text and "Leave to cool" in page.text
+    assert "More recipes" not in page.text and "Footer link" not in page.text
+
+
+def test_a_recipes_ingredients_in_a_box_apart_from_its_steps_join_them() -> None:
+    page = read("recipe_ingredients_apart.html")
+    for ingredient in ("Walnüsse, grob gehackt", "Äpfel, säuerliche", "Zitrone, davon der Saft"):
+        assert ingredient in page.text
+    assert "Schritt 1:" in page.text and "Schritt 6:" in page.text
+    assert page.text.index("Walnüsse") < page.text.index("Schritt 1:")  # in the page's order
+    for noise in ("Beliebte Rezepte", "Gerda", "Anzeige", "Kategorie"):
+        assert noise not in page.text
+
+
+def test_ingredients_are_found_only_on_a_page_declaring_a_recipe() -> None:
+    html = (CLASSES / "recipe_ingredients_apart.html").read_text(encoding="utf-8")
+    undeclared = html.replace('"@type":"Recipe"', '"@type":"WebPage"')
+    page = weblens.extract(undeclared, "https://site.example/strudel")
+    assert "Schritt 1:" in page.text and "Walnüsse, grob gehackt" not in page.text  # as before: no signal
+
+
+def test_ingredients_spread_over_the_page_name_no_box() -> None:
+    root = lxml.html.document_fromstring(
+        "<html><body><nav><a class='ingredient-link' href='/i/1'>Leeks</a></nav>"
+        "<div><ul class='ingredients'><li>2 leeks</li><li>1 egg</li></ul></div></body></html>"
+    )
+    assert ingredients_box(root) is None  # a menu of ingredients to browse by and the recipe's: the body
+    marked = lxml.html.document_fromstring(
+        "<html><body><nav><a class='ingredient-link' href='/i/1'>Leeks</a></nav><div class='card'>"
+        "<ul><li itemprop='recipeIngredient'>2 leeks</li><li itemprop='recipeIngredient'>1 egg</li></ul>"
+        "</div></body></html>"
+    )
+    box = ingredients_box(marked)
+    assert box is not None and box.tag == "ul"  # the marked ones first
+
+
+def test_a_reviews_good_and_bad_points_above_its_text_are_kept() -> None:
+    page = read("review_points_box.html")
+    for point in ("Bright, even display", "lasts two days on a single charge", "slow at 33W wired"):
+        assert point in page.text
+    assert "Three years ago" in page.text and "Paragraph 7 of the review" in page.text
+    assert "$699 at Shop" not in page.text and "Related reviews" not in page.text
+
+
+def test_a_box_of_points_reads_as_such() -> None:
+    def box(html: str) -> bool:
+        return is_box_of_points(lxml.html.fragment_fromstring(html))
+
+    points = "<li>A ten-year pause on mining</li><li>A review clause after seven years</li>"
+    assert box(f"<div><h2>Key points</h2><ul>{points}<li>A fund for research at sea</li></ul></div>")
+    assert not box(f"<div><ul>{points}</ul></div>")  # two points: too few to tell
+    links = "".join(f"<li><a href='/s/{i}'>Another story you may like {i}</a></li>" for i in range(4))
+    assert not box(f"<div><ul>{links}</ul></div>")  # headlines of other stories
+    menu = "".join(f"<li>Item {i}</li>" for i in range(5))
+    assert not box(f"<div><ul>{menu}</ul></div>")  # labels of a menu, no points
+    prose = "<p>" + "A paragraph of the story that says a good deal more than its points. " * 6 + "</p>"
+    assert not box(f"<div>{prose}<ul>{points}<li>A fund for research at sea</li></ul></div>")
+
+
+def test_a_live_blogs_summary_in_points_under_its_headline_opens_its_text() -> None:
+    page = read("live_blog_points.html")
+    summary = ("Negotiators from 94 countries", "a line in the sand", "closing plenary on Friday afternoon")
+    for point in summary:
+        assert point in page.text
+    assert page.text.index("Negotiators") < page.text.index("Update number 0")
+    assert "- Negotiators from 94 countries agree draft text" in page.markdown  # a list, as the page has it
+    assert "Most read" not in page.text

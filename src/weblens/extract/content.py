@@ -1109,8 +1109,11 @@ def select_main(
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback"). A ``pinned``
     block (the box that shows the text the page declares, see :mod:`weblens.extract.declared`) is
-    the content: only pruned.
+    the content: only pruned. ``ingredients`` is the block of a recipe's ingredients (see
+    :mod:`weblens.extract.recipes`): kept whole, with the content.
     """
+    if ingredients in removed:  # (with the blocks of every box removed, those inside it)
+        ingredients = None  # a hidden box of ingredients (cleaning removes it whatever its name) stays out
     # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
     net, good = _sums(stats, removed, discounted, listing=listing, thread=thread, contents=contents)

@@ -114,3 +114,56 @@ def test_a_transcripts_lines_set_as_buttons_are_text_and_controls_are_not() -> N
         "Open menu",
     ):
         assert control not in page.text
+
+
+def _live_page(header_extra: str) -> str:
+    nav = "".join(f'<li><a href="/n/{i}">Section {i}</a></li>' for i in range(12))
+    entries = "".join(
+        f"<article class='entry'><h3>Update {i}</h3><p>Crews worked through the night on the flood defences "
+        f"in the town, and the council said the rest centre on the high street would stay open ({i}).</p>"
+        f"<p>Residents were told to keep away from the river bank until the water level falls below the "
+        f"warning mark, which the agency expects some time tomorrow afternoon ({i}).</p></article>"
+        for i in range(6)
+    )
+    headline = "Storm latest: hundreds evacuated as the river bursts its banks"
+    return (
+        f"<html><head><title>{headline} | News</title></head><body><nav><ul>{nav}</ul></nav><main>"
+        f"<div class='article-header'><h1>{headline}</h1><p class='article-header__sub-title'>"
+        "Flood defences in the town were overtopped on Friday afternoon, and residents have been moved to "
+        "rest centres.</p>"
+        f"{header_extra}</div><div class='entries'>{entries}</div></main>"
+        "<footer><a href='/about'>About us</a></footer></body></html>"
+    )
+
+
+def test_key_points_under_a_subtitle_follow_it() -> None:
+    points = (
+        "<div class='article-key-points'><h2>Key points</h2><ul class='article-key-points__list'>"
+        "<li>Hundreds of homes evacuated after the river overtops its defences</li>"
+        "<li>Rail services suspended until at least Saturday morning</li>"
+        "<li>River levels are expected to peak overnight</li></ul></div>"
+    )
+    page = weblens.extract(_live_page(points), "https://news.example/live/storm")
+    text = page.text
+    assert text.index("Flood defences in the town") < text.index("Hundreds of homes evacuated")
+    assert text.index("River levels are expected to peak") < text.index("Update 0")
+    assert "- Rail services suspended until at least Saturday morning" in page.markdown
+    teasers = (  # a list that is no key points after the subtitle: not read as them
+        "<ul class='related'><li><a href='/a'>Another story about the weather this week</a></li>"
+        "<li><a href='/b'>What the flood warnings mean for you</a></li></ul>"
+    )
+    plain = weblens.extract(_live_page(teasers), "https://news.example/live/storm")
+    assert "Flood defences in the town" in plain.text and "Another story" not in plain.text
+
+
+def test_a_recipes_reviews_are_its_readers_comments() -> None:
+    page = read("recipe_ingredients_apart.html")
+    assert "Dreimal gemacht" not in page.text  # the reviews below the recipe
+    kept = weblens.extract(
+        (CLASSES / "recipe_ingredients_apart.html").read_bytes(),
+        "https://site.example/s",
+        include_comments=True,
+    )
+    assert "Dreimal gemacht, jedes Mal ein Genuss" in kept.text
+    product = read("product_page.html")  # a shop's reviews of its product stay on its page
+    assert "Keeps good time against the tide tables" in product.text

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
@@ -137,6 +137,7 @@ def _main_content(
         shown=named_for_nothing,
         bare_forms=bare_forms,
         attributes=page.attributes(),
+        recipe=reading.recipe,
     )
     selection = select_main(
         body,
@@ -157,8 +158,18 @@ def _main_content(
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
         title_heading_beside=_is_beside(heading, selection.element),
-        standfirst=dek if dek is not None and _is_above(dek.element, selection.element, page) else None,
+        standfirst=_standfirst_above(dek, selection.element, page),
     )
+
+
+def _standfirst_above(dek: Standfirst | None, main: HtmlElement, page: ParsedPage) -> Standfirst | None:
+    """The standfirst when it comes before ``main`` and is no part of it, with the key points under it
+    when they are neither."""
+    if dek is None or not _is_above(dek.element, main, page):
+        return None
+    if dek.points is not None and not _is_above(dek.points.element, main, page):
+        return replace(dek, points=None)
+    return dek
 
 
 def _is_above(el: HtmlElement, main: HtmlElement, page: ParsedPage) -> bool:
@@ -413,8 +424,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         text = f"{found.title_line}\n\n{text}"
         words += word_count(found.title_line)
     if found.standfirst and text:
-        text = f"{found.standfirst.text}\n\n{text}"
-        words += word_count(found.standfirst.text)
+        said = _standfirst_text(found.standfirst)
+        text = f"{said}\n\n{text}"
+        words += word_count(said)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.outcome is Outcome.THIN and _hidden_by_script(found.main):
         verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))
@@ -438,11 +450,12 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
             )
         )
         if markdown and found.standfirst:  # the standfirst under the heading, above the content too
-            dek = found.standfirst
-            shown = (
+            parts = [found.standfirst, *([found.standfirst.points] if found.standfirst.points else [])]
+            shown = "\n\n".join(
                 to_markdown(dek.element, base, links=options.markdown_links, images=False, resolver=urls)
                 if dek.is_list
                 else _standfirst_markdown(dek)
+                for dek in parts
             )
             markdown = f"{shown}\n\n{markdown}"
         if markdown and found.heading:  # the document's own heading, which stood above its content
@@ -489,6 +502,11 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         ),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
+
+
+def _standfirst_text(dek: Standfirst) -> str:
+    """The standfirst's text, with the key points listed under it."""
+    return dek.text if dek.points is None else f"{dek.text}\n\n{dek.points.text}"
 
 
 def _standfirst_markdown(dek: Standfirst) -> str:

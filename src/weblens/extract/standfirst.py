@@ -67,6 +67,9 @@ class Standfirst:
 
     element: HtmlElement
     text: str
+    # the story's key points listed right under a sentence standfirst (a live page's subtitle, then
+    # its "Key points"), read as a standfirst of their own
+    points: Standfirst | None = None
 
     @property
     def is_list(self) -> bool:
@@ -84,7 +87,8 @@ def standfirst_after(heading: HtmlElement) -> Standfirst | None:
     """The standfirst under ``heading`` (the page's title heading), or None."""
     passed = 0
     title = line_text(heading)
-    for block in _blocks_after(heading):
+    blocks = _blocks_after(heading)
+    for block in blocks:
         text = line_text(block)
         if not text or text == title:  # the headline again (one hidden for screen readers, one shown)
             continue
@@ -95,11 +99,33 @@ def standfirst_after(heading: HtmlElement) -> Standfirst | None:
                 return None
             continue
         if (points := _key_points(block)) is not None:  # (an item named as a summary: its whole list)
-            return Standfirst(points, "\n".join(line_text(item) for item in points.iterchildren("li")))
+            return _listed(points)
         if words <= _MAX_WORDS and _is_summary_block(block, text):
-            return Standfirst(block, text)
+            return Standfirst(block, text, points=_points_after(blocks, block))
         return None  # a sentence that is no summary: the story's text has begun
     return None
+
+
+def _points_after(blocks: Iterator[HtmlElement], standfirst: HtmlElement) -> Standfirst | None:
+    """A list of the story's key points (:func:`_key_points`) among the next ``blocks``, past at most
+    :data:`_SHORT_LINES` short lines (its heading, "Key points"); None when a sentence comes first, or
+    when the list holds the ``standfirst`` itself (a subtitle set as the first item of a list of
+    teasers)."""
+    passed = 0
+    for block in blocks:
+        text = line_text(block)
+        if not text:
+            continue
+        if (points := _key_points(block)) is not None:
+            return None if any(up is points for up in standfirst.iterancestors()) else _listed(points)
+        passed += 1
+        if word_count(text) >= _MIN_WORDS or passed > _SHORT_LINES:
+            return None
+    return None
+
+
+def _listed(points: HtmlElement) -> Standfirst:
+    return Standfirst(points, "\n".join(line_text(item) for item in points.iterchildren("li")))
 
 
 def _is_dateline(block: HtmlElement, text: str, words: int) -> bool:

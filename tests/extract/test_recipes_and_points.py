@@ -50,6 +50,19 @@ def test_ingredients_are_found_only_on_a_page_declaring_a_recipe() -> None:
     assert "Schritt 1:" in page.text and "Walnüsse, grob gehackt" not in page.text  # as before: no signal
 
 
+def test_ingredients_are_named_by_an_abbreviation_and_a_number_too() -> None:
+    root = lxml.html.document_fromstring(
+        "<html><body><div class='cont_ingre2'><ul><li><span class='ingre_list_name'>kimchi</span></li>"
+        "<li><span class='ingre_list_name'>pork shoulder</span></li></ul></div><p>Step one.</p></body></html>"
+    )
+    box = ingredients_box(root)
+    assert box is not None and box.get("class") == "cont_ingre2"
+    assert (
+        ingredients_box(lxml.html.document_fromstring("<html><body><p class='ingress'>x</p></body></html>"))
+        is None
+    )
+
+
 def test_ingredients_spread_over_the_page_name_no_box() -> None:
     root = lxml.html.document_fromstring(
         "<html><body><nav><a class='ingredient-link' href='/i/1'>Leeks</a></nav>"

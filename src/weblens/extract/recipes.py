@@ -17,9 +17,10 @@ from weblens.extract.tree import WORD_SPLIT
 
 __all__ = ["ingredients_box", "is_recipe_type"]
 
-# the class or id words naming an ingredient or their list ("wprm-recipe-ingredient", "card-ingredient",
-# "asset-recipe-ingr-name", ``id="ingredients"``) and the microdata properties marking one
-_INGREDIENT_WORDS = frozenset(("ingredient", "ingredients", "ingr"))
+# the class or id words naming an ingredient or their list, a number after them aside ("card-ingredient",
+# "wprm-recipe-ingredient", "asset-recipe-ingr-name", "ready_ingre3", ``id="ingredients"``), and the
+# microdata properties marking one
+_INGREDIENT_WORDS = frozenset(("ingredient", "ingredients", "ingr", "ingre"))
 _INGREDIENT_PROPS = frozenset(("recipeingredient", "ingredients"))
 _TOO_HIGH = frozenset(("html", "body", "main"))  # a box of ingredients is never the page's whole
 
@@ -39,15 +40,17 @@ def ingredients_box(root: HtmlElement) -> HtmlElement | None:
     for el in root.iter(lxml.etree.Element):
         if (el.get("itemprop") or "").lower() in _INGREDIENT_PROPS:
             marked.append(el)
-        elif _INGREDIENT_WORDS.intersection(
-            WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower())
-        ):
+        elif _is_named_an_ingredient(f"{el.get('class') or ''} {el.get('id') or ''}"):
             named.append(el)
     found = marked or named
     if not found:
         return None
     box = _lowest_common(found)
     return None if box is None or box.tag in _TOO_HIGH or box is root else box
+
+
+def _is_named_an_ingredient(names: str) -> bool:
+    return any(word.rstrip("0123456789") in _INGREDIENT_WORDS for word in WORD_SPLIT.split(names.lower()))
 
 
 def _lowest_common(elements: list[HtmlElement]) -> HtmlElement | None:

@@ -93,6 +93,10 @@ def test_a_box_of_points_reads_as_such() -> None:
     points = "<li>A ten-year pause on mining</li><li>A review clause after seven years</li>"
     assert box(f"<div><h2>Key points</h2><ul>{points}<li>A fund for research at sea</li></ul></div>")
     assert not box(f"<div><ul>{points}</ul></div>")  # two points: too few to tell
+    facts = "<li>Goals: Ferreira 19' (Castlebridge); Okafor 38' (Harwood)</li><li>Attendance: 18,412</li>"
+    assert box(f"<div><h2>Key events</h2><ul>{points}{facts}</ul></div>")  # a fact among the points
+    labels = "<li>Kick-off</li><li>Attendance: 18,412</li>"
+    assert not box(f"<div><ul>{points}{labels}</ul></div>")  # half of them labels
     links = "".join(f"<li><a href='/s/{i}'>Another story you may like {i}</a></li>" for i in range(4))
     assert not box(f"<div><ul>{links}</ul></div>")  # headlines of other stories
     menu = "".join(f"<li>Item {i}</li>" for i in range(5))

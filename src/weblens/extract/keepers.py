@@ -604,20 +604,25 @@ _POINT_WORDS = 4
 
 
 def is_box_of_points(el: HtmlElement) -> bool:
-    """A box (or a list) of the text's points: :data:`_POINTS` items or more in its lists, each a
-    point of :data:`_POINT_WORDS` words or more, less than half of it in links, and no more text
+    """A box (or a list) of the text's points: items in its lists with less than half of each in links,
+    :data:`_POINTS` or more of them, and three in four at least, points of :data:`_POINT_WORDS`
+    words or more (the others a fact's label and value, "Attendance: 18,412"), and no more text
     outside them than in them (a heading over each list, a score, a price, a button to a shop)."""
     items = list(el.iter("li"))
     if len(items) < _POINTS:
         return False
-    inside = 0
+    inside = points = 0
     for item in items:
         text = " ".join(item.text_content().split())
         linked = sum(len(" ".join(link.text_content().split())) for link in item.iter("a"))
-        if word_count(text) < _POINT_WORDS or linked * 2 >= len(text):
+        if not text or linked * 2 >= len(text):
             return False
+        points += word_count(text) >= _POINT_WORDS
         inside += len(text)
-    return len(" ".join(el.text_content().split())) - inside <= inside
+    return (
+        points >= max(_POINTS, 3 * len(items) / 4)
+        and len(" ".join(el.text_content().split())) - inside <= inside
+    )
 
 
 def is_endnotes(el: HtmlElement) -> bool:

@@ -1,6 +1,5 @@
-"""A recipe's ingredients, a text's points set above it, a live blog's summary in points and a video's
-transcript set as buttons, each on a page of our own (tests/fixtures/classes): lines that read as chrome
-(short lines without sentences, controls) and are the text all the same."""
+"""A recipe's ingredients, a text's points set above it and a live blog's summary in points, each on a
+page of our own (tests/fixtures/classes): short lines without sentences that are the text all the same."""
 
 from __future__ import annotations
 
@@ -113,24 +112,6 @@ def test_a_live_blogs_summary_in_points_under_its_headline_opens_its_text() -> N
     assert page.text.index("Negotiators") < page.text.index("Update number 0")
     assert "- Negotiators from 94 countries agree draft text" in page.markdown  # a list, as the page has it
     assert "Most read" not in page.text
-
-
-def test_a_transcripts_lines_set_as_buttons_are_text_and_controls_are_not() -> None:
-    page = read("video_transcript_buttons.html")
-    for line in (
-        "Hello and welcome back to the workshop",
-        "compression and stretching tension",
-        "thank you all for watching.",
-    ):
-        assert line in page.text
-    for control in (
-        "Subscribe",
-        "Save to watch later",
-        "Load more comments",
-        "Accept all cookies",
-        "Open menu",
-    ):
-        assert control not in page.text
 
 
 def _live_page(header_extra: str) -> str:

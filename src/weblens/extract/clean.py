@@ -545,7 +545,6 @@ def strip_junk(root: HtmlElement) -> frozenset[HtmlElement]:
         _drop_feedback_prompts(buttons)
         _drop_control_labels(buttons)
         _unwrap_heading_buttons(root)
-        _unwrap_sentence_buttons(buttons)
     _drop_toggle_labels(found.summary)
     noscripts = [el for el in found.noscript if is_below(el, root)]
     if noscripts:
@@ -907,23 +906,6 @@ def _unwrap_heading_buttons(root: HtmlElement) -> None:
     stays as text; other buttons go with the form controls."""
     for button in _HEADING_BUTTONS(root):
         button.tag = "span"
-
-
-# a button whose words make a sentence of this many words at least (text.word_count) is a text set as
-# a button: a transcript's line a reader clicks to seek the video there ("0:14 Wobbly is the correct
-# engineering term."). A control says a few words and ends in none of a sentence's stops ("Accept all
-# cookies", "Load more comments"). Set by hand on a probe page of our own (its cues: 5 to 30 words).
-_SENTENCE_BUTTON_WORDS = 5
-_SENTENCE_STOPS = ".!?。！？…"
-
-
-def _unwrap_sentence_buttons(buttons: list[HtmlElement]) -> None:
-    """A button that says a sentence (:data:`_SENTENCE_BUTTON_WORDS` words or more, ending in a
-    stop) stays as text; other buttons go with the form controls."""
-    for button in buttons:
-        text = " ".join(button.text_content().split())
-        if text and text[-1] in _SENTENCE_STOPS and word_count(text) >= _SENTENCE_BUTTON_WORDS:
-            button.tag = "span"
 
 
 def _math_as_text(maths: list[HtmlElement], images: list[HtmlElement]) -> bool:

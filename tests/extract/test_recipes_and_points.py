@@ -165,3 +165,26 @@ def test_a_recipes_reviews_are_its_readers_comments() -> None:
     assert "Dreimal gemacht, jedes Mal ein Genuss" in kept.text
     product = read("product_page.html")  # a shop's reviews of its product stay on its page
     assert "Keeps good time against the tide tables" in product.text
+
+
+def test_readers_reactions_are_comments() -> None:
+    paragraphs = "".join(
+        f"<p>L'aspirateur tient ses promesses sur les sols durs, et son autonomie dépasse les quarante "
+        f"minutes annoncées en mode standard, ce qui suffit pour un appartement de taille moyenne ({i}).</p>"
+        for i in range(4)
+    )
+    reactions = "".join(
+        f"<div class='Reaction'><p class='Reaction__author'>Lecteur{i}</p><p class='Reaction__body'>Je l'ai "
+        f"depuis un mois, entièrement d'accord sur le bruit du mode Boost, c'est fort ({i}).</p></div>"
+        for i in range(3)
+    )
+    html = (
+        "<html><head><title>Test de l'aspirateur</title></head><body><main><article>"
+        "<h1>Test de l'aspirateur</h1>"
+        f"{paragraphs}<section class='Reactions' id='reactions'><h2>Réactions</h2>{reactions}</section>"
+        "</article></main></body></html>"
+    )
+    page = weblens.extract(html, "https://tests.example/aspirateur")
+    assert "autonomie dépasse" in page.text and "bruit du mode Boost" not in page.text
+    kept = weblens.extract(html, "https://tests.example/aspirateur", include_comments=True)
+    assert "bruit du mode Boost" in kept.text

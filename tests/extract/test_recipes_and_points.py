@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import lxml.html
+import pytest
 
 import weblens
 from weblens.extract.keepers import is_box_of_points
@@ -167,7 +168,8 @@ def test_a_recipes_reviews_are_its_readers_comments() -> None:
     assert "Keeps good time against the tide tables" in product.text
 
 
-def test_readers_reactions_are_comments() -> None:
+@pytest.mark.parametrize("name", ["Reactions", "discussions"])
+def test_readers_reactions_and_discussions_are_comments(name: str) -> None:
     paragraphs = "".join(
         f"<p>L'aspirateur tient ses promesses sur les sols durs, et son autonomie dépasse les quarante "
         f"minutes annoncées en mode standard, ce qui suffit pour un appartement de taille moyenne ({i}).</p>"
@@ -181,7 +183,7 @@ def test_readers_reactions_are_comments() -> None:
     html = (
         "<html><head><title>Test de l'aspirateur</title></head><body><main><article>"
         "<h1>Test de l'aspirateur</h1>"
-        f"{paragraphs}<section class='Reactions' id='reactions'><h2>Réactions</h2>{reactions}</section>"
+        f"{paragraphs}<section class='{name}'><h2>Réactions</h2>{reactions}</section>"
         "</article></main></body></html>"
     )
     page = weblens.extract(html, "https://tests.example/aspirateur")

@@ -130,7 +130,7 @@ _STRONG_PARTS = re.compile(
 # Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
 # German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
 _COMMENT_PARTS = re.compile(
-    r"comment(?!ar|at)|disqus|reactions|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
+    r"comment(?!ar|at)|disqus|reactions|discussions(?![a-z])|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
     r"guest-?book|g(?:ae|ä)stebuch|webmention"
 )
 # on a page that declares a recipe, a box named for reviews, plural ("reviews", "o-Reviews", "reviews__list"):

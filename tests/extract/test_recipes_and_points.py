@@ -190,3 +190,34 @@ def test_readers_reactions_and_discussions_are_comments(name: str) -> None:
     assert "autonomie dépasse" in page.text and "bruit du mode Boost" not in page.text
     kept = weblens.extract(html, "https://tests.example/aspirateur", include_comments=True)
     assert "bruit du mode Boost" in kept.text
+
+
+def test_a_short_sentence_around_its_link_stays_beside_the_paragraphs() -> None:
+    # a live page of our own (a probe page written by a helper, CC0), its entries' sentences around a link
+    raw = (CLASSES / "live_relacja_links.html").read_bytes()
+    page = weblens.extract(
+        raw,
+        "https://wiadomosci.polonet.pl/kraj/protest-rolnikow-blokady-drog-w-calym-kraju-relacja-na-zywo/7k2xq9f",
+    )
+    assert "Aktualną mapę utrudnień na drogach krajowych publikuje GDDKiA." in page.text
+    assert "[mapę utrudnień na drogach krajowych](https://utrudnienia.drogi-krajowe.pl/mapa)" in page.markdown
+    pictured = (
+        "<p>Seen from <a href='/photos/1'><img src='/p.jpg' alt=''></a> the bridge.</p>"  # no link text
+    )
+    weblens.extract(
+        raw.replace(b"</article>", pictured.encode() + b"</article>", 1),
+        "https://wiadomosci.polonet.pl/kraj/protest-rolnikow-blokady-drog-w-calym-kraju-relacja-na-zywo/7k2xq9f",
+    )  # no error
+
+
+def test_a_sentence_whose_link_has_no_text_is_asked_without_error() -> None:
+    from weblens.extract.blocks import gather_stats
+    from weblens.extract.keepers import is_linked_sentence_with_its_stop
+
+    body = lxml.html.document_fromstring(
+        "<html><body><p>A written paragraph of the story, long enough to be one, with its words and a stop "
+        "at its end.</p><p>Seen from <a href='/photos/1'><img src='/p.jpg' alt=''></a>.</p></body></html>"
+    ).find("body")
+    stats = gather_stats(body)
+    line = next(i for i, el in enumerate(stats.nodes) if el.tag == "p" and "Seen" in el.text_content())
+    assert is_linked_sentence_with_its_stop(stats, line) is False

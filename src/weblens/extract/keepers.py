@@ -1156,17 +1156,25 @@ def is_linked_sentence_with_its_stop(stats: TreeStats, i: int) -> bool:
     if len(links) != 1:
         return False
     linked = " ".join(links[0].text_content().split())
-    after = text[len(linked) :].strip() if text.startswith(linked) else ""
-    if not after or not all(mark in _SENTENCE_END for mark in after):
-        return False
-    if len(linked.split()) < _STOPPED_LINK_WORDS:
-        return False
+    before, _, after = text.partition(linked) if linked else ("", "", "")
+    if not _is_said_around(before, after):  # (a sentence with words of its own on both sides of its link)
+        after = text[len(linked) :].strip() if text.startswith(linked) else ""
+        if not after or not all(mark in _SENTENCE_END for mark in after):
+            return False
+        if len(linked.split()) < _STOPPED_LINK_WORDS:
+            return False
     if any(inner.tag in BLOCK_TAGS for inner in links[0].iterdescendants()):
         return False  # a card set in one link (a headline and its summary), not a sentence
     line = el  # the outermost box that holds this line alone
     while (parent := line.getparent()) is not None and " ".join(parent.text_content().split()) == text:
         line = parent
     return any(_is_written_paragraph(stats, _line_of(_beside(line, after=side))) for side in (False, True))
+
+
+def _is_said_around(before: str, after: str) -> bool:
+    """A sentence's words before its link and after it, before its stop ("Aktualną <a>mapę utrudnień</a>
+    publikuje GDDKiA."): the link is a part of the sentence, not a headline with its stop."""
+    return bool(before.split()) and any(c.isalnum() for c in after)
 
 
 def _line_of(el: HtmlElement | None) -> HtmlElement | None:

@@ -214,7 +214,9 @@ def elements(raw: bytes, url: str, truth: str) -> list[Element]:
             if len(lines) >= 2 and not gutter and _in(lines[0], truth) and _in(lines[1], truth):
                 found.append(Element("code blocks", lines[:2]))
         else:
-            href = el.get("href") or ""
+            # a browser strips the white space around an address (the URL standard); a label's href
+            # written with a trailing space is the same link
+            href = (el.get("href") or "").strip(" \t\n\r\f")
             text = norm(el.text_content())
             target = urljoin(base, href).split("#")[0] if href else ""
             itself = target == url.split("#")[0]  # an anchor within the page: navigation, not a link out

@@ -453,7 +453,7 @@ def test_a_compound_name_ending_in_post_names_a_post_not_its_first_word(name: st
 def test_posts_shaded_in_turn_are_of_one_kind(first: str, second: str) -> None:
     from lxml.html import fragment_fromstring
 
-    from weblens.extract.content import _post_kind
+    from weblens.extract.posts import _post_kind
 
     one, two = (fragment_fromstring(f"<div class='{name}'>x</div>") for name in (first, second))
     assert _post_kind(one) == _post_kind(two)
@@ -811,7 +811,7 @@ def test_a_class_word_repeating_the_posts_own_id_names_no_kind() -> None:
     itself, and ids that no class word repeats, still tell boxes apart."""
     from lxml.html import fragment_fromstring
 
-    from weblens.extract.content import _post_kind
+    from weblens.extract.posts import _post_kind
 
     one, two = (
         fragment_fromstring(f"<div class='thing id-t1_{name} comment' id='thing_t1_{name}'>x</div>")
@@ -972,7 +972,7 @@ def test_posts_named_first_for_a_post_then_for_their_posters_group_are_one_kind(
 def test_a_lead_class_word_naming_no_post_makes_no_kind() -> None:
     from lxml.html import fragment_fromstring
 
-    from weblens.extract.content import _lead_kind
+    from weblens.extract.posts import _lead_kind
 
     assert _lead_kind(fragment_fromstring("<div class='topic-post clearfix group-MVP2024'>x</div>")) == (
         "div",
@@ -1023,7 +1023,7 @@ def test_a_box_named_for_the_poster_is_told_from_one_named_for_what_they_wrote(
 ) -> None:
     from lxml.html import fragment_fromstring
 
-    from weblens.extract.content import _names_the_poster
+    from weblens.extract.posts import _names_the_poster
 
     assert _names_the_poster(fragment_fromstring(f"<div class='{names}'>x</div>")) is is_card
 

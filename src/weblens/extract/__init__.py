@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
 from weblens.errors import ExtractionFailed
 from weblens.extract.authors import is_wire
-from weblens.extract.blocks import gather_stats
+from weblens.extract.blocks import TreeStats, gather_stats
 from weblens.extract.clean import caption_elements, clean, strip_junk
 from weblens.extract.confidence import confidence
 from weblens.extract.content import Selection, is_around_declared_main, is_mostly_teasers, select_main
@@ -41,6 +41,7 @@ from weblens.extract.metadata import (
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
 from weblens.extract.parse import ParsedPage, looks_binary, parse_html
+from weblens.extract.recipes import ingredients_box, is_recipe_type
 from weblens.extract.standfirst import Standfirst, standfirst_after
 from weblens.extract.tail import drop_trailing_boilerplate
 from weblens.extract.text import line_text, measure, render_text, strip_controls, word_count
@@ -83,6 +84,7 @@ class _Reading:
     )
     thread: bool = False  # the page is a thread of posts (see is_thread_page)
     dated_address: bool = False  # its address is dated as a story's is
+    recipe: bool = False  # the page declares a recipe (see weblens.extract.recipes)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,6 +121,11 @@ def _main_content(
     # a thread's lines under its title are its first post's: no standfirst there
     dek = standfirst_after(heading) if heading is not None and not reading.thread else None
     shown = where_shown(stats, declared) if declared else None
+    # a recipe's ingredients: their box and the boxes around it are named for no role of chrome
+    ingredients = (
+        stats.index.get(box) if reading.recipe and (box := ingredients_box(body)) is not None else None
+    )
+    named_for_nothing = [*(shown.blocks if shown else ()), *_ingredients_blocks(stats, ingredients)]
     cleaning = clean(
         body,
         stats,
@@ -127,9 +134,10 @@ def _main_content(
         topic=reading.title,
         thread=reading.thread,
         dated_address=reading.dated_address,
-        shown=shown.blocks if shown else (),
+        shown=named_for_nothing,
         bare_forms=bare_forms,
         attributes=page.attributes(),
+        recipe=reading.recipe,
     )
     selection = select_main(
         body,
@@ -140,6 +148,7 @@ def _main_content(
         site=reading.site,
         thread=cleaning.discussion,
         pinned=shown.box if shown else None,
+        ingredients=ingredients,
     )
     return _Main(
         selection=selection,
@@ -149,8 +158,18 @@ def _main_content(
         discussion=cleaning.discussion,
         title_heading=_outside(heading, selection.element),
         title_heading_beside=_is_beside(heading, selection.element),
-        standfirst=dek if dek is not None and _is_above(dek.element, selection.element, page) else None,
+        standfirst=_standfirst_above(dek, selection.element, page),
     )
+
+
+def _standfirst_above(dek: Standfirst | None, main: HtmlElement, page: ParsedPage) -> Standfirst | None:
+    """The standfirst when it comes before ``main`` and is no part of it, with the key points under it
+    when they are neither."""
+    if dek is None or not _is_above(dek.element, main, page):
+        return None
+    if dek.points is not None and not _is_above(dek.points.element, main, page):
+        return replace(dek, points=None)
+    return dek
 
 
 def _is_above(el: HtmlElement, main: HtmlElement, page: ParsedPage) -> bool:
@@ -282,6 +301,18 @@ def _content(
     )
 
 
+def _ingredients_blocks(stats: TreeStats, box: int | None) -> list[int]:
+    """The blocks of a recipe's ingredients box (:func:`ingredients_box`) and the boxes around it."""
+    if box is None:
+        return []
+    around = []
+    up = stats.parents[box]
+    while up >= 0:
+        around.append(up)
+        up = stats.parents[up]
+    return [*range(box, stats.ends[box] + 1), *around]
+
+
 def _is_repeated(dek: Standfirst, text: str) -> bool:
     """The content's text already says the standfirst (a story that repeats it as its lead)."""
     return " ".join(dek.text.split()[:_REPEATED_WORDS]) in " ".join(text.split())
@@ -378,6 +409,7 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         signed=bool(meta.authors) or any(map(is_wire, meta.credited)),  # a wire's byline: not its reporters
         thread=thread,
         dated_address=date_from_url(url or meta.canonical_url) is not None,
+        recipe=any(map(is_recipe_type, meta.declared_types)),
     )
     article = any(is_article_type(name) for name in meta.declared_types)
     found = _best_content(html, parsed, reading, article=article)
@@ -392,8 +424,9 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         text = f"{found.title_line}\n\n{text}"
         words += word_count(found.title_line)
     if found.standfirst and text:
-        text = f"{found.standfirst.text}\n\n{text}"
-        words += word_count(found.standfirst.text)
+        said = _standfirst_text(found.standfirst)
+        text = f"{said}\n\n{text}"
+        words += word_count(said)
     verdict = classify(source=page.source, title=meta.title, text=text, word_count=words, binary=page.binary)
     if verdict.outcome is Outcome.THIN and _hidden_by_script(found.main):
         verdict = Verdict(outcome=Outcome.JS_REQUIRED, warnings=(_HIDDEN_BY_SCRIPT, *verdict.warnings))
@@ -417,11 +450,12 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
             )
         )
         if markdown and found.standfirst:  # the standfirst under the heading, above the content too
-            dek = found.standfirst
-            shown = (
+            parts = [found.standfirst, *([found.standfirst.points] if found.standfirst.points else [])]
+            shown = "\n\n".join(
                 to_markdown(dek.element, base, links=options.markdown_links, images=False, resolver=urls)
                 if dek.is_list
                 else _standfirst_markdown(dek)
+                for dek in parts
             )
             markdown = f"{shown}\n\n{markdown}"
         if markdown and found.heading:  # the document's own heading, which stood above its content
@@ -468,6 +502,11 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
         ),
         extraction_time_ms=round((time.perf_counter() - started) * 1000, 3),
     )
+
+
+def _standfirst_text(dek: Standfirst) -> str:
+    """The standfirst's text, with the key points listed under it."""
+    return dek.text if dek.points is None else f"{dek.text}\n\n{dek.points.text}"
 
 
 def _standfirst_markdown(dek: Standfirst) -> str:

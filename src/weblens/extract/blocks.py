@@ -34,6 +34,7 @@ __all__ = [
     "gather_stats",
     "is_link",
     "is_prose",
+    "paragraphs_of_prose",
 ]
 
 BLOCK_TAGS = frozenset(
@@ -261,3 +262,13 @@ def accumulate(stats: TreeStats, values: list[float], skip: Collection[int] = ()
             if up >= 0:
                 sums[up] += value
     return sums
+
+
+def paragraphs_of_prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
+    """Per block: how many paragraphs of prose (:func:`is_prose`) its subtree holds, blocks in
+    ``removed`` aside."""
+    paragraphs = [  # one pass over the parallel lists: this runs for every block of every page
+        1.0 if is_prose(size, links, sentences) else 0.0
+        for size, links, sentences in zip(stats.chars, stats.links, stats.sentences, strict=True)
+    ]
+    return accumulate(stats, paragraphs, removed)

@@ -130,9 +130,13 @@ _STRONG_PARTS = re.compile(
 # Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
 # German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
 _COMMENT_PARTS = re.compile(
-    r"comment(?!ar|at)|disqus|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
+    r"comment(?!ar|at)|disqus|reactions|discussions(?![a-z])|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
     r"guest-?book|g(?:ae|ä)stebuch|webmention"
 )
+# on a page that declares a recipe, a box named for reviews, plural ("reviews", "o-Reviews", "reviews__list"):
+# its readers' reviews, comments with a rating ("I made this twice…"); a shop's reviews of a product and
+# a review that is the page's text are no comments (a product page keeps its reviews)
+_READERS_REVIEWS = re.compile(r"reviews(?![a-z])")
 _WEAK_PARTS = re.compile(
     # (not a longer word the part opens: "shareholders", "skipper", "navy")
     r"share(?!holder)|sharing|social|sidebar|widget|banner|sponsor|promo|advert|adslot|ad-slot|adunit|ad-unit|"
@@ -1559,8 +1563,10 @@ class _Judge:
         units: frozenset[str] = frozenset(),
         bare_forms: Collection[HtmlElement] = frozenset(),
         attributes: AttributeText | None = None,
+        recipe: bool = False,
     ) -> None:
         self.stats = stats
+        self.recipe = recipe  # the page declares a recipe: its reviews are its readers' comments
         self.bare_forms = bare_forms  # forms with no control to fill in (see strip_junk)
         self.folding_trees: dict[HtmlElement, bool] = {}  # per table: see is_a_folding_tree
         self.prose, self.paragraphs = prose_chars(stats)
@@ -2031,7 +2037,15 @@ class _Judge:
             return None
         role = self.roles.get(names, "?")
         if role == "?":
-            role = self.roles[names] = role_of(names, include_comments=self.include_comments)
+            role = role_of(names, include_comments=self.include_comments)
+            if (
+                role is None
+                and self.recipe
+                and not self.include_comments
+                and _READERS_REVIEWS.search(names.lower())
+            ):
+                role = "strong"  # a recipe's reviews: what its readers say of it, with their stars
+            self.roles[names] = role
         return role
 
     def _aside_in_text(self, el: HtmlElement, names: str) -> bool:
@@ -2127,6 +2141,7 @@ def clean(
     shown: Collection[int] = (),
     bare_forms: Collection[HtmlElement] = frozenset(),
     attributes: AttributeText | None = None,
+    recipe: bool = False,
 ) -> Cleaning:
     """Remove boilerplate below ``root`` in place (see :class:`Cleaning` for what it reports).
 
@@ -2140,7 +2155,9 @@ def clean(
     ``shown`` are blocks that show the text the page declares (:mod:`weblens.extract.declared`):
     their names remove none of them; hidden ones still go. ``bare_forms`` are the forms that held
     no control to fill in (what :func:`strip_junk` returns): on a thread, one around a post's line
-    is the post's box (old Reddit sets each post's text in the form that edits it).
+    is the post's box (old Reddit sets each post's text in the form that edits it). ``recipe=True``
+    says the page declares a recipe (:mod:`weblens.extract.recipes`): a box named for its reviews
+    holds its readers' comments.
     """
 
     # 1. judge each element; 2. when widget names turn out to be a page builder's units (their
@@ -2156,6 +2173,7 @@ def clean(
             units=units,
             bare_forms=bare_forms,
             attributes=attributes,
+            recipe=recipe,
         )
         return judge, _judged(root, stats, judge, shown)
 

@@ -14,11 +14,8 @@ links, a lead-in and its list…), which :mod:`weblens.extract.keepers` recognis
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
-from collections import Counter
-from collections.abc import Callable, Collection, Container, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Container
+from dataclasses import dataclass
 from itertools import pairwise
 from urllib.parse import unquote
 
@@ -26,11 +23,16 @@ import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.authors import is_member_link
-from weblens.extract.blocks import HEADING_TAGS, Block, TreeStats, accumulate, gather_stats, is_prose
+from weblens.extract.blocks import (
+    HEADING_TAGS,
+    Block,
+    TreeStats,
+    accumulate,
+    gather_stats,
+    paragraphs_of_prose,
+)
 from weblens.extract.clean import (
-    MEMBER_WORDS,
     code_box,
-    comment_named,
     content_named,
     opening_heading,
     role_of,
@@ -53,6 +55,7 @@ from weblens.extract.keepers import (
     holds_named_references,
     is_attribution_of_a_quote,
     is_box_of_a_heading,
+    is_box_of_points,
     is_data_table,
     is_endnotes,
     is_headed_data_table,
@@ -71,12 +74,18 @@ from weblens.extract.keepers import (
     is_text_of_a_data_cell,
     subtree_chars,
 )
+from weblens.extract.posts import (
+    after_the_last_post,
+    post_parts,
+    posts_of_the_thread,
+    thread_chrome,
+    thread_posts,
+)
 from weblens.extract.readability_style import readability_pick
+from weblens.extract.scores import Scores
 from weblens.extract.tail import is_a_documents_section, names_a_section
-from weblens.extract.text import word_count
 from weblens.extract.threads import has_thread_address
-from weblens.extract.tree import WORD_SPLIT, drop, has_any, is_below
-from weblens.extract.urls import elsewhere
+from weblens.extract.tree import drop, has_any, is_below
 from weblens.models import ExtractionMethod
 
 __all__ = ["Selection", "block_weight", "is_around_declared_main", "is_declared_main", "select_main"]
@@ -107,21 +116,6 @@ _SURE_SCORE = 300.0  # below this much net prose the heuristic asks for a second
 _RIVAL_SHARE = 0.5  # a disjoint region scoring this share of the best one makes it unsure
 _TIE_SHARE = 0.8  # a rival with this share of the best score is a tie, for readability to break
 _AGREE = 0.8  # a second opinion inside the best container, with this share of its prose, agrees
-_POST_LEVELS = 10  # boxes above the chosen text searched for the post it is one of, at most (XenForo 2: 9)
-_POSTS = 2  # posts alike in one box, at least, that make a thread
-# replies alike in one box after the topic's, at least, that are the thread's posts in place of the box
-# (one or two could be a post's own parts: quotes of other posts)
-_REPLIES_IN_A_BOX = 3
-# ... holding this share of the box's prose, at least, among the posts found beside the chosen one (an
-# answer's own text beside the replies nested under it is more than a tenth of it on the class page of a
-# code host's discussion; NGA's box of posts holds nothing else). The boxes of a thread found within the
-# chosen one hold no answer with its replies nested: there any share (a validation thread fell by 0.004
-# with this one)
-_REPLIES_SHARE = 0.9
-_POST_PROSE = 1.0  # characters of prose a post holds, at least (a post without text is an ad slot) ...
-_POST_TEXT = 40  # ... or characters of text: a short question of a line or two is a post too
-_REPEATED_WORDS = 4  # words of a line, at least, that posts of a thread repeat as chrome (text.word_count)
-_NOT_REPEATS = frozenset(("blockquote", "pre", "table"))  # a quotation, code, data: no chrome
 _PRUNE_GOOD = 200.0  # characters of prose: a box holding this much is never pruned, whatever it costs
 _DISCOUNT = 0.3  # share of its weight left to prose in a box named sidebar, widget, footer…
 _SECTION_TAGS = WRAPPER_TAGS | LISTS  # the boxes a listing's sections are set in
@@ -149,28 +143,10 @@ _STRUCTURAL = frozenset(
 class Selection:
     element: HtmlElement
     method: ExtractionMethod
-    posts: int = 0  # on a thread, the posts found alike in the element (step 5e of select_main)
-    # on a thread, the boxes where its posts set their text (see _text_lines): a reply of a few
+    posts: int = 0  # on a thread, the posts found alike in the element (step 5f of select_main)
+    # on a thread, the boxes where its posts set their text (see posts._text_lines): a reply of a few
     # words there is no trailer of the page
     post_texts: tuple[HtmlElement, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Scores:
-    """One page's block scores and what the passes of :func:`select_main` share; no pass changes it.
-
-    ``net`` and ``good`` are per block, summed over its subtree: its weight (prose less chrome; see
-    :func:`_weight`) and its positive weight only (how much prose it holds)."""
-
-    stats: TreeStats
-    net: list[float]
-    good: list[float]
-    removed: Collection[int]  # blocks cleaning took out
-    discounted: Collection[int]  # blocks in boxes named like a sidebar, a widget, a footer
-    contents: Collection[int]  # tables of contents (see _contents_lists)
-    site: str | None  # the page's site (see weblens.extract.urls.site_of)
-    listing: bool  # the page is a list of links or teasers
-    declared: tuple[int, ...]  # the regions the page declares its main ones (is_declared_main), kept
 
 
 def block_weight(block: Block, *, teaser: bool = False) -> float:
@@ -279,7 +255,7 @@ def _teasers(stats: TreeStats, removed: Collection[int], *, of_threads: bool = F
         listed = [i for i in listed if _is_thread_link(next(stats.nodes[i].iter("a"), None))]
     if not listed:
         return inside
-    prose = _prose(stats, removed)
+    prose = paragraphs_of_prose(stats, removed)
     for i in listed:
         if not _is_entry_among_entries(stats, i, prose):
             inside.update(range(i, stats.ends[i] + 1))
@@ -473,15 +449,6 @@ def _is_target_here(link: HtmlElement, targets: Container[str]) -> bool:
     return fragment in targets or ("%" in fragment and unquote(fragment) in targets)
 
 
-def _prose(stats: TreeStats, removed: Collection[int]) -> list[float]:
-    """Per block: how many paragraphs of prose (sentences, 80+ characters outside links) it holds."""
-    paragraphs = [  # one pass over the parallel lists: this runs for every block of every page
-        1.0 if is_prose(size, links, sentences) else 0.0
-        for size, links, sentences in zip(stats.chars, stats.links, stats.sentences, strict=True)
-    ]
-    return accumulate(stats, paragraphs, removed)
-
-
 def _columns_of_one_list(stats: TreeStats, best: int, removed: Collection[int]) -> int:
     """The table when the chosen block is one of its cells and the cells beside it hold lists of
     the same kind and about as much text: one list set in columns (an index A–Z, a directory), of
@@ -605,7 +572,7 @@ def is_around_declared_main(outer: HtmlElement, inner: HtmlElement) -> bool:
     return inside and any(region is not outer for region in _DECLARED_MAIN(outer))
 
 
-def _descend(scores: _Scores, best: int) -> int:
+def _descend(scores: Scores, best: int) -> int:
     """Go down while one child container holds nearly all the prose of the container first chosen.
 
     What is left behind is a title, a byline, a standfirst; measured against the first choice,
@@ -624,7 +591,7 @@ def _descend(scores: _Scores, best: int) -> int:
     alert over the whole page).
     """
     stats, good, removed, sidebars = scores.stats, scores.good, scores.removed, scores.discounted
-    prose = _prose(stats, removed)
+    prose = paragraphs_of_prose(stats, removed)
     whole, first = good[best], prose[best]
     while True:
         kept = [
@@ -657,7 +624,7 @@ def _descend(scores: _Scores, best: int) -> int:
         best = top
 
 
-def _declared_main_below(scores: _Scores, best: int) -> int | None:
+def _declared_main_below(scores: Scores, best: int) -> int | None:
     """The one region below ``best`` that the page declares its main one (:func:`is_declared_main`),
     not taken out by cleaning; None when there is none or more than one."""
     end = scores.stats.ends[best]
@@ -688,7 +655,7 @@ def _heading_first(el: HtmlElement) -> HtmlElement | None:
     return None
 
 
-def _ascend(scores: _Scores, best: int) -> int:
+def _ascend(scores: Scores, best: int) -> int:
     """The section of a document that holds ``best``, when ``best`` is one of its subsections and it
     scores nearly as well with more text for the reader.
 
@@ -717,7 +684,7 @@ def _ascend(scores: _Scores, best: int) -> int:
         best = up
 
 
-def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
+def _with_later_sections(scores: Scores, best: int) -> tuple[int, list[int]]:
     """The box holding ``best`` and the later sections of the same document beside it, with the
     boxes of those sections (kept whole: a section's signatures and one-line summaries cost more
     than they weigh, one by one); ``(best, [])`` when there are none.
@@ -752,7 +719,7 @@ def _with_later_sections(scores: _Scores, best: int) -> tuple[int, list[int]]:
     return (box, sorted(parts)) if parts else (best, [])
 
 
-def _with_notes_after(scores: _Scores, best: int) -> tuple[int, list[int]]:
+def _with_notes_after(scores: Scores, best: int) -> tuple[int, list[int]]:
     """The box holding ``best`` and the text's notes set right after it (:func:`is_endnotes`), past
     a rule or a heading between them, with the boxes of that box to leave out (all but ``best``,
     the notes and what stands between them); ``(best, [])`` when no notes follow ``best``.
@@ -778,640 +745,58 @@ def _with_notes_after(scores: _Scores, best: int) -> tuple[int, list[int]]:
     return best, []
 
 
+def _with_points_before(scores: Scores, best: int) -> tuple[int, list[int], list[int]]:
+    """The box holding ``best``, the boxes of that box to leave out (all but ``best`` and the box of
+    points) and the box of the text's points (:func:`is_box_of_points`) set right before ``best``:
+    a live blog's key points above its entries, a review's good and bad points above its text.
+    ``(best, [], [])`` when no such box stands right before it. As with the notes, the body is
+    never taken so."""
+    stats, nodes = scores.stats, scores.stats.nodes
+    box = stats.parents[best]
+    if box < 0 or nodes[box].tag not in _CONTAINERS or nodes[box].tag == "body":
+        return best, [], []
+    children = [child for child in stats.children(box) if child not in scores.removed]
+    at = children.index(best)
+    if at == 0 or not is_box_of_points(nodes[children[at - 1]]):
+        return best, [], []
+    points = children[at - 1]
+    return box, [child for child in children if child not in (points, best)], [points]
+
+
+def _with_ingredients(scores: Scores, best: int, ingredients: int) -> tuple[int, list[int]]:
+    """The box holding ``best`` and a recipe's box of ``ingredients`` (:mod:`weblens.extract.recipes`)
+    set apart from it (the ingredients in a card of their own beside the steps), with the boxes of
+    that box holding neither, to leave out; ``(best, [])`` when the ingredients lie in ``best`` or
+    only the page's body holds both."""
+    stats = scores.stats
+    box = best
+    while box >= 0 and not _is_inside(stats, ingredients, box):
+        box = stats.parents[box]
+    if box == best or box < 0 or stats.nodes[box].tag in ("body", "html"):
+        return best, []
+    children = [child for child in stats.children(box) if child not in scores.removed]
+    return box, [
+        child
+        for child in children
+        if not _is_inside(stats, best, child) and not _is_inside(stats, ingredients, child)
+    ]
+
+
+def _boxes_up_to(stats: TreeStats, inner: int, outer: int) -> list[int]:
+    """The boxes around block ``inner`` below block ``outer`` (none when ``inner`` is not inside it)."""
+    found = []
+    up = stats.parents[inner]
+    while up > outer:
+        found.append(up)
+        up = stats.parents[up]
+    return found if up == outer else []
+
+
 def _is_notes_rule_or_heading(el: HtmlElement) -> bool:
     """A rule, or a heading of a few words ("Notes"), between a text and its notes."""
     if el.tag == "hr":
         return True
     return el.tag in HEADING_TAGS and len(el.text_content().split()) <= _NOTES_HEADING_WORDS
-
-
-def _post_kind(el: HtmlElement) -> tuple[str, frozenset[str]]:
-    """What posts of one thread share: the tag and the class words with their digits taken out (the
-    post's number, "post-138", "wpfn-4", differs from post to post, and so does the shade of
-    alternate rows, SMF's "windowbg" and "windowbg2"), but for words of alternate rows ("odd",
-    "even", "spOdd"); for boxes without a class, their ``id`` with its digits taken out (Discuz's
-    ``id="post_4519021"``, a number alone is nothing)."""
-    if _MARKED_A_POST.search(el.get("itemtype") or ""):
-        return str(el.tag), _A_MARKED_POST
-    words = (el.get("class") or "").split()
-    own_id = el.get("id") or ""
-    if not words and not own_id and (inner := _only_box_in(el)) is not None:
-        return _post_kind(inner)  # a bare wrapper around one box (a script's list): that box's kind
-    kind = frozenset(
-        bare
-        for word in words
-        if (bare := _without_digits(word).strip("-_"))
-        and not bare.lower().endswith(_ALTERNATE_ROWS)
-        and not _is_named_by_its_id(word, own_id)
-    )
-    name = _without_digits(own_id)
-    if not words and any(c.isalpha() for c in name):
-        return str(el.tag), frozenset((name,))
-    return str(el.tag), kind
-
-
-def _only_box_in(el: HtmlElement) -> HtmlElement | None:
-    """The one element ``el`` holds when it holds nothing else (no text of its own)."""
-    if (el.text or "").strip() or len(el) != 1:
-        return None
-    inner = el[0]
-    return inner if isinstance(inner.tag, str) and not (inner.tail or "").strip() else None
-
-
-# the schema.org types of a thread's posts, in a box's microdata: whatever their classes (vBulletin 5's
-# first post, the moderators' and the others' differ by two class words or more), posts so marked are of
-# one kind
-_MARKED_A_POST = re.compile(r"schema\.org/(?:Comment|Answer|Question|DiscussionForumPosting|UserComments)\b")
-_A_MARKED_POST = frozenset(("itemtype=post",))
-_ALTERNATE_ROWS = ("odd", "even")  # the ends of class words that shade every other post
-# class words one post may carry beyond another's and still be of its kind: one, a word of its state.
-# Calibrated on the pool's dev threads: a subset of any size also joined boxes of utility classes
-# that share one word ("flex", "bg-white") and lowered two validation threads; one word changed
-# one dev thread only (a reply marked as the solution, F1 0.85 -> 1.0)
-_STATE_WORDS = 1
-# a class word that names a post ("post", "message--post", "js-post", "answer", "ipsComment"): only a
-# post's kind takes a word of its state (a page's "block" and "block block--messages" are two kinds)
-_NAMES_A_POST = re.compile(r"post|message|answer|reply|comment|entry")
-_NAMES_A_REPLY = re.compile(r"post|answer|reply")  # ... and a reply to the thread, a comment aside
-_NAMES_A_COMMENT = re.compile(r"comment|reply|answer")  # ... and a remark on a post
-
-
-def _is_alike(kind: tuple[str, frozenset[str]], other: tuple[str, frozenset[str]]) -> bool:
-    """Two boxes of one kind of post (:func:`_post_kind`): one tag and the same class words, or the
-    words of one, which name a post (:data:`_NAMES_A_POST`), and a word of its state
-    (:data:`_STATE_WORDS`): the accepted answer ("answer accepted-answer"), the reply marked as the
-    thread's solution ("post post-primary"), a poster online now (phpBB's "post bg online")."""
-    words, others = kind[1], other[1]
-    if kind[0] != other[0] or not words or not others:
-        return False
-    if words == others:
-        return True
-    shared = words & others
-    return (
-        len(words ^ others) <= _STATE_WORDS
-        and shared in (words, others)
-        and any(_NAMES_A_POST.search(word.lower()) for word in shared)
-    )
-
-
-def _is_named_by_its_id(word: str, own_id: str) -> bool:
-    """The class word ``word`` repeats a numbered part of the box's own ``id`` (old Reddit's
-    ``<div class="thing id-t1_l0fa3de comment" id="thing_t1_l0fa3de">``): it names this one box,
-    not a kind of box, and its letters differ from post to post as its number does."""
-    if not own_id or not any(c.isdigit() for c in word):
-        return False
-    numbered = {part for part in _ID_PARTS.split(own_id) if any(c.isdigit() for c in part)}
-    return any(part in numbered for part in _ID_PARTS.split(word))
-
-
-_ID_PARTS = re.compile(r"[-_:.]+")  # the parts of an identifier: "thing_t1_l0fa3de"
-
-
-def _without_digits(text: str) -> str:
-    return "".join(c for c in text if not c.isdigit())
-
-
-@dataclass(frozen=True)
-class _Thread:
-    """The posts of a thread found around the chosen text (:func:`_posts_of_the_thread`)."""
-
-    box: int  # the box holding them all
-    left_out: list[int] = field(default_factory=list)  # the box's other parts, to drop
-    replies: list[int] = field(default_factory=list)  # boxes of replies, kept whole
-    posts: list[int] = field(default_factory=list)  # posts alike, each looked into, never pruned whole
-
-
-def _posts_of_the_thread(scores: _Scores, best: int) -> _Thread:
-    """On a thread page, the box holding the post ``best`` is in (or is) and the posts beside it:
-    two or more boxes of one kind (:func:`_is_alike`) that hold prose. The chosen text is one post
-    of the thread (the longest); the thread is all of them. Else the box holding the post and the
-    replies beside it (:func:`_replies_beside`), with the box's other parts to leave out and the
-    boxes of replies. ``_Thread(best)`` when there is neither."""
-    stats = scores.stats
-    post = best
-    found = _Thread(best)
-    found_prose = 0.0
-    for _ in range(_POST_LEVELS):
-        box = stats.parents[post]
-        if box < 0 or stats.nodes[box].tag == "body":
-            break
-        kind = _post_kind(stats.nodes[post])
-        alike = [
-            child
-            for child in stats.children(box)
-            if child not in scores.removed and _is_alike(_post_kind(stats.nodes[child]), kind)
-        ]
-        # a row's cells are one post's columns (its poster's, its text's: "c1" and "c2", vBulletin's
-        # "alt2" and "alt1"), never posts of their own
-        is_a_row = stats.nodes[box].tag == "tr"
-        if kind[1] and not is_a_row and _has_posts(scores, alike) and not found.replies:
-            return _Thread(box, posts=alike)  # (a reply of a few words among them is a post too)
-        replies = _replies_beside(scores, post, box)
-        prose = sum(scores.good[reply] for reply in replies)
-        if replies and prose > found_prose:
-            # the replies beside the post, or, further up, those beside the post and its own
-            # comments (a question's comments, then its answers), when they say more
-            others = [child for child in stats.children(box) if child != post and child not in replies]
-            found, found_prose = _Thread(box, left_out=others, replies=replies), prose
-        run = [] if replies else _posts_after(scores, post, box)
-        prose = sum(scores.good[reply] for reply in run)
-        if run and prose > found_prose:
-            # the post, then its replies: boxes of one kind of their own after it (a question,
-            # then its answers, each marked up otherwise than the question)
-            found, found_prose = _Thread(box, posts=[post, *run]), prose
-        post = box
-    return found
-
-
-def _posts_after(scores: _Scores, post: int, box: int) -> list[int]:
-    """The children of ``box`` after ``post`` that are posts of one kind of their own, named by a
-    class (:func:`_is_alike`, :func:`_has_posts`): the group of them that holds the most prose."""
-    stats = scores.stats
-    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
-    for child in stats.children(box):
-        if child > post and child not in scores.removed:
-            groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
-    best: list[int] = []
-    for kind, boxes in groups.items():
-        if (
-            kind[1]
-            and _has_posts(scores, boxes)
-            and (not best or sum(scores.good[i] for i in boxes) > sum(scores.good[i] for i in best))
-        ):
-            best = boxes
-    return best
-
-
-def _with_nested_replies(scores: _Scores, posts: list[int]) -> list[int]:
-    """``posts`` and the boxes of their kind inside them (:func:`_is_alike`): replies nested under
-    the post they answer (Lobsters', Lemmy's and Reddit's trees of comments), each a post, looked
-    into as the others are, however short ("+1, same experience.")."""
-    stats, removed = scores.stats, scores.removed
-    found = list(posts)
-    for post in posts:
-        kind = _post_kind(stats.nodes[post])
-        found += [
-            i
-            for i in range(post + 1, stats.ends[post] + 1)
-            if i not in removed and _is_alike(_post_kind(stats.nodes[i]), kind)
-        ]
-    return sorted(set(found))
-
-
-def _text_lines(scores: _Scores, posts: list[int]) -> frozenset[int]:
-    """The boxes of the posts' text where the thread sets it: the blocks of the kind
-    (:func:`_post_kind`, named by a class) of the deepest block named by a class holding more than
-    half of a post's prose outside its poster's card (:func:`_names_the_poster`: a card's blurb
-    can say more than a short reply beside it), in more than half of the posts with such prose; in
-    every post. A reply of three words ("ikut nyimak gan") in such a box is the reply, not a label."""
-    stats, removed = scores.stats, scores.removed
-    kinds: Counter[tuple[str, frozenset[str]]] = Counter()
-    for post in posts:
-        text = _text_outside_the_card(scores, post)
-        if text[post] <= 0:
-            continue
-        # the blocks holding more than half of its text are nested in one another: the last is deepest
-        holding = [i for i in range(post + 1, stats.ends[post] + 1) if text[i] * 2 > text[post]]
-        # the deepest named by a class: a post of one paragraph holds it in a <p> of no class
-        # inside the box where every post sets its text ("Post-body")
-        named = [i for i in holding if _post_kind(stats.nodes[i])[1]]
-        if named:
-            kinds[_post_kind(stats.nodes[named[-1]])] += 1
-    common = {kind for kind, count in kinds.items() if kind[1] and count * 2 > kinds.total()}
-    if not common:
-        return frozenset()
-    return frozenset(
-        i
-        for post in posts
-        for i in range(post + 1, stats.ends[post] + 1)
-        if i not in removed and _post_kind(stats.nodes[i]) in common
-    )
-
-
-def _remarks_on_posts(scores: _Scores, posts: Collection[int]) -> list[int]:
-    """Inside each post of a thread, the comments readers left on it (a Q&A site's comments under an
-    answer): items (``<li>``) of a list, both named for comments, that are no posts themselves and
-    whose text says a sentence ("Thanks, that explains it. – Dmitry K Feb 9"). Each is kept whole,
-    its writer's name with it."""
-    stats, removed = scores.stats, scores.removed
-    among = set(posts)
-    found: list[int] = []
-    for post in posts:
-        i, end = post + 1, stats.ends[post]
-        while i <= end:
-            el = stats.nodes[i]
-            if i in removed or i in among:
-                i = stats.ends[i] + 1
-            elif el.tag == "li" and _is_in_a_list_of_comments(el):
-                if any(stats.sentences[j] for j in range(i, stats.ends[i] + 1)):
-                    found.append(i)
-                i = stats.ends[i] + 1
-            else:
-                i += 1
-    return found
-
-
-def _is_in_a_list_of_comments(item: HtmlElement) -> bool:
-    """``item`` (an ``<li>``) and its list are both named for comments (``<ul class="comments-list">
-    <li class="comment">``): a list of remarks, not a list of posts that a class calls comments."""
-    parent = item.getparent()
-    return (
-        parent is not None
-        and comment_named(item.get("class") or "")
-        and comment_named(f"{parent.get('class') or ''} {parent.get('id') or ''}")
-    )
-
-
-def _up_to_posts(stats: TreeStats, lines: Collection[int], posts: Collection[int]) -> frozenset[int]:
-    """The boxes of the posts' text (``lines``) and the boxes between each and its post: looked into,
-    never pruned whole (a reply of a line beside the post's subject and date is still the post)."""
-    among = set(posts)
-    found = set(lines)
-    for line in lines:
-        up = stats.parents[line]
-        while up >= 0 and up not in among and up not in found:
-            found.add(up)
-            up = stats.parents[up]
-    return frozenset(found)
-
-
-def _text_outside_the_card(scores: _Scores, post: int) -> dict[int, float]:
-    """Per block of ``post`` (itself included), the prose of its subtree outside the boxes naming
-    the poster (:func:`_names_the_poster`)."""
-    stats, good = scores.stats, scores.good
-    end = stats.ends[post]
-    outside: list[int] = []  # the blocks of the post outside its poster's boxes
-    card_end = -1
-    for i in range(post, end + 1):
-        if i <= card_end:
-            continue
-        if i != post and _names_the_poster(stats.nodes[i]):
-            card_end = stats.ends[i]
-            continue
-        outside.append(i)
-    children: dict[int, float] = {}
-    for i in range(post + 1, end + 1):
-        children[stats.parents[i]] = children.get(stats.parents[i], 0.0) + good[i]
-    prose = {i: good[i] - children.get(i, 0.0) for i in outside}  # each block's own prose
-    sums = dict.fromkeys(range(post, end + 1), 0.0)
-    for i in reversed(outside):
-        sums[i] += prose[i]
-        if i != post:
-            sums[stats.parents[i]] += sums[i]
-    return sums
-
-
-def _names_the_poster(el: HtmlElement) -> bool:
-    """A box whose class or id has a word naming the poster and none naming what they wrote
-    (``user_info``, ``poster``, ``author-card``, ``member-details``; not ``user-content`` nor
-    ``usertext-body``): the poster's card, which can say more than a short reply beside it."""
-    words = set(WORD_SPLIT.split(f"{el.get('class') or ''} {el.get('id') or ''}".lower()))
-    return not _POSTER_WORDS.isdisjoint(words) and _WRITTEN_WORDS.isdisjoint(words)
-
-
-_POSTER_WORDS = MEMBER_WORDS | {"avatar", "userinfo"}  # a member's words, and their picture's
-_WRITTEN_WORDS = frozenset(("content", "text", "body", "message", "post", "comment", "md", "entry"))
-
-
-def _paragraphs_in(stats: TreeStats, lines: Collection[int]) -> list[int]:
-    """The paragraphs (``<p>``) right inside the boxes where a thread sets its posts' text
-    (:func:`_text_lines`): a reply's text however short or linked (a reply that is only a link to
-    an issue, "Thanks!"), kept whole."""
-    return [child for box in lines for child in stats.children(box) if stats.nodes[child].tag == "p"]
-
-
-def _boxes_around_nested(scores: _Scores, posts: list[int]) -> frozenset[int]:
-    """The boxes between a nested reply and the post it is in (the list of replies under a post):
-    looked into, not pruned whole with the short replies they hold."""
-    stats, among = scores.stats, set(posts)
-    found: set[int] = set()
-    for post in posts:
-        up = stats.parents[post]
-        path: list[int] = []
-        while up >= 0 and up not in among and up >= posts[0]:
-            path.append(up)
-            up = stats.parents[up]
-        if up in among:  # nested in another post: the way up to it is opened
-            found.update(path)
-    return frozenset(found)
-
-
-def _posts_within(scores: _Scores, best: int) -> list[int]:
-    """On a thread page whose chosen box holds the whole thread (the posts and the bars around
-    them), its posts: the boxes of one kind (:func:`_is_alike`) under one parent, two or more of
-    them holding prose, that hold the most prose of all such groups and at least half of the box's;
-    a group marked as posts (microdata's ``UserComments``, ``Comment``…: Launchpad's comments after
-    two ``top-portlet`` boxes of the report) is chosen before the others when it holds a quarter of
-    the box's prose. Boxes whose first class word names a post and is the same are of one kind too,
-    whatever words of their poster's follow it (:func:`_lead_kind`). With neither, a group named as
-    posts, answers or replies (:func:`_is_named_a_reply`) that holds less: a question's other
-    answers below its best one, each short beside its poster's card and buttons. ``[]`` when there
-    are none."""
-    stats, good, removed = scores.stats, scores.good, scores.removed
-    found: list[int] = []
-    marked: list[int] = []
-    named: list[int] = []
-    most = good[best] / 2
-    most_marked = good[best] / 4
-    most_named = 0.0
-    for parent in range(best, stats.ends[best] + 1):
-        if parent in removed or stats.ends[parent] == parent:
-            continue
-        groups: dict[tuple[str, frozenset[str]], list[int]] = {}
-        leads: dict[tuple[str, str], list[int]] = {}
-        for child in stats.children(parent):
-            if child not in removed:
-                groups.setdefault(_post_kind(stats.nodes[child]), []).append(child)
-                if (lead := _lead_kind(stats.nodes[child])) is not None:
-                    leads.setdefault(lead, []).append(child)
-        for kind in groups:
-            if not kind[1]:
-                continue
-            alike = sorted(i for other, boxes in groups.items() if _is_alike(kind, other) for i in boxes)
-            prose = sum(good[i] for i in alike)
-            if prose > most_marked and _is_marked_a_post(kind) and _has_posts(scores, alike):
-                marked, most_marked = alike, prose
-            if prose > most and _has_posts(scores, alike):
-                found, most = alike, prose
-            if prose > most_named and _is_named_a_reply(kind[1]) and _has_posts(scores, alike):
-                named, most_named = alike, prose
-        for (_, first_word), alike in leads.items():
-            prose = sum(good[i] for i in alike)
-            if prose > most and _has_posts(scores, alike):
-                found, most = alike, prose
-            if prose > most_named and _is_named_a_reply((first_word,)) and _has_posts(scores, alike):
-                named, most_named = alike, prose
-    return marked or found or named
-
-
-def _replies_opened(scores: _Scores, posts: list[int], *, share: float) -> list[int]:
-    """``posts`` with each box after the first that holds replies of its own (:func:`_posts_within`,
-    :data:`_REPLIES_IN_A_BOX` or more) replaced by them: a board that sets its topic in one box and
-    every reply in the next (V2EX's two ``box`` blocks, the replies' ``cell`` rows in the second), or
-    its parts in boxes of one kind (NGA's ``module_wrap`` boxes: its pinned topics, the posts, its
-    options), has the replies for its posts, each looked into, not the box that holds them. The
-    replies hold ``share`` of the box's prose, at least: among a question's answers found beside it,
-    an answer's own text with replies nested under it is a post (:data:`_REPLIES_SHARE`)."""
-    opened: list[int] = []
-    for number, post in enumerate(posts):
-        replies = _posts_within(scores, post) if number else []
-        is_a_box_of_replies = (
-            len(replies) >= _REPLIES_IN_A_BOX
-            and sum(scores.good[reply] for reply in replies) >= share * scores.good[post]
-        )
-        opened += replies if is_a_box_of_replies else [post]
-    return opened
-
-
-def _is_named_a_reply(class_words: Iterable[str]) -> bool:
-    """Boxes of these class words are named as posts, answers or replies (not comments: a question's
-    and its answers' comments on a Q&A page are remarks on the posts, not posts)."""
-    return any(_NAMES_A_REPLY.search(word.lower()) for word in class_words)
-
-
-def _lead_kind(el: HtmlElement) -> tuple[str, str] | None:
-    """The tag and the first class word (digits taken out) of a box whose first class word names a
-    post (:data:`_NAMES_A_POST`): a component's own name comes first, its variants after it
-    (Discourse's ``topic-post clearfix topic-owner group-advanced`` and ``topic-post clearfix
-    group-MVP2024``, each post named for its poster's group). None for other boxes."""
-    names = (el.get("class") or "").split()
-    if not names:
-        return None
-    lead = _without_digits(names[0]).strip("-_")
-    return (str(el.tag), lead) if lead and _NAMES_A_POST.search(lead.lower()) else None
-
-
-def _is_marked_a_post(kind: tuple[str, frozenset[str]]) -> bool:
-    """Boxes of this kind are marked as posts (microdata: :data:`_MARKED_A_POST`)."""
-    return kind[1] == _A_MARKED_POST
-
-
-def _comments_after(scores: _Scores, best: int, posts: list[int]) -> list[int]:
-    """The comments after a thread's last post found (:func:`_posts_within`), in a box of their own
-    inside ``best`` named for them (:data:`_NAMES_A_COMMENT`): a community's post, its paragraphs set
-    as an editor's alike components, and the members' comments in a box below it."""
-    if not posts:
-        return []
-    stats = scores.stats
-    found: list[int] = []
-    for el in _after_the_last_post(scores, best, posts):
-        box = stats.index.get(el)
-        if box is None or box in scores.removed:
-            continue
-        comments = _posts_within(scores, box)
-        names = (stats.nodes[comments[0]].get("class") or "").lower() if comments else ""
-        if len(comments) >= _POSTS and _NAMES_A_COMMENT.search(names):
-            found += comments
-    return found
-
-
-def _after_the_last_post(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
-    """The elements of ``best`` after its thread's last post, a line of text as well as a box: the
-    thread ends there, and what follows is the forum's (similar threads, who is reading, a box to
-    reply, the boards to jump to)."""
-    if not posts:
-        return []
-    box = scores.stats.nodes[best]
-    after: list[HtmlElement] = []
-    node = scores.stats.nodes[max(posts)]
-    while node is not box:
-        after += [sibling for sibling in node.itersiblings() if isinstance(sibling.tag, str)]
-        parent = node.getparent()
-        if parent is None:
-            return []
-        node = parent
-    return after
-
-
-def _has_posts(scores: _Scores, alike: Collection[int]) -> bool:
-    """Two or more of the boxes ``alike`` hold a post's text (:data:`_POST_PROSE`, :data:`_POST_TEXT`)."""
-    good, stats = scores.good, scores.stats
-    posts = [i for i in alike if good[i] >= _POST_PROSE or subtree_chars(stats, i) >= _POST_TEXT]
-    return len(posts) >= _POSTS
-
-
-def _holding_prose(scores: _Scores, posts: Collection[int]) -> frozenset[int]:
-    """The boxes in ``posts`` (each post whole) that hold most of its prose: a short reply weighs
-    less than its poster's card and its buttons beside it, but it is the reply. Pruning looks into
-    them and takes out the chrome around the text (the card, the buttons), never the text; a card
-    with a line of prose of its own ("from Guizhou") is no box of the text.
-
-    1. Each post's own boxes: those holding more than half of its prose; for a reply of a few
-       words and no prose, those holding most of its words outside links.
-    2. The thread's layout: the ways down (:func:`_ways_down`) to own boxes that more than half of
-       the posts share (posts of one kind are laid out alike), and the deepest of them, where
-       the posts hold their text.
-    3. Each post opens the boxes on the thread's ways down and those of its own at or below its
-       box at the deepest way: a short reply whose poster's card ("Posts: 318", a blurb) outweighs
-       its line is opened where the others hold their text, and its card is no box of it."""
-    stats, good = scores.stats, scores.good
-    own = {post: _own_boxes(stats, good, post) for post in posts}
-    ways_of = {post: _ways_down(stats, post) for post in posts}
-    ways = Counter(way for post, boxes in own.items() for way in {ways_of[post][i] for i in boxes})
-    layout = {way for way, count in ways.items() if count * 2 > len(posts) and way}
-    if not layout or len(posts) < _POSTS:
-        return frozenset(i for boxes in own.values() for i in boxes)
-    deepest = max(layout, key=len)
-    opened: set[int] = set()
-    for post, boxes in own.items():
-        laid_out = [i for i, way in ways_of[post].items() if way in layout]
-        text_box = next((i for i in laid_out if ways_of[post][i] == deepest), None)
-        if text_box is None:
-            opened.update(boxes)
-            continue
-        opened.update(laid_out)
-        opened.add(post)
-        opened.update(i for i in boxes if text_box <= i <= stats.ends[text_box])
-    return frozenset(opened)
-
-
-def _own_boxes(stats: TreeStats, good: list[float], post: int) -> list[int]:
-    """The boxes of ``post`` holding more than half of its prose, or, for a reply with no prose,
-    more than half of its words outside links."""
-    inside = range(post, stats.ends[post] + 1)
-    if good[post] > 0:
-        return [i for i in inside if good[i] * 2 > good[post] and stats.ends[i] != i]
-    words = [_unlinked_chars(stats, i) for i in inside]
-    return [i for i, size in zip(inside, words, strict=True) if size * 2 > words[0] and stats.ends[i] != i]
-
-
-def _ways_down(stats: TreeStats, post: int) -> dict[int, tuple[tuple[str, frozenset[str]], ...]]:
-    """Per box of ``post`` (the post itself and the blocks inside it that are boxes, in document
-    order), the kinds (:func:`_post_kind`) of the boxes from below ``post`` down to it, found in
-    one walk down the post."""
-    ways: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {post: ()}
-    for i in range(post + 1, stats.ends[post] + 1):
-        if stats.ends[i] != i:  # a box: its parent, inside the post, is one too
-            ways[i] = (*ways[stats.parents[i]], _post_kind(stats.nodes[i]))
-    return ways
-
-
-def _unlinked_chars(stats: TreeStats, box: int) -> int:
-    """The characters of text in block ``box``'s subtree that are not a link's."""
-    return sum(stats.chars[i] - stats.links[i] for i in range(box, stats.ends[box] + 1))
-
-
-def _posters_cards(
-    scores: _Scores, posts: Collection[int], opened: Collection[int], lines: Collection[int] = ()
-) -> list[HtmlElement]:
-    """In each post, the box beside its text that holds no paragraph of prose and links to a member's profile:
-    the poster's card (name, rank, "Posts: 5,812", "Karma: +210/-3"), not what they wrote. Beside
-    means a child of a box of the post that holds most of its prose (:func:`_holding_prose`). A box
-    named for the poster (:func:`_names_the_poster`) is the card though it holds a blurb of prose or
-    was opened for a short reply it outweighs; so is a box opened so that holds none of the boxes
-    where the thread sets its posts' text (``lines``, :func:`_text_lines`), when those are known."""
-    if not posts:
-        return []
-    stats, removed = scores.stats, scores.removed
-    paragraphs = _prose(stats, removed)
-    cards: list[HtmlElement] = []
-    ordered_lines = sorted(lines)  # (looked up by range: a thread of thousands of posts)
-    for post in posts:
-        for box in (post, *stats.children(post)):
-            if box not in opened:
-                continue
-            for child in stats.children(box):
-                if child in removed:
-                    continue
-                is_card_named = _names_the_poster(stats.nodes[child])
-                if paragraphs[child] > 0 and not is_card_named:
-                    continue
-                if (
-                    child in opened
-                    and not is_card_named
-                    and (not lines or _holds_any(stats, child, ordered_lines))
-                ):
-                    continue  # (a box opened for a short reply's text; a card named so, blurb and all)
-                # (a box named for the poster is the card though cleaning took its name's link, a
-                # pop-up's control: vBulletin's "username popupctrl")
-                if is_card_named or any(
-                    _is_members_profile(a.get("href") or "", scores.site)
-                    for a in stats.nodes[child].iter("a")
-                ):
-                    cards.append(stats.nodes[child])
-    return cards
-
-
-def _is_members_profile(href: str, site: str | None) -> bool:
-    """``href`` links to a member's profile on the thread's own site (:func:`is_member_link`): a
-    poster's card links there, and a reply linking a channel elsewhere (``youtube.com/@…``) is
-    what the poster wrote."""
-    return is_member_link(href) and not (site is not None and elsewhere(href, site))
-
-
-def _opening_posts_card(scores: _Scores, best: int, posts: Collection[int]) -> list[HtmlElement]:
-    """Before a thread's first post found, the lines that say who posted the thread and when, with
-    buttons: a line of no prose that links to a member's profile, states a date (a ``<time>``, or
-    a date in its words) and holds :data:`_CARD_BUTTONS` other links or more ("212 points by
-    <a href=user?id=ann>ann</a> on April 22, 2024 | hide | past | 4 comments"). A link board sets
-    its submission's text apart from its comments, so the card of the opening post is outside the
-    posts, where :func:`_posters_cards` does not look."""
-    if not posts:
-        return []
-    stats, removed = scores.stats, scores.removed
-    cards: list[HtmlElement] = []
-    for i in range(best + 1, min(posts)):
-        if i in removed or stats.ends[i] != i or scores.good[i] > 0 or stats.is_prose(i):
-            continue
-        el = stats.nodes[i]
-        hrefs = [a.get("href") or "" for a in el.iter("a")]
-        members = sum(1 for href in hrefs if _is_members_profile(href, scores.site))
-        if not members or len(hrefs) - members < _CARD_BUTTONS:
-            continue
-        if has_any(el, ("time",)) or find_date(" ".join(el.text_content().split())) is not None:
-            cards.append(el)
-    return cards
-
-
-_CARD_BUTTONS = 2  # links beside the poster's name on an opening post's card, at least ("hide", "past")
-
-
-def _replies_beside(scores: _Scores, post: int, box: int) -> list[int]:
-    """The boxes after ``post`` in ``box`` named for replies, comments or answers that hold prose: a
-    thread whose opening post and replies are boxes of two kinds (``<div class="topic-detail">``
-    then ``<div id="replies">``; a question and ``<div id="answers">``)."""
-    stats = scores.stats
-    return [
-        child
-        for child in stats.children(box)
-        if child > post
-        and child not in scores.removed
-        and scores.good[child] >= _POST_PROSE
-        and _names_replies(f"{stats.nodes[child].get('class') or ''} {stats.nodes[child].get('id') or ''}")
-    ]
-
-
-# a box of a question's answers, by its name ("answers", Stack Exchange's ``id="answers"``,
-# "answer-list"): the replies of a Q&A thread, as a box named for comments holds a forum's
-_ANSWERS_NAME = re.compile(r"(?:^|[\s_-])answers(?:$|[\s_-])|answer[-_]?list", re.I)
-
-
-def _names_replies(names: str) -> bool:
-    """A class/id naming a box of replies: comments (:func:`comment_named`) or a question's answers."""
-    return comment_named(names) or _ANSWERS_NAME.search(names) is not None
-
-
-def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> list[HtmlElement]:
-    """The blocks inside ``best`` whose text (:data:`_REPEATED_WORDS` words or more, white space
-    aside) stands in two blocks or more: on a thread, what each post repeats — "Please log in to
-    join the conversation", a member's signature. A quotation of another post is no repeat (blocks
-    in a ``<blockquote>`` or in a box whose class names a quote — vBulletin's ``bbcode_quote``,
-    SMF's ``quote`` — like those in a table or a code block, are neither counted nor taken)."""
-    seen: dict[str, list[int]] = {}
-    skip_end = -1
-    for i in range(best + 1, stats.ends[best] + 1):
-        if i <= skip_end or i in removed:
-            continue
-        el = stats.nodes[i]
-        if el.tag in _NOT_REPEATS or "quote" in (el.get("class") or "").lower():
-            skip_end = stats.ends[i]
-            continue
-        if stats.chars[i] == 0 or stats.ends[i] != i:
-            continue  # a box: its lines are its blocks
-        line = " ".join(el.text_content().split())
-        if word_count(line) >= _REPEATED_WORDS:  # a CJK line by its characters, two a word
-            seen.setdefault(line.casefold(), []).append(i)
-    return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
 
 
 def _has_contents_beside(stats: TreeStats, box: int, kept: int, contents: Collection[int]) -> bool:
@@ -1446,13 +831,13 @@ def _has_one_line(stats: TreeStats, i: int) -> bool:
     return sum(1 for j in range(i, stats.ends[i] + 1) if stats.chars[j]) == 1
 
 
-def _costs(scores: _Scores, i: int) -> bool:
+def _costs(scores: Scores, i: int) -> bool:
     """Block ``i`` costs more than it adds and is a box pruning may take out: its subtree weighs
     less than nothing, holds less than :data:`_PRUNE_GOOD` of prose, and it is a structural box."""
     return scores.net[i] < 0 and scores.good[i] < _PRUNE_GOOD and scores.stats.nodes[i].tag in _STRUCTURAL
 
 
-_PruneRule = Callable[[_Scores, int], bool]
+_PruneRule = Callable[[Scores, int], bool]
 
 _KEPT_THOUGH_COSTLY: tuple[tuple[str, _PruneRule], ...] = (
     ("an item of a list kept whole", lambda s, i: is_item_of_kept_list(s.stats, i)),
@@ -1498,7 +883,7 @@ def _paragraph_of(stats: TreeStats, i: int) -> int | None:
     return i
 
 
-def _is_section_under_its_heading(scores: _Scores, i: int) -> bool:
+def _is_section_under_its_heading(scores: Scores, i: int) -> bool:
     """A box right after its anchored heading (:func:`_is_section_under`), inside the content: the
     section's body, as :func:`_with_later_sections` keeps one beside the text (an API reference's
     "Trait Implementations": signatures with their "source" links, each with a line of description)."""
@@ -1546,7 +931,7 @@ def _is_anchored_part(el: HtmlElement) -> bool:
     )
 
 
-def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
+def _is_section_under(scores: Scores, heading: HtmlElement, part: int) -> bool:
     """Block ``part`` is a document's section under ``heading``: the heading has an ``id`` (a section
     anchor) and names no boilerplate section ("Related posts", "Comments"), the part is no heading and
     weighs at least half of what it costs."""
@@ -1562,12 +947,12 @@ def _is_section_under(scores: _Scores, heading: HtmlElement, part: int) -> bool:
     )
 
 
-def _is_kept_though_costly(scores: _Scores, i: int) -> bool:
+def _is_kept_though_costly(scores: Scores, i: int) -> bool:
     return any(is_kept(scores, i) for _, is_kept in _KEPT_THOUGH_COSTLY)
 
 
 def _prune(
-    scores: _Scores, best: int, *, whole: Collection[int] = (), opened: Collection[int] = ()
+    scores: Scores, best: int, *, whole: Collection[int] = (), opened: Collection[int] = ()
 ) -> list[HtmlElement]:
     """Blocks inside ``best`` that cost more than they add (:func:`_costs`) and that no rule of
     :data:`_KEPT_THOUGH_COSTLY` keeps; blocks in ``whole`` are kept whole (the sections of one
@@ -1597,12 +982,12 @@ def _prune(
     return pruned
 
 
-def _named_content_instead(scores: _Scores, best: int) -> int:
+def _named_content_instead(scores: Scores, best: int) -> int:
     """When the winner sits in a box named like a sidebar or a widget, a region apart from it that
     is named as the content (``id="main"``, ``class="post"``) and holds some prose wins instead: a
     short post beside a long sidebar is still the page's post (:func:`_is_post`)."""
     stats, good = scores.stats, scores.good
-    prose = _prose(stats, scores.removed)
+    prose = paragraphs_of_prose(stats, scores.removed)
     rivals = [
         i
         for i in range(len(stats))
@@ -1618,7 +1003,7 @@ def _named_content_instead(scores: _Scores, best: int) -> int:
     return max(rivals, key=good.__getitem__, default=best)
 
 
-def _in_declared_main_instead(scores: _Scores, best: int) -> int:
+def _in_declared_main_instead(scores: Scores, best: int) -> int:
     """When the winner lies outside the one region the page declares its main one
     (:func:`is_declared_main`), and that region holds some prose, the best box inside the region
     wins instead: what lies outside it is outside the page's text by the page's own word (a payment
@@ -1653,12 +1038,6 @@ def _is_inside(stats: TreeStats, inner: int, outer: int) -> bool:
     return outer <= inner <= stats.ends[outer]
 
 
-def _holds_any(stats: TreeStats, box: int, ordered: list[int]) -> bool:
-    """Block ``box`` holds one of the blocks ``ordered`` (sorted), or is one."""
-    at = bisect_left(ordered, box)
-    return at < len(ordered) and ordered[at] <= stats.ends[box]
-
-
 def _container_of(stats: TreeStats, i: int) -> int:
     """Block ``i``, or the box around it that is a container: a paragraph is never the whole
     article."""
@@ -1667,13 +1046,13 @@ def _container_of(stats: TreeStats, i: int) -> int:
     return i
 
 
-def _is_unsure(scores: _Scores, best: int) -> bool:
+def _is_unsure(scores: Scores, best: int) -> bool:
     """Little text, or a region apart from the best one that scores nearly as well."""
     net = scores.net
     return net[best] < _SURE_SCORE or _rival(scores, best) >= _RIVAL_SHARE * net[best]
 
 
-def _rival(scores: _Scores, best: int) -> float:
+def _rival(scores: Scores, best: int) -> float:
     """The best score of a region that is neither inside ``best`` nor around it."""
     stats = scores.stats
     return max(
@@ -1686,7 +1065,7 @@ def _rival(scores: _Scores, best: int) -> float:
     )
 
 
-def _second_opinion(scores: _Scores, best: int) -> tuple[int, list[int]] | None:
+def _second_opinion(scores: Scores, best: int) -> tuple[int, list[int]] | None:
     """The readability-style container and the siblings it leaves out, when it should decide:
     the two disagree, and either both found little (then the one with more prose wins) or the
     readability choice scores nearly as well by density too (a near tie, broken by concentration)."""
@@ -1718,6 +1097,7 @@ def select_main(
     site: str | None = None,
     thread: bool = False,
     pinned: int | None = None,
+    ingredients: int | None = None,
 ) -> Selection:
     """The main-content element below ``body`` and how it was chosen; prunes it in place.
 
@@ -1729,12 +1109,15 @@ def select_main(
     nearly as well) the readability-style scorer gives a second opinion, and decides if the two
     disagree. With no container at all, the whole body is the content ("fallback"). A ``pinned``
     block (the box that shows the text the page declares, see :mod:`weblens.extract.declared`) is
-    the content: only pruned.
+    the content: only pruned. ``ingredients`` is the block of a recipe's ingredients (see
+    :mod:`weblens.extract.recipes`): kept whole, with the content.
     """
+    if ingredients in removed:  # (with the blocks of every box removed, those inside it)
+        ingredients = None  # a hidden box of ingredients (cleaning removes it whatever its name) stays out
     # 1. score every block: its weight, summed over its subtree (net), and its prose alone (good)
     contents = _contents_lists(stats, removed)
     net, good = _sums(stats, removed, discounted, listing=listing, thread=thread, contents=contents)
-    scores = _Scores(
+    scores = Scores(
         stats=stats,
         net=net,
         good=good,
@@ -1765,6 +1148,7 @@ def select_main(
     left_out: list[int] = []
     later: list[int] = []  # sections beside the text first chosen, kept whole
     posts: list[int] = []  # posts of a thread, looked into
+    points: list[int] = []  # the box of the text's points set above it, looked into
     thread_end: list[HtmlElement] = []  # what follows a thread's last post
     # 4. when unsure, the readability-style scorer's second opinion; else 5. refine the box
     unsure = not switched and not listing and _is_unsure(scores, best)
@@ -1776,42 +1160,35 @@ def select_main(
         best = _descend(scores, best)  # 5a. down past a title or byline beside the body
         best = _ascend(scores, best)  # 5b. up to the document when a part of it won
         best, later = _with_later_sections(scores, best)  # 5c. with the document's later sections
-        if not thread:  # 5d. with the text's notes set below its box
+        if not thread:  # 5d. with the text's notes set below its box, or its points set above it
             best, left_out = _with_notes_after(scores, best)
-    if thread:  # 5e. one post of a thread (whichever scorer chose it): all its posts, or the post
+            if not left_out:
+                best, left_out, points = _with_points_before(scores, best)
+    if ingredients is not None and not thread:  # 5e. with a recipe's ingredients set apart from its steps
+        best, apart = _with_ingredients(scores, best, ingredients)
+        left_out = [*left_out, *apart]
+    if thread:  # 5f. one post of a thread (whichever scorer chose it): all its posts, or the post
         # and its replies beside it
-        found = _posts_of_the_thread(scores, best)
+        found = posts_of_the_thread(scores, best)
         if found.box != best:
             best, left_out = found.box, found.left_out
-        if found.posts:  # (an answer found beside the question may nest replies under its text)
-            within = _replies_opened(scores, found.posts, share=_REPLIES_SHARE)
-        else:
-            within = _replies_opened(scores, _posts_within(scores, best), share=0.0)
-        posts = _with_nested_replies(scores, within + _comments_after(scores, best, within))
+        posts = thread_posts(scores, best, found)
         later += found.replies  # kept whole: a reply's links and lines cost, one by one
-        thread_end = _after_the_last_post(scores, best, posts)
+        thread_end = after_the_last_post(scores, best, posts)
     # 6. a cell of a table set as columns of one list: the table
     best = _columns_of_one_list(stats, _table_of_the_cell(stats, best, removed), removed)
     sections = later
     if listing:
         best, sections = _sections_of_one_listing(stats, best, removed)
     # 7. prune what costs inside the box, and drop what the second opinion left out
-    lines = _text_lines(scores, posts)
-    remarks = _remarks_on_posts(scores, posts)
-    opened = (
-        _holding_prose(scores, posts)
-        | _boxes_around_nested(scores, posts)
-        | _up_to_posts(stats, lines, posts)
-        | _up_to_posts(stats, remarks, posts)
-    )
-    whole = [*sections, *_paragraphs_in(stats, lines), *remarks]
+    parts = post_parts(scores, posts)
+    recipe = [] if ingredients is None else [ingredients]  # kept whole, the boxes around it looked into
+    whole = [*sections, *parts.kept_whole, *recipe]
+    opened = parts.opened.union(points, *(_boxes_up_to(stats, box, best) for box in recipe))
     pruned = _prune(scores, best, whole=whole, opened=opened)
     if thread:  # 8. on a thread, the lines every post repeats ("Log in to reply", a signature) and
         # the posters' cards beside their posts
-        pruned += _repeated_lines(stats, best, removed) + _posters_cards(
-            scores, posts, opened, [*lines, *remarks]
-        )
-        pruned += _opening_posts_card(scores, best, posts)
+        pruned += thread_chrome(scores, best, posts, parts)
     pruned += sign_in_prompts(stats.nodes[best], scores.site)  # 9. the lines asking the reader to sign in
     for el in [stats.nodes[i] for i in left_out] + pruned + thread_end:
         drop(el)
@@ -1819,5 +1196,5 @@ def select_main(
         element=stats.nodes[best],
         method=method,
         posts=len(posts),
-        post_texts=tuple(stats.nodes[i] for i in sorted(lines)),
+        post_texts=tuple(stats.nodes[i] for i in sorted(parts.lines)),
     )

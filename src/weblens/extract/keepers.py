@@ -50,6 +50,7 @@ __all__ = [
     "holds_attachments",
     "is_attribution_of_a_quote",
     "is_box_of_a_heading",
+    "is_box_of_points",
     "is_data_table",
     "is_endnotes",
     "is_headed_data_table",
@@ -594,6 +595,36 @@ def _has_one_destination(el: HtmlElement) -> bool:
     return total < _ONE_CARD_CHARS and sum(map(len, texts)) * 10 >= total * 7
 
 
+# A box of the text's points set right before it (a live blog's key points, a review's good and bad
+# points): this many items in its lists, at least, each of this many words (text.word_count) at least
+# and less than half of it in links. Set by hand on the probe pages of live blogs and reviews of our own
+# (key points of 3 to 5 items of 6 to 20 words; a review's lists of 3 and 4 points of 6 to 12 words).
+_POINTS = 3
+_POINT_WORDS = 4
+
+
+def is_box_of_points(el: HtmlElement) -> bool:
+    """A box (or a list) of the text's points: items in its lists with less than half of each in links,
+    :data:`_POINTS` or more of them, and three in four at least, points of :data:`_POINT_WORDS`
+    words or more (the others a fact's label and value, "Attendance: 18,412"), and no more text
+    outside them than in them (a heading over each list, a score, a price, a button to a shop)."""
+    items = list(el.iter("li"))
+    if len(items) < _POINTS:
+        return False
+    inside = points = 0
+    for item in items:
+        text = " ".join(item.text_content().split())
+        linked = sum(len(" ".join(link.text_content().split())) for link in item.iter("a"))
+        if not text or linked * 2 >= len(text):
+            return False
+        points += word_count(text) >= _POINT_WORDS
+        inside += len(text)
+    return (
+        points >= max(_POINTS, 3 * len(items) / 4)
+        and len(" ".join(el.text_content().split())) - inside <= inside
+    )
+
+
 def is_endnotes(el: HtmlElement) -> bool:
     """The notes of the text (footnotes, endnotes): a list whose every item links back to its
     reference in the text (``<a href="#fnref:1">↩</a>``, as Markdown processors, Pandoc and
@@ -1125,17 +1156,25 @@ def is_linked_sentence_with_its_stop(stats: TreeStats, i: int) -> bool:
     if len(links) != 1:
         return False
     linked = " ".join(links[0].text_content().split())
-    after = text[len(linked) :].strip() if text.startswith(linked) else ""
-    if not after or not all(mark in _SENTENCE_END for mark in after):
-        return False
-    if len(linked.split()) < _STOPPED_LINK_WORDS:
-        return False
+    before, _, after = text.partition(linked) if linked else ("", "", "")
+    if not _is_said_around(before, after):  # (a sentence with words of its own on both sides of its link)
+        after = text[len(linked) :].strip() if text.startswith(linked) else ""
+        if not after or not all(mark in _SENTENCE_END for mark in after):
+            return False
+        if len(linked.split()) < _STOPPED_LINK_WORDS:
+            return False
     if any(inner.tag in BLOCK_TAGS for inner in links[0].iterdescendants()):
         return False  # a card set in one link (a headline and its summary), not a sentence
     line = el  # the outermost box that holds this line alone
     while (parent := line.getparent()) is not None and " ".join(parent.text_content().split()) == text:
         line = parent
     return any(_is_written_paragraph(stats, _line_of(_beside(line, after=side))) for side in (False, True))
+
+
+def _is_said_around(before: str, after: str) -> bool:
+    """A sentence's words before its link and after it, before its stop ("Aktualną <a>mapę utrudnień</a>
+    publikuje GDDKiA."): the link is a part of the sentence, not a headline with its stop."""
+    return bool(before.split()) and any(c.isalnum() for c in after)
 
 
 def _line_of(el: HtmlElement | None) -> HtmlElement | None:

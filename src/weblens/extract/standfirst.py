@@ -26,6 +26,7 @@ from weblens.extract.authors import BYLINE_START
 from weblens.extract.blocks import HEADING_TAGS
 from weblens.extract.dates import find_date
 from weblens.extract.text import line_text, word_count
+from weblens.extract.tree import has_any
 
 __all__ = ["Standfirst", "standfirst_after"]
 
@@ -66,6 +67,9 @@ class Standfirst:
 
     element: HtmlElement
     text: str
+    # the story's key points listed right under a sentence standfirst (a live page's subtitle, then
+    # its "Key points"), read as a standfirst of their own
+    points: Standfirst | None = None
 
     @property
     def is_list(self) -> bool:
@@ -83,26 +87,51 @@ def standfirst_after(heading: HtmlElement) -> Standfirst | None:
     """The standfirst under ``heading`` (the page's title heading), or None."""
     passed = 0
     title = line_text(heading)
-    for block in _blocks_after(heading):
+    blocks = _blocks_after(heading)
+    for block in blocks:
         text = line_text(block)
         if not text or text == title:  # the headline again (one hidden for screen readers, one shown)
             continue
         words = word_count(text)
-        if words < _MIN_WORDS or _is_dateline(text, words) or BYLINE_START.match(text):
+        if words < _MIN_WORDS or _is_dateline(block, text, words) or BYLINE_START.match(text):
             passed += 1
             if passed > _SHORT_LINES:
                 return None
             continue
+        if (points := _key_points(block)) is not None:  # (an item named as a summary: its whole list)
+            return _listed(points)
         if words <= _MAX_WORDS and _is_summary_block(block, text):
-            return Standfirst(block, text)
-        if (points := _key_points(block)) is not None:
-            return Standfirst(points, "\n".join(line_text(item) for item in points.iterchildren("li")))
+            return Standfirst(block, text, points=_points_after(blocks, block))
         return None  # a sentence that is no summary: the story's text has begun
     return None
 
 
-def _is_dateline(text: str, words: int) -> bool:
-    return words <= _DATELINE_WORDS and find_date(text) is not None
+def _points_after(blocks: Iterator[HtmlElement], standfirst: HtmlElement) -> Standfirst | None:
+    """A list of the story's key points (:func:`_key_points`) among the next ``blocks``, past at most
+    :data:`_SHORT_LINES` short lines (its heading, "Key points"); None when a sentence comes first, or
+    when the list holds the ``standfirst`` itself (a subtitle set as the first item of a list of
+    teasers)."""
+    passed = 0
+    for block in blocks:
+        text = line_text(block)
+        if not text:
+            continue
+        if (points := _key_points(block)) is not None:
+            return None if any(up is points for up in standfirst.iterancestors()) else _listed(points)
+        passed += 1
+        if word_count(text) >= _MIN_WORDS or passed > _SHORT_LINES:
+            return None
+    return None
+
+
+def _listed(points: HtmlElement) -> Standfirst:
+    return Standfirst(points, "\n".join(line_text(item) for item in points.iterchildren("li")))
+
+
+def _is_dateline(block: HtmlElement, text: str, words: int) -> bool:
+    """A short line that states a date, in its words or by a ``<time>`` mark (a date, a time and "Updated
+    33 min ago" set in spans a style parts, which the line's text runs together)."""
+    return words <= _DATELINE_WORDS and (find_date(text) is not None or has_any(block, ("time",)))
 
 
 def _is_summary_block(block: HtmlElement, text: str) -> bool:
@@ -114,23 +143,28 @@ def _is_summary_block(block: HtmlElement, text: str) -> bool:
     return any(_is_named(el) for el in (block, block.getparent()) if el is not None)
 
 
-def _key_points(item: HtmlElement) -> HtmlElement | None:
-    """The list ``item`` opens when a box named for the story's key points holds it ("Key points",
-    "Das Wichtigste", "要点": ``<div class="key-points"><ul>``), else None."""
-    found = item.getparent()
-    if item.tag != "li" or found is None or found.tag not in ("ul", "ol"):
+def _key_points(block: HtmlElement) -> HtmlElement | None:
+    """The list whose first item ``block`` is (an ``<li>``, or a paragraph in one) when the item, the
+    list or a box up to two levels above it is named for the story's key points ("Key points",
+    "Das Wichtigste": ``<div class="key-points"><ul>``) or as its standfirst (a live blog's summary
+    in points, ``<div data-testid="standfirst"><ul>``), else None."""
+    item = block if block.tag == "li" else block.getparent()
+    found = item.getparent() if item is not None and item.tag == "li" else None
+    if item is None or found is None or found.tag not in ("ul", "ol"):
         return None
-    boxes = (
-        found,
-        found.getparent(),
-        found.getparent().getparent() if found.getparent() is not None else None,
-    )
-    named = any(box is not None and _KEY_POINTS.search(_names(box)) for box in boxes)
+    up = found.getparent()
+    boxes = (item, found, up, up.getparent() if up is not None else None)
+    named = any(box is not None and (_KEY_POINTS.search(_names(box)) or _is_named(box)) for box in boxes)
     return found if named and len(found) <= _MAX_POINTS else None
 
 
+# the attributes naming what a box is: its class and id, and where a script's components name it so
+# in place of a class of words (``data-testid="standfirst"``, ``data-component="summary"``)
+_NAMING_ATTRIBUTES = ("class", "id", "data-testid", "data-component")
+
+
 def _names(el: HtmlElement) -> str:
-    return " ".join(el.get(name) or "" for name in ("class", "id"))
+    return " ".join(el.get(name) or "" for name in _NAMING_ATTRIBUTES)
 
 
 def _is_named(el: HtmlElement) -> bool:

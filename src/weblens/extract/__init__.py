@@ -308,12 +308,7 @@ def _ingredients_blocks(stats: TreeStats, box: int | None) -> list[int]:
     """The blocks of a recipe's ingredients box (:func:`ingredients_box`) and the boxes around it."""
     if box is None:
         return []
-    around = []
-    up = stats.parents[box]
-    while up >= 0:
-        around.append(up)
-        up = stats.parents[up]
-    return [*range(box, stats.ends[box] + 1), *around]
+    return [*range(box, stats.ends[box] + 1), *stats.ancestors(box)]
 
 
 def _is_repeated(dek: Standfirst, text: str) -> bool:

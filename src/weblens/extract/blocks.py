@@ -14,7 +14,7 @@ of every page, so it creates no object per block).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -145,6 +145,13 @@ class TreeStats:
 
     def blocks(self) -> list[Block]:
         return [self.block(i) for i in range(len(self.nodes))]
+
+    def ancestors(self, i: int) -> Iterator[int]:
+        """Indices of the blocks around block ``i``, from its parent up."""
+        up = self.parents[i]
+        while up >= 0:
+            yield up
+            up = self.parents[up]
 
     def children(self, i: int) -> list[int]:
         """Indices of the blocks directly inside block ``i``."""

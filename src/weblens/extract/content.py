@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from urllib.parse import unquote
 
 import lxml.etree
@@ -769,9 +769,7 @@ def _with_ingredients(scores: Scores, best: int, ingredients: int) -> tuple[int,
     that box holding neither, to leave out; ``(best, [])`` when the ingredients lie in ``best`` or
     only the page's body holds both."""
     stats = scores.stats
-    box = best
-    while box >= 0 and not _is_inside(stats, ingredients, box):
-        box = stats.parents[box]
+    box = next((up for up in (best, *stats.ancestors(best)) if _is_inside(stats, ingredients, up)), -1)
     if box == best or box < 0 or stats.nodes[box].tag in ("body", "html"):
         return best, []
     children = [child for child in stats.children(box) if child not in scores.removed]
@@ -784,12 +782,9 @@ def _with_ingredients(scores: Scores, best: int, ingredients: int) -> tuple[int,
 
 def _boxes_up_to(stats: TreeStats, inner: int, outer: int) -> list[int]:
     """The boxes around block ``inner`` below block ``outer`` (none when ``inner`` is not inside it)."""
-    found = []
-    up = stats.parents[inner]
-    while up > outer:
-        found.append(up)
-        up = stats.parents[up]
-    return found if up == outer else []
+    if not _is_inside(stats, inner, outer):
+        return []
+    return list(takewhile(lambda up: up > outer, stats.ancestors(inner)))
 
 
 def _is_notes_rule_or_heading(el: HtmlElement) -> bool:

@@ -51,6 +51,9 @@ def _trim(tail: str) -> str:
         "You are visitor number 004217 since May 1998",
         "Last modified 14 June 2003. You are visitor number 4217.",
         "Back to the home page",
+        # a call to send the newsroom a tip, in Dutch and German
+        "Heb je een tip voor de redactie? Mail ons of stuur een WhatsApp-bericht.",
+        "Sie haben einen Tipp an die Redaktion? Schreiben Sie uns.",
     ],
 )
 def test_trailing_lines_go(line: str) -> None:
@@ -270,6 +273,9 @@ def test_a_prompt_to_report_a_typo_trailing_an_article_goes(line: str) -> None:
         # a reprint's disclaimer, and a call to follow inside a line (no word boundary in Chinese)
         "网澜新闻所转载内容均来自合作媒体，转载目的在于传递更多信息，并不代表本站赞同其观点或对其真实性负责。",
         "欢迎扫码关注我们的公众号",
+        # a call to scan a QR code to follow an account, which names no "us"
+        "新桥财经公众号 24小时滚动播报最新的财经资讯和视频，更多粉丝福利扫描二维码关注（xinqiaofinance）",
+        "长按识别二维码，获取更多资讯",
     ],
 )
 def test_a_chinese_platforms_statements_trailing_a_post_go(line: str) -> None:

@@ -45,6 +45,8 @@ _CALL_TO_ACTION = re.compile(
     r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
+    # a call to send the newsroom a tip, in Dutch and German ("Heb je een tip voor de redactie?")
+    r"heb je een tip|tip (?:de|onze) redactie|(?:hinweis|tipp) an (?:die|unsere) redaktion|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
     r"write a (?:reply|comment|response)|add a comment|reply to this (?:topic|thread|post|discussion)|"
     r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
@@ -78,6 +80,8 @@ _CALL_TO_ACTION = re.compile(
     # the site does not share the views it carries ("并不代表本站赞同其观点"); anywhere in a line (no
     # word boundary parts words of Chinese: "请关注我们")
     r"(?:[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    # a call to scan or press a QR code to follow an account ("扫描二维码关注", "长按识别二维码")
+    r"(?:扫描|扫码|掃描|掃碼|长按|長按).{0,6}二[维維][码碼]|"
     r"不代表本(?:站|网|網|台|平台)|"
     r"未[经經](?:授[权權]|许可|許可)|[发發][布佈]于[:：]|[发發][布佈]於[:：])",
     re.I,

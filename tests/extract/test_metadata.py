@@ -805,6 +805,9 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
          "", ("news.example",)),
         # no one: a placeholder, a login handle, a dateline's date
         ('<meta name="author" content="Staff">', "", ()),
+        # a poster the page keeps private or anonymous (a Q&A site's asker)
+        ('<meta name="author" content="비공개">', "", ()),
+        ("", '<div class="author">匿名用户</div>', ()),
         ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
         ("", '<div class="article-author">20 Nov 2019 08:00 GMT</div>', ()),
     ],

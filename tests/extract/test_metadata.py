@@ -1093,6 +1093,24 @@ def test_date_from_url(url: str | None, expected: str | None) -> None:
     assert date_from_url(url) == expected
 
 
+def test_baidus_declared_publication_date_comes_before_a_box_of_another_posts_date() -> None:
+    # CSDN: Baidu's vocabulary's "pubDate" (an untyped node), then the date of the latest post it
+    # recommends ("最新推荐文章于 … 发布"), in a box named for a time, before the post's own
+    cambrian = ld(
+        {
+            "@context": "https://ziyuan.baidu.com/contexts/cambrian.jsonld",
+            "@id": "https://blog.example/u/article/details/129474149",
+            "pubDate": "2023-03-12T12:18:00",
+            "upDate": "2023-03-12T13:08:03",
+        }
+    )
+    body = (
+        "<h1>模型评估</h1><div class='up-time'>最新推荐文章于 2023-09-04 17:53:10 发布</div>"
+        "<span class='time'>于 2023-03-12 13:08:03 发布</span><p>正文。</p>"
+    )
+    assert meta_of(cambrian, body=body).published_date == "2023-03-12T12:18:00"
+
+
 def test_date_priority_and_fallthrough() -> None:
     og = '<meta property="article:published_time" content="2024-01-02T03:04:05Z">'
     ldate = ld({"@type": "Article", "datePublished": "2023-05-06"})

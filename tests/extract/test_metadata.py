@@ -736,6 +736,25 @@ def test_co_authors_are_the_marks_like_the_first() -> None:
     assert meta_of(declared, body=body).authors == ("Di Declared",)
 
 
+def test_co_authors_each_in_a_card_of_their_own_side_by_side() -> None:
+    # Docusaurus: a column per author, each an itemprop=author card with the writer's role
+    def card(name: str, role: str) -> str:
+        return (
+            "<div class='col'><div class='avatar'><img src='/a.png' alt=''><div class='avatar__intro'"
+            f" itemprop='author' itemscope itemtype='https://schema.org/Person'><span itemprop='name'>{name}"
+            f"</span><small itemprop='description'>{role}</small></div></div></div>"
+        )
+
+    authors = f"<div class='row'>{card('Mei Lin Chen', 'Core maintainer')}{card('Oskar Berg', 'Lead')}</div>"
+    body = f"<header><h1>Migrating</h1>{authors}</header><p>The story.</p>"
+    assert meta_of("", body=body).authors == ("Mei Lin Chen", "Oskar Berg")
+    # a card of the same kind at the story's foot, below its text, is no co-author
+    foot = f"<header><h1>Migrating</h1><div class='row'>{card('Mei Lin Chen', 'Core maintainer')}</div>"
+    foot += "</header><p>The story, at length.</p><footer><div class='row'>"
+    foot += f"{card('Oskar Berg', 'Lead')}</div><p>More from the team.</p></footer>"
+    assert meta_of("", body=foot).authors == ("Mei Lin Chen",)
+
+
 def test_a_declared_writer_the_byline_names_with_others_is_the_first_of_them() -> None:
     # a blog engine's JSON-LD (or a publisher's analytics tag) names the primary author alone
     declared = ld({"@type": "BlogPosting", "author": {"@type": "Person", "name": "Priya Raman"}})

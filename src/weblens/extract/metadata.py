@@ -1440,7 +1440,8 @@ class _Page:
         author class, each kind in document order. The innermost marks are read first (the
         ``<span class="author">`` inside a ``<div class="byline">`` that also holds an agency and
         a time stamp), the boxes around them only when none of those names anyone. Co-authors are
-        the marks like the first one (same kind, tag and class) in the same byline. When the
+        the marks like the first one (same kind, tag and class) in the same byline, or each in a box
+        of its own beside it (:func:`_side_by_side`). When the
         first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked(title)
         if after is not None:
@@ -1474,12 +1475,13 @@ class _Page:
             names = names_of(first)
             if not names or reads_as_prose(texts[first] or ""):
                 continue  # a bio of the writer in a box named for the author is no byline
-            like = (kinds[first], first.tag, first.get("class"), roots[first])
+            like = (kinds[first], first.tag, first.get("class"))
             for other in ranked:
                 if (
                     other is not first
                     and other not in boxes
-                    and (kinds[other], other.tag, other.get("class"), roots[other]) == like
+                    and (kinds[other], other.tag, other.get("class")) == like
+                    and (roots[other] is roots[first] or _side_by_side(first, other))
                 ):
                     names += names_of(other)
             return credit.of(names)
@@ -2091,6 +2093,27 @@ def _is_heading_control(link: HtmlElement) -> bool:
         return True
     is_edit = _EDIT_LINK.search(link.get("href") or "") is not None
     return is_edit and len(link.text_content().split()) <= _CONTROL_WORDS
+
+
+_SIDE_BY_SIDE_LEVELS = 4  # boxes up from each of two marks, at most, to the box holding both
+_SIDE_BY_SIDE_EXTRA = 12  # characters that box may say besides the two marks (", ", " and ")
+
+
+def _side_by_side(first: HtmlElement, other: HtmlElement) -> bool:
+    """Two marks of one kind set each in a box of its own, the boxes alike (Docusaurus's author
+    columns, each an ``itemprop="author"`` card), whose nearest common box says nothing else but a
+    few characters: co-authors side by side, not a byline and a bio at the story's foot."""
+    ups = list(islice(first.iterancestors(), _SIDE_BY_SIDE_LEVELS))
+    others = list(islice(other.iterancestors(), _SIDE_BY_SIDE_LEVELS))
+    common = next((up for up in others if any(up is mine for mine in ups)), None)
+    if common is None:
+        return False
+    # the boxes down from the common one to each mark are alike, card for card
+    path = [(up.tag, up.get("class")) for up in takewhile(lambda up: up is not common, ups)]
+    if path != [(up.tag, up.get("class")) for up in takewhile(lambda up: up is not common, others)]:
+        return False
+    said = sum(len(" ".join(el.text_content().split())) for el in (first, other))
+    return len(" ".join(common.text_content().split())) <= said + _SIDE_BY_SIDE_EXTRA
 
 
 def _title_date(title: str) -> str | None:

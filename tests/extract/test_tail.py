@@ -51,6 +51,18 @@ def _trim(tail: str) -> str:
         "You are visitor number 004217 since May 1998",
         "Last modified 14 June 2003. You are visitor number 4217.",
         "Back to the home page",
+        # the lines of a site of the 1990s: a hit counter, how to view it, when it last changed
+        "Sie sind Besucher Nr. 4217 seit dem 01.01.2001",
+        "Eres el visitante número 0214577",
+        "This page has been visited 1234 times.",
+        "Optimiert für Internet Explorer 5.0 und eine Auflösung von 800x600",
+        "Best viewed with Netscape Navigator 4",
+        "IE5.0以上・1024×768での閲覧をおすすめします",
+        "Last updated: March 9, 2002",
+        "Stand: 02.04.2002",
+        "Fragen oder Anregungen zu dieser Website an den Webmaster.",
+        "このページはリンクフリーです。",
+        "ライブレポ一覧へもどる",
         # a call to send the newsroom a tip, in Dutch and German
         "Heb je een tip voor de redactie? Mail ons of stuur een WhatsApp-bericht.",
         "Sie haben einen Tipp an die Redaktion? Schreiben Sie uns.",
@@ -85,6 +97,13 @@ def test_about_the_publisher_heading() -> None:
         "<h2>About Example Corp</h2><p>Example Corp makes widgets in twelve countries since 1990.</p>"
     )
     assert "Example Corp" not in out
+
+
+@pytest.mark.parametrize(
+    "line", ["The law was last updated in 2019.", "Stand up for what you believe in, she told them."]
+)
+def test_a_closing_sentence_that_names_an_update_or_stands_stays(line: str) -> None:
+    assert line in _trim(f"<p>{line}</p>")
 
 
 def test_a_trailing_paragraph_of_real_text_stays() -> None:

@@ -57,7 +57,11 @@ _CALL_TO_ACTION = re.compile(
     r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
     r"time to (?:create|generate|render|load) (?:the |this )?page|"
     # a hit counter's line, a way back up the site ("You are visitor number 4217", "Back to top")
-    r"you are (?:the )?visitor|visitor (?:number|no\b|count)|"
+    r"you are (?:the )?visitor|visitor (?:number|no\b|count)|(?:has|have) been visited|"
+    r"besucher(?:in)? (?:nr|nummer)\b|visitante (?:número|n[º°o]\b)|vous êtes le \d*\s*(?:ème )?visiteur|"
+    # a line of the 1990s on how to view the site: "Best viewed with Internet Explorer 5 at 800x600"
+    r"best viewed (?:with|in|at|using)|optimiert für|se ve mejor con|meilleur affichage|"
+    r"\b(?:640|800|1024|1280) ?[x×] ?(?:480|600|768|1024)\b|webmaster|"
     r"back to (?:the )?(?:top|home ?page|index|main page|front page)\b|"
     # a newsletter's e-mail footer: how to leave the list, why one got it, who sent it
     r"unsubscribe|(?:update|manage|change) (?:your )?(?:subscription|e-?mail) preferences|"
@@ -75,6 +79,13 @@ _CALL_TO_ACTION = re.compile(
     r"(?:kostenlos|gratis) testen|probeabo|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
     r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)|"
+    # a site's own lines: when it was last changed (at the line's start: "the law was last updated in
+    # 2019" ends an article), and in Japanese: a hit counter, how to view it, that it may be linked
+    # to, that it is a fan's, a way back
+    r"^\W*(?:(?:last (?:updated|modified|changed)|letzte (?:änderung|aktualisierung)|"
+    r"dernière (?:mise à jour|modification)|última (?:actualización|modificación)|最終更新)\b|stand\s*:)|"
+    r"人目の(?:お客様|訪問者|来訪者)|(?:閲覧|ご覧).{0,12}(?:推奨|おすすめ|お勧め)|リンクフリー|"
+    r"一切関係(?:ありません|ございません)|(?:へ|に)(?:もどる|戻る)|"
     # Chinese: a platform's disclaimer or copyright statement, a call to follow, a ban on reprinting,
     # the place a platform says a post was sent from ("发布于：北京市"), a reprint's disclaimer that
     # the site does not share the views it carries ("并不代表本站赞同其观点"); anywhere in a line (no

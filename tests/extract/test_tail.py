@@ -48,6 +48,7 @@ def _trim(tail: str) -> str:
         "Follow The Daily Example on Google News to get our stories in your feed.",
         "Folgst du schon 20 Minuten auf Whatsapp?",
         "2 Wochen kostenlos testen",
+        "Participe do canal do Portal Cerrado no WhatsApp",
         "You are visitor number 004217 since May 1998",
         "Last modified 14 June 2003. You are visitor number 4217.",
         "Back to the home page",
@@ -233,6 +234,12 @@ def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_b
         "Derniers articles",
         "Ultime notizie",
         "Laatste nieuws",
+        # readers' comments, most watched
+        "Diskuse (5 příspěvků)",
+        "תגובות (2)",
+        "Σχόλια",
+        "Bình luận (3)",
+        "Mais assistidos",
     ],
 )
 def test_related_sections_in_other_languages(heading: str) -> None:

@@ -77,6 +77,9 @@ _CALL_TO_ACTION = re.compile(
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
+    # a call to follow a site's channel on a messenger in Portuguese and Spanish ("Participe do canal do
+    # Portal Cerrado no WhatsApp")
+    r"(?:participe|siga|entre|únete|sigue) (?:d?o |al |a )?canal|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
     r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)|"
     # a site's own lines: when it was last changed (at the line's start: "the law was last updated in
@@ -106,7 +109,9 @@ _CREDIT = re.compile(
 # Dutch, Turkish, Indonesian plurals, Chinese "comments from readers", "all comments" (a heading of
 # boilerplate that runs to the end: :data:`_SECTION`, :data:`_TO_END`)
 _COMMENTS_ELSEWHERE = (
-    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論"
+    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論|"
+    # Czech, Hebrew, Greek, Ukrainian, Vietnamese: "Diskuse (5 příspěvků)", "תגובות (2)", "Σχόλια"
+    r"diskuse|diskuze|komentáře|תגובות|σχόλια|коментар|bình luận"
 )
 _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
@@ -136,6 +141,7 @@ _SECTION = re.compile(
     r"notas relacionadas|noticias relacionadas|art[ií]culos relacionados|te puede interesar|"
     r"le[ae] (?:también|tambien)|m[aá]s noticias|mira tambi[eé]n|comentarios|etiquetas|"
     r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|not[ií]cias relacionadas|"
+    r"(?:v[ií]deos?\W+)?mais (?:assistid[oa]s|vistos)|m[aá]s vistos|most watched|"
     r"coment[aá]rios|"
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"

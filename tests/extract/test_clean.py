@@ -527,7 +527,8 @@ def test_a_reader_comment_still_goes() -> None:
 @pytest.mark.parametrize(
     "name",
     ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
-     "reacties", "yorumlar", "Guestbook", "guest-book", "gaestebuch", "webmentions"],
+     "reacties", "yorumlar", "Guestbook", "guest-book", "gaestebuch", "webmentions", "talkbacks",
+     "talkbacksList"],
 )  # fmt: skip
 def test_readers_comments_named_in_other_languages_go(name: str) -> None:
     # (a memorial page's guest book is its readers' comments: "Sign the Guest Book")

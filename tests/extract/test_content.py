@@ -2678,3 +2678,30 @@ def test_a_question_to_the_reader_over_its_answer_buttons_is_a_widget(widget: st
     text = weblens.extract(html, "https://town.example/services/identity-card").text
     assert any(mark in text for mark in ("?", "؟", "？")) is kept
     assert "paper card stays valid" in text
+
+
+def test_an_ellipsis_in_code_truncates_no_teaser() -> None:
+    """A sentence naming ``process.env.NEXT_PUBLIC_...`` in code ends no piece of its text in a
+    teaser's "...": a blog's callout saying so stays with the text."""
+    import lxml.html
+
+    from weblens.extract.blocks import gather_stats
+
+    root = lxml.html.fromstring(
+        "<div><p>Use <code>NEXT_PUBLIC_...</code> in code, then <code>A...</code></p></div>"
+    )
+    assert gather_stats(root).ellipsis == [False, False]
+    steps = "".join(
+        f"<p>Step {i} of the guide explains one more setting, with a full sentence or two about why.</p>"
+        for i in range(5)
+    )
+    callout = (
+        "<div data-node-type='callout'><div>💡</div><div>Client variables must be referenced as literal "
+        "<code>process.env.NEXT_PUBLIC_...</code> expressions somewhere in your code, otherwise they are "
+        "not inlined.</div></div>"
+    )
+    html = (
+        f"<html><head><title>Env</title></head><body><article><h1>Env</h1>{steps}{callout}{steps}</article>"
+        "<aside><a href='/a'>Other post</a></aside></body></html>"
+    )
+    assert "otherwise they are not inlined" in weblens.extract(html, "https://blog.example/env").text

@@ -736,6 +736,25 @@ def test_co_authors_are_the_marks_like_the_first() -> None:
     assert meta_of(declared, body=body).authors == ("Di Declared",)
 
 
+def test_co_authors_each_in_a_card_of_their_own_side_by_side() -> None:
+    # Docusaurus: a column per author, each an itemprop=author card with the writer's role
+    def card(name: str, role: str) -> str:
+        return (
+            "<div class='col'><div class='avatar'><img src='/a.png' alt=''><div class='avatar__intro'"
+            f" itemprop='author' itemscope itemtype='https://schema.org/Person'><span itemprop='name'>{name}"
+            f"</span><small itemprop='description'>{role}</small></div></div></div>"
+        )
+
+    authors = f"<div class='row'>{card('Mei Lin Chen', 'Core maintainer')}{card('Oskar Berg', 'Lead')}</div>"
+    body = f"<header><h1>Migrating</h1>{authors}</header><p>The story.</p>"
+    assert meta_of("", body=body).authors == ("Mei Lin Chen", "Oskar Berg")
+    # a card of the same kind at the story's foot, below its text, is no co-author
+    foot = f"<header><h1>Migrating</h1><div class='row'>{card('Mei Lin Chen', 'Core maintainer')}</div>"
+    foot += "</header><p>The story, at length.</p><footer><div class='row'>"
+    foot += f"{card('Oskar Berg', 'Lead')}</div><p>More from the team.</p></footer>"
+    assert meta_of("", body=foot).authors == ("Mei Lin Chen",)
+
+
 def test_a_declared_writer_the_byline_names_with_others_is_the_first_of_them() -> None:
     # a blog engine's JSON-LD (or a publisher's analytics tag) names the primary author alone
     declared = ld({"@type": "BlogPosting", "author": {"@type": "Person", "name": "Priya Raman"}})
@@ -805,6 +824,9 @@ def test_a_byline_naming_an_organisation_means_no_author() -> None:
          "", ("news.example",)),
         # no one: a placeholder, a login handle, a dateline's date
         ('<meta name="author" content="Staff">', "", ()),
+        # a poster the page keeps private or anonymous (a Q&A site's asker)
+        ('<meta name="author" content="비공개">', "", ()),
+        ("", '<div class="author">匿名用户</div>', ()),
         ("", "<p>by <a rel='author' href='/blog/author/jdadmin/'>jdadmin</a></p>", ()),
         ("", '<div class="article-author">20 Nov 2019 08:00 GMT</div>', ()),
     ],
@@ -1088,6 +1110,24 @@ def test_normalise_date(raw: str, expected: str | None) -> None:
 )
 def test_date_from_url(url: str | None, expected: str | None) -> None:
     assert date_from_url(url) == expected
+
+
+def test_baidus_declared_publication_date_comes_before_a_box_of_another_posts_date() -> None:
+    # CSDN: Baidu's vocabulary's "pubDate" (an untyped node), then the date of the latest post it
+    # recommends ("最新推荐文章于 … 发布"), in a box named for a time, before the post's own
+    cambrian = ld(
+        {
+            "@context": "https://ziyuan.baidu.com/contexts/cambrian.jsonld",
+            "@id": "https://blog.example/u/article/details/129474149",
+            "pubDate": "2023-03-12T12:18:00",
+            "upDate": "2023-03-12T13:08:03",
+        }
+    )
+    body = (
+        "<h1>模型评估</h1><div class='up-time'>最新推荐文章于 2023-09-04 17:53:10 发布</div>"
+        "<span class='time'>于 2023-03-12 13:08:03 发布</span><p>正文。</p>"
+    )
+    assert meta_of(cambrian, body=body).published_date == "2023-03-12T12:18:00"
 
 
 def test_date_priority_and_fallthrough() -> None:

@@ -191,6 +191,39 @@ def test_a_chinese_threads_date_is_its_first_posts_past_the_posters_registration
     assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2023-06-20T21:17:45"
 
 
+def test_a_time_shown_relative_to_now_gives_the_date_in_its_title() -> None:
+    # a link board's submission: "8 months ago", the date (and a Unix time) in the element's title
+    story = (
+        "<table><tr><td class='title'><span class='titleline'><a href='item?id=7'>Ask: How do you run"
+        " migrations?</a></span></td></tr><tr><td class='subtext'><span class='score'>214 points</span>"
+        " by <a class='hnuser' href='user?id=tarn'>tarn</a> <span class='age' title='2024-01-18T15:03:11"
+        " 1705590191'><a href='item?id=7'>8 months ago</a></span> | <a href='hide?id=7'>hide</a></td></tr>"
+        "<tr><td><div class='toptext'>We rename columns at 2am. How do other teams do it?</div></td></tr>"
+        "</table>"
+    )
+    html = f"<html><head><title>Ask: How do you run migrations?</title></head><body>{story}</body></html>"
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2024-01-18T15:03:11"
+    # the same in Chinese ("19 天前") and German ("vor 3 Stunden")
+    for shown in ("19 天前", "vor 3 Stunden"):
+        other = html.replace("8 months ago", shown)
+        assert (
+            extract_metadata(lxml.html.document_fromstring(other), None).published_date
+            == "2024-01-18T15:03:11"
+        )
+    # a title that is no date, or a text that is no relative time, gives none
+    for a, b in (("2024-01-18T15:03:11 1705590191", "Posted by tarn"), ("8 months ago", "8 months of work")):
+        other = html.replace(a, b)
+        assert extract_metadata(lxml.html.document_fromstring(other), None).published_date is None
+
+
+def test_a_first_posts_date_written_out_comes_before_a_replys_shown_relative_to_now() -> None:
+    # Discuz: the first post's date written out, a reply's as "6 天前" with its date in the title
+    post = "<div class='authi'><em>发表于 2024-5-18 19:27:00</em></div><p>今天的活动奖励什么时候发放？</p>"
+    reply = "<div><em>发表于 <span title='2024-5-21 11:01:32'>6 天前</span></em></div><p>明天。</p>"
+    html = f"<html><head><title>奖励</title></head><body><h1>奖励</h1>{post}{reply}</body></html>"
+    assert extract_metadata(lxml.html.document_fromstring(html), None).published_date == "2024-05-18T19:27:00"
+
+
 def test_a_forum_posts_subject_in_a_low_heading_is_the_headline_its_date_is_under() -> None:
     # SMF: the forum's name in the banner's <h1>, the first post's subject in an <h5>, its date after
     html = (

@@ -48,9 +48,25 @@ def _trim(tail: str) -> str:
         "Follow The Daily Example on Google News to get our stories in your feed.",
         "Folgst du schon 20 Minuten auf Whatsapp?",
         "2 Wochen kostenlos testen",
+        "Participe do canal do Portal Cerrado no WhatsApp",
         "You are visitor number 004217 since May 1998",
         "Last modified 14 June 2003. You are visitor number 4217.",
         "Back to the home page",
+        # the lines of a site of the 1990s: a hit counter, how to view it, when it last changed
+        "Sie sind Besucher Nr. 4217 seit dem 01.01.2001",
+        "Eres el visitante número 0214577",
+        "This page has been visited 1234 times.",
+        "Optimiert für Internet Explorer 5.0 und eine Auflösung von 800x600",
+        "Best viewed with Netscape Navigator 4",
+        "IE5.0以上・1024×768での閲覧をおすすめします",
+        "Last updated: March 9, 2002",
+        "Stand: 02.04.2002",
+        "Fragen oder Anregungen zu dieser Website an den Webmaster.",
+        "このページはリンクフリーです。",
+        "ライブレポ一覧へもどる",
+        # a call to send the newsroom a tip, in Dutch and German
+        "Heb je een tip voor de redactie? Mail ons of stuur een WhatsApp-bericht.",
+        "Sie haben einen Tipp an die Redaktion? Schreiben Sie uns.",
     ],
 )
 def test_trailing_lines_go(line: str) -> None:
@@ -82,6 +98,13 @@ def test_about_the_publisher_heading() -> None:
         "<h2>About Example Corp</h2><p>Example Corp makes widgets in twelve countries since 1990.</p>"
     )
     assert "Example Corp" not in out
+
+
+@pytest.mark.parametrize(
+    "line", ["The law was last updated in 2019.", "Stand up for what you believe in, she told them."]
+)
+def test_a_closing_sentence_that_names_an_update_or_stands_stays(line: str) -> None:
+    assert line in _trim(f"<p>{line}</p>")
 
 
 def test_a_trailing_paragraph_of_real_text_stays() -> None:
@@ -211,6 +234,12 @@ def test_an_inline_read_more_box_goes_but_the_article_after_it_stays_when_each_b
         "Derniers articles",
         "Ultime notizie",
         "Laatste nieuws",
+        # readers' comments, most watched
+        "Diskuse (5 příspěvků)",
+        "תגובות (2)",
+        "Σχόλια",
+        "Bình luận (3)",
+        "Mais assistidos",
     ],
 )
 def test_related_sections_in_other_languages(heading: str) -> None:
@@ -270,6 +299,9 @@ def test_a_prompt_to_report_a_typo_trailing_an_article_goes(line: str) -> None:
         # a reprint's disclaimer, and a call to follow inside a line (no word boundary in Chinese)
         "网澜新闻所转载内容均来自合作媒体，转载目的在于传递更多信息，并不代表本站赞同其观点或对其真实性负责。",
         "欢迎扫码关注我们的公众号",
+        # a call to scan a QR code to follow an account, which names no "us"
+        "新桥财经公众号 24小时滚动播报最新的财经资讯和视频，更多粉丝福利扫描二维码关注（xinqiaofinance）",
+        "长按识别二维码，获取更多资讯",
     ],
 )
 def test_a_chinese_platforms_statements_trailing_a_post_go(line: str) -> None:

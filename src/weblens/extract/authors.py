@@ -196,12 +196,17 @@ _NEWSROOM_WORDS = (
     "redaktion", "rédaction", "redacción", "redazione", "redactie", "redakcja", "redação", "редакция",
     "redakce", "redakcia", "σύνταξη", "toimitus", "szerkesztőség", "מערכת",
 )  # fmt: skip
+# a poster the page does not name: anonymous, private, deleted (a Q&A site's hidden asker, "비공개")
+_NO_ONE = (
+    "anonym", "anonyme", "anónimo", "anonimo", "anônimo", "anonim", "аноним", "anonymous user",
+    "匿名", "匿名用户", "匿名用戶", "匿名ユーザー", "非公開", "익명", "비공개", "[deleted]", "deleted user",
+)  # fmt: skip
 _NEWSROOMS = (
     "wire services", "news services", "news service", "wires", "agencies", "staff", "staff reports",
     "staff report", "editorial staff", "editorial team", "editorial board", "editorial", "editorials",
     "editors", "opinion", "newsroom", "admin", "administrator", "webmaster", "guest", "anonymous",
     "multiple sources", "various sources", "wire reports", "web desk", "news desk", "nachrichten",
-    *_NEWSROOM_WORDS,
+    *_NEWSROOM_WORDS, *_NO_ONE,
 )  # fmt: skip
 # the nouns that open an outlet's name (in the Romance languages and Polish, its name after them):
 # "Redação Jornal do Planalto", "Agencia Iberpress", "Diario de Navarra": no person's first name

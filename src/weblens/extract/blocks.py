@@ -235,8 +235,8 @@ def gather_stats(root: HtmlElement) -> TreeStats:
                 codes[i] += size
             if not sentences[i]:
                 sentences[i] = piece[-1] in _ENDS_SENTENCE or ". " in piece or _has_inner_stop(piece)
-            if piece[-1] in ".…" and piece.endswith(("...", "…")):
-                ellipsis[i] = True
+            if piece[-1] in ".…" and piece.endswith(("...", "…")) and not in_code:
+                ellipsis[i] = True  # (code's "NEXT_PUBLIC_..." truncates no teaser)
         tail = el.tail
         if tail and outer >= 0 and (piece := tail.strip()):
             size = len(piece) if piece.isascii() else measure(piece)
@@ -247,7 +247,7 @@ def gather_stats(root: HtmlElement) -> TreeStats:
                 links[outer] += size
             if not sentences[outer]:
                 sentences[outer] = piece[-1] in _ENDS_SENTENCE or ". " in piece or _has_inner_stop(piece)
-            if piece[-1] in ".…" and piece.endswith(("...", "…")):
+            if piece[-1] in ".…" and piece.endswith(("...", "…")) and not (coded and parent in coded):
                 ellipsis[outer] = True
     ends = stats.ends
     ends.extend(range(len(nodes)))

@@ -131,7 +131,9 @@ _STRONG_PARTS = re.compile(
 # German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
 _COMMENT_PARTS = re.compile(
     r"comment(?!ar|at)|disqus|reactions|discussions(?![a-z])|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
-    r"guest-?book|g(?:ae|ä)stebuch|webmention"
+    r"guest-?book|g(?:ae|ä)stebuch|webmention|"
+    # readers' "talkbacks" (Israeli sites' word for comments)
+    r"talkback"
 )
 # on a page that declares a recipe, a box named for reviews, plural ("reviews", "o-Reviews", "reviews__list"):
 # its readers' reviews, comments with a rating ("I made this twice…"); a shop's reviews of a product and

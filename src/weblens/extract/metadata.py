@@ -243,6 +243,20 @@ _OTHER_DATE = re.compile(
     r"(?:时间|時間|日期|日|于|於|일)?\s*[:：]?\s*(?:\S+\s*){0,1}$",
     re.I,
 )
+# a time shown relative to now, whose element may hold the date in its title: "8 months ago",
+# "yesterday", "vor 3 Stunden", "il y a 2 jours", "hace 5 días", "3天前", "3時間前", "3일 전"
+_RELATIVE_TIME = re.compile(
+    r"(?:(?:about|over|almost|nearly)\s+)?(?:an?|\d+)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|"
+    r"weeks?|months?|years?)\s+ago|yesterday|just now|"
+    r"vor\s+(?:\d+|einem|einer)\s+(?:sekunden?|minuten?|stunden?|tag(?:en)?|wochen?|monat(?:en)?|jahr(?:en)?)|"
+    r"il y a\s+(?:\d+|une?)\s+(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?)|"
+    r"hace\s+(?:\d+|una?)\s+(?:segundos?|minutos?|horas?|días?|semanas?|mes(?:es)?|años?)|"
+    r"\d+\s*(?:秒|分钟|分鐘|小时|小時|天|周|個月|个月|月|年|分|時間|日|週間|か月|ヶ月)前|"
+    r"\d+\s*(?:초|분|시간|일|주|개월|년)\s*전",
+    re.I,
+)
+_MAX_RELATIVE_TIME = 30  # characters of such a time's text, at most
+_MAX_TITLED = 200  # elements with a title looked at, at most: the story's come before its comments'
 _DATE_CLASS = re.compile(
     r"(?:^|[\s_-])(?:date|published|publish-date|post-date|entry-date|posted|postdate|pubdate)"
     r"(?:$|[\s_-])",
@@ -1426,7 +1440,8 @@ class _Page:
         author class, each kind in document order. The innermost marks are read first (the
         ``<span class="author">`` inside a ``<div class="byline">`` that also holds an agency and
         a time stamp), the boxes around them only when none of those names anyone. Co-authors are
-        the marks like the first one (same kind, tag and class) in the same byline. When the
+        the marks like the first one (same kind, tag and class) in the same byline, or each in a box
+        of its own beside it (:func:`_side_by_side`). When the
         first byline names only an organisation, no person wrote the page."""
         marked, _ = self.marked(title)
         if after is not None:
@@ -1460,12 +1475,13 @@ class _Page:
             names = names_of(first)
             if not names or reads_as_prose(texts[first] or ""):
                 continue  # a bio of the writer in a box named for the author is no byline
-            like = (kinds[first], first.tag, first.get("class"), roots[first])
+            like = (kinds[first], first.tag, first.get("class"))
             for other in ranked:
                 if (
                     other is not first
                     and other not in boxes
-                    and (kinds[other], other.tag, other.get("class"), roots[other]) == like
+                    and (kinds[other], other.tag, other.get("class")) == like
+                    and (roots[other] is roots[first] or _side_by_side(first, other))
                 ):
                     names += names_of(other)
             return credit.of(names)
@@ -1538,7 +1554,9 @@ class _Page:
            story of 9 pm in Florida, declared at 2 am UTC the next day) is of the day shown; the
            URL stating the declared day is enough to keep it;
         3. without such a date: the date the URL states, else the date under the headline, else
-           the page's only date line.
+           the page's only date line, else the first time the story shows as relative to now with
+           its date in a title ("8 months ago": :meth:`relative_times`; a reply's, shown so beside
+           a first post's date written out, comes after it).
 
         A date marked, or a date line, outside the story (:meth:`in_story`) is another story's."""
         in_story = self.in_story(title)
@@ -1551,6 +1569,7 @@ class _Page:
                 self.url_date(canonical)
                 or self.date_under_headline(title, day_first=day_first)
                 or self.only_date_line(in_story, day_first=day_first)
+                or next(self.relative_times(in_story), None)
             )
         found = in_own_zone(found, map(normalise_date, self.declared_dates()))
         if is_utc_time(found) and self.url_date(canonical) != found[:10]:
@@ -1699,6 +1718,22 @@ class _Page:
                 found = normalise_date(raw) or find_date(_short_text(el, 150), day_first=day_first)
                 if found:
                     yield found
+
+    def relative_times(self, among: Callable[[HtmlElement], bool]) -> Iterator[str]:
+        """The dates of the times the story shows as relative ("8 months ago", "vor 3 Stunden")
+        with the date in the element's ``title`` (a link board's submission, a forum's post): the
+        date a reader sees on hovering, as exact as a ``<time>``'s."""
+        for el in islice(self.tree.iterfind(".//*[@title]"), _MAX_TITLED):
+            shown = _short_text(el, _MAX_RELATIVE_TIME)
+            if (
+                shown
+                and _RELATIVE_TIME.fullmatch(shown)
+                and (found := _title_date(el.get("title") or ""))
+                and not _in_comment(el)
+                and not _in_sidebar(el)
+                and among(el)
+            ):
+                yield found
 
     def canonical_url(self) -> str | None:
         declared = [
@@ -2058,6 +2093,33 @@ def _is_heading_control(link: HtmlElement) -> bool:
         return True
     is_edit = _EDIT_LINK.search(link.get("href") or "") is not None
     return is_edit and len(link.text_content().split()) <= _CONTROL_WORDS
+
+
+_SIDE_BY_SIDE_LEVELS = 4  # boxes up from each of two marks, at most, to the box holding both
+_SIDE_BY_SIDE_EXTRA = 12  # characters that box may say besides the two marks (", ", " and ")
+
+
+def _side_by_side(first: HtmlElement, other: HtmlElement) -> bool:
+    """Two marks of one kind set each in a box of its own, the boxes alike (Docusaurus's author
+    columns, each an ``itemprop="author"`` card), whose nearest common box says nothing else but a
+    few characters: co-authors side by side, not a byline and a bio at the story's foot."""
+    ups = list(islice(first.iterancestors(), _SIDE_BY_SIDE_LEVELS))
+    others = list(islice(other.iterancestors(), _SIDE_BY_SIDE_LEVELS))
+    common = next((up for up in others if any(up is mine for mine in ups)), None)
+    if common is None:
+        return False
+    # the boxes down from the common one to each mark are alike, card for card
+    path = [(up.tag, up.get("class")) for up in takewhile(lambda up: up is not common, ups)]
+    if path != [(up.tag, up.get("class")) for up in takewhile(lambda up: up is not common, others)]:
+        return False
+    said = sum(len(" ".join(el.text_content().split())) for el in (first, other))
+    return len(" ".join(common.text_content().split())) <= said + _SIDE_BY_SIDE_EXTRA
+
+
+def _title_date(title: str) -> str | None:
+    """The date a ``title`` attribute states, alone or first ("2024-01-18T15:03:11 1705590191": a
+    Unix time after it)."""
+    return normalise_date(title) or normalise_date(title.split(maxsplit=1)[0] if title.strip() else "")
 
 
 def _short_text(el: HtmlElement | None, limit: int) -> str | None:

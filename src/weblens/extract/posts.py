@@ -727,14 +727,17 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
     aside) stands in two blocks or more: on a thread, what each post repeats — "Please log in to
     join the conversation", a member's signature. A quotation of another post is no repeat (blocks
     in a ``<blockquote>`` or in a box whose class names a quote — vBulletin's ``bbcode_quote``,
-    SMF's ``quote`` — like those in a table or a code block, are neither counted nor taken)."""
+    SMF's ``quote`` — but for one holding most of the thread, like those in a table or a code block,
+    are neither counted nor taken)."""
     seen: dict[str, list[int]] = {}
     skip_end = -1
     for i in range(best + 1, stats.ends[best] + 1):
         if i <= skip_end or i in removed:
             continue
         el = stats.nodes[i]
-        if el.tag in _NOT_REPEATS or "quote" in (el.get("class") or "").lower():
+        if el.tag in _NOT_REPEATS or (
+            "quote" in (el.get("class") or "").lower() and not _holds_most_of(stats, i, best)
+        ):
             skip_end = stats.ends[i]
             continue
         if stats.chars[i] == 0 or stats.ends[i] != i:
@@ -743,6 +746,13 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
         if word_count(line) >= _REPEATED_WORDS:  # a CJK line by its characters, two a word
             seen.setdefault(line.casefold(), []).append(i)
     return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
+
+
+def _holds_most_of(stats: TreeStats, box: int, best: int) -> bool:
+    """Block ``box`` holds more than half of the text of ``best``, around it: no quotation of a post
+    whatever its name says (GitHub's ``js-quote-selection-container`` holds a whole discussion)."""
+    inside = sum(stats.chars[box : stats.ends[box] + 1])
+    return inside * 2 > sum(stats.chars[best : stats.ends[best] + 1])
 
 
 def _holds_any(stats: TreeStats, box: int, ordered: list[int]) -> bool:

@@ -45,6 +45,8 @@ _CALL_TO_ACTION = re.compile(
     r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
+    # a call to send the newsroom a tip, in Dutch and German ("Heb je een tip voor de redactie?")
+    r"heb je een tip|tip (?:de|onze) redactie|(?:hinweis|tipp) an (?:die|unsere) redaktion|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
     r"write a (?:reply|comment|response)|add a comment|reply to this (?:topic|thread|post|discussion)|"
     r"moderat|listen (?:to|live)|watch (?:live|now)|learn more|"
@@ -55,7 +57,11 @@ _CALL_TO_ACTION = re.compile(
     r"(?:generated|created|rendered|loaded) in \d+(?:\.\d+)? ?(?:s\b|sec)|"
     r"time to (?:create|generate|render|load) (?:the |this )?page|"
     # a hit counter's line, a way back up the site ("You are visitor number 4217", "Back to top")
-    r"you are (?:the )?visitor|visitor (?:number|no\b|count)|"
+    r"you are (?:the )?visitor|visitor (?:number|no\b|count)|(?:has|have) been visited|"
+    r"besucher(?:in)? (?:nr|nummer)\b|visitante (?:número|n[º°o]\b)|vous êtes le \d*\s*(?:ème )?visiteur|"
+    # a line of the 1990s on how to view the site: "Best viewed with Internet Explorer 5 at 800x600"
+    r"best viewed (?:with|in|at|using)|optimiert für|se ve mejor con|meilleur affichage|"
+    r"\b(?:640|800|1024|1280) ?[x×] ?(?:480|600|768|1024)\b|webmaster|"
     r"back to (?:the )?(?:top|home ?page|index|main page|front page)\b|"
     # a newsletter's e-mail footer: how to leave the list, why one got it, who sent it
     r"unsubscribe|(?:update|manage|change) (?:your )?(?:subscription|e-?mail) preferences|"
@@ -71,13 +77,25 @@ _CALL_TO_ACTION = re.compile(
     # the same in a few other languages
     r"abonnier|folgen sie uns|folge uns|folgst du|werbung|anzeige\b|jetzt (?:anmelden|abonnieren)|"
     r"(?:kostenlos|gratis) testen|probeabo|"
+    # a call to follow a site's channel on a messenger in Portuguese and Spanish ("Participe do canal do
+    # Portal Cerrado no WhatsApp")
+    r"(?:participe|siga|entre|únete|sigue) (?:d?o |al |a )?canal|"
     r"s[ií]guenos|suscr[ií]b|hazte (?:miembro|socio)|únete|publicidad|"
     r"abonnez|suivez-nous|publicit[ée]|iscriviti|seguici|assine|siga-nos|inscreva-se)|"
+    # a site's own lines: when it was last changed (at the line's start: "the law was last updated in
+    # 2019" ends an article), and in Japanese: a hit counter, how to view it, that it may be linked
+    # to, that it is a fan's, a way back
+    r"^\W*(?:(?:last (?:updated|modified|changed)|letzte (?:änderung|aktualisierung)|"
+    r"dernière (?:mise à jour|modification)|última (?:actualización|modificación)|最終更新)\b|stand\s*:)|"
+    r"人目の(?:お客様|訪問者|来訪者)|(?:閲覧|ご覧).{0,12}(?:推奨|おすすめ|お勧め)|リンクフリー|"
+    r"一切関係(?:ありません|ございません)|(?:へ|に)(?:もどる|戻る)|"
     # Chinese: a platform's disclaimer or copyright statement, a call to follow, a ban on reprinting,
     # the place a platform says a post was sent from ("发布于：北京市"), a reprint's disclaimer that
     # the site does not share the views it carries ("并不代表本站赞同其观点"); anywhere in a line (no
     # word boundary parts words of Chinese: "请关注我们")
     r"(?:[免版][责權权責]声明|免責聲明|版[权權]所有|平台[声聲]明|关注我们|關注我們|转载请|轉載請|"
+    # a call to scan or press a QR code to follow an account ("扫描二维码关注", "长按识别二维码")
+    r"(?:扫描|扫码|掃描|掃碼|长按|長按).{0,6}二[维維][码碼]|"
     r"不代表本(?:站|网|網|台|平台)|"
     r"未[经經](?:授[权權]|许可|許可)|[发發][布佈]于[:：]|[发發][布佈]於[:：])",
     re.I,
@@ -91,7 +109,9 @@ _CREDIT = re.compile(
 # Dutch, Turkish, Indonesian plurals, Chinese "comments from readers", "all comments" (a heading of
 # boilerplate that runs to the end: :data:`_SECTION`, :data:`_TO_END`)
 _COMMENTS_ELSEWHERE = (
-    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論"
+    r"コメント|댓글|комментари|kommentarer|komentarze|reacties|yorumlar|komentar|网友评论|全部评论|網友評論|"
+    # Czech, Hebrew, Greek, Ukrainian, Vietnamese: "Diskuse (5 příspěvků)", "תגובות (2)", "Σχόλια"
+    r"diskuse|diskuze|komentáře|תגובות|σχόλια|коментар|bình luận"
 )
 _SECTION = re.compile(
     r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
@@ -121,6 +141,7 @@ _SECTION = re.compile(
     r"notas relacionadas|noticias relacionadas|art[ií]culos relacionados|te puede interesar|"
     r"le[ae] (?:también|tambien)|m[aá]s noticias|mira tambi[eé]n|comentarios|etiquetas|"
     r"leia (?:mais|também)|veja (?:mais|também)|mais lidas|relacionad|not[ií]cias relacionadas|"
+    r"(?:v[ií]deos?\W+)?mais (?:assistid[oa]s|vistos)|m[aá]s vistos|most watched|"
     r"coment[aá]rios|"
     r"(?:à )?lire aussi|sur le même sujet|articles similaires|commentaires|"
     r"leggi anche|articoli correlati|potrebbe interessarti|commenti|"

@@ -255,8 +255,11 @@ _RELATIVE_TIME = re.compile(
     r"\d+\s*(?:초|분|시간|일|주|개월|년)\s*전",
     re.I,
 )
-_MAX_RELATIVE_TIME = 30  # characters of such a time's text, at most
-_MAX_TITLED = 200  # elements with a title looked at, at most: the story's come before its comments'
+# characters of such a time's text, at most: "about 11 months ago" is 19, "vor einem Monat" 15
+_MAX_RELATIVE_TIME = 30
+# elements with a title looked at, at most: the story's come before its comments' (a Hacker News
+# item's submission is its third; a page of 200 titled links is a listing's)
+_MAX_TITLED = 200
 _DATE_CLASS = re.compile(
     r"(?:^|[\s_-])(?:date|published|publish-date|post-date|entry-date|posted|postdate|pubdate)"
     r"(?:$|[\s_-])",
@@ -2095,8 +2098,12 @@ def _is_heading_control(link: HtmlElement) -> bool:
     return is_edit and len(link.text_content().split()) <= _CONTROL_WORDS
 
 
-_SIDE_BY_SIDE_LEVELS = 4  # boxes up from each of two marks, at most, to the box holding both
-_SIDE_BY_SIDE_EXTRA = 12  # characters that box may say besides the two marks (", ", " and ")
+# boxes up from each of two marks, at most, to the box holding both: Docusaurus's author cards meet
+# 3 boxes up (avatar, column, row); a byline and a bio at the story's foot meet further up
+_SIDE_BY_SIDE_LEVELS = 4
+# characters that box may say besides the two marks: a separator (", ", " and ", " & "); Docusaurus's
+# row says nothing else (0)
+_SIDE_BY_SIDE_EXTRA = 12
 
 
 def _side_by_side(first: HtmlElement, other: HtmlElement) -> bool:

@@ -2126,7 +2126,7 @@ def _side_by_side(first: HtmlElement, other: HtmlElement) -> bool:
 def _title_date(title: str) -> str | None:
     """The date a ``title`` attribute states, alone or first ("2024-01-18T15:03:11 1705590191": a
     Unix time after it)."""
-    return normalise_date(title) or normalise_date(title.split(maxsplit=1)[0] if title.strip() else "")
+    return normalise_date(title) or normalise_date(next(iter(title.split()), ""))
 
 
 def _short_text(el: HtmlElement | None, limit: int) -> str | None:

@@ -731,12 +731,13 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
     are neither counted nor taken)."""
     seen: dict[str, list[int]] = {}
     skip_end = -1
+    thread_chars = subtree_chars(stats, best)
     for i in range(best + 1, stats.ends[best] + 1):
         if i <= skip_end or i in removed:
             continue
         el = stats.nodes[i]
         if el.tag in _NOT_REPEATS or (
-            "quote" in (el.get("class") or "").lower() and not _holds_most_of(stats, i, best)
+            "quote" in (el.get("class") or "").lower() and not _holds_most_of(stats, i, thread_chars)
         ):
             skip_end = stats.ends[i]
             continue
@@ -748,11 +749,10 @@ def _repeated_lines(stats: TreeStats, best: int, removed: Collection[int]) -> li
     return [stats.nodes[i] for found in seen.values() if len(found) > 1 for i in found]
 
 
-def _holds_most_of(stats: TreeStats, box: int, best: int) -> bool:
-    """Block ``box`` holds more than half of the text of ``best``, around it: no quotation of a post
-    whatever its name says (GitHub's ``js-quote-selection-container`` holds a whole discussion)."""
-    inside = sum(stats.chars[box : stats.ends[box] + 1])
-    return inside * 2 > sum(stats.chars[best : stats.ends[best] + 1])
+def _holds_most_of(stats: TreeStats, box: int, thread_chars: int) -> bool:
+    """Block ``box`` holds more than half of the thread's ``thread_chars`` characters: no quotation of
+    a post whatever its name says (GitHub's ``js-quote-selection-container`` holds a whole discussion)."""
+    return subtree_chars(stats, box) * 2 > thread_chars
 
 
 def _holds_any(stats: TreeStats, box: int, ordered: list[int]) -> bool:

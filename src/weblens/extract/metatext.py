@@ -38,6 +38,7 @@ __all__ = [
     "normalise_language",
     "site_name_keys",
     "strip_site_affix",
+    "title_parts",
 ]
 
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
@@ -184,6 +185,11 @@ def leading_part(title: str) -> str:
     found = _TITLE_SEPARATOR.search(title)
     part = title[: found.start()].strip() if found else title
     return _ITEM_NUMBER.sub("", part) or part
+
+
+def title_parts(title: str) -> list[str]:
+    """The parts a title's separators divide it into ("Site - Section - Headline": three)."""
+    return [part for piece in _TITLE_SEPARATOR.split(title) if (part := piece.strip())]
 
 
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:

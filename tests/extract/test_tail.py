@@ -692,3 +692,43 @@ def test_a_comments_section_in_another_language_stays_when_comments_are_kept(hea
     root = lxml.html.fromstring(f"<div>{BODY}<h3>{heading}</h3><div>I measured mine too.</div></div>")
     drop_trailing_boilerplate(root)
     assert "I measured mine too" not in render_text(root)
+
+
+_LOOSE_STORY = "".join(
+    f"Paragraph {i} of the essay, set loose in its font as old pages did, says one more thing.<BR><BR>"
+    for i in range(6)
+)
+
+
+def _old_page_text(footer: str) -> str:
+    html = (
+        "<html><body><table><tr><td><FONT FACE=Arial>"
+        f"<UL><LI>One station</LI><LI>Another station</LI></UL>{_LOOSE_STORY}</FONT>"
+        f"<CENTER>{footer}<P><A HREF='#top'>Back to top</A></P></CENTER></td></tr></table></body></html>"
+    )
+    return render_text(_main_of(html))
+
+
+def _main_of(html: str) -> lxml.html.HtmlElement:
+    cell = lxml.html.document_fromstring(html).find(".//td")
+    assert cell is not None
+    drop_trailing_boilerplate(cell)
+    return cell
+
+
+def test_an_old_pages_footer_of_lines_set_loose_beside_a_table_goes() -> None:
+    footer = (
+        "<FONT SIZE=1>You are visitor number <IMG SRC='c.gif'> since January 1, 1999.<BR>"
+        "This page last modified: April 2, 1999<BR>Comments? <A HREF='mailto:d@example.com'>E-mail me</A><BR>"
+        "Best viewed with Netscape Navigator 4.0 at 800x600.</FONT><BR>"
+    )
+    text = _old_page_text(footer)
+    assert "Paragraph 5 of the essay" in text and "Another station" in text
+    assert "visitor number" not in text and "last modified" not in text and "Best viewed" not in text
+
+
+def test_a_stanza_or_a_closing_set_loose_at_the_end_stays() -> None:
+    stanza = "The tide comes in<BR>the gulls go out<BR>and no one waits<BR>on the quay tonight<BR>"
+    assert "and no one waits" in _old_page_text(stanza)
+    closing = "Thanks for reading,<BR>Dennis<BR>"
+    assert "Thanks for reading" in _old_page_text(closing)

@@ -21,10 +21,11 @@ import re
 from collections.abc import Collection
 from itertools import islice
 
+import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
-from weblens.extract.text import measure, word_count
+from weblens.extract.text import br_lines, measure, word_count
 from weblens.extract.tree import drop, last_leaf_blocks, settable
 
 __all__ = [
@@ -207,6 +208,12 @@ _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
 _TRAILER_CHARS = 300  # a trailing line longer than this is text, whatever it says
 _TRAILER_SENTENCES = 3  # a line of three sentences or more is a paragraph, whatever it says
 _LABEL_WORDS = 4  # a line of at most this many words without a sentence is a label
+# lines of an old page's footer set as one block of <br>-parted lines, at most (the probe pages of the
+# old web: 3 to 6 — a counter, "last modified", a mail link, "best viewed"; a letter's closing: 2)
+_FOOTER_LINES = 10
+# boxes whose loose text is no run of lines to judge: a table's parts hold no text beside their cells,
+# a list's items and a code block are what they hold, a heading is one line
+_NOT_RUN_BOXES = frozenset(("table", "tbody", "thead", "tfoot", "tr", "ul", "ol", "dl", "pre", "select"))
 # a forum's label of who is online, asked as a question ("Wer ist online?", "Qui est en ligne ?")
 _WHO_IS_ONLINE = re.compile(
     r"\W*(?:who(?:'s| is) online|wer ist online|wie is er online|qui est en ligne)\W*$", re.I
@@ -246,9 +253,7 @@ def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:
     """
     if measure(text) > _TRAILER_CHARS or len(_SENTENCE.findall(text)) >= _TRAILER_SENTENCES:
         return False
-    if _CREDIT.search(text) or any(
-        match.group(0).lower() not in topic for match in _CALL_TO_ACTION.finditer(text)
-    ):
+    if _says_a_trailer(text, topic):
         return True
     # (a line ending with a comma is a letter's closing, "Best wishes,", which its signature follows)
     return (
@@ -259,6 +264,14 @@ def is_trailer(text: str, tag: str = "p", topic: str = "") -> bool:
     )
 
 
+def _says_a_trailer(text: str, topic: str) -> bool:
+    """``text`` says what a trailer says: a credit, or a call to action whose words are not what
+    the page is about (``topic``, see :func:`is_trailer`)."""
+    return _CREDIT.search(text) is not None or any(
+        match.group(0).lower() not in topic for match in _CALL_TO_ACTION.finditer(text)
+    )
+
+
 _SIGNATURE_WORDS = 3  # words of a signature's line under a letter's closing, at most
 
 
@@ -266,16 +279,10 @@ def _is_a_letters_closing(el: HtmlElement) -> bool:
     """A letter's closing and its signature, two lines of one block ("Best wishes,<br>Anna"): the
     first ends with a comma, the second is a name (no sentence, a few words). Three lines are a
     promotion's ("From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter…")."""
-    lines: list[list[str]] = [[el.text or ""]]
-    for child in el:
-        if child.tag == "br":
-            lines.append([])
-        else:
-            lines[-1].append(child.text_content())
-        lines[-1].append(child.tail or "")
+    lines = [line for line in br_lines(el) if line]  # (a line break after the name ends no line)
     if len(lines) != 2:
         return False
-    closing, name = (" ".join("".join(line).split()) for line in lines)
+    closing, name = lines
     return (
         closing.endswith((",", "，"))
         and 0 < len(name.split()) <= _SIGNATURE_WORDS
@@ -570,15 +577,18 @@ def drop_trailing_boilerplate(
     page's title (see :func:`is_trailer`).
 
     1. A line set after ``main``'s last block in no block of its own (an old page's footer link
-       after a rule: ``<hr><a>More information about the list</a>``) is wrapped to be judged as one.
+       after a rule: ``<hr><a>More information about the list</a>``) is wrapped to be judged as one,
+       and so is each run of text set loose beside blocks further in (:func:`_wrap_loose_runs`).
     2. The trailers and the sections of boilerplate at the end go (:func:`_drop_trailers`).
-    3. The line of step 1, when it stays, is unwrapped: its text as it was.
+    3. The lines of step 1, where they stay, are unwrapped: their text as it was.
     4. An e-mail's signature ending the last block goes (:func:`_drop_mail_signature`).
     """
     line = _wrap_trailing_line(main)
+    runs = _wrap_loose_runs(main)
     _drop_trailers(main, keep_comments=keep_comments, topic=topic, post_texts=post_texts)
-    if line is not None and line.getparent() is not None:
-        line.drop_tag()
+    for wrapper in (*runs, *([line] if line is not None else [])):
+        if wrapper.getparent() is not None:
+            wrapper.drop_tag()
     _drop_mail_signature(main)
 
 
@@ -609,6 +619,55 @@ def _wrap_trailing_line(main: HtmlElement) -> HtmlElement | None:
     return line
 
 
+def _wrap_loose_runs(main: HtmlElement) -> list[HtmlElement]:
+    """Wrap in a ``<p>`` each run of text and text-level elements that sits beside blocks inside
+    ``main``'s boxes (an old page's last paragraphs set loose in a ``<font>`` after its list, its
+    footer's lines in a ``<center>`` above a web ring's table), so the walk from the end judges it
+    as the block a reader sees; give the wrappers. ``main``'s own runs are left to
+    :func:`_wrap_trailing_line` and to the text as it is."""
+    holders: set[HtmlElement] = set()  # the elements below main holding a block: a run's boxes
+    for block in main.iterdescendants(*BLOCK_TAGS):
+        for up in block.iterancestors():
+            if up is main or up in holders:
+                break
+            holders.add(up)
+    wrappers: list[HtmlElement] = []
+    for box in [el for el in main.iterdescendants(lxml.etree.Element) if el in holders]:
+        if box.tag in _NOT_RUN_BOXES:
+            continue
+        children = list(box)
+        # a block, a rule, or what holds a block (an old page's <font> around its lists)
+        flags = [child.tag in BLOCK_TAGS or child.tag == "hr" or child in holders for child in children]
+        runs: list[tuple[HtmlElement | None, list[HtmlElement]]] = []  # (the block before, the run)
+        before: HtmlElement | None = None
+        run: list[HtmlElement] = []
+        for child, blockish in zip(children, flags, strict=True):
+            if blockish:
+                runs.append((before, run))
+                before, run = child, []
+            else:
+                run.append(child)
+        runs.append((before, run))
+        for before, run in runs:
+            lead = box.text if before is None else before.tail
+            if not ((lead and lead.strip()) or any(child.text_content().strip() for child in run)):
+                continue
+            if lead and settable(lead) != lead:
+                continue  # a character lxml will not set again
+            wrapper = box.makeelement("p", {})
+            wrapper.text = lead
+            if before is None:
+                box.text = None
+                box.insert(0, wrapper)
+            else:
+                before.tail = None
+                before.addnext(wrapper)
+            for child in run:
+                wrapper.append(child)  # moves it, with its tail
+            wrappers.append(wrapper)
+    return wrappers
+
+
 def _drop_trailers(
     main: HtmlElement, *, keep_comments: bool, topic: str | None, post_texts: Collection[HtmlElement] = ()
 ) -> None:
@@ -634,8 +693,10 @@ def _drop_trailers(
     if any(_is_paragraph(text) for _, text in rest):  # trailers follow an article's text
         posts = frozenset(post_texts)
         for el, text in rest[:-1]:
-            if _is_in_a_cell(el, main) or el.tag == "pre" or not is_trailer(text, el.tag, about):
+            if _is_in_a_cell(el, main) or el.tag == "pre":
                 break  # a table is data (a line of a cell too), a code block code: not a trailer
+            if not (is_trailer(text, el.tag, about) or _is_a_footer_of_lines(el, about)):
+                break
             if _is_a_letters_closing(el):
                 break  # "À très vite,<br>Hélène": the letter's own end
             if posts and (el in posts or not posts.isdisjoint(el.iterancestors())):
@@ -643,6 +704,17 @@ def _drop_trailers(
             doomed.append(el)
     for el in doomed:
         drop(el)
+
+
+def _is_a_footer_of_lines(el: HtmlElement, topic: str) -> bool:
+    """A block of a few lines parted by ``<br>`` that an old page's footer is (a hit counter, "This
+    page last modified: …", "E-mail the webmaster", "Best viewed with …", set in one ``<font>`` or
+    ``<center>``): no line a paragraph, and half of them or more say what trailers say (a call to
+    action, a credit), which a closing line or a stanza of a poem does not."""
+    lines = [line for line in br_lines(el) if line]
+    if not 2 <= len(lines) <= _FOOTER_LINES or any(_is_paragraph(line) for line in lines):
+        return False
+    return sum(1 for line in lines if _says_a_trailer(line, topic)) * 2 >= len(lines)
 
 
 # the line that opens an e-mail's signature (RFC 3676, 4.3: "-- " alone on its line; archives keep its

@@ -528,7 +528,7 @@ def test_a_reader_comment_still_goes() -> None:
     "name",
     ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
      "reacties", "yorumlar", "Guestbook", "guest-book", "gaestebuch", "webmentions", "talkbacks",
-     "talkbacksList"],
+     "talkbacksList", "trackbacks", "trackbacks-content", "pingbacks"],
 )  # fmt: skip
 def test_readers_comments_named_in_other_languages_go(name: str) -> None:
     # (a memorial page's guest book is its readers' comments: "Sign the Guest Book")

@@ -128,10 +128,11 @@ _STRONG_PARTS = re.compile(
 # "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
 # Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
 # Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
-# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
+# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions", the
+# "TrackBacks" and "Pingbacks" of Movable Type and WordPress)
 _COMMENT_PARTS = re.compile(
     r"comment(?!ar|at)|disqus|reactions|discussions(?![a-z])|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
-    r"guest-?book|g(?:ae|ä)stebuch|webmention|"
+    r"guest-?book|g(?:ae|ä)stebuch|webmention|trackback|pingback|"
     # readers' "talkbacks" (Israeli sites' word for comments)
     r"talkback"
 )

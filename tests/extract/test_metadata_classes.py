@@ -1212,3 +1212,19 @@ def test_a_tab_titles_part_is_not_taken_when_it_is_a_section_a_date_or_declared_
         head='<meta property="og:title" content="Mill reopens after a century - what we know">',
     )
     assert extract(declared, url).title == "Mill reopens after a century - what we know"
+
+
+def test_a_forum_topics_title_is_the_topic_when_its_header_shows_the_forums_name_too() -> None:
+    posts = "".join(
+        f"<tr><td class='row1'><span class='name'>user{i}</span></td><td class='row1'><span class='postbody'>"
+        f"Post {i}: I swapped the air mass meter and the idle still hunts when warm.</span></td></tr>"
+        for i in range(4)
+    )
+    html = (
+        "<html><head><title>240 Owners Club :: View topic - Idle hunting after AMM swap</title></head><body>"
+        "<table><tr><td><span class='maintitle'>240 Owners Club</span></td></tr></table>"
+        "<table><tr><td><a class='maintitle' href='viewtopic.php?t=1'>Idle hunting after AMM swap</a>"
+        f"</td></tr></table><table class='forumline'>{posts}</table></body></html>"
+    )
+    page = extract(html, "http://www.240club.example/forum/viewtopic.php?t=1")
+    assert page.title == "Idle hunting after AMM swap"

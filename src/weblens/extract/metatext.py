@@ -229,10 +229,13 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return _longest_shown_run(rest, shown) or rest  # "Forum :: View topic - Topic": the topic
-    for part in (head, rest, lead, tail):
-        # a site's address ("Aquariumforum.nl") is its name, however the page shows it
-        if part and name_key(part) in shown() and not DOMAIN_NAME.fullmatch(part):
-            return part
+    # a site's address ("Aquariumforum.nl") is its name, however the page shows it; of the parts
+    # shown, the longest (a forum's header shows its name over the topic: "Club :: View topic - Topic")
+    parts = [
+        p for p in (head, rest, lead, tail) if p and name_key(p) in shown() and not DOMAIN_NAME.fullmatch(p)
+    ]
+    if parts:
+        return max(parts, key=len)
     # the part shown once its aside goes: "Topic【Board】_Site" over a heading "Topic"
     if (bare := _without_shown_aside(head, shown)) is not None:
         return bare

@@ -756,3 +756,24 @@ def test_a_footer_of_lines_may_hold_long_lines_that_say_what_trailers_say() -> N
     )
     text = _old_page_text(footer)
     assert "Paragraph 5 of the essay" in text and "リンクフリー" not in text and "最終更新日" not in text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Printer-friendly version · E-mail this article to a friend · Discuss this article (42 posts)",
+        "About the author: Leon runs a two-person design shop in Baltimore and has built sites since Mosaic.",
+    ],
+)
+def test_an_articles_tools_and_its_writers_note_set_as_lines_are_trailers(line: str) -> None:
+    assert is_trailer(line)
+
+
+def test_a_box_of_related_links_set_as_lines_under_its_heading_goes() -> None:
+    box = (
+        "<p>More features from Pixel Foundry:<br>» <a href='/f1'>Frames Are Not Evil</a><br>"
+        "» <a href='/f2'>Why Your Site Looks Different on a Mac</a><br>"
+        "» <a href='/f3'>Building a Portfolio That Gets You Hired</a></p>"
+    )
+    text = _trim(box)
+    assert "Paragraph 5 of the story" in text and "Frames Are Not Evil" not in text

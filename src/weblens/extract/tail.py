@@ -46,6 +46,11 @@ _CALL_TO_ACTION = re.compile(
     r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
+    # an article's tools ("Printer-friendly version", "E-mail this article to a friend") and the
+    # writer's note set as a line ("About the author: Leon runs a design shop…")
+    r"printer[- ]friendly|print (?:this )?(?:article|page|story)\b|"
+    r"e-?mail (?:this|it to a friend|to a friend)\b|"
+    r"^\W*about the author\s*[:：]|"
     # a call to send the newsroom a tip, in Dutch and German ("Heb je een tip voor de redactie?")
     r"heb je een tip|tip (?:de|onze) redactie|(?:hinweis|tipp) an (?:die|unsere) redaktion|"
     r"post (?:a )?comment|leave a (?:comment|reply)|comments? (?:are|is) (?:closed|moderated)|"
@@ -121,7 +126,7 @@ _COMMENTS_ELSEWHERE = (
     r"diskuse|diskuze|komentáře|תגובות|σχόλια|коментар|bình luận"
 )
 _SECTION = re.compile(
-    r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|"
+    r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|more \w+ (?:from|by)\b|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
     r"trending|read (?:more|next|also)|also (?:read|on)|"
@@ -372,7 +377,8 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
     paragraph set in the article's box as its paragraphs before the box were), if any.
     """
     cut: set[int] = set()
-    for position, (el, text) in enumerate(window):
+    for position, (el, whole) in enumerate(window):
+        text = _first_of_its_lines(el, whole)
         if position in cut or not names_a_section(text, el.tag) or _cell_of_a_row(el):
             continue
         if keep_comments and _COMMENTS.search(text):
@@ -398,6 +404,18 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
         if end == len(window):
             break
     return cut
+
+
+def _first_of_its_lines(el: HtmlElement, text: str) -> str:
+    """The first line of a block of ``<br>``-parted lines whose other lines are no paragraphs (an old
+    page's box of related links set as lines under its heading: "More features from Pixel
+    Foundry:<br>» Frames Are Not Evil<br>…"), else the block's ``text``."""
+    if el.find(".//br") is None:
+        return text
+    lines = [line for line in br_lines(el) if line]
+    if len(lines) < 2 or any(_is_paragraph(line) for line in lines[1:]):
+        return text
+    return lines[0]
 
 
 # other headings of its level with an anchor, at least, beside a heading that make it a section of a

@@ -190,7 +190,9 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 # a name that says where a part is set, not what it is: WoltLab's "messageSidebarOrientationLeft" on
 # every post is a post whose poster's card stands to its left, not a sidebar
-_LAYOUT_PARTS = re.compile(r"orientation|placement")
+# (and how a box is laid out on paper: GOV.UK's "gem-print-columns-none" on every row of a page, a
+# "print-break-before": a style, not a print button)
+_LAYOUT_PARTS = re.compile(r"orientation|placement|print-?(?:columns?|cols|break|width|layout|grid)")
 # the words of a camelCase name, and the last words that make such a name a post's
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _POST_HEADS = frozenset(("post", "message", "entry", "reply", "article", "story"))

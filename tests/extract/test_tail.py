@@ -777,3 +777,13 @@ def test_a_box_of_related_links_set_as_lines_under_its_heading_goes() -> None:
     )
     text = _trim(box)
     assert "Paragraph 5 of the story" in text and "Frames Are Not Evil" not in text
+
+
+def test_a_section_about_a_thing_the_document_names_stays_at_its_end() -> None:
+    section = (
+        "<h2>About the research</h2><p>Researchers in each country completed a questionnaire of 64 "
+        "questions, checked against the budget documents, over six months in 2023.</p>"
+    )
+    assert "Researchers in each country" in _trim(section)
+    assert not names_a_section("About this report", "h2")
+    assert names_a_section("About the Gazette", "h2") and names_a_section("About the author", "h2")

@@ -208,6 +208,11 @@ _TO_END = re.compile(
 )
 # "About <publisher>" only counts as a heading element: "About 200 people…" is a sentence
 _ABOUT = re.compile(r"^\W*(?:about|über|à propos de|acerca de|sobre)\s+\S+(?:\s+\S+)?\W*$", re.I)
+# but "About the research", "About this report": a section of the document about a thing it names in
+# lower case, not a publisher's or a writer's box ("About the Guardian", "About the author")
+_ABOUT_THE_DOCUMENT = re.compile(
+    r"^\W*[Aa]bout\s+(?:the|this|these)\s+(?!authors?\b|writers?\b|contributors?\b|editors?\b|publishers?\b)[a-z]"
+)
 # readers' comments, in the languages the section headings know them in (kept when comments are)
 _COMMENTS = re.compile(
     rf"comment|discussion|repl(?:y|ies)|responses|kommentar|comentario|coment[aá]rio|commenti|{_COMMENTS_ELSEWHERE}",
@@ -317,7 +322,7 @@ def names_a_section(text: str, tag: str = "p") -> bool:
     if _SECTION.search(text) is not None:
         # unless it labels the document's own links ("■ 関連リンク" under a press release)
         return not names_cross_references(text)
-    return tag in HEADING_TAGS and _ABOUT.match(text) is not None
+    return tag in HEADING_TAGS and _ABOUT.match(text) is not None and not _ABOUT_THE_DOCUMENT.match(text)
 
 
 def names_cross_references(text: str) -> bool:

@@ -787,3 +787,19 @@ def test_a_section_about_a_thing_the_document_names_stays_at_its_end() -> None:
     assert "Researchers in each country" in _trim(section)
     assert not names_a_section("About this report", "h2")
     assert names_a_section("About the Gazette", "h2") and names_a_section("About the author", "h2")
+
+
+def test_a_table_captioned_more_information_is_no_section_of_more_stories() -> None:
+    table = (
+        "<table><caption>More Information</caption><tr><th>Material</th><td>20D recycled nylon</td></tr>"
+        "<tr><th>Weight</th><td>310 g</td></tr></table>"
+    )
+    assert "20D recycled nylon" in _trim(table)
+    assert names_a_section("More in Sport") and not names_a_section("More Information")
+
+
+def test_a_sentence_about_cookies_is_no_cookie_notice() -> None:
+    line = "<p>If you like this bread, the brown butter trick works just as well in my oatmeal cookies.</p>"
+    assert "oatmeal cookies" in _trim(line)
+    assert is_trailer("This website uses cookies to improve your experience.")
+    assert is_trailer("Cookie settings")

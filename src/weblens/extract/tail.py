@@ -43,7 +43,11 @@ _CALL_TO_ACTION = re.compile(
     r"download (?:our|the)\b.{0,30}\bapps?\b|support (?:us|our)|donate|"
     r"becom(?:e|ing) a (?:member|subscriber|patron|supporter)|"
     r"join (?:us|our|now)|all rights reserved|©|\(c\) ?\d{4}|copyright|terms of (?:use|service)|"
-    r"privacy policy|cookie|advertisement|advertising disclosure|sponsored|affiliate links?|"
+    r"privacy policy|advertisement|advertising disclosure|sponsored|affiliate links?|"
+    # a cookie notice, not a sentence about cookies ("…works just as well in my pumpkin oatmeal cookies")
+    r"cookie (?:policy|settings|preferences|consent|notice|banner|statement)|cookie-?richtlinie|"
+    r"(?:we|this (?:site|website)|our (?:site|website)) uses? cookies|"
+    r"(?:accept|allow|use of|about) (?:all )?cookies|cookies (?:help|allow|enable) us|"
     r"like this (?:story|article)|if you (?:enjoyed|liked)|for the full story|"
     r"read (?:more|next)|more (?:stories|news) (?:from|on)|have a tip|contact (?:us|the author)|"
     # an article's tools ("Printer-friendly version", "E-mail this article to a friend") and the
@@ -126,7 +130,8 @@ _COMMENTS_ELSEWHERE = (
     r"diskuse|diskuze|komentáře|תגובות|σχόλια|коментар|bình luận"
 )
 _SECTION = re.compile(
-    r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)|more \w+ (?:from|by)\b|"
+    # ("More in Sport", not "More Information": a word ends there)
+    r"^\W*(?:related|more (?:from|on|in|stories|news|articles|like this)\b|more \w+ (?:from|by)\b|"
     r"you (?:may|might) (?:also )?(?:like|enjoy)|recommended|popular|most (?:read|popular|viewed|shared)|"
     # "Tags", "Tags:", "Tagged", "Topics": a label, not the first word of a heading ("Tag Format")
     r"trending|read (?:more|next|also)|also (?:read|on)|"

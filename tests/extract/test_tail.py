@@ -803,3 +803,17 @@ def test_a_sentence_about_cookies_is_no_cookie_notice() -> None:
     assert "oatmeal cookies" in _trim(line)
     assert is_trailer("This website uses cookies to improve your experience.")
     assert is_trailer("Cookie settings")
+
+
+def test_an_old_travel_pages_footer_of_lines_goes() -> None:
+    footer = (
+        "<FONT SIZE=-2>This page created June 9, 2002. Last updated July 2, 2002.<BR>"
+        "Questions about our trip? Drop us a line at <A HREF='mailto:r@example.net'>r@example.net</A><BR>"
+        "<IMG SRC='c.gif' ALT='counter'> visitors since June 2002<BR><BR>"
+        "<A HREF='http://ring.example/prev'>[Previous]</A> "
+        "<A HREF='http://ring.example/hub'>Travelogue Webring</A>"
+        "<BR>Best viewed with Netscape 4 at 800x600. Photos © 2002 Ron Pettibone.</FONT>"
+    )
+    text = _old_page_text(footer)
+    assert "Paragraph 5 of the essay" in text
+    assert "visitors since" not in text and "Webring" not in text and "This page created" not in text

@@ -68,6 +68,10 @@ _CALL_TO_ACTION = re.compile(
     r"time to (?:create|generate|render|load) (?:the |this )?page|"
     # a hit counter's line, a way back up the site ("You are visitor number 4217", "Back to top")
     r"you are (?:the )?visitor|visitor (?:number|no\b|count)|(?:has|have) been visited|"
+    # an old page's own lines: when it was made, a counter's "visitors since", its web ring, a call
+    # to write to its maker ("This page created June 9, 2002", "Drop us a line", "E-mail me")
+    r"this (?:page|site) (?:was )?(?:created|last (?:updated|modified|changed)|updated)|"
+    r"(?:visitors|hits) since\b|web ?ring\b|drop (?:us|me) a line|e-?mail (?:me|the webmaster)\b|"
     r"besucher(?:in)? (?:nr|nummer)\b|visitante (?:número|n[º°o]\b)|vous êtes le \d*\s*(?:ème )?visiteur|"
     # a line of the 1990s on how to view the site: "Best viewed with Internet Explorer 5 at 800x600"
     r"best viewed (?:with|in|at|using)|optimiert für|se ve mejor con|meilleur affichage|"

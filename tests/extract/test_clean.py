@@ -528,7 +528,7 @@ def test_a_reader_comment_still_goes() -> None:
     "name",
     ["kommentare", "leserkommentar-liste", "kommentarer", "comentarios", "lista-comentarios", "komentarze",
      "reacties", "yorumlar", "Guestbook", "guest-book", "gaestebuch", "webmentions", "talkbacks",
-     "talkbacksList"],
+     "talkbacksList", "trackbacks", "trackbacks-content", "pingbacks"],
 )  # fmt: skip
 def test_readers_comments_named_in_other_languages_go(name: str) -> None:
     # (a memorial page's guest book is its readers' comments: "Sign the Guest Book")
@@ -1706,3 +1706,12 @@ def test_a_warning_notice_in_the_text_stays(before: str) -> None:
     html = f"<html><body><main><h1>Baggage</h1>{body}{before}{notice}<p>{ARTICLE}</p></main></body></html>"
     text = " ".join(weblens.extract(html, "https://help.example.com/baggage").text.split())
     assert "heavier than 32 kg" in text
+
+
+def test_a_box_named_for_how_it_is_laid_out_in_print_names_no_role() -> None:
+    # GOV.UK sets every row of a page in "gem-print-columns-none": a style, not a print button
+    lead = "<p class='lead-paragraph'>We are seeking views on proposals to simplify bus registration.</p>"
+    page = _page(f"<div class='govuk-grid-row gem-print-columns-none'>{lead}</div>")
+    assert "We are seeking views" in _clean(page)
+    assert role_of("gem-print-columns-none print-break-before") is None
+    assert role_of("article-print print-button") == "weak"

@@ -1181,3 +1181,50 @@ def test_a_thread_laid_out_in_tables_is_started_by_the_poster_in_the_cell_before
     )
     page = extract(html, "https://bbs.fishing.example/read.php?tid=88213")
     assert page.author == "riverside_angler"
+
+
+def _old_page(title: str, lines: str, head: str = "") -> str:
+    story = "The mill wheel turned again on Saturday for the first time in a hundred years. " * 8
+    return (
+        f"<html><head><title>{title}</title>{head}</head><body><table><tr>"
+        '<td width="150"><a href="/">Home</a><br><a href="/sociedad/">Sociedad</a><br>'
+        '<a href="/d/">Deportes</a></td>'
+        f"<td>{lines}<br><br>{story}<br><br>{story}</td></tr></table></body></html>"
+    )
+
+
+def test_an_old_pages_headline_shown_in_its_content_is_the_part_of_its_tab_title() -> None:
+    title = "Diario La Comarca - Sociedad - El molino de Valdecubas vuelve a moler trigo"
+    lines = '<b>SOCIEDAD</b><hr><font size="+2"><b>El molino de Valdecubas vuelve a moler trigo</b></font>'
+    page = extract(_old_page(title, lines), "http://www.comarca.example/sociedad/molino.html")
+    assert page.title == "El molino de Valdecubas vuelve a moler trigo"
+
+
+def test_a_tab_titles_part_is_not_taken_when_it_is_a_section_a_date_or_declared_otherwise() -> None:
+    url = "http://www.comarca.example/a.html"
+    section = _old_page("The Comarca Daily - Nation", '<font size="+2"><b>Nation</b></font>')
+    assert extract(section, url).title == "The Comarca Daily - Nation"
+    dated = _old_page("Mill reopens - 01/18/2001", "<b>01/18/2001</b>")
+    assert extract(dated, url).title == "Mill reopens - 01/18/2001"
+    declared = _old_page(
+        "Mill reopens after a century - what we know",
+        "<b>what we know so far</b><br><b>what we know</b>",
+        head='<meta property="og:title" content="Mill reopens after a century - what we know">',
+    )
+    assert extract(declared, url).title == "Mill reopens after a century - what we know"
+
+
+def test_a_forum_topics_title_is_the_topic_when_its_header_shows_the_forums_name_too() -> None:
+    posts = "".join(
+        f"<tr><td class='row1'><span class='name'>user{i}</span></td><td class='row1'><span class='postbody'>"
+        f"Post {i}: I swapped the air mass meter and the idle still hunts when warm.</span></td></tr>"
+        for i in range(4)
+    )
+    html = (
+        "<html><head><title>240 Owners Club :: View topic - Idle hunting after AMM swap</title></head><body>"
+        "<table><tr><td><span class='maintitle'>240 Owners Club</span></td></tr></table>"
+        "<table><tr><td><a class='maintitle' href='viewtopic.php?t=1'>Idle hunting after AMM swap</a>"
+        f"</td></tr></table><table class='forumline'>{posts}</table></body></html>"
+    )
+    page = extract(html, "http://www.240club.example/forum/viewtopic.php?t=1")
+    assert page.title == "Idle hunting after AMM swap"

@@ -220,3 +220,30 @@ def test_a_parsed_page_holds_its_elements_in_document_order() -> None:
     )
     assert [el.tag for el in page.elements] == ["html", "head", "title", "body", "div", "p", "b"]
     assert list(page.elements) == list(page.root.iter(lxml.etree.Element))
+
+
+@pytest.mark.parametrize("void", ["embed", "source", "wbr", "bgsound"])
+def test_what_follows_a_void_element_is_put_back_after_it(void: str) -> None:
+    page = parse_html(
+        f'<html><body><div>one<{void} src="a" hidden="true">two<p>three</p> four<p>five</p></div>'
+        "</body></html>"
+    )
+    held = page.root.find(f".//{void}")
+    assert held is not None and len(held) == 0 and held.text is None
+    div = held.getparent()
+    assert [child.tag for child in div] == [void, "p", "p"]
+    assert div.text_content() == "onetwothree fourfive"
+
+
+def test_an_old_page_behind_a_hidden_embedded_tune_keeps_its_text() -> None:
+    html = (
+        "<html><head><title>Fan page</title></head><body>"
+        '<EMBED SRC="tune.mid" AUTOSTART="true" HIDDEN="true">'
+        "<CENTER><FONT SIZE=+2><B>The Story So Far</B></FONT></CENTER><BR>"
+        + "The band formed in Leeds in the autumn of 1993, when two art students met in a basement. " * 6
+        + "<BR><BR>Their first gig was at a pub in March 1994, supporting a band nobody remembers now. " * 4
+        + "</body></html>"
+    )
+    page = weblens.extract(html, "http://www.example.com/history.html")
+    assert page.outcome == "ok"
+    assert "Their first gig was at a pub in March 1994" in page.text

@@ -37,6 +37,7 @@ from weblens.extract.metadata import (
     content_signature,
     content_title,
     extract_metadata,
+    shown_title_part,
 )
 from weblens.extract.options import ExtractOptions
 from weblens.extract.outcome import THIN_WORDS, Verdict, classify
@@ -464,6 +465,8 @@ def _extract(html: str | bytes, url: str | None, options: ExtractOptions) -> Pag
     title, authors, published = meta.title, meta.authors, meta.published_date
     if not fallback and not page.plain and not page.binary:
         title = title if title is not None else content_title(main)  # a page saved without its <head>
+        if title and meta.title_from_tab:  # "Site - Section - Headline"
+            title = shown_title_part(title, main) or title
         starter = meta.starter if found.main.discussion else ()  # a thread by its content alone
         authors = authors or starter or content_byline(main) or found.signature
         published = published or found.date

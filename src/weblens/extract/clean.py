@@ -128,10 +128,11 @@ _STRONG_PARTS = re.compile(
 # "Kommentar" alone is an opinion piece, "Kommentare" and "Leserkommentar" readers'): "kommentare",
 # Nordic "kommentarer", Spanish, Portuguese, Italian "comentari…", Polish, Czech, Indonesian "komentar…",
 # Dutch "reacties", Turkish "yorumlar"; a guest book (a memorial page's "Sign the Guest Book",
-# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions")
+# German "Gästebuch"); the replies other sites sent a post (the IndieWeb's "Webmentions", the
+# "TrackBacks" and "Pingbacks" of Movable Type and WordPress)
 _COMMENT_PARTS = re.compile(
     r"comment(?!ar|at)|disqus|reactions|discussions(?![a-z])|respond\b|replies|kommentare|leserkommentar|comentari|komentar|reacties|yorumlar|"
-    r"guest-?book|g(?:ae|ä)stebuch|webmention|"
+    r"guest-?book|g(?:ae|ä)stebuch|webmention|trackback|pingback|"
     # readers' "talkbacks" (Israeli sites' word for comments)
     r"talkback"
 )
@@ -189,7 +190,9 @@ _FEATURE_WORDS = frozenset(
 )  # fmt: skip
 # a name that says where a part is set, not what it is: WoltLab's "messageSidebarOrientationLeft" on
 # every post is a post whose poster's card stands to its left, not a sidebar
-_LAYOUT_PARTS = re.compile(r"orientation|placement")
+# (and how a box is laid out on paper: GOV.UK's "gem-print-columns-none" on every row of a page, a
+# "print-break-before": a style, not a print button)
+_LAYOUT_PARTS = re.compile(r"orientation|placement|print-?(?:columns?|cols|break|width|layout|grid)")
 # the words of a camelCase name, and the last words that make such a name a post's
 _CAMEL_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _POST_HEADS = frozenset(("post", "message", "entry", "reply", "article", "story"))

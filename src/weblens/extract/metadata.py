@@ -109,11 +109,12 @@ from weblens.extract.metatext import (
     normalise_language,
     site_name_keys,
     strip_site_affix,
+    title_parts,
     without_page_number,
     without_subject_tag,
 )
 from weblens.extract.tail import names_a_section
-from weblens.extract.text import line_text
+from weblens.extract.text import CJK_CHARS, line_text
 from weblens.extract.threads import is_thread_page
 from weblens.extract.tree import AttributeSearch, AttributeText, drop, is_below
 from weblens.extract.urls import absolute_url, elsewhere, site_of, strip_fragment
@@ -125,6 +126,7 @@ __all__ = [
     "content_signature",
     "content_title",
     "extract_metadata",
+    "shown_title_part",
 ]
 
 
@@ -155,9 +157,20 @@ class Metadata:
     # who started it, were it a thread (:meth:`_Page.thread_starter`); its author when its content
     # turns out to be a discussion (a link board's item page: "212 points by <a href=user?id=…>")
     starter: tuple[str, ...] = ()
+    # the title is the <title> element's alone: no Open Graph, JSON-LD or meta title declares one and
+    # no <h1> shows it (a part of it may be the headline the content shows: shown_title_part)
+    title_from_tab: bool = False
 
 
 _MAX_TITLE = 1000
+# elements of the content, from its start, looked at for a line showing a part of the title: an old
+# page's content cell opens with a few lines of navigation and its headline within its first 30
+# (the probe pages of the old web: 6 to 24), a story's picture and kicker within 20
+_CONTENT_TOP_ELEMENTS = 60
+# words of a part of a title that can be its headline: CleanEval's old pages name their section
+# ("Nation", "Business") or a person ("Ed Lu") in two words or fewer, their headlines in more
+_HEADLINE_WORDS = 3
+_CJK_LETTERS = re.compile(f"[{CJK_CHARS}]{{4}}")  # a CJK headline counts characters, not words
 _MAX_FAILURE = 200  # characters of an exception's message in a metadata failure
 _MAX_DESCRIPTION = 5000
 _MAX_AUTHORS = 20
@@ -433,6 +446,34 @@ def content_title(main: HtmlElement) -> str | None:
             return None  # "Introduction", "Related stories": the title is not in the content
         return text
     return None
+
+
+def shown_title_part(title: str, main: HtmlElement) -> str | None:
+    """The one part of a title of several ("Home Page - Essays - Why I Still Listen", "Issue 27 ::
+    Features :: Splash Screens Must Die") that the content ``main`` shows as a line of its own near
+    its start, not as a link (a breadcrumb's "Essays"): the headline an old page sets in a ``<font>``
+    or ``<b>`` line and names again in its ``<title>`` after the site and the section. Of several
+    parts shown so, the longest (a section's name is shown as a kicker over the headline: "SOCIEDAD").
+    None when no part is."""
+    parts = {key: part for part in title_parts(title) if (key := name_key(part)) and _is_headline_like(part)}
+    if not parts:
+        return None
+    shown: set[str] = set()
+    for el in islice(main.iter(lxml.etree.Element), _CONTENT_TOP_ELEMENTS):
+        if el.tag == "a" or any(up.tag == "a" for up in el.iterancestors()):
+            continue
+        text = _short_text(el, _MAX_TITLE)
+        if text and (key := name_key(text)) in parts:
+            shown.add(key)
+    return max((parts[key] for key in shown), key=len, default=None)
+
+
+def _is_headline_like(part: str) -> bool:
+    """A part of a title that can be a headline: words enough ("Nation", "Ed Lu", "book review" name
+    a section, a person, a kind of page) and not a date ("December 12, 1997")."""
+    words = part.split()
+    long_enough = len(words) >= _HEADLINE_WORDS or _CJK_LETTERS.search(part) is not None
+    return long_enough and not _only_a_date(part)
 
 
 def content_byline(main: HtmlElement) -> tuple[str, ...]:
@@ -1004,6 +1045,7 @@ class _Page:
         return Metadata(
             starter=starter,
             title=title,
+            title_from_tab=bool(title) and self.is_title_from_tab(title or ""),
             description=self.description(),
             authors=authors,
             credited=() if authors else self.credited_organisation(site_keys, title),
@@ -1015,6 +1057,15 @@ class _Page:
             declared_types=self.declared_types(),
             declared_text=self.declared_text(),
         )
+
+    def is_title_from_tab(self, title: str) -> bool:
+        """``title`` (of several parts) is read from the ``<title>`` element alone (see
+        ``Metadata.title_from_tab``)."""
+        if len(title_parts(title)) < 2 or self.jsonld.title:
+            return False
+        if any(value.strip() for value in (*self.values(_OG_TITLE), *self.values(_META_TITLE))):
+            return False
+        return name_key(title) not in self.shown_titles()
 
     def declared_text(self) -> str | None:
         """The article's text as the page declares it: JSON-LD ``articleBody`` (or a posting's

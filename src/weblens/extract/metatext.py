@@ -38,6 +38,7 @@ __all__ = [
     "normalise_language",
     "site_name_keys",
     "strip_site_affix",
+    "title_parts",
 ]
 
 _ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);", re.I)
@@ -186,6 +187,11 @@ def leading_part(title: str) -> str:
     return _ITEM_NUMBER.sub("", part) or part
 
 
+def title_parts(title: str) -> list[str]:
+    """The parts a title's separators divide it into ("Site - Section - Headline": three)."""
+    return [part for piece in _TITLE_SEPARATOR.split(title) if (part := piece.strip())]
+
+
 def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], frozenset[str]]) -> str:
     """``title`` without a leading or trailing site name (see the module docstring) and without the
     count of unread notifications a site sets before it in the tab ("(4) "); ``shown()``
@@ -223,10 +229,13 @@ def strip_site_affix(title: str, keys: frozenset[str], shown: Callable[[], froze
     lead, rest = title[: first.start()].strip(), title[first.end() :].strip()
     if rest and is_site_name(lead, keys):
         return _longest_shown_run(rest, shown) or rest  # "Forum :: View topic - Topic": the topic
-    for part in (head, rest, lead, tail):
-        # a site's address ("Aquariumforum.nl") is its name, however the page shows it
-        if part and name_key(part) in shown() and not DOMAIN_NAME.fullmatch(part):
-            return part
+    # a site's address ("Aquariumforum.nl") is its name, however the page shows it; of the parts
+    # shown, the longest (a forum's header shows its name over the topic: "Club :: View topic - Topic")
+    parts = [
+        p for p in (head, rest, lead, tail) if p and name_key(p) in shown() and not DOMAIN_NAME.fullmatch(p)
+    ]
+    if parts:
+        return max(parts, key=len)
     # the part shown once its aside goes: "Topic【Board】_Site" over a heading "Topic"
     if (bare := _without_shown_aside(head, shown)) is not None:
         return bare

@@ -4,8 +4,9 @@ Bytes are decoded with :func:`weblens.charset.decode_body`; NULs and other contr
 characters that libxml2 dislikes are dropped; an XML declaration is no obstacle
 (the parser always gets UTF-8 bytes). An unclosed ``<title>`` (or ``<textarea>``) that
 swallowed the document is closed and the page parsed again; what libxml2 leaves after the ``<body>``
-(an early ``</body>``) is moved into it, as a browser reads it. A page streamed by React (its
-later parts sent hidden, each swapped into its placeholder by an inline script) is read with the
+(an early ``</body>``) is moved into it, as a browser reads it, and what libxml2 hangs inside a void
+element it holds open (``<embed>``, ``<source>``, ``<wbr>``) is put back after it. A page streamed
+by React (its later parts sent hidden, each swapped into its placeholder by an inline script) is read with the
 parts in their places, as the script shows them (a copy saved without any script too: its scripts
 would have swapped them). A table drawn with ARIA roles (``<div
 role="table">``) is read as a table (:mod:`weblens.extract.aria`). libxml2 stops building the tree at depth
@@ -48,6 +49,12 @@ _SWALLOWED = 200  # characters of raw text in a <title> that make it suspect
 _UTF8_BOM = b"\xef\xbb\xbf"
 _STREAMED_SWAP = re.compile(r"\$R[CSR]\(")
 _STREAMED_PART = re.compile(r"S:([0-9a-z]+)")
+# void elements (never with content, HTML's parsing rules) that libxml2's HTML parser holds open
+# instead, hanging what follows them inside; checked one by one with lxml 6.2 and libxml2 2.14 (the
+# others, <img>, <br>, <input> and the like, it closes)
+_VOIDS_HELD_OPEN = frozenset(
+    ("embed", "source", "track", "wbr", "keygen", "bgsound", "spacer", "image", "nextid")
+)
 _MARKUP_INSIDE = re.compile(r"<(?:/?(?:head|body|p|div|meta|link|script|table|h[1-6])\b|!--)", re.I)
 
 
@@ -169,18 +176,48 @@ def _plain_text_document(text: str) -> bytes:
     return f"<html><body>{paragraphs}</body></html>".encode("utf-8", errors="replace")
 
 
-def _raw_text_elements(root: HtmlElement) -> tuple[list[HtmlElement], bool]:
-    """The ``<title>`` and ``<textarea>`` elements of the tree (see :func:`_unswallowed`), and whether it
-    has a ``<template>`` (see :func:`_swap_streamed_parts`): one walk of the tree for both, where
-    each walk costs as much as the other (ScrapingHub: two walks 0.19 ms a page, one 0.10)."""
-    boxes: list[HtmlElement] = []
-    templates = False
-    for el in root.iter("title", "textarea", "template"):
-        if el.tag == "template":
-            templates = True
+@dataclass
+class _Marked:
+    """Elements of a parsed tree that parsing looks at again, found in one walk of the tree (each
+    walk costs as much as another: ScrapingHub, two walks 0.19 ms a page, one 0.10)."""
+
+    boxes: list[HtmlElement] = field(default_factory=list)  # <title>, <textarea> (see _unswallowed)
+    templates: bool = False  # the tree has a <template> (see _swap_streamed_parts)
+    voids: list[HtmlElement] = field(default_factory=list)  # see _emptied_voids
+
+
+def _marked(root: HtmlElement) -> _Marked:
+    found = _Marked()
+    for el in root.iter("title", "textarea", "template", *_VOIDS_HELD_OPEN):
+        tag = el.tag
+        if tag == "template":
+            found.templates = True
+        elif tag in _VOIDS_HELD_OPEN:
+            if len(el) or el.text:
+                found.voids.append(el)
         else:
-            boxes.append(el)
-    return boxes, templates
+            found.boxes.append(el)
+    return found
+
+
+def _emptied_voids(voids: list[HtmlElement]) -> None:
+    """Put what libxml2 hung inside a void element back after it, as a browser reads the markup: an
+    element that never has content (``<embed>``, ``<source>``, ``<wbr>``) holds what follows it
+    up to its parent's end in libxml2's tree, so an old page's ``<embed hidden="true">`` of a
+    background tune hides the page, and an embed, dropped as media, takes the page with it."""
+    for el in voids:  # in document order: an outer one is emptied before one it held
+        parent = el.getparent()
+        if parent is None:
+            continue
+        children, text, tail = list(el), el.text, el.tail
+        el.text = None
+        el.tail = text
+        at = parent.index(el)
+        for offset, child in enumerate(children, start=1):
+            parent.insert(at + offset, child)  # with its tail
+        if tail:
+            last = children[-1] if children else el
+            last.tail = (last.tail or "") + tail
 
 
 def _unswallowed(text: str, root: HtmlElement, boxes: list[HtmlElement]) -> str | None:
@@ -316,11 +353,11 @@ def parse_html(html: str | bytes) -> ParsedPage:
     if data is None:
         data = text.encode("utf-8", errors="replace")
     root, too_deep = _parse(data)
-    boxes, templates = _raw_text_elements(root) if root is not None else ([], False)
-    if root is not None and (repaired := _unswallowed(text, root, boxes)) is not None:
+    marked = _marked(root) if root is not None else _Marked()
+    if root is not None and (repaired := _unswallowed(text, root, marked.boxes)) is not None:
         text = repaired
         root, too_deep = _parse(text.encode("utf-8", errors="replace"))
-        templates = root is not None and _raw_text_elements(root)[1]
+        marked = _marked(root) if root is not None else _Marked()
     if root is None:
         # markup without a document in it (only a doctype or an XML declaration): keep any text
         leftover = _ANY_TAG.sub(" ", text)
@@ -332,6 +369,7 @@ def parse_html(html: str | bytes) -> ParsedPage:
             flat, _ = _parse(_as_text_document(_ANY_TAG.sub(" ", text)))
         return ParsedPage(root=flat if flat is not None else _empty_tree(), source=text, flattened=True)
     _into_body(root)
-    _swap_streamed_parts(root, text, templates=templates)
+    _emptied_voids(marked.voids)
+    _swap_streamed_parts(root, text, templates=marked.templates)
     read_aria(root, data)
     return ParsedPage(root=root, source=text, binary=binary)

@@ -15,7 +15,7 @@ from collections.abc import Collection
 import lxml.etree
 from lxml.html import HtmlElement
 
-__all__ = ["CJK_CHARS", "line_text", "render_text", "strip_controls", "word_count"]
+__all__ = ["CJK_CHARS", "br_lines", "line_text", "render_text", "strip_controls", "word_count"]
 
 # blank line before and after
 _PARAGRAPH = frozenset(
@@ -231,3 +231,15 @@ def line_text(el: HtmlElement) -> str:
     return " ".join(
         "".join(part if isinstance(part, str) else " " for part in el.xpath(".//text()|.//br")).split()
     )
+
+
+def br_lines(el: HtmlElement) -> list[str]:
+    """The lines of ``el``'s text as its ``<br>`` elements part them, white space collapsed in each
+    (an empty string for an empty line)."""
+    lines: list[list[str]] = [[]]
+    for part in el.xpath(".//text()|.//br"):
+        if isinstance(part, str):
+            lines[-1].append(part)
+        else:
+            lines.append([])
+    return [" ".join("".join(line).split()) for line in lines]

@@ -1045,7 +1045,7 @@ class _Page:
         return Metadata(
             starter=starter,
             title=title,
-            title_from_tab=bool(title) and self.is_title_from_tab(title or ""),
+            title_from_tab=title is not None and self.is_title_from_tab(title),
             description=self.description(),
             authors=authors,
             credited=() if authors else self.credited_organisation(site_keys, title),

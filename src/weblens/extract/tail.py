@@ -21,7 +21,6 @@ import re
 from collections.abc import Collection
 from itertools import islice
 
-import lxml.etree
 from lxml.html import HtmlElement
 
 from weblens.extract.blocks import BLOCK_TAGS, HEADING_TAGS, PROSE_CHARS, cells_of, is_link
@@ -304,7 +303,7 @@ def _is_a_letters_closing(el: HtmlElement) -> bool:
     """A letter's closing and its signature, two lines of one block ("Best wishes,<br>Anna"): the
     first ends with a comma, the second is a name (no sentence, a few words). Three lines are a
     promotion's ("From Apply Now,<br>Your Guide to Bicycling.<br>FREE Newsletter…")."""
-    lines = [line for line in br_lines(el) if line]  # (a line break after the name ends no line)
+    lines = _lines_of(el)  # (a line break after the name ends no line)
     if len(lines) != 2:
         return False
     closing, name = lines
@@ -420,13 +419,18 @@ def _section_cuts(window: list[tuple[HtmlElement, str]], keep_comments: bool) ->
     return cut
 
 
+def _lines_of(el: HtmlElement) -> list[str]:
+    """The lines of ``el`` that ``<br>`` elements part, empty lines left out."""
+    return [line for line in br_lines(el) if line]
+
+
 def _first_of_its_lines(el: HtmlElement, text: str) -> str:
     """The first line of a block of ``<br>``-parted lines whose other lines are no paragraphs (an old
     page's box of related links set as lines under its heading: "More features from Pixel
     Foundry:<br>» Frames Are Not Evil<br>…"), else the block's ``text``."""
     if el.find(".//br") is None:
         return text
-    lines = [line for line in br_lines(el) if line]
+    lines = _lines_of(el)
     if len(lines) < 2 or any(_is_paragraph(line) for line in lines[1:]):
         return text
     return lines[0]
@@ -663,14 +667,16 @@ def _wrap_loose_runs(main: HtmlElement) -> list[HtmlElement]:
     footer's lines in a ``<center>`` above a web ring's table), so the walk from the end judges it
     as the block a reader sees; give the wrappers. ``main``'s own runs are left to
     :func:`_wrap_trailing_line` and to the text as it is."""
-    holders: set[HtmlElement] = set()  # the elements below main holding a block: a run's boxes
+    # the elements below main holding a block (a run's boxes), as found (a dict keeps that order): each
+    # box's runs are its own children, so the boxes need no walk of main to be put in document order
+    holders: dict[HtmlElement, None] = {}
     for block in main.iterdescendants(*BLOCK_TAGS):
         for up in block.iterancestors():
             if up is main or up in holders:
                 break
-            holders.add(up)
+            holders[up] = None
     wrappers: list[HtmlElement] = []
-    for box in [el for el in main.iterdescendants(lxml.etree.Element) if el in holders]:
+    for box in list(holders):
         if box.tag in _NOT_RUN_BOXES:
             continue
         children = list(box)
@@ -749,7 +755,7 @@ def _is_a_footer_of_lines(el: HtmlElement, topic: str) -> bool:
     page last modified: …", "E-mail the webmaster", "Best viewed with …", set in one ``<font>`` or
     ``<center>``): half of them or more say what trailers say (a call to action, a credit), which a
     closing line or a stanza of a poem does not, and no other line is a paragraph."""
-    lines = [line for line in br_lines(el) if line]
+    lines = _lines_of(el)
     if not 2 <= len(lines) <= _FOOTER_LINES:
         return False
     said = [_says_a_trailer(line, topic) for line in lines]
